@@ -1,0 +1,187 @@
+"""Turn schema-checked documents into the typed catalogue.
+
+Each kind has one small builder. A faction is merged over the faction board it
+names: its `start` values, `income`, `setup` and each structure's fields replace
+the board's.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from . import catalogue as cat
+from .loader import Document, Loader
+from .yamlsrc import Located
+
+AREAS = ("area1", "area2", "area3", "gaia")
+START_KEYS = ("vp", "credits", "ore", "knowledge", "qic")
+
+
+def _structure(loader: Loader, src: Located, path: tuple, sid: str, raw: dict) -> cat.Structure:
+    cost_near = raw.get("cost_near_opponent")
+    return cat.Structure(
+        id=sid,
+        name=raw.get("name", sid),
+        supply=raw.get("supply", 0),
+        cost=loader.price(src, path + ("cost",), raw.get("cost", "")),
+        cost_near_opponent=None if cost_near is None else loader.price(src, path + ("cost_near_opponent",), cost_near),
+        upgrades_from=raw.get("upgrades_from"),
+        place_on=raw.get("place_on"),
+        power_value=raw.get("power_value", 0),
+        slots=tuple(None if s is None else loader.effect(src, path + ("slots", i), s)
+                    for i, s in enumerate(raw.get("slots", []))),
+        effects=loader.effects(src, path + ("effects",), raw.get("effects")),
+        structure=raw.get("structure", True),
+        range_origin=raw.get("range_origin"),
+        counts_as_satellite=raw.get("counts_as_satellite", False),
+    )
+
+
+def _faction(loader: Loader, doc: Document, boards: dict[str, Document]) -> cat.Faction | None:
+    src, data = doc.src, doc.src.data
+    board_doc = boards.get(data["board"])
+    if board_doc is None:
+        from .loader import did_you_mean
+
+        loader.diagnostics.append(src.diag(("board",), f"unknown faction board '{data['board']}'{did_you_mean(data['board'], boards)}"))
+        return None
+    board = board_doc.src.data
+    start = {**board["start"], **data.get("start", {})}
+    power = {a: 0 for a in AREAS}
+    power.update(board["start"].get("power", {}))
+    power.update(data.get("start", {}).get("power", {}))
+    structures = {}
+    for sid, raw in board["structures"].items():
+        override = data.get("structures", {}).get(sid, {})
+        merged = {**raw, **override}
+        # Positions: a field overridden by the faction is reported in the faction file.
+        where = (src, ("structures", sid)) if override else (board_doc.src, ("structures", sid))
+        structures[sid] = _structure(loader, where[0], where[1], sid, merged)
+    for sid, raw in data.get("structures", {}).items():
+        if sid not in structures:
+            structures[sid] = _structure(loader, src, ("structures", sid), sid, raw)
+    income_src = (src, ("income",)) if "income" in data else (board_doc.src, ("income",))
+    income = loader.effect(income_src[0], income_src[1], data.get("income", board["income"]))
+    token = data.get("special_token")
+    return cat.Faction(
+        id=doc.id,
+        name=data["name"],
+        home=data["home"],
+        start={k: start.get(k, 0) for k in START_KEYS},
+        power=power,
+        income=income,
+        research=tuple(data.get("research", [])),
+        setup=tuple(data.get("setup", board["setup"])),
+        structures=structures,
+        ability=loader.effects(src, ("ability",), data.get("ability")),
+        planetary_institute=loader.effects(src, ("planetary_institute",), data.get("planetary_institute")),
+        planetary_institute_structure=data.get("planetary_institute_structure", "PI"),
+        special_token=None if token is None else cat.SpecialToken(token.get("name", "special token"), token["start"], token["spend_value"]),
+        file=src.file,
+    )
+
+
+def _tile(loader: Loader, doc: Document) -> cat.Tile:
+    d = doc.src.data
+    return cat.Tile(doc.id, doc.kind, d.get("name", doc.id), loader.effects(doc.src, ("effects",), d["effects"]), doc.src.file)
+
+
+def build_catalogue(docs: list[Document], loader: Loader) -> tuple[cat.Catalogue, dict[tuple[str, str], Located]]:
+    c = cat.Catalogue()
+    located = {(d.kind, d.id): d.src for d in docs}
+    for d in docs:
+        c.files[(d.kind, d.id)] = (d.src.file, d.digest)
+    boards = {d.id: d for d in docs if d.kind == "faction_board"}
+    for d in boards.values():
+        c.boards[d.id] = d.src.data
+
+    tile_maps = {
+        "tech_tile": c.tech_tiles,
+        "advanced_tech_tile": c.advanced_tech_tiles,
+        "booster": c.boosters,
+        "round_scoring": c.round_tiles,
+    }
+    builders: dict[str, Callable[[Document], None]] = {}
+
+    def faction(d):
+        f = _faction(loader, d, boards)
+        if f is not None:
+            c.factions[d.id] = f
+
+    def final(d):
+        x = d.src.data
+        c.final_tiles[d.id] = cat.FinalTile(d.id, x.get("name", d.id), x["count"], x["neutral"], d.src.file)
+
+    def fed(d):
+        x = d.src.data
+        c.federation_tokens[d.id] = cat.FederationToken(
+            d.id, x.get("name", d.id), x["copies"], x["green"], x.get("in_supply", True),
+            loader.effects(d.src, ("effects",), x["effects"]), d.src.file)
+
+    def sector(d):
+        x = d.src.data
+        c.sectors[d.id] = cat.Sector(d.id, x["tile"], dict(x["hexes"]), d.src.file)
+
+    def layout(d):
+        x = d.src.data
+        c.layouts[d.id] = cat.Layout(d.id, tuple(x["players"]), tuple(tuple(s) for s in x["slots"]),
+                                     tuple(str(s) for s in x["sectors"]), d.src.file)
+
+    def track(d):
+        x = d.src.data
+        levels = tuple(loader.effects(d.src, ("levels", i), lv) for i, lv in enumerate(x["levels"]))
+        c.tracks[d.id] = cat.ResearchTrack(d.id, x["name"], x.get("order", 99), levels, d.src.file)
+
+    def research_board(d):
+        x = d.src.data
+        top = x.get("top_level", {})
+        c.research = cat.ResearchBoard(x["levels"], loader.price(d.src, ("cost",), x["cost"]), tuple(x["vp_by_level"]),
+                                       top.get("flip_green_token", False), top.get("exclusive", False))
+
+    def board_action(d):
+        x = d.src.data
+        effect = loader.effect(d.src, ("effects", 0), x["effects"][0])
+        if effect is not None:
+            c.board_actions[d.id] = cat.BoardAction(d.id, x.get("name", d.id), loader.price(d.src, ("cost",), x["cost"]),
+                                                    effect, d.src.file)
+
+    def free_actions(d):
+        x = d.src.data
+        c.free_actions = c.free_actions + loader.effects(d.src, ("conversions",), x["conversions"])
+        b = x["burn"]
+        c.burn = cat.Burn(b["from"], b["to"], b["take"], b["keep"])
+
+    def planets(d):
+        x = d.src.data
+        for pid, p in x["types"].items():
+            c.planets[pid] = cat.PlanetType(pid, p["code"], p["name"], p["habitable"])
+        c.wheel = tuple(x["wheel"])
+
+    def resources_(d):
+        c.resources.update(d.src.data["resources"])
+
+    def parameters(d):
+        for name, p in d.src.data["parameters"].items():
+            c.parameters[name] = cat.Parameter(name, p["scope"], p["type"], p.get("default"), p["doc"],
+                                               tuple(p.get("choices", ())), p.get("keyed_by"))
+
+    def game(d):
+        c.game = dict(d.src.data)
+
+    def variant(d):
+        x = d.src.data
+        c.variants[d.id] = cat.Variant(d.id, x.get("name", d.id), dict(x["parameters"]))
+
+    builders.update({
+        "faction": faction, "final_scoring": final, "federation_token": fed, "sector": sector,
+        "layout": layout, "research_track": track, "research_board": research_board,
+        "board_action": board_action, "free_actions": free_actions, "planets": planets,
+        "resources": resources_, "parameters": parameters, "game": game, "variant": variant,
+        "faction_board": lambda d: None,
+    })
+    for d in sorted(docs, key=lambda d: (d.kind, d.id)):
+        if d.kind in tile_maps:
+            tile_maps[d.kind][d.id] = _tile(loader, d)
+        else:
+            builders[d.kind](d)
+    c.tracks = dict(sorted(c.tracks.items(), key=lambda kv: (kv[1].order, kv[0])))
+    return c, located

@@ -1,0 +1,229 @@
+"""The typed catalogue of components: what the engine reads.
+
+Every component of the game is one of these frozen dataclasses, built from
+one YAML file with its effects already parsed. The engine never sees YAML.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..language.ast import Cost, Effect
+
+
+@dataclass(frozen=True)
+class Structure:
+    """One row of a faction board: a structure or another placed piece."""
+
+    id: str
+    name: str
+    supply: int
+    cost: tuple[Cost, ...]
+    cost_near_opponent: tuple[Cost, ...] | None
+    upgrades_from: str | None
+    place_on: str | None
+    power_value: int
+    slots: tuple[Effect | None, ...]
+    effects: tuple[Effect, ...]
+    structure: bool = True
+    range_origin: bool | None = None
+    counts_as_satellite: bool = False
+
+    @property
+    def is_range_origin(self) -> bool:
+        return self.structure if self.range_origin is None else self.range_origin
+
+
+@dataclass(frozen=True)
+class SpecialToken:
+    """A token in the power cycle with its own spend value (it moves as one token)."""
+
+    name: str
+    start: str
+    spend_value: int
+
+
+@dataclass(frozen=True)
+class Faction:
+    id: str
+    name: str
+    home: str
+    start: dict[str, int]
+    power: dict[str, int]
+    income: Effect
+    research: tuple[str, ...]
+    setup: tuple[str, ...]
+    structures: dict[str, Structure]
+    ability: tuple[Effect, ...]
+    planetary_institute: tuple[Effect, ...]
+    planetary_institute_structure: str
+    special_token: SpecialToken | None = None
+    file: str = ""
+
+
+@dataclass(frozen=True)
+class Tile:
+    """A tech tile, advanced tech tile, booster or round scoring tile: effects only."""
+
+    id: str
+    kind: str
+    name: str
+    effects: tuple[Effect, ...]
+    file: str = ""
+
+
+@dataclass(frozen=True)
+class FinalTile:
+    id: str
+    name: str
+    count: str
+    neutral: int
+    file: str = ""
+
+
+@dataclass(frozen=True)
+class FederationToken:
+    id: str
+    name: str
+    copies: int
+    green: bool
+    in_supply: bool
+    effects: tuple[Effect, ...]
+    file: str = ""
+
+
+@dataclass(frozen=True)
+class Sector:
+    id: str
+    tile: int
+    hexes: dict[str, str]  # ring position ("A0".."B5", "C") -> planet type id
+    file: str = ""
+
+
+@dataclass(frozen=True)
+class Layout:
+    id: str
+    players: tuple[int, ...]
+    slots: tuple[tuple[int, int], ...]
+    sectors: tuple[str, ...]
+    file: str = ""
+
+
+@dataclass(frozen=True)
+class ResearchTrack:
+    id: str
+    name: str
+    order: int
+    levels: tuple[tuple[Effect, ...], ...]
+    file: str = ""
+
+
+@dataclass(frozen=True)
+class ResearchBoard:
+    levels: int
+    cost: tuple[Cost, ...]
+    vp_by_level: tuple[int, ...]
+    flip_green_token: bool
+    exclusive: bool
+
+
+@dataclass(frozen=True)
+class BoardAction:
+    id: str
+    name: str
+    cost: tuple[Cost, ...]
+    effect: Effect
+    file: str = ""
+
+
+@dataclass(frozen=True)
+class Burn:
+    source: str
+    target: str
+    take: int
+    keep: int
+
+
+@dataclass(frozen=True)
+class PlanetType:
+    id: str
+    code: str
+    name: str
+    habitable: str
+
+
+@dataclass(frozen=True)
+class Parameter:
+    name: str
+    scope: str
+    type: str
+    default: Any
+    doc: str
+    choices: tuple[str, ...] = ()
+    keyed_by: str | None = None
+
+
+@dataclass(frozen=True)
+class Variant:
+    id: str
+    name: str
+    parameters: dict[str, Any]
+
+
+@dataclass
+class Catalogue:
+    """Every component, keyed by id, plus the game-wide tables."""
+
+    factions: dict[str, Faction] = field(default_factory=dict)
+    boards: dict[str, dict] = field(default_factory=dict)
+    tech_tiles: dict[str, Tile] = field(default_factory=dict)
+    advanced_tech_tiles: dict[str, Tile] = field(default_factory=dict)
+    boosters: dict[str, Tile] = field(default_factory=dict)
+    round_tiles: dict[str, Tile] = field(default_factory=dict)
+    final_tiles: dict[str, FinalTile] = field(default_factory=dict)
+    federation_tokens: dict[str, FederationToken] = field(default_factory=dict)
+    sectors: dict[str, Sector] = field(default_factory=dict)
+    layouts: dict[str, Layout] = field(default_factory=dict)
+    tracks: dict[str, ResearchTrack] = field(default_factory=dict)
+    research: ResearchBoard | None = None
+    board_actions: dict[str, BoardAction] = field(default_factory=dict)
+    free_actions: tuple[Effect, ...] = ()
+    burn: Burn | None = None
+    planets: dict[str, PlanetType] = field(default_factory=dict)
+    wheel: tuple[str, ...] = ()
+    resources: dict[str, dict] = field(default_factory=dict)
+    parameters: dict[str, Parameter] = field(default_factory=dict)
+    game: dict[str, Any] = field(default_factory=dict)
+    variants: dict[str, Variant] = field(default_factory=dict)
+    # content identity: (kind, id) -> (file shown to people, sha256 of its bytes)
+    files: dict[tuple[str, str], tuple[str, str]] = field(default_factory=dict)
+
+    def counts(self) -> dict[str, int]:
+        """How many components of each kind: the summary `gaia validate` prints."""
+        return {
+            "factions": len(self.factions),
+            "faction boards": len(self.boards),
+            "tech tiles": len(self.tech_tiles),
+            "advanced tech tiles": len(self.advanced_tech_tiles),
+            "boosters": len(self.boosters),
+            "round scoring tiles": len(self.round_tiles),
+            "final scoring tiles": len(self.final_tiles),
+            "federation tokens": len(self.federation_tokens),
+            "sectors": len(self.sectors),
+            "layouts": len(self.layouts),
+            "research tracks": len(self.tracks),
+            "board actions": len(self.board_actions),
+            "free actions": len(self.free_actions),
+            "planet types": len(self.planets),
+            "rule parameters": len(self.parameters),
+            "variants": len(self.variants),
+        }
+
+    def content_hash(self) -> str:
+        """One digest of every file the catalogue was built from (for saved games)."""
+        import hashlib
+
+        digest = hashlib.sha256()
+        for key in sorted(self.files):
+            digest.update(f"{key[0]}/{key[1]}={self.files[key][1]};".encode())
+        return digest.hexdigest()

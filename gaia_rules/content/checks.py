@@ -1,0 +1,337 @@
+"""Checks beyond the schema: words, references and counts that break a game.
+
+Each check reads the located documents, so every message points at the file,
+line and column of the offending word.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from ..language import EffectSyntaxError, parse_effect, parse_price
+from ..language import ast
+from ..language.vocabulary import AREAS, COUNTERS, EVENTS, FED_WORDS, TRIGGERS_BY_KIND, UP_CHOICES, WHERE
+from . import catalogue as cat
+from .loader import Loader, did_you_mean
+from .yamlsrc import Located
+
+SECTOR_HEXES = 19
+REQUIRED_SINGLETONS = {
+    "planets": "the planet types",
+    "resources": "the resources",
+    "parameters": "the rule parameters",
+    "game": "the game-wide numbers",
+    "research_board": "the research board",
+    "free_actions": "the free actions",
+}
+
+
+class _Ctx:
+    def __init__(self, c: cat.Catalogue, loader: Loader):
+        self.c = c
+        self.loader = loader
+        self.structures: set[str] = set()
+        for board in c.boards.values():
+            self.structures.update(board.get("structures", {}))
+        for f in c.factions.values():
+            self.structures.update(f.structures)
+
+    def err(self, src: Located, path: tuple, message: str, offset: int = 0) -> None:
+        self.loader.diagnostics.append(src.diag(path, message, offset))
+
+    def word(self, src: Located, path: tuple, column: int, word: str, known, what: str) -> None:
+        if word not in known:
+            self.err(src, path, f"unknown {what} '{word}'{did_you_mean(word, known)}",
+                     src.string_offset(path) + max(column, 1) - 1)
+
+
+# ------------------------------------------------------------------ effects
+
+def _effect_paths(kind: str, data: dict) -> Iterator[tuple[tuple, Any, str]]:
+    """(path, text, component kind for trigger rules) of every effect string in a document."""
+    def listed(key, as_kind):
+        for i, text in enumerate(data.get(key) or []):
+            yield (key, i), text, as_kind
+
+    if kind in ("tech_tile", "advanced_tech_tile", "booster", "round_scoring", "federation_token", "board_action"):
+        yield from listed("effects", kind)
+    elif kind in ("faction", "faction_board"):
+        if "income" in data:
+            yield ("income",), data["income"], "faction"
+        yield from listed("ability", "faction")
+        yield from listed("planetary_institute", "faction")
+        for sid, s in (data.get("structures") or {}).items():
+            for i, text in enumerate(s.get("slots") or []):
+                if text is not None:
+                    yield ("structures", sid, "slots", i), text, "structure"
+            for i, text in enumerate(s.get("effects") or []):
+                yield ("structures", sid, "effects", i), text, "structure"
+    elif kind == "research_track":
+        for lv, items in enumerate(data.get("levels") or []):
+            for i, text in enumerate(items or []):
+                yield ("levels", lv, i), text, "research_level"
+    elif kind == "free_actions":
+        yield from listed("conversions", "free_actions")
+
+
+def _gain_words(ctx: _Ctx, src: Located, path: tuple, gains) -> None:
+    c = ctx.c
+    for g in gains:
+        if isinstance(g, ast.Amount):
+            ctx.word(src, path, g.column, g.resource, c.resources, "resource")
+            for counter in g.per:
+                ctx.word(src, path, g.column, counter, set(COUNTERS) | ctx.structures, "counter")
+        elif isinstance(g, ast.Up):
+            ctx.word(src, path, g.column, g.track, set(c.tracks) | set(UP_CHOICES), "research track")
+        elif isinstance(g, ast.Build):
+            for piece in g.pieces + ((g.source,) if g.source else ()):
+                ctx.word(src, path, g.column, piece, ctx.structures, "structure")
+        elif isinstance(g, ast.Swap):
+            for piece in (g.first, g.second):
+                ctx.word(src, path, g.column, piece, ctx.structures, "structure")
+        elif isinstance(g, ast.Fed) and g.token is not None:
+            ctx.word(src, path, g.column, g.token, set(c.federation_tokens) | set(FED_WORDS), "federation token")
+
+
+def _cost_words(ctx: _Ctx, src: Located, path: tuple, costs) -> None:
+    for cost in costs:
+        if isinstance(cost, ast.Pay):
+            ctx.word(src, path, cost.column, cost.resource, ctx.c.resources, "resource")
+        else:
+            ctx.word(src, path, cost.column, cost.source, AREAS, "place")
+            ctx.word(src, path, cost.column, cost.target, AREAS, "place")
+
+
+def _check_set(ctx: _Ctx, src: Located, path: tuple, st: ast.Set) -> None:
+    params = {n: p for n, p in ctx.c.parameters.items() if p.scope == "player"}
+    off = src.string_offset(path) + st.column - 1
+    if st.name not in params:
+        extra = " (a game parameter: change it in a variant)" if st.name in ctx.c.parameters else ""
+        ctx.err(src, path, f"unknown rule parameter '{st.name}'{did_you_mean(st.name, params)}{extra}", off)
+        return
+    p = params[st.name]
+    if p.keyed_by and not st.keys:
+        ctx.err(src, path, f"'{st.name}' needs a {p.keyed_by} key, e.g. {st.name}[PI]", off)
+    if not p.keyed_by and st.keys:
+        ctx.err(src, path, f"'{st.name}' takes no key", off)
+    for key in st.keys:
+        ctx.word(src, path, st.column, key, ctx.structures, p.keyed_by or "key")
+    problem = value_problem(ctx.c, p, st.value)
+    if problem:
+        ctx.err(src, path, f"'{st.name}': {problem}", off)
+
+
+def value_problem(c: cat.Catalogue, p: cat.Parameter, value: Any) -> str | None:
+    """Why `value` does not fit parameter `p`, or None."""
+    if p.type == "int":
+        return None if isinstance(value, int) and not isinstance(value, bool) else f"expected a whole number, got {value!r}"
+    if p.type == "bool":
+        if isinstance(value, bool) or value in ("true", "false"):
+            return None
+        return f"expected true or false, got {value!r}"
+    if p.type == "area":
+        return None if value in AREAS else f"expected one of {', '.join(AREAS)}, got {value!r}{did_you_mean(value, AREAS)}"
+    if p.type == "cost":
+        if isinstance(value, tuple) and value[1] in c.resources:
+            return None
+        if isinstance(value, str):
+            try:
+                parse_price(value)
+                return None
+            except EffectSyntaxError:
+                pass
+        return f"expected a price such as 1q, got {value!r}"
+    if p.type == "choice":
+        return None if value in p.choices else f"expected one of {', '.join(p.choices)}, got {value!r}{did_you_mean(value, p.choices)}"
+    if p.type == "list":
+        return None if isinstance(value, list) else f"expected a list, got {value!r}"
+    return None
+
+
+def _check_statement(ctx: _Ctx, src: Located, path: tuple, st: ast.Statement, as_kind: str) -> None:
+    c = ctx.c
+    allowed = TRIGGERS_BY_KIND.get(as_kind)
+    if allowed is not None and st.trigger not in allowed:
+        ctx.err(src, path, f"'{st.trigger}' can never fire on a {as_kind.replace('_', ' ')}; "
+                           f"use one of: {', '.join(sorted(allowed))}", src.string_offset(path) + st.column - 1)
+    if st.scope is not None:
+        for piece in st.scope.pieces:
+            ctx.word(src, path, st.scope.column, piece, ctx.structures, "structure")
+    cl = st.clause
+    if isinstance(cl, ast.On):
+        ev = cl.event
+        if isinstance(ev, ast.BuildEvent):
+            for piece in ev.pieces:
+                ctx.word(src, path, ev.column, piece, ctx.structures, "structure")
+            if ev.where is not None:
+                ctx.word(src, path, ev.column, ev.where, WHERE, "build filter")
+        else:
+            ctx.word(src, path, ev.column, ev.name, EVENTS, "event")
+    if isinstance(cl, (ast.Free, ast.GaiaPhase)):
+        _cost_words(ctx, src, path, cl.costs)
+    if isinstance(cl, ast.Set):
+        _check_set(ctx, src, path, cl)
+    elif isinstance(cl, ast.Replace):
+        ctx.word(src, path, cl.column, cl.old, c.resources, "resource")
+        ctx.word(src, path, cl.column, cl.new, c.resources, "resource")
+    elif isinstance(cl, ast.Lock):
+        ctx.word(src, path, cl.column, cl.track, c.tracks, "research track")
+    elif hasattr(cl, "gains"):
+        _gain_words(ctx, src, path, cl.gains)
+
+
+def _check_effects(ctx: _Ctx, docs: list[tuple[str, Located]], built: bool) -> None:
+    """Check every effect string; in files never built (schema errors) report syntax errors too."""
+    for kind, src in docs:
+        try:
+            found = list(_effect_paths(kind, src.data))
+        except (AttributeError, TypeError):
+            continue  # a shape the schema check has already reported
+        for path, text, as_kind in found:
+            if not isinstance(text, str):
+                continue
+            try:
+                effect = parse_effect(text)
+            except EffectSyntaxError as err:
+                if not built:
+                    ctx.err(src, path, f"{err.message}: '{text}'", src.string_offset(path) + err.column - 1)
+                continue  # built files reported it while building
+            for st in effect.statements:
+                _check_statement(ctx, src, path, st, as_kind)
+
+
+# ------------------------------------------------------------------ references and counts
+
+def _check_structures(ctx: _Ctx, src: Located, structures: dict, base: dict | None = None) -> None:
+    for sid, s in structures.items():
+        merged = {**(base or {}).get(sid, {}), **s}
+        up = merged.get("upgrades_from")
+        if up is not None:
+            ctx.word(src, ("structures", sid, "upgrades_from"), 1, up, ctx.structures, "structure")
+        slots = merged.get("slots") or []
+        supply = merged.get("supply", 0)
+        if slots and len(slots) != supply:
+            ctx.err(src, ("structures", sid, "slots"),
+                    f"structure '{sid}' has {len(slots)} income slots but a supply of {supply}; they must match")
+        for key in ("cost", "cost_near_opponent"):
+            if key in s:
+                try:
+                    for cost in parse_price(s[key] or ""):
+                        if isinstance(cost, ast.Pay):
+                            ctx.word(src, ("structures", sid, key), cost.column, cost.resource, ctx.c.resources, "resource")
+                except EffectSyntaxError:
+                    pass
+
+
+def _check_faction(ctx: _Ctx, src: Located, data: dict) -> None:
+    c = ctx.c
+    homes = [p.id for p in c.planets.values() if p.habitable == "home"]
+    ctx.word(src, ("home",), 1, data["home"], homes, "home planet type")
+    for i, track in enumerate(data.get("research", [])):
+        ctx.word(src, ("research", i), 1, track, c.tracks, "research track")
+    board = c.boards.get(data.get("board"), {})
+    for i, piece in enumerate(data.get("setup", [])):
+        ctx.word(src, ("setup", i), 1, piece, ctx.structures, "structure")
+    _check_structures(ctx, src, data.get("structures", {}), board.get("structures", {}))
+    pi = data.get("planetary_institute_structure", "PI")
+    if data.get("planetary_institute") and pi not in ctx.structures:
+        ctx.err(src, ("planetary_institute",), f"planetary_institute effects need a structure '{pi}'")
+
+
+def _check_sector(ctx: _Ctx, src: Located, data: dict) -> None:
+    hexes = data["hexes"]
+    if len(hexes) != SECTOR_HEXES:
+        missing = sorted({f"A{i}" for i in range(12)} | {f"B{i}" for i in range(6)} | {"C"} - set(hexes))
+        ctx.err(src, ("hexes",), f"a sector needs {SECTOR_HEXES} hexes, this one has {len(hexes)}"
+                                 + (f"; missing {', '.join(missing)}" if missing else ""))
+    for pos, planet in hexes.items():
+        ctx.word(src, ("hexes", pos), 1, planet, ctx.c.planets, "planet type")
+
+
+def _check_layout(ctx: _Ctx, src: Located, data: dict) -> None:
+    if len(data["slots"]) != len(data["sectors"]):
+        ctx.err(src, ("sectors",), f"{len(data['sectors'])} sectors for {len(data['slots'])} slots; they must match")
+    seen = set()
+    for i, sid in enumerate(data["sectors"]):
+        sid = str(sid)
+        ctx.word(src, ("sectors", i), 1, sid, ctx.c.sectors, "sector")
+        tile = ctx.c.sectors[sid].tile if sid in ctx.c.sectors else sid
+        if tile in seen:
+            ctx.err(src, ("sectors", i), f"sector tile {tile} is used twice")
+        seen.add(tile)
+
+
+def _check_track(ctx: _Ctx, src: Located, data: dict) -> None:
+    board = ctx.c.research
+    if board is not None and len(data["levels"]) != board.levels:
+        ctx.err(src, ("levels",), f"a research track needs {board.levels} levels (0-{board.levels - 1}), "
+                                  f"this one has {len(data['levels'])}")
+
+
+def _check_variant(ctx: _Ctx, src: Located, data: dict) -> None:
+    for name, value in data["parameters"].items():
+        p = ctx.c.parameters.get(name)
+        if p is None or p.scope != "game":
+            games = [n for n, q in ctx.c.parameters.items() if q.scope == "game"]
+            ctx.err(src, ("parameters", name), f"unknown game parameter '{name}'{did_you_mean(name, games)}")
+            continue
+        problem = value_problem(ctx.c, p, value)
+        if problem:
+            ctx.err(src, ("parameters", name), f"'{name}': {problem}")
+
+
+def _check_parameters(ctx: _Ctx, src: Located, data: dict) -> None:
+    for name, raw in data["parameters"].items():
+        p = ctx.c.parameters[name]
+        if p.type == "choice" and not p.choices:
+            ctx.err(src, ("parameters", name), f"choice parameter '{name}' needs 'choices'")
+        if "default" in raw and not p.keyed_by:
+            problem = value_problem(ctx.c, p, raw["default"])
+            if problem:
+                ctx.err(src, ("parameters", name, "default"), f"default of '{name}': {problem}")
+
+
+def _check_final(ctx: _Ctx, src: Located, data: dict) -> None:
+    ctx.word(src, ("count",), 1, data["count"], COUNTERS, "counter")
+
+
+def _check_planets(ctx: _Ctx, src: Located, data: dict) -> None:
+    for i, p in enumerate(data["wheel"]):
+        ctx.word(src, ("wheel", i), 1, p, data["types"], "planet type")
+    codes: dict[str, str] = {}
+    for pid, p in data["types"].items():
+        if p["code"] in codes:
+            ctx.err(src, ("types", pid, "code"), f"planet code '{p['code']}' is used by '{codes[p['code']]}' too")
+        codes[p["code"]] = pid
+
+
+def check_catalogue(c: cat.Catalogue, located: dict[tuple[str, str], Located], loader: Loader) -> None:
+    ctx = _Ctx(c, loader)
+    kinds = {k for k, _ in located}
+    if located:
+        for kind, what in REQUIRED_SINGLETONS.items():
+            if kind not in kinds:
+                first = next(iter(located.values()))
+                loader.diagnostics.append(first.diag((), f"content has no '{kind}' file ({what}); "
+                                                         "validate it together with the bundled content"))
+    if not c.parameters or not c.resources:
+        return  # vocabulary unknown: nothing more can be checked meaningfully
+    _check_effects(ctx, [(k, src) for (k, _), src in located.items()], built=True)
+    _check_effects(ctx, loader.broken, built=False)
+    per_kind = {
+        "faction": _check_faction, "sector": _check_sector, "layout": _check_layout,
+        "research_track": _check_track, "variant": _check_variant, "parameters": _check_parameters,
+        "final_scoring": _check_final, "planets": _check_planets,
+        "faction_board": lambda ctx, src, data: _check_structures(ctx, src, data["structures"]),
+    }
+    for (kind, _id), src in sorted(located.items()):
+        check = per_kind.get(kind)
+        if check is not None:
+            check(ctx, src, src.data)
+    for kind, src in loader.broken:  # best effort on files whose shape is already wrong
+        check = per_kind.get(kind)
+        if check is not None:
+            try:
+                check(ctx, src, src.data)
+            except (KeyError, TypeError, AttributeError, IndexError):
+                pass
+    loader.diagnostics.sort(key=lambda d: (d.file, d.line, d.column))

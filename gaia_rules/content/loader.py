@@ -1,0 +1,246 @@
+"""Load content folders into a checked `Catalogue`, collecting every problem.
+
+Order of work: find the YAML files (bundled content first, then each overlay
+folder, whose files add components or replace those with the same kind and
+id), read each with positions, check it against its JSON Schema, parse every
+effect, build the typed catalogue, then run the semantic checks of
+`checks.py`. Every problem becomes a `Diagnostic`; nothing raises.
+"""
+from __future__ import annotations
+
+import difflib
+import hashlib
+import json
+import os
+from dataclasses import dataclass, field
+from functools import lru_cache
+import importlib.util
+from pathlib import Path
+from typing import Any, Iterable
+
+from jsonschema import Draft202012Validator
+
+from ..language import EffectSyntaxError, parse_effect, parse_price
+from ..language.ast import Effect
+from . import catalogue as cat
+from .yamlsrc import Diagnostic, Located, load_yaml
+
+
+class ContentError(Exception):
+    """Content that cannot be used; carries every diagnostic found."""
+
+    def __init__(self, diagnostics: list[Diagnostic]):
+        self.diagnostics = diagnostics
+        super().__init__("\n".join(str(d) for d in diagnostics))
+
+
+def _data_dir(package: str) -> Path:
+    """Where a data package (content/, schemas/) is installed.
+
+    They are namespace packages; an editable install adds a path-hook entry
+    that is not a folder, so take the first entry that is one.
+    """
+    spec = importlib.util.find_spec(package)
+    for location in (spec.submodule_search_locations or []) if spec else []:
+        if Path(location).is_dir():
+            return Path(location)
+    raise FileNotFoundError(f"the bundled data package '{package}' is not installed")
+
+
+def bundled_content_dir() -> Path:
+    """The content shipped with gaia-rules (the repository's `content/`)."""
+    return _data_dir("gaia_rules_content")
+
+
+def schema_dir() -> Path:
+    return _data_dir("gaia_rules_schemas")
+
+
+@lru_cache(maxsize=None)
+def _validators() -> dict[str, Draft202012Validator]:
+    out = {}
+    for path in sorted(schema_dir().glob("*.schema.json")):
+        schema = json.loads(path.read_text(encoding="utf-8"))
+        out[path.name[: -len(".schema.json")]] = Draft202012Validator(schema)
+    return out
+
+
+def known_kinds() -> list[str]:
+    return sorted(_validators())
+
+
+def _display(path: Path) -> str:
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:  # another drive on Windows
+        return str(path)
+    return str(path) if rel.startswith("..") else rel
+
+
+def _yaml_files(root: Path) -> list[Path]:
+    if root.is_file():
+        return [root]
+    return sorted(p for p in root.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file())
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    close = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
+    return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+@dataclass
+class Document:
+    """One content file after its schema check."""
+
+    kind: str
+    id: str
+    src: Located
+    digest: str
+    layer: int  # 0 = bundled, 1.. = overlays in order
+
+
+@dataclass
+class Loader:
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    # files that failed their schema: kept so their effects are still checked
+    broken: list[tuple[str, Located]] = field(default_factory=list)
+
+    # ------------------------------------------------------------ files
+    def read(self, roots: list[tuple[Path, int]]) -> list[Document]:
+        docs: dict[tuple[str, str], Document] = {}
+        for root, layer in roots:
+            if not root.exists():
+                self.diagnostics.append(Diagnostic(_display(root), 1, 1, "no such file or folder"))
+                continue
+            for path in _yaml_files(root):
+                doc = self._read_one(path, layer)
+                if doc is None:
+                    continue
+                key = (doc.kind, doc.id)
+                earlier = docs.get(key)
+                if earlier is not None and earlier.layer == layer:
+                    self.diagnostics.append(doc.src.diag(("id",), f"duplicate id '{doc.id}' for kind '{doc.kind}' "
+                                                         f"(also in {earlier.src.file})"))
+                    continue
+                docs[key] = doc  # a later layer replaces the bundled component
+        return list(docs.values())
+
+    def _read_one(self, path: Path, layer: int) -> Document | None:
+        display = _display(path)
+        try:
+            raw = path.read_bytes()
+        except OSError as err:
+            self.diagnostics.append(Diagnostic(display, 1, 1, f"cannot read file: {err}"))
+            return None
+        src, problems = load_yaml(path, display)
+        self.diagnostics.extend(problems)
+        if src is None:
+            return None
+        data = src.data
+        if not isinstance(data, dict):
+            self.diagnostics.append(src.diag((), "expected a mapping with 'kind' and 'id' at the top"))
+            return None
+        kind = data.get("kind")
+        validators = _validators()
+        if kind not in validators:
+            if kind is None:
+                msg = "missing 'kind'; expected one of: " + ", ".join(sorted(validators))
+            else:
+                msg = f"unknown kind '{kind}'{did_you_mean(kind, validators)}; expected one of: " + ", ".join(sorted(validators))
+            self.diagnostics.append(src.diag(("kind",) if kind is not None else (), msg))
+            return None
+        before = len(self.diagnostics)
+        for err in sorted(validators[kind].iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
+            self.diagnostics.append(self._schema_message(src, err, kind))
+        if len(self.diagnostics) > before or not isinstance(data.get("id"), str):
+            self.broken.append((kind, src))
+            return None
+        return Document(kind, data["id"], src, hashlib.sha256(raw).hexdigest(), layer)
+
+    @staticmethod
+    def _schema_message(src: Located, err, kind: str) -> Diagnostic:
+        path = tuple(err.absolute_path)
+        where = ".".join(str(p) for p in path) or "(top)"
+        if err.validator == "additionalProperties":
+            allowed = list(err.schema.get("properties", {}))
+            extras = [k for k in err.instance if k not in err.schema.get("properties", {})]
+            patterns = err.schema.get("patternProperties")
+            key = extras[0] if extras else "?"
+            if patterns:
+                msg = f"unexpected key '{key}' in {where}; keys must match {', '.join(patterns)}"
+            else:
+                msg = f"unknown key '{key}' in {where}{did_you_mean(key, allowed)}; allowed: {', '.join(allowed)}"
+            return src.diag(path + (key,), msg)
+        if err.validator == "required":
+            return src.diag(path, f"{kind}: {err.message} ({where})")
+        if err.validator == "enum":
+            return src.diag(path, f"{where}: {err.instance!r} is not one of {err.validator_value}"
+                            f"{did_you_mean(err.instance, err.validator_value)}")
+        return src.diag(path, f"{where}: {err.message}")
+
+    # ------------------------------------------------------------ effects
+    def effect(self, src: Located, path: tuple, text: Any) -> Effect | None:
+        if not isinstance(text, str):
+            self.diagnostics.append(src.diag(path, f"expected an effect string, got {text!r}"))
+            return None
+        try:
+            return parse_effect(text)
+        except EffectSyntaxError as err:
+            self.diagnostics.append(src.diag(path, f"{err.message}: '{text}'", src.string_offset(path) + err.column - 1))
+            return None
+
+    def price(self, src: Located, path: tuple, text: Any):
+        try:
+            return parse_price(text or "")
+        except EffectSyntaxError as err:
+            self.diagnostics.append(src.diag(path, f"bad price: {err.message}: '{text}'", src.string_offset(path) + err.column - 1))
+            return ()
+
+    def effects(self, src: Located, path: tuple, items: list | None) -> tuple[Effect, ...]:
+        out = []
+        for i, text in enumerate(items or []):
+            eff = self.effect(src, path + (i,), text)
+            if eff is not None:
+                out.append(eff)
+        return tuple(out)
+
+
+def load_catalogue(overlays: Iterable[str | Path] = (), *, bundled: bool = True) -> tuple[cat.Catalogue, list[Diagnostic]]:
+    """Build the catalogue from the bundled content plus overlay folders.
+
+    Returns the catalogue and every problem found; a catalogue with problems
+    must not be played.
+    """
+    from .build import build_catalogue
+    from .checks import check_catalogue
+
+    roots: list[tuple[Path, int]] = []
+    if bundled:
+        roots.append((bundled_content_dir(), 0))
+    roots.extend((Path(p), i + 1) for i, p in enumerate(overlays))
+    loader = Loader()
+    docs = loader.read(roots)
+    catalogue, located = build_catalogue(docs, loader)
+    check_catalogue(catalogue, located, loader)
+    return catalogue, loader.diagnostics
+
+
+def load_paths(paths: Iterable[str | Path]) -> tuple[cat.Catalogue, list[Diagnostic]]:
+    """Validate exactly the given folders/files (no bundled content unless given)."""
+    return load_catalogue(paths, bundled=False)
+
+
+@lru_cache(maxsize=8)
+def _cached_catalogue(overlays: tuple[str, ...]) -> cat.Catalogue:
+    catalogue, problems = load_catalogue(overlays)
+    if problems:
+        raise ContentError(problems)
+    return catalogue
+
+
+def default_catalogue(overlays: Iterable[str | Path] = ()) -> cat.Catalogue:
+    """The checked catalogue (bundled + overlays), loaded once per process.
+
+    Raises `ContentError` listing every problem if the content is broken.
+    """
+    return _cached_catalogue(tuple(str(Path(p).resolve()) for p in overlays))

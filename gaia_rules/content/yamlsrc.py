@@ -1,0 +1,136 @@
+"""Read YAML while remembering where every value came from.
+
+Designers need "file:line:col" for every mistake, and PyYAML's plain loaders
+forget positions and silently keep the last of two duplicate keys. We compose
+the node tree ourselves, convert it to plain Python data and keep a map from
+each value's path (a tuple of keys and indexes) to its 1-based line and column.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+Path_ = tuple  # a path into the data: keys and list indexes
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """One problem found in content, pointing at its place."""
+
+    file: str
+    line: int
+    column: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}: {self.message}"
+
+
+@dataclass
+class Located:
+    """Plain data from one YAML file plus the position of every value in it."""
+
+    file: str
+    data: Any
+    positions: dict[Path_, tuple[int, int]] = field(default_factory=dict)
+    styles: dict[Path_, str | None] = field(default_factory=dict)
+
+    def where(self, path: Path_) -> tuple[int, int]:
+        """The line and column of `path`, or of its nearest ancestor that has one."""
+        path = tuple(path)
+        while path not in self.positions and path:
+            path = path[:-1]
+        return self.positions.get(path, (1, 1))
+
+    def diag(self, path: Path_, message: str, offset: int = 0) -> Diagnostic:
+        line, col = self.where(path)
+        return Diagnostic(self.file, line, col + offset, message)
+
+    def string_offset(self, path: Path_) -> int:
+        """Columns between a scalar's start and its text (1 for a quoted string)."""
+        return 1 if self.styles.get(tuple(path)) in ("'", '"') else 0
+
+
+class _Duplicate(Exception):
+    def __init__(self, key: str, mark, first_line: int):
+        self.key, self.mark, self.first_line = key, mark, first_line
+
+
+def _convert(node: yaml.Node, path: Path_, out: Located) -> Any:
+    out.positions[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
+    if isinstance(node, yaml.MappingNode):
+        result: dict = {}
+        seen: dict = {}
+        for key_node, value_node in node.value:
+            key = yaml.SafeLoader.construct_object(_constructor(), key_node, deep=True)
+            if isinstance(key, list):
+                key = tuple(key)
+            if key in seen:
+                raise _Duplicate(str(key), key_node.start_mark, seen[key])
+            seen[key] = key_node.start_mark.line + 1
+            result[key] = _convert(value_node, path + (key,), out)
+        return result
+    if isinstance(node, yaml.SequenceNode):
+        return [_convert(item, path + (i,), out) for i, item in enumerate(node.value)]
+    out.styles[path] = node.style
+    return _constructor().construct_object(node, deep=True)
+
+
+_CONSTRUCTOR: yaml.SafeLoader | None = None
+
+
+def _constructor() -> yaml.SafeLoader:
+    global _CONSTRUCTOR
+    if _CONSTRUCTOR is None:
+        _CONSTRUCTOR = yaml.SafeLoader("")
+    return _CONSTRUCTOR
+
+
+def load_yaml(path: Path | str, display: str | None = None) -> tuple[Located | None, list[Diagnostic]]:
+    """Load one YAML file. Returns the data (or None) and the problems found."""
+    name = display or str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        return None, [Diagnostic(name, 1, 1, f"cannot read file: {err}")]
+    return load_yaml_text(text, name)
+
+
+def load_yaml_text(text: str, name: str) -> tuple[Located | None, list[Diagnostic]]:
+    if "\t" in text:
+        for i, line in enumerate(text.splitlines(), 1):
+            indent = line[: len(line) - len(line.lstrip(" \t"))]
+            if "\t" in indent:
+                return None, [Diagnostic(name, i, indent.index("\t") + 1,
+                                         "tab used for indentation; YAML needs spaces")]
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as err:
+        mark = err.problem_mark or err.context_mark
+        problem = err.problem or "malformed YAML"
+        context = ""
+        if err.context and err.context_mark is not None:
+            cm = err.context_mark
+            context = f" ({err.context} that starts at line {cm.line + 1}, column {cm.column + 1})"
+        elif err.context:
+            context = f" ({err.context})"
+        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        return None, [Diagnostic(name, line, col, f"malformed YAML: {problem}{context}")]
+    except yaml.YAMLError as err:
+        return None, [Diagnostic(name, 1, 1, f"malformed YAML: {err}")]
+    if node is None:
+        return None, [Diagnostic(name, 1, 1, "empty file; expected a mapping with 'kind' and 'id'")]
+    located = Located(name, None)
+    try:
+        located.data = _convert(node, (), located)
+    except _Duplicate as dup:
+        return None, [Diagnostic(name, dup.mark.line + 1, dup.mark.column + 1,
+                                 f"duplicate key '{dup.key}' (first given on line {dup.first_line})")]
+    except yaml.YAMLError as err:
+        mark = getattr(err, "problem_mark", None)
+        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        return None, [Diagnostic(name, line, col, f"malformed YAML: {getattr(err, 'problem', err)}")]
+    return located, []

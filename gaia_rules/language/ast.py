@@ -1,0 +1,230 @@
+"""Typed, immutable nodes of the effect language.
+
+Every node carries the column (1-based) where it starts in its source string,
+so the content checker can point at the exact word a designer got wrong.
+Nodes know nothing about games: the engine gives them meaning.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Union
+
+# ---------------------------------------------------------------- gains
+
+
+@dataclass(frozen=True)
+class Amount:
+    """`2vp`, `q`, `3pw per m` -- gain `count` of `resource`, times a counter."""
+
+    count: int
+    resource: str
+    per: tuple[str, ...] = ()
+    column: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True)
+class Up:
+    """`up nav`, `up any`, `up lowest` -- advance one research level."""
+
+    track: str
+    column: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True)
+class Build:
+    """`build m`, `build m|gf`, `build ts from lab` -- place or change a piece."""
+
+    pieces: tuple[str, ...]
+    source: str | None = None
+    column: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True)
+class Swap:
+    """`swap PI with m` -- two of your pieces trade places (not a build)."""
+
+    first: str
+    second: str
+    column: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True)
+class Fed:
+    """`fed` re-scores a token you own; `fed gleens` gains that token; `fed here` the one on this level."""
+
+    token: str | None = None
+    column: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True)
+class Tech:
+    """`tech` -- take a tech tile (standard, or advanced if you qualify)."""
+
+    column: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True)
+class LostPlanet:
+    """`lost-planet` -- place the Lost Planet with your mine on it."""
+
+    column: int = field(default=0, compare=False)
+
+
+Gain = Union[Amount, Up, Build, Swap, Fed, Tech, LostPlanet]
+
+# ---------------------------------------------------------------- costs
+
+
+@dataclass(frozen=True)
+class Pay:
+    """`4pw`, `3c`, `1t` -- a price paid."""
+
+    count: int
+    resource: str
+    column: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True)
+class Move:
+    """`move 1 area3>gaia` -- move tokens (or pieces) between places as the price."""
+
+    count: int
+    source: str
+    target: str
+    column: int = field(default=0, compare=False)
+
+
+Cost = Union[Pay, Move]
+
+# ---------------------------------------------------------------- events
+
+
+@dataclass(frozen=True)
+class BuildEvent:
+    """`build m on gaia` -- each time the holder builds one of `pieces` (optionally on `where`)."""
+
+    pieces: tuple[str, ...]
+    where: str | None = None
+    column: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True)
+class NamedEvent:
+    """`step`, `research`, `federation`, `charge` -- a named moment of the rules."""
+
+    name: str
+    column: int = field(default=0, compare=False)
+
+
+Event = Union[BuildEvent, NamedEvent]
+
+# ---------------------------------------------------------------- clauses
+
+
+@dataclass(frozen=True)
+class Scope:
+    """`until ac2:` / `once PI:` -- the statement holds only before / after a build."""
+
+    kind: str  # "until" | "once"
+    pieces: tuple[str, ...]
+    column: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True)
+class Income:
+    gains: tuple[Gain, ...]
+
+
+@dataclass(frozen=True)
+class Now:
+    gains: tuple[Gain, ...]
+
+
+@dataclass(frozen=True)
+class OnPass:
+    gains: tuple[Gain, ...]
+
+
+@dataclass(frozen=True)
+class On:
+    event: Event
+    gains: tuple[Gain, ...]
+
+
+@dataclass(frozen=True)
+class Action:
+    gains: tuple[Gain, ...]
+
+
+@dataclass(frozen=True)
+class Free:
+    costs: tuple[Cost, ...]
+    gains: tuple[Gain, ...]
+
+
+@dataclass(frozen=True)
+class GaiaPhase:
+    costs: tuple[Cost, ...]
+    gains: tuple[Gain, ...]
+
+
+@dataclass(frozen=True)
+class Set:
+    """`set name[key, ...] = value` -- a rule parameter for the holder."""
+
+    name: str
+    keys: tuple[str, ...]
+    value: int | str | tuple[int, str]
+    column: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True)
+class Replace:
+    """`replace q with o` -- every gain of `old` arrives as `new`."""
+
+    old: str
+    new: str
+    column: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True)
+class Lock:
+    """`lock up nav` -- the holder cannot advance on `track`."""
+
+    track: str
+    column: int = field(default=0, compare=False)
+
+
+Clause = Union[Income, Now, OnPass, On, Action, Free, GaiaPhase, Set, Replace, Lock]
+
+TRIGGER_OF = {
+    Income: "income",
+    Now: "now",
+    OnPass: "pass",
+    On: "on",
+    Action: "action",
+    Free: "free",
+    GaiaPhase: "gaia-phase",
+    Set: "set",
+    Replace: "replace",
+    Lock: "lock",
+}
+
+
+@dataclass(frozen=True)
+class Statement:
+    clause: Clause
+    scope: Scope | None = None
+    column: int = field(default=0, compare=False)
+
+    @property
+    def trigger(self) -> str:
+        return TRIGGER_OF[type(self.clause)]
+
+
+@dataclass(frozen=True)
+class Effect:
+    """One parsed effect string: its statements in order."""
+
+    text: str
+    statements: tuple[Statement, ...]

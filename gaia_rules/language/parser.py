@@ -1,0 +1,269 @@
+"""Parse effect strings into typed AST nodes.
+
+The grammar (`effects.lark`) is package data; the LALR parser is built once,
+lazily, and `parse_effect` is cached because content repeats the same strings.
+Lark's exceptions become one `EffectSyntaxError` that says where and what was
+expected, in words a designer understands.
+"""
+from __future__ import annotations
+
+import difflib
+from functools import lru_cache
+from importlib import resources
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+
+from . import ast
+
+# How Lark's non-keyword terminals read to a person.
+_TERMINAL_KINDS = {"NAME": "a word", "INT": "a number", "SIGNED_INT": "a number", "$END": "end of text"}
+
+
+class EffectSyntaxError(ValueError):
+    """An effect string that does not follow the grammar."""
+
+    def __init__(self, text: str, column: int, message: str):
+        self.text = text
+        self.column = column
+        self.message = message
+        pointer = " " * (column - 1) + "^"
+        super().__init__(f"column {column}: {message}\n  {text}\n  {pointer}")
+
+
+@lru_cache(maxsize=1)
+def _parser() -> Lark:
+    grammar = resources.files(__package__).joinpath("effects.lark").read_text(encoding="utf-8")
+    return Lark(grammar, parser="lalr", propagate_positions=True, maybe_placeholders=False,
+                start=["start", "price"])
+
+
+def _col(item) -> int:
+    if isinstance(item, Token):
+        return item.column or 0
+    meta = getattr(item, "meta", None)
+    return getattr(meta, "column", 0) if meta is not None and not meta.empty else 0
+
+
+class _ToAst(Transformer):
+    """One method per grammar rule, each building one typed node."""
+
+    @v_args(inline=True)
+    def start(self, *statements):
+        return tuple(statements)
+
+    @v_args(meta=True)
+    def statement(self, meta, children):
+        if len(children) == 2:
+            return ast.Statement(clause=children[1], scope=children[0], column=meta.column)
+        return ast.Statement(clause=children[0], column=meta.column)
+
+    @v_args(meta=True)
+    def until(self, meta, children):
+        return ast.Scope("until", children[0], column=meta.column)
+
+    @v_args(meta=True)
+    def once(self, meta, children):
+        return ast.Scope("once", children[0], column=meta.column)
+
+    def price(self, children):
+        return children[0] if children else ()
+
+    def names(self, children):
+        return tuple(str(c) for c in children)
+
+    def gains(self, children):
+        return tuple(children)
+
+    def costs(self, children):
+        return tuple(children)
+
+    # clauses
+    @v_args(inline=True)
+    def income(self, gains):
+        return ast.Income(gains)
+
+    @v_args(inline=True)
+    def now(self, gains):
+        return ast.Now(gains)
+
+    @v_args(inline=True)
+    def pass_(self, gains):
+        return ast.OnPass(gains)
+
+    @v_args(inline=True)
+    def on(self, event, gains):
+        return ast.On(event, gains)
+
+    @v_args(inline=True)
+    def action(self, gains):
+        return ast.Action(gains)
+
+    @v_args(inline=True)
+    def free(self, costs, gains):
+        return ast.Free(costs, gains)
+
+    @v_args(inline=True)
+    def gaia_phase(self, costs, gains):
+        return ast.GaiaPhase(costs, gains)
+
+    @v_args(inline=True)
+    def set(self, param, value):
+        name, keys, column = param
+        return ast.Set(name, keys, value, column=column)
+
+    @v_args(inline=True)
+    def replace(self, old, new):
+        return ast.Replace(str(old), str(new), column=old.column)
+
+    @v_args(inline=True)
+    def lock(self, track):
+        return ast.Lock(str(track), column=track.column)
+
+    # events
+    @v_args(meta=True)
+    def build_event(self, meta, children):
+        where = children[1] if len(children) > 1 else None
+        return ast.BuildEvent(children[0], where, column=meta.column)
+
+    @v_args(inline=True)
+    def named_event(self, name):
+        return ast.NamedEvent(str(name), column=name.column)
+
+    @v_args(inline=True)
+    def where(self, name):
+        return str(name)
+
+    # gains
+    @v_args(meta=True)
+    def amount(self, meta, children):
+        count = 1
+        if isinstance(children[0], Token) and children[0].type == "INT":
+            count = int(children[0])
+            children = children[1:]
+        per = children[1] if len(children) > 1 else ()
+        return ast.Amount(count, str(children[0]), per, column=meta.column)
+
+    @v_args(inline=True)
+    def per(self, names):
+        return names
+
+    @v_args(meta=True)
+    def up(self, meta, children):
+        return ast.Up(str(children[0]), column=meta.column)
+
+    @v_args(meta=True)
+    def build(self, meta, children):
+        source = children[1] if len(children) > 1 else None
+        return ast.Build(children[0], source, column=meta.column)
+
+    @v_args(inline=True)
+    def from_(self, name):
+        return str(name)
+
+    @v_args(meta=True)
+    def swap(self, meta, children):
+        return ast.Swap(str(children[0]), str(children[1]), column=meta.column)
+
+    @v_args(meta=True)
+    def fed(self, meta, children):
+        return ast.Fed(str(children[0]) if children else None, column=meta.column)
+
+    @v_args(meta=True)
+    def tech(self, meta, children):
+        return ast.Tech(column=meta.column)
+
+    @v_args(meta=True)
+    def lost_planet(self, meta, children):
+        return ast.LostPlanet(column=meta.column)
+
+    # costs
+    @v_args(meta=True)
+    def pay(self, meta, children):
+        count = 1
+        if len(children) == 2:
+            count = int(children[0])
+        return ast.Pay(count, str(children[-1]), column=meta.column)
+
+    @v_args(meta=True)
+    def move(self, meta, children):
+        count, source, target = children
+        return ast.Move(int(count), str(source), str(target), column=meta.column)
+
+    # set
+    @v_args(meta=True)
+    def param(self, meta, children):
+        return str(children[0]), tuple(str(c) for c in children[1:]), meta.column
+
+    def number_value(self, children):
+        if len(children) == 2:
+            return (int(children[0]), str(children[1]))
+        return int(children[0])
+
+    @v_args(inline=True)
+    def name_value(self, name):
+        return str(name)
+
+
+def _word(terminal: str) -> str:
+    """How one expected terminal reads to a person: a keyword quoted, or a kind of token."""
+    if terminal in _TERMINAL_KINDS:
+        return _TERMINAL_KINDS[terminal]
+    try:
+        pattern = _parser().get_terminal(terminal).pattern
+    except KeyError:
+        return terminal.lower()
+    return repr(pattern.value) if pattern.type == "str" else terminal.lower()
+
+
+def _expected_words(expected) -> list[str]:
+    return sorted({_word(e) for e in expected})
+
+
+def _syntax_error(text: str, err: UnexpectedInput) -> EffectSyntaxError:
+    column = getattr(err, "column", None) or 1
+    found_word = None
+    if isinstance(err, UnexpectedEOF) or (isinstance(err, UnexpectedToken) and err.token.type == "$END"):
+        column = len(text.rstrip()) + 1
+        found = "the end of the text"
+    elif isinstance(err, UnexpectedToken):
+        found_word = str(err.token)
+        found = repr(found_word)
+    elif isinstance(err, UnexpectedCharacters):
+        found = repr(text[err.pos_in_stream]) if err.pos_in_stream < len(text) else "the end of the text"
+    else:  # pragma: no cover - Lark has no other kinds today
+        found = "something unexpected"
+    expected = _expected_words(getattr(err, "expected", None) or getattr(err, "allowed", None) or set())
+    message = f"unexpected {found}"
+    if expected:
+        shown = expected if len(expected) <= 12 else expected[:12] + ["..."]
+        message += f"; expected {', '.join(shown)}"
+        keywords = [w.strip("'") for w in expected if w.startswith("'")]
+        close = difflib.get_close_matches(found_word or "", keywords, n=1, cutoff=0.6) if found_word else []
+        if close:
+            message += f" (did you mean '{close[0]}'?)"
+    return EffectSyntaxError(text, column, message)
+
+
+@lru_cache(maxsize=4096)
+def parse_effect(text: str) -> ast.Effect:
+    """Parse one effect string; raises `EffectSyntaxError` with its column."""
+    if not text or not text.strip():
+        raise EffectSyntaxError(text or "", 1, "empty effect; expected a statement such as 'income: 1o'")
+    try:
+        tree = _parser().parse(text, start="start")
+        statements = _ToAst().transform(tree)
+    except UnexpectedInput as err:
+        raise _syntax_error(text, err) from None
+    except VisitError as err:  # pragma: no cover - a transformer bug, not user input
+        raise EffectSyntaxError(text, 1, f"internal error: {err.orig_exc}") from None
+    return ast.Effect(text, statements)
+
+
+@lru_cache(maxsize=1024)
+def parse_price(text: str) -> tuple[ast.Cost, ...]:
+    """Parse a price such as '6c, 2o' (an empty text is free)."""
+    try:
+        return _ToAst().transform(_parser().parse(text or "", start="price"))
+    except UnexpectedInput as err:
+        raise _syntax_error(text, err) from None
