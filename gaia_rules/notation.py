@@ -1,0 +1,175 @@
+"""The boardgamers.space move notation: reading lines into moves and writing them back.
+
+A line is `<player> <command>[. <command>]*`. Log annotations the site adds
+(bowl counts, `returning boosterN`, `using area1: n`, `(from hex)`, level
+changes) are stripped first. Site-specific codes in free actions (`tg`,
+`t-a3`, `gf`) are translated into our price language (`move N gaia>...`).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .rules.moves import Move
+
+_ANNOTATIONS = [
+    re.compile(r" \(\d+(?:,B)?/\d+(?:,B)?/\d+(?:,B)?/\d+(?:,B)? ⇒ \d+(?:,B)?/\d+(?:,B)?/\d+(?:,B)?/\d+(?:,B)?\)"),
+    re.compile(r" \(\d+ ⇒ \d+\)"),
+    re.compile(r" returning booster\d+"),
+    re.compile(r" using (?:[a-z0-9]+: \d+)(?:, [a-z0-9]+: \d+)*"),
+    re.compile(r" \(from [-0-9A-Cx]+\)"),
+]
+_DESIGNATOR = re.compile(r"^p(\d+)$")
+
+
+class NotationError(ValueError):
+    """A line that cannot be read, with the position of the problem."""
+
+    def __init__(self, line: str, column: int, message: str):
+        self.line, self.column, self.message = line, column, message
+        super().__init__(f"column {column}: {message}: '{line}'")
+
+
+def strip_annotations(line: str) -> str:
+    for pattern in _ANNOTATIONS:
+        line = pattern.sub("", line)
+    return line
+
+
+@dataclass
+class ParsedLine:
+    player: int
+    moves: list[Move]
+    finished: bool          # the turn was closed (endturn, trailing '.', pass) or needs no closing
+
+
+FACTION_NAMES_KEY = "faction_order"
+
+
+def parse_line(line: str, players_by_name: dict[str, int], n_players: int) -> ParsedLine:
+    """Read one line (not `init`) into moves of the player it names."""
+    bare = strip_annotations(line.strip())
+    head, _, rest = bare.partition(" ")
+    m = _DESIGNATOR.match(head)
+    if m:
+        player = int(m.group(1)) - 1
+        if not 0 <= player < n_players:
+            raise NotationError(line, 1, f"no player {head} in a {n_players}-player game")
+    elif head in players_by_name:
+        player = players_by_name[head]
+    else:
+        raise NotationError(line, 1, f"unknown player '{head}'")
+    moves: list[Move] = []
+    pieces = rest.split(".")
+    column = len(head) + 2
+    for i, piece in enumerate(pieces):
+        text = piece.strip()
+        words = text.split()
+        if not words:
+            if i == len(pieces) - 1 and i > 0:
+                moves.append(Move(player, "endturn"))
+            elif i > 0:
+                moves.append(Move(player, "endturn"))
+            column += len(piece) + 1
+            continue
+        if len(words) == 3 and words[1] == "⇒":
+            moves.append(Move(player, "endturn"))
+            column += len(piece) + 1
+            continue
+        moves.append(_command(line, column, player, words))
+        column += len(piece) + 1
+    # a trailing "." gives an empty last piece: that was the end of the turn
+    finished = bool(moves) and moves[-1].command in ("endturn", "pass")
+    return ParsedLine(player, _dedupe_endturns(moves), finished)
+
+
+def _dedupe_endturns(moves: list[Move]) -> list[Move]:
+    out: list[Move] = []
+    for mv in moves:
+        if mv.command == "endturn" and out and out[-1].command in ("endturn", "pass"):
+            continue
+        out.append(mv)
+    return out
+
+
+_ARITY = {
+    "faction": 1, "booster": 1, "action": 1, "special": 1, "burn": 1, "charge": 1, "up": 1,
+    "tech": 1, "cover": 1, "fedtile": 1, "lostPlanet": 1, "swap-PI": 1, "income": 1, "brainstone": 1,
+    "build": 2, "federation": 2, "bid": 2,
+}
+
+
+def _command(line: str, column: int, player: int, words: list[str]) -> Move:
+    name, args = words[0], words[1:]
+    if name == "endturn":
+        return Move(player, "endturn")
+    if name == "pass":
+        booster = args[0] if args and args[0].startswith("booster") else None
+        return Move(player, "pass", (booster,) if booster else ())
+    if name == "decline":
+        return Move(player, "decline", tuple(args[:1]))
+    if name == "spend":
+        if len(args) < 3 or args[1] != "for":
+            raise NotationError(line, column, "expected 'spend <cost> for <gain>'")
+        return Move(player, "spend", (site_cost(args[0]), site_gain(args[2])))
+    if name not in _ARITY:
+        raise NotationError(line, column, f"unknown command '{name}'")
+    need = _ARITY[name]
+    if len(args) < need:
+        raise NotationError(line, column, f"'{name}' needs {need} argument{'s' if need > 1 else ''}")
+    return Move(player, name, tuple(args[:need]))
+
+
+_AMOUNT = re.compile(r"^(\d*)([a-z][a-z0-9-]*)$")
+
+
+def site_cost(text: str) -> str:
+    """`3pw,1o` stays; `4tg` -> `move 4 gaia>supply`; `1t-a3` -> `move 1 area3>gaia`; `1gf` -> `move 1 gf>gaia`."""
+    out = []
+    for part in text.split(","):
+        m = _AMOUNT.match(part)
+        if not m:
+            out.append(part)
+            continue
+        n = m.group(1) or "1"
+        code = m.group(2)
+        if code == "tg":
+            out.append(f"move {n} gaia>supply")
+        elif code == "t-a3":
+            out.append(f"move {n} area3>gaia")
+        elif code == "gf":
+            out.append(f"move {n} gf>gaia")
+        else:
+            out.append(f"{n}{code}")
+    return ", ".join(out)
+
+
+def site_gain(text: str) -> str:
+    out = []
+    for part in text.split(","):
+        m = _AMOUNT.match(part)
+        if m and m.group(2) != "tech":
+            out.append(f"{m.group(1) or '1'}{m.group(2)}")
+        else:
+            out.append(part)
+    return ", ".join(out)
+
+
+def write_move(move: Move) -> str:
+    """One command in the site's notation (without the player)."""
+    if move.command == "spend":
+        return f"spend {_site_text(move.args[0])} for {_site_text(move.args[1])}"
+    return " ".join((move.command,) + move.args)
+
+
+def _site_text(text: str) -> str:
+    parts = []
+    for part in [p.strip() for p in text.split(",")]:
+        m = re.match(r"^move (\d+) (\w+)>(\w+)$", part)
+        if m:
+            n, src, dst = m.groups()
+            code = {"gaia": "tg", "area3": "t-a3", "gf": "gf"}[src]
+            parts.append(f"{n}{code}")
+        else:
+            parts.append(part)
+    return ",".join(parts)

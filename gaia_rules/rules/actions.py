@@ -1,0 +1,972 @@
+"""Every command a player can give, each in its own small function.
+
+`dispatch` decides which commands are open now (a pending decision, a
+follow-up of the turn, a main action, free actions, the end of the turn) and
+calls the handler. Handlers check the rule first and raise `IllegalMoveError`
+naming it; they mutate the state (a clone made by the engine).
+"""
+from __future__ import annotations
+
+import math
+
+from ..board import distance
+from ..language import ast, parse_effect, parse_price
+from ..language.parser import EffectSyntaxError
+from ..state import FedTokenHeld, GameState, Pending, TechTileHeld
+from . import effects, power, research
+from .context import Context
+from .errors import IllegalMoveError
+from .moves import Move
+
+FREE_COMMANDS = ("spend", "burn")
+
+
+# ------------------------------------------------------------------ dispatch
+
+def dispatch(ctx: Context, state: GameState, move: Move) -> None:
+    if state.decisions:
+        return _decision(ctx, state, move, state.decisions[0])
+    phase = state.phase
+    if phase == "factions":
+        _expect(move, "faction")
+        return choose_faction(ctx, state, move.player, _arg(move, 0))
+    if phase == "setup":
+        _expect(move, "build")
+        return setup_placement(ctx, state, move)
+    if phase == "boosters":
+        _expect(move, "booster")
+        return take_starting_booster(ctx, state, move)
+    if phase == "actions":
+        return _turn(ctx, state, move)
+    raise IllegalMoveError("phase", f"no move is expected in the {phase} phase")
+
+
+def _expect(move: Move, *commands: str) -> None:
+    if move.command not in commands:
+        raise IllegalMoveError("sequence", f"expected {' or '.join(repr(c) for c in commands)}, got '{move.command}'")
+
+
+def _arg(move: Move, i: int) -> str:
+    if len(move.args) <= i:
+        raise IllegalMoveError("syntax", f"'{move.command}' needs more arguments")
+    return move.args[i]
+
+
+def _turn(ctx: Context, state: GameState, move: Move) -> None:
+    p = move.player
+    if move.command in FREE_COMMANDS:
+        return FREE[move.command](ctx, state, move)
+    if state.pending:
+        follow = state.pending[0]
+        handler = FOLLOW_UPS.get(follow.kind)
+        if move.command == "decline" and follow.kind == "up":
+            state.pending.pop(0)
+            return
+        _expect(move, *FOLLOW_UP_COMMANDS[follow.kind])
+        state.pending.pop(0)
+        return handler(ctx, state, move, follow)
+    if move.command == "endturn":
+        if not state.main_done:
+            raise IllegalMoveError("main-action", "take a main action before ending your turn")
+        state.turn_done = True
+        return
+    if state.main_done:
+        raise IllegalMoveError("one-main-action", "you have taken your main action; only free actions and 'endturn' remain")
+    handler = MAIN.get(move.command)
+    if handler is None:
+        raise IllegalMoveError("sequence", f"'{move.command}' is not an action")
+    handler(ctx, state, move)
+    state.main_done = True
+    state.pending[:0] = []  # follow-ups were queued by the handler
+
+
+def _queue(state: GameState, follow: list[Pending]) -> None:
+    """Follow-ups of the current action: power choices first, then the rest in order."""
+    choices = [f for f in follow if f.kind == "brainstone"]
+    rest = [f for f in follow if f.kind != "brainstone"]
+    state.pending[:0] = choices + rest
+
+
+# ------------------------------------------------------------------ set-up
+
+def choose_faction(ctx: Context, state: GameState, p: int, fid: str) -> None:
+    cat = ctx.catalogue
+    if fid not in cat.factions:
+        from ..content.loader import did_you_mean
+
+        raise IllegalMoveError("faction", f"unknown faction '{fid}'{did_you_mean(fid, cat.factions)}")
+    faction = cat.factions[fid]
+    for other in state.players:
+        if other.faction == fid:
+            raise IllegalMoveError("faction", f"{faction.name} is already taken")
+        if other.faction is not None and cat.factions[other.faction].home == faction.home:
+            raise IllegalMoveError("faction", f"{cat.factions[other.faction].name} already plays {faction.home}")
+    state.players[p].faction = fid
+
+
+def init_player(ctx: Context, state: GameState, p: int) -> None:
+    """Starting resources, power and research of a faction (once every faction is chosen)."""
+    cat = ctx.catalogue
+    player = state.players[p]
+    faction = cat.factions[player.faction]
+    player.vp = faction.start["vp"]
+    player.credits = faction.start["credits"]
+    player.ore = faction.start["ore"]
+    player.knowledge = faction.start["knowledge"]
+    player.qic = faction.start["qic"]
+    player.power = dict(faction.power)
+    player.token = faction.special_token.start if faction.special_token else None
+    player.research = {t: 0 for t in cat.tracks}
+    for track in faction.research:
+        follow = research.advance(ctx, state, p, track, free=True, setup=True)
+        for f in follow:  # immediate bonuses at set-up need no choice
+            if f.kind == "brainstone":
+                power.charge(player, f.data["n"])
+
+
+def setup_placement(ctx: Context, state: GameState, move: Move) -> None:
+    p, piece = state.setup_queue[0]
+    if move.args[:1] != (piece,):
+        raise IllegalMoveError("setup", f"place a starting {ctx.structure(state.players[p], piece).name} (build {piece} <hex>)")
+    name = _hex(ctx, _arg(move, 1))
+    player = state.players[p]
+    if ctx.planet_at(state, name) != ctx.faction(player).home:
+        raise IllegalMoveError("setup", f"starting pieces go on your home planet type ({ctx.faction(player).home})")
+    if _occupied(state, name):
+        raise IllegalMoveError("setup", f"{name} is already taken")
+    h = state.hex(name)
+    h.owner, h.piece = p, piece
+    state.setup_queue.pop(0)
+
+
+def take_starting_booster(ctx: Context, state: GameState, move: Move) -> None:
+    booster = _arg(move, 0)
+    if booster not in state.boosters_table:
+        raise IllegalMoveError("booster", f"{booster} is not on the table")
+    state.boosters_table.remove(booster)
+    state.players[move.player].booster = booster
+    state.setup_queue.pop(0)
+
+
+# ------------------------------------------------------------------ hexes
+
+def _hex(ctx: Context, text: str) -> str:
+    from ..board import UnknownHex
+
+    try:
+        return ctx.map.hexes[ctx.map.hex(text)].name
+    except UnknownHex as err:
+        raise IllegalMoveError("hex", str(err)) from None
+
+
+def _occupied(state: GameState, name: str) -> bool:
+    h = state.board.get(name)
+    return h is not None and h.piece is not None
+
+
+def range_origins(ctx: Context, state: GameState, p: int) -> list[str]:
+    player = state.players[p]
+    out = [n for n, h in state.board.items()
+           if h.owner == p and h.piece is not None and ctx.structure(player, h.piece).is_range_origin]
+    out += [n for n, h in state.board.items() if p in h.guests]
+    return out
+
+
+def qic_for_range(ctx: Context, state: GameState, p: int, name: str) -> int:
+    """Q.I.C. needed to reach `name` (0 if within range, incl. temporary range)."""
+    origins = range_origins(ctx, state, p)
+    if not origins:
+        return 0
+    dist = min(ctx.distance(o, name) for o in origins)
+    reach = ctx.param(state, p, "range") + state.temp.get("range", 0)
+    if dist <= reach:
+        return 0
+    return math.ceil((dist - reach) / ctx.param(state, p, "range_per_qic"))
+
+
+# ------------------------------------------------------------------ building
+
+def _build_main(ctx: Context, state: GameState, move: Move) -> None:
+    piece = _arg(move, 0)
+    build_piece(ctx, state, move.player, piece, _hex(ctx, _arg(move, 1)))
+
+
+def build_piece(ctx: Context, state: GameState, p: int, piece: str, name: str, allowed: dict | None = None) -> None:
+    player = state.players[p]
+    faction = ctx.faction(player)
+    if piece not in faction.structures:
+        raise IllegalMoveError("build", f"unknown structure '{piece}'")
+    s = faction.structures[piece]
+    if s.upgrades_from is None and s.place_on == "planet":
+        return build_mine(ctx, state, p, name)
+    if s.place_on == "transdim":
+        return start_gaia_project(ctx, state, p, name)
+    if s.place_on == "space":
+        return place_station(ctx, state, p, piece, name)
+    if allowed is not None and allowed.get("from"):
+        return downgrade(ctx, state, p, piece, name, allowed["from"])
+    return upgrade(ctx, state, p, piece, name)
+
+
+def terraform_steps(ctx: Context, home: str, target: str) -> int:
+    wheel = ctx.catalogue.wheel
+    if target not in wheel or home not in wheel:
+        return 0
+    d = abs(wheel.index(home) - wheel.index(target))
+    return min(d, len(wheel) - d)
+
+
+def build_mine(ctx: Context, state: GameState, p: int, name: str) -> None:
+    player = state.players[p]
+    faction = ctx.faction(player)
+    mine = ctx.mine_id
+    s = faction.structures[mine]
+    h = state.board.get(name)
+    planet = ctx.planet_at(state, name)
+    kind = ctx.catalogue.planets[planet].habitable if planet in ctx.catalogue.planets else "never"
+    guest = False
+    own_gf = False
+    if h is not None and h.piece is not None:
+        if h.owner == p and ctx.structure(player, h.piece).place_on == "transdim" and planet == "gaia":
+            own_gf = True
+        elif h.owner != p and ctx.param(state, p, "guest_mines") and ctx.is_structure(state.players[h.owner], h.piece):
+            if p in h.guests:
+                raise IllegalMoveError("guest-mine", f"you already have a mine on {name}")
+            guest = True
+        else:
+            raise IllegalMoveError("occupied", f"{name} is already occupied")
+    elif kind not in ("home", "gaia"):
+        raise IllegalMoveError("habitable", f"a mine cannot be built on {name} ({planet})")
+    if ctx.supply_used(state, p, mine) >= s.supply:
+        raise IllegalMoveError("supply", "no mine left on your faction board")
+    steps = 0 if guest or kind != "home" else terraform_steps(ctx, faction.home, planet)
+    free_steps = state.temp.get("step", 0)
+    if free_steps and (guest or kind != "home" or steps == 0):
+        raise IllegalMoveError("free-steps", "free terraforming steps need a planet that needs terraforming")
+    paid_steps = max(0, steps - free_steps)
+    costs = list(s.cost)
+    ore = paid_steps * ctx.param(state, p, "terraform_cost")
+    if ore:
+        costs.append(ast.Pay(ore, "o"))
+    if kind == "gaia" and not own_gf and not guest:
+        value = ctx.param(state, p, "gaia_planet_cost")
+        count, res = value if isinstance(value, tuple) else parse_price(value)[0] and (parse_price(value)[0].count, parse_price(value)[0].resource)
+        costs.append(ast.Pay(count, res))
+    qic = 0 if own_gf else qic_for_range(ctx, state, p, name)
+    if qic:
+        costs.append(ast.Pay(qic, "q"))
+    effects.pay(ctx, state, p, costs)
+    if guest:
+        h.guests.append(p)
+    else:
+        h = state.hex(name)
+        h.owner, h.piece = p, mine
+    state.temp.pop("step", None)
+    state.temp.pop("range", None)
+    state.turn_builds.append(name)
+    _join_federation(ctx, state, p, name)
+    follow: list[Pending] = []
+    if steps:
+        effects.fire(ctx, state, p, lambda ev: isinstance(ev, ast.NamedEvent) and ev.name == "step", steps, follow)
+    where = {"guest"} if guest else set()
+    if not guest and planet == "gaia":
+        where.add("gaia")
+    if not guest and planet == faction.home:
+        where.add("home")
+    if not guest and _new_type(ctx, state, p, name, planet):
+        where.add("new-type")
+    _fire_build(ctx, state, p, mine, where, follow)
+    _queue(state, follow)
+
+
+def _new_type(ctx: Context, state: GameState, p: int, name: str, planet: str) -> bool:
+    return all(ctx.planet_at(state, n) != planet for n in ctx.colonized(state, p) if n != name)
+
+
+def _fire_build(ctx: Context, state: GameState, p: int, piece: str, where: set[str], follow: list[Pending]) -> None:
+    def matches(ev) -> bool:
+        return isinstance(ev, ast.BuildEvent) and piece in ev.pieces and (ev.where is None or ev.where in where)
+
+    s = ctx.structure(state.players[p], piece)
+    for eff in s.effects:
+        for st in eff.statements:
+            if isinstance(st.clause, ast.Now):
+                effects.apply_gains(ctx, state, p, st.clause.gains, f"structure:{piece}", follow)
+    faction = ctx.faction(state.players[p])
+    if piece == faction.planetary_institute_structure:
+        for eff in faction.planetary_institute:
+            for st in eff.statements:
+                if isinstance(st.clause, ast.Now):
+                    effects.apply_gains(ctx, state, p, st.clause.gains, faction.id, follow)
+    effects.fire(ctx, state, p, matches, 1, follow)
+
+
+def start_gaia_project(ctx: Context, state: GameState, p: int, name: str) -> None:
+    player = state.players[p]
+    if ctx.planet_at(state, name) != "transdim" or _occupied(state, name):
+        raise IllegalMoveError("gaia-project", f"a Gaia Project needs an empty Transdim planet; {name} is not one")
+    free = player.gaiaformers - player.gaiaformers_in_gaia - ctx.count(state, p, "gf")
+    if free <= 0:
+        raise IllegalMoveError("gaia-project", "you have no available Gaiaformer")
+    if state.temp.get("step"):
+        raise IllegalMoveError("free-steps", "free terraforming steps cannot start a Gaia Project")
+    qic = qic_for_range(ctx, state, p, name)
+    if qic:
+        effects.pay(ctx, state, p, [ast.Pay(qic, "q")])
+    n = ctx.param(state, p, "gaia_project_cost")
+    taken = power.take_tokens(player, n)
+    player.power["gaia"] += n - taken.get("token", 0)
+    if taken.get("token"):
+        player.token = "gaia"
+    h = state.hex(name)
+    h.owner, h.piece = p, "gf"
+    state.temp.pop("range", None)
+
+
+def place_station(ctx: Context, state: GameState, p: int, piece: str, name: str) -> None:
+    s = ctx.structure(state.players[p], piece)
+    if ctx.planet_at(state, name) != "empty" or _occupied(state, name) or state.board.get(name, None) and state.board[name].satellites:
+        raise IllegalMoveError("space-station", f"{name} is not an empty space hex")
+    if ctx.count(state, p, piece) >= s.supply:
+        raise IllegalMoveError("supply", f"no {s.name} left")
+    qic = qic_for_range(ctx, state, p, name)
+    if qic:
+        effects.pay(ctx, state, p, [ast.Pay(qic, "q")])
+    h = state.hex(name)
+    h.owner, h.piece = p, piece
+    _join_federation(ctx, state, p, name)
+
+
+def upgrade(ctx: Context, state: GameState, p: int, piece: str, name: str) -> None:
+    player = state.players[p]
+    s = ctx.structure(player, piece)
+    h = state.board.get(name)
+    if h is None or h.owner != p or h.piece != s.upgrades_from:
+        have = "nothing of yours" if h is None or h.owner != p else f"your {h.piece}"
+        raise IllegalMoveError("upgrade", f"a {s.name} upgrades a {s.upgrades_from}; {name} holds {have}")
+    if name == player.lost_planet:
+        raise IllegalMoveError("upgrade", "the Lost Planet mine cannot be upgraded")
+    if ctx.count(state, p, piece) >= s.supply:
+        raise IllegalMoveError("supply", f"no {s.name} left on your faction board")
+    cost = s.cost
+    if s.cost_near_opponent is not None and _opponent_near(ctx, state, p, name):
+        cost = s.cost_near_opponent
+    effects.pay(ctx, state, p, cost)
+    h.piece = piece
+    state.turn_builds.append(name)
+    follow: list[Pending] = []
+    _fire_build(ctx, state, p, piece, set(), follow)
+    _queue(state, follow)
+
+
+def downgrade(ctx: Context, state: GameState, p: int, piece: str, name: str, source: str) -> None:
+    """`build X from Y`: turn your Y back into an X; it counts as building an X."""
+    player = state.players[p]
+    h = state.board.get(name)
+    if h is None or h.owner != p or h.piece != source:
+        raise IllegalMoveError("downgrade", f"{name} does not hold your {source}")
+    if ctx.count(state, p, piece) >= ctx.structure(player, piece).supply:
+        raise IllegalMoveError("supply", f"no {ctx.structure(player, piece).name} left on your faction board")
+    h.piece = piece
+    state.turn_builds.append(name)
+    follow: list[Pending] = []
+    _fire_build(ctx, state, p, piece, set(), follow)
+    _queue(state, follow)
+
+
+def _opponent_near(ctx: Context, state: GameState, p: int, name: str) -> bool:
+    dist = ctx.catalogue.game.get("near_opponent_distance", 2)
+    for other, h in state.board.items():
+        owners = ([h.owner] if h.owner is not None and h.piece is not None and ctx.is_structure(state.players[h.owner], h.piece) else []) + h.guests
+        if any(o != p for o in owners) and ctx.distance(name, other) <= dist:
+            return True
+    return False
+
+
+def _join_federation(ctx: Context, state: GameState, p: int, name: str) -> None:
+    """A piece built next to one of your federations joins it."""
+    coord = ctx.map.by_name[name]
+    from ..board import neighbours
+
+    for n in neighbours(coord):
+        if n in ctx.map.hexes:
+            other = state.board.get(ctx.map.hexes[n].name)
+            if other is not None and p in other.federations:
+                h = state.hex(name)
+                if p not in h.federations:
+                    h.federations.append(p)
+                for fed in state.players[p].federations:
+                    if ctx.map.hexes[n].name in fed and name not in fed:
+                        fed.append(name)
+                return
+
+
+# ------------------------------------------------------------------ charges
+
+def offer_charges(ctx: Context, state: GameState, builder: int, name: str) -> None:
+    """Each opponent with a structure within reach may charge power, clockwise from the builder."""
+    n = len(state.players)
+    dist = ctx.catalogue.game.get("charge", {}).get("distance", 2)
+    for k in range(1, n):
+        p = (builder + k) % n
+        player = state.players[p]
+        best = 0
+        for other in ctx.structures_with_guests(state, p):
+            if ctx.distance(other, name) <= dist:
+                best = max(best, ctx.power_value(state, p, other))
+        if best == 0:
+            continue
+        extra = [h for h in ctx.held(state, p) if isinstance(h.statement.clause, ast.On)
+                 and isinstance(h.statement.clause.event, ast.NamedEvent) and h.statement.clause.event.name == "charge"]
+        amount = min(best, power.charge_capacity(player), player.vp + 1)
+        if amount <= 0 and not extra:
+            continue
+        state.decisions.append(Pending("charge", p, {"amount": amount, "max": best, "extra": bool(extra)}))
+
+
+def charge_offers(ctx: Context, state: GameState, decision: Pending) -> list[str]:
+    """The texts of the charges a decision offers (`2pw`, or `3pw,1t` / `1t,2pw` with an extra gain)."""
+    p = decision.player
+    player = state.players[p]
+    amount = decision.data["amount"]
+    if not decision.data.get("extra"):
+        return [f"{amount}pw"]
+    gains = _charge_extras(ctx, state, p)
+    text = ",".join(f"{g.count}{g.resource}" for g in gains)
+    trial = player.__class__(p, power=dict(player.power), token=player.token, vp=player.vp)
+    for g in gains:
+        if g.resource == "t":
+            power.gain_tokens(trial, g.count)
+    after = min(decision.data["max"], power.charge_capacity(trial), player.vp + 1)
+    return [f"{amount}pw,{text}", f"{text},{after}pw"]
+
+
+def _charge_extras(ctx: Context, state: GameState, p: int) -> list[ast.Amount]:
+    out = []
+    for h in ctx.held(state, p):
+        cl = h.statement.clause
+        if isinstance(cl, ast.On) and isinstance(cl.event, ast.NamedEvent) and cl.event.name == "charge":
+            out.extend(g for g in cl.gains if isinstance(g, ast.Amount))
+    return out
+
+
+def _charge(ctx: Context, state: GameState, move: Move, decision: Pending) -> None:
+    p = move.player
+    player = state.players[p]
+    offers = charge_offers(ctx, state, decision)
+    if move.command == "decline":
+        state.decisions.pop(0)
+        return
+    offer = _arg(move, 0)
+    norm = _norm_offer(offer)
+    match = next((o for o in offers if _norm_offer(o) == norm), None)
+    if match is None:
+        raise IllegalMoveError("charge", f"the offer is {' or '.join(offers)}, not {offer}")
+    state.decisions.pop(0)
+    follow: list[Pending] = []
+    for part in match.split(","):
+        count, res = _split_amount(part)
+        if res == "pw":
+            effects.add_vp(state, p, -max(0, count - ctx.catalogue.game.get("charge", {}).get("vp_cost_offset", 1)), "charge")
+            effects.gain_resource(ctx, state, p, "pw", count, "charge", follow)
+        else:
+            effects.gain_resource(ctx, state, p, res, count, "charge", follow)
+    state.decisions[:0] = follow
+
+
+def _norm_offer(text: str) -> tuple:
+    return tuple(_split_amount(x) for x in text.split(","))
+
+
+def _split_amount(text: str) -> tuple[int, str]:
+    i = 0
+    while i < len(text) and text[i].isdigit():
+        i += 1
+    return (int(text[:i]) if i else 1), text[i:]
+
+
+# ------------------------------------------------------------------ decisions outside the turn
+
+def _decision(ctx: Context, state: GameState, move: Move, decision: Pending) -> None:
+    kind = decision.kind
+    if kind == "charge":
+        _expect(move, "charge", "decline")
+        return _charge(ctx, state, move, decision)
+    if kind == "income":
+        _expect(move, "income")
+        return _income_choice(ctx, state, move, decision)
+    if kind == "brainstone":
+        _expect(move, "brainstone")
+        state.decisions.pop(0)
+        return resolve_token_choice(ctx, state, move, decision)
+    if kind == "gaia-phase":
+        return _gaia_phase_choice(ctx, state, move, decision)
+    if kind in FOLLOW_UPS:  # follow-ups of a decision (e.g. a tech tile bought in the Gaia phase)
+        if move.command == "decline" and kind == "up":
+            state.decisions.pop(0)
+            return
+        _expect(move, *FOLLOW_UP_COMMANDS[kind])
+        state.decisions.pop(0)
+        before = list(state.pending)
+        state.pending = []
+        FOLLOW_UPS[kind](ctx, state, move, decision)
+        state.decisions[:0] = state.pending
+        state.pending = before
+        return
+    raise IllegalMoveError("sequence", f"unexpected decision '{kind}'")
+
+
+def _income_choice(ctx: Context, state: GameState, move: Move, decision: Pending) -> None:
+    p = move.player
+    events = decision.data["events"]
+    chosen = _norm_offer(_arg(move, 0))
+    idx = next((i for i, e in enumerate(events) if _norm_offer(",".join(e)) == chosen), None)
+    if idx is None:
+        raise IllegalMoveError("income", f"income to choose from: {', '.join(','.join(e) for e in events)}")
+    event = events.pop(idx)
+    follow: list[Pending] = []
+    for part in event:
+        count, res = _split_amount(part)
+        effects.gain_resource(ctx, state, p, res, count, "income", follow)
+    kinds = {_split_amount(x)[1] for e in events for x in e}
+    if len(kinds) <= 1:
+        state.decisions.pop(0)
+        for e in events:
+            for part in e:
+                count, res = _split_amount(part)
+                effects.gain_resource(ctx, state, p, res, count, "income", follow)
+    state.decisions[:0] = follow
+
+
+def resolve_token_choice(ctx: Context, state: GameState, move: Move, decision: Pending) -> None:
+    """Where the special token ends: `brainstone <area>` after a charge, a spend or a discard."""
+    player = state.players[move.player]
+    dest = _arg(move, 0)
+    options = decision.data["options"]
+    if dest not in options:
+        raise IllegalMoveError("special-token", f"the token can end in {' or '.join(options)}, not {dest}")
+    op = decision.data["op"]
+    if op == "charge":
+        power.charge(player, decision.data["n"], dest)
+    elif op == "spend":
+        faction = ctx.faction(player)
+        power.spend_power(player, decision.data["n"], ctx.param(state, move.player, "area3_token_value"),
+                          faction.special_token.spend_value, use_token=(dest == "area1"))
+    elif op == "take":
+        goes = dest != decision.data["keep"]
+        taken = power.take_tokens(player, decision.data["n"], goes)
+        if decision.data.get("to") == "gaia":
+            player.power["gaia"] += decision.data["n"] - taken.get("token", 0)
+            if taken.get("token"):
+                player.token = "gaia"
+        elif taken.get("token"):
+            player.token = None
+
+
+def _gaia_phase_choice(ctx: Context, state: GameState, move: Move, decision: Pending) -> None:
+    from . import phases
+
+    p = move.player
+    if move.command == "decline":
+        state.decisions.pop(0)
+        phases.return_gaia_tokens(ctx, state, p)
+        return
+    _expect(move, "spend")
+    follow = free_conversion(ctx, state, move, gaia_phase=True)
+    if not phases.gaia_choice_open(ctx, state, p) or state.players[p].power["gaia"] == 0:
+        state.decisions.pop(0)
+        rest = follow
+        state.decisions[:0] = rest
+        phases.return_gaia_tokens(ctx, state, p)
+    else:
+        state.decisions[:0] = follow
+
+
+# ------------------------------------------------------------------ free actions
+
+def _spend(ctx: Context, state: GameState, move: Move) -> None:
+    follow = free_conversion(ctx, state, move, gaia_phase=False)
+    _queue(state, follow)
+
+
+def conversions(ctx: Context, state: GameState, p: int, gaia_phase: bool) -> list[tuple]:
+    """(costs, gains) of every conversion open to player p now."""
+    out = []
+    if gaia_phase:
+        for h in ctx.held(state, p):
+            if isinstance(h.statement.clause, ast.GaiaPhase):
+                out.append((h.statement.clause.costs, h.statement.clause.gains))
+        return out
+    for eff in ctx.catalogue.free_actions:
+        for st in eff.statements:
+            out.append((st.clause.costs, st.clause.gains))
+    for h in ctx.held(state, p):
+        if isinstance(h.statement.clause, ast.Free):
+            out.append((h.statement.clause.costs, h.statement.clause.gains))
+    return out
+
+
+def _vector(items) -> dict[str, int]:
+    v: dict[str, int] = {}
+    for it in items:
+        if isinstance(it, ast.Pay):
+            key, n = it.resource, it.count
+        elif isinstance(it, ast.Move):
+            key, n = f"move:{it.source}", it.count
+        elif isinstance(it, ast.Amount) and not it.per:
+            key, n = it.resource, it.count
+        elif isinstance(it, ast.Tech):
+            key, n = "tech", 1
+        else:
+            return {}
+        v[key] = v.get(key, 0) + n
+    return v
+
+
+def _decompose(target_cost: dict, target_gain: dict, convs: list[tuple[dict, dict]], pw_value: int) -> list[int] | None:
+    """Counts of each conversion whose costs and gains add up exactly (small search)."""
+    def key(d):
+        return tuple(sorted((k, v) for k, v in d.items() if v))
+
+    goal = (key(target_cost), key(target_gain))
+    best: list[int] | None = None
+
+    def rec(i, cost, gain, counts):
+        nonlocal best
+        if best is not None:
+            return
+        if (key(cost), key(gain)) == goal:
+            best = list(counts)
+            return
+        if i >= len(convs):
+            return
+        c, g = convs[i]
+        k = 0
+        cost2, gain2 = dict(cost), dict(gain)
+        while True:
+            if any(cost2.get(r, 0) > target_cost.get(r, 0) for r in cost2) or any(gain2.get(r, 0) > target_gain.get(r, 0) for r in gain2):
+                break
+            rec(i + 1, cost2, gain2, counts + [k])
+            if best is not None:
+                return
+            if not c or k > 40:
+                break
+            k += 1
+            for r, n in c.items():
+                cost2[r] = cost2.get(r, 0) + n
+            for r, n in g.items():
+                gain2[r] = gain2.get(r, 0) + n
+
+    rec(0, {}, {}, [])
+    return best
+
+
+def free_conversion(ctx: Context, state: GameState, move: Move, gaia_phase: bool) -> list[Pending]:
+    """`spend COST for GAIN`: any sum of open conversions that adds up exactly."""
+    p = move.player
+    cost_text, gain_text = _arg(move, 0), _arg(move, 1)
+    try:
+        costs = parse_price(cost_text)
+        gains = parse_effect(f"now: {gain_text}").statements[0].clause.gains
+    except EffectSyntaxError as err:
+        raise IllegalMoveError("syntax", f"cannot read 'spend {cost_text} for {gain_text}': {err.message}") from None
+    want_cost, want_gain = _vector(costs), _vector(gains)
+    convs = [(_vector(c), _vector(g)) for c, g in conversions(ctx, state, p, gaia_phase)]
+    pw_value = ctx.param(state, p, "area3_token_value")
+    if pw_value > 1:  # each area-III token spends as more power: allow rounding to whole tokens
+        convs = [(c, g) for c, g in convs]
+    counts = _decompose(want_cost, want_gain, [x for x in convs if x[0]], pw_value)
+    if counts is None:
+        raise IllegalMoveError("free-action", f"no conversion turns {cost_text} into {gain_text}")
+    real = [cg for cg in conversions(ctx, state, p, gaia_phase) if _vector(cg[0])]
+    follow: list[Pending] = []
+    pay_list = []
+    for (c, g), k in zip(real, counts):
+        for _ in range(k):
+            pay_list.extend(c)
+    _pay_free(ctx, state, p, pay_list, follow)
+    for (c, g), k in zip(real, counts):
+        for _ in range(k):
+            effects.apply_gains(ctx, state, p, g, "spend", follow)
+    return follow
+
+
+def _pay_free(ctx: Context, state: GameState, p: int, costs, follow: list[Pending]) -> None:
+    """Pay a conversion's price; spending power with an optional special token asks the player."""
+    player = state.players[p]
+    pw = sum(c.count for c in costs if isinstance(c, ast.Pay) and c.resource == "pw")
+    rest = [c for c in costs if not (isinstance(c, ast.Pay) and c.resource == "pw")]
+    problem = effects.can_pay(ctx, state, p, costs)
+    if problem:
+        raise IllegalMoveError("cost", problem)
+    effects.pay(ctx, state, p, rest)
+    if pw:
+        _spend_power_with_choice(ctx, state, p, pw, follow)
+
+
+def _spend_power_with_choice(ctx: Context, state: GameState, p: int, n: int, follow: list[Pending]) -> None:
+    player = state.players[p]
+    faction = ctx.faction(player)
+    special = faction.special_token.spend_value if faction.special_token else 0
+    value = ctx.param(state, p, "area3_token_value")
+    options = power.spend_options(player, n, value, special)
+    if not options:
+        raise IllegalMoveError("power", f"{n} power needed in area III, you have {power.spendable(player, value, special)}")
+    if len(options) > 1:
+        follow.append(Pending("brainstone", p, {"op": "spend", "n": n, "options": ["area1", "area3"]}))
+        return
+    power.spend_power(player, n, value, special, options[0])
+
+
+def _burn(ctx: Context, state: GameState, move: Move) -> None:
+    try:
+        times = int(_arg(move, 0))
+    except ValueError:
+        raise IllegalMoveError("syntax", f"burn takes a number, not '{move.args[0]}'") from None
+    power.burn(state.players[move.player], times, ctx.param(state, move.player, "burn_discard_to"))
+
+
+FREE = {"spend": _spend, "burn": _burn}
+
+
+# ------------------------------------------------------------------ board actions, specials, research, pass
+
+def board_action(ctx: Context, state: GameState, move: Move) -> None:
+    aid = _arg(move, 0)
+    action = ctx.catalogue.board_actions.get(aid)
+    if action is None:
+        raise IllegalMoveError("board-action", f"unknown board action '{aid}'")
+    if aid in state.board_actions_used:
+        raise IllegalMoveError("board-action", f"{aid} has been taken this round")
+    p = move.player
+    gains = action.effect.statements[0].clause.gains
+    if ctx.game_params.get("refuse_wasted_board_actions") and _all_capped(ctx, state, p, gains):
+        raise IllegalMoveError("board-action", f"everything {aid} gives would be lost to resource caps")
+    if any(isinstance(g, ast.Fed) and g.token is None for g in gains) and not state.players[p].fed_tokens:
+        raise IllegalMoveError("board-action", f"{aid} needs a federation token of yours")
+    follow: list[Pending] = []
+    pw = sum(c.count for c in action.cost if isinstance(c, ast.Pay) and c.resource == "pw")
+    problem = effects.can_pay(ctx, state, p, action.cost)
+    if problem:
+        raise IllegalMoveError("cost", problem)
+    effects.pay(ctx, state, p, [c for c in action.cost if not (isinstance(c, ast.Pay) and c.resource == "pw")])
+    if pw:
+        _spend_power_with_choice(ctx, state, p, pw, follow)
+    state.board_actions_used.append(aid)
+    effects.apply_gains(ctx, state, p, gains, aid, follow)
+    _queue(state, follow)
+
+
+def _all_capped(ctx: Context, state: GameState, p: int, gains) -> bool:
+    player = state.players[p]
+    plain = [g for g in gains if isinstance(g, ast.Amount)]
+    if not plain or len(plain) != len(gains):
+        return False
+    for g in plain:
+        cap = ctx.caps.get(g.resource)
+        field = effects.RESOURCE_FIELDS.get(g.resource)
+        if cap is None or field is None or getattr(player, field) < cap:
+            return False
+    return True
+
+
+def special_action_name(ctx: Context, p, statement: ast.Statement) -> str:
+    """A special action named by what it gives: `4pw`, `q,5c`, `step`, `range+3`, `up-lowest`, ..."""
+    parts = []
+    for g in statement.clause.gains:
+        if isinstance(g, ast.Amount):
+            if g.resource == "step":
+                parts.append("step")
+            elif g.resource == "range":
+                parts.append(f"range+{g.count}")
+            else:
+                parts.append(f"{g.count if g.count != 1 or g.resource == 'pw' else ''}{g.resource}")
+        elif isinstance(g, ast.Up):
+            parts.append(f"up-{g.track}")
+        elif isinstance(g, ast.Swap):
+            parts.append(f"swap-{g.first}")
+            break
+        elif isinstance(g, ast.Build):
+            if g.source is not None:
+                parts.append(f"down-{g.source}")
+                break
+            if parts:
+                continue  # "step" / "range" already name it
+            name = ctx.structure(p, g.pieces[0]).name
+            parts.append(name.replace(" ", "-"))
+    return ",".join(parts)
+
+
+def held_specials(ctx: Context, state: GameState, p: int) -> list[tuple[str, ast.Statement]]:
+    """(key, statement) of each special action player p holds; key marks it used for the round."""
+    return [(f"{h.source}#{h.index}", h.statement) for h in ctx.held(state, p) if isinstance(h.statement.clause, ast.Action)]
+
+
+def special_action(ctx: Context, state: GameState, move: Move) -> None:
+    p = move.player
+    player = state.players[p]
+    want = _norm_offer(_arg(move, 0)) if "+" not in move.args[0] else move.args[0]
+    found = None
+    for key, st in held_specials(ctx, state, p):
+        name = special_action_name(ctx, player, st)
+        if name == move.args[0] or ("+" not in name and "-" not in name and name and _norm_offer(name) == want):
+            if key in player.specials_used:
+                found = found or ("used", key)
+                continue
+            found = (key, st)
+            break
+    if found is None:
+        raise IllegalMoveError("special-action", f"you have no special action '{move.args[0]}'")
+    if found[0] == "used":
+        raise IllegalMoveError("special-action", f"'{move.args[0]}' has been used this round")
+    key, st = found
+    player.specials_used.append(key)
+    follow = effects.apply_gains(ctx, state, p, st.clause.gains, key.split("#")[0])
+    _queue(state, follow)
+
+
+def research_main(ctx: Context, state: GameState, move: Move) -> None:
+    p = move.player
+    track = _arg(move, 0)
+    research.check_advance(ctx, state, p, track)
+    effects.pay(ctx, state, p, ctx.catalogue.research.cost)
+    _queue(state, research.advance(ctx, state, p, track))
+
+
+def pass_turn(ctx: Context, state: GameState, move: Move) -> None:
+    p = move.player
+    player = state.players[p]
+    last = state.round >= ctx.catalogue.game["rounds"]
+    new = move.args[0] if move.args and not last else None
+    if not last:
+        if new is None:
+            raise IllegalMoveError("pass", "choose a booster to take when passing")
+        if new not in state.boosters_table:
+            raise IllegalMoveError("pass", f"{new} is not on the table")
+    for h in list(ctx.held(state, p)):
+        if isinstance(h.statement.clause, ast.OnPass):
+            effects.apply_gains(ctx, state, p, h.statement.clause.gains, h.source)
+    old = player.booster
+    if not last:
+        state.boosters_table.remove(new)
+        player.booster = new
+    else:
+        player.booster = None
+    if old is not None:
+        state.boosters_table.append(old)
+    player.passed = True
+    state.pass_order.append(p)
+    state.turn_done = True
+
+
+MAIN = {
+    "build": _build_main,
+    "action": board_action,
+    "special": special_action,
+    "up": research_main,
+    "pass": pass_turn,
+}
+
+
+def _federation_main(ctx: Context, state: GameState, move: Move) -> None:
+    from .federations import form_federation
+
+    form_federation(ctx, state, move)
+
+
+MAIN["federation"] = _federation_main
+
+
+# ------------------------------------------------------------------ follow-ups
+
+def _f_up(ctx, state, move, follow):
+    track = _arg(move, 0)
+    allowed = follow.data["track"]
+    if allowed == "lowest":
+        levels = state.players[move.player].research
+        low = min(levels.values())
+        if levels.get(track) != low:
+            raise IllegalMoveError("up-lowest", f"{track} is not one of your lowest tracks")
+    elif allowed != "any" and track != allowed:
+        raise IllegalMoveError("up", f"this step must go up on {allowed}")
+    research.check_advance(ctx, state, move.player, track)
+    _queue(state, research.advance(ctx, state, move.player, track))
+
+
+def _f_tech(ctx, state, move, follow):
+    from .tech import take_tech
+
+    _queue(state, take_tech(ctx, state, move.player, _arg(move, 0), follow))
+
+
+def _f_cover(ctx, state, move, follow):
+    from .tech import cover_tech
+
+    _queue(state, cover_tech(ctx, state, move.player, _arg(move, 0), follow))
+
+
+def _f_build(ctx, state, move, follow):
+    piece = _arg(move, 0)
+    if piece not in follow.data["pieces"]:
+        raise IllegalMoveError("build", f"this action builds {' or '.join(follow.data['pieces'])}, not {piece}")
+    build_piece(ctx, state, move.player, piece, _hex(ctx, _arg(move, 1)), follow.data)
+
+
+def _f_swap(ctx, state, move, follow):
+    p = move.player
+    name = _hex(ctx, _arg(move, 0))
+    first, second = follow.data["first"], follow.data["second"]
+    h = state.board.get(name)
+    player = state.players[p]
+    if h is None or h.owner != p or h.piece != second or name == player.lost_planet:
+        raise IllegalMoveError("swap", f"{name} does not hold your {second}")
+    origin = next((n for n, x in state.board.items() if x.owner == p and x.piece == first), None)
+    if origin is None:
+        raise IllegalMoveError("swap", f"you have no {first} to swap")
+    state.board[origin].piece, h.piece = second, first
+
+
+def _f_fedtile(ctx, state, move, follow):
+    p = move.player
+    token = _arg(move, 0)
+    if not any(t.tile == token for t in state.players[p].fed_tokens):
+        raise IllegalMoveError("fedtile", f"you have no federation token {token}")
+    fed = ctx.catalogue.federation_tokens[token]
+    out: list[Pending] = []
+    for eff in fed.effects:
+        for st in eff.statements:
+            effects.apply_gains(ctx, state, p, st.clause.gains, "qic2", out)
+    _queue(state, out)
+
+
+def _f_lost_planet(ctx, state, move, follow):
+    p = move.player
+    name = _hex(ctx, _arg(move, 0))
+    h = state.board.get(name)
+    if ctx.planet_at(state, name) != "empty" or (h is not None and (h.piece is not None or h.satellites)):
+        raise IllegalMoveError("lost-planet", f"the Lost Planet goes on an empty space hex; {name} is not one")
+    qic = qic_for_range(ctx, state, p, name)
+    if qic:
+        effects.pay(ctx, state, p, [ast.Pay(qic, "q")])
+    h = state.hex(name)
+    h.owner, h.piece, h.planet = p, ctx.mine_id, "lost"
+    state.players[p].lost_planet = name
+    state.turn_builds.append(name)
+    _join_federation(ctx, state, p, name)
+    out: list[Pending] = []
+    _fire_build(ctx, state, p, ctx.mine_id, {"new-type"}, out)
+    _queue(state, out)
+
+
+def _f_brainstone(ctx, state, move, follow):
+    resolve_token_choice(ctx, state, move, follow)
+
+
+FOLLOW_UPS = {
+    "up": _f_up, "tech": _f_tech, "cover": _f_cover, "build": _f_build, "swap": _f_swap,
+    "fedtile": _f_fedtile, "lostPlanet": _f_lost_planet, "brainstone": _f_brainstone,
+}
+FOLLOW_UP_COMMANDS = {
+    "up": ("up",), "tech": ("tech",), "cover": ("cover",), "build": ("build",), "swap": ("swap-PI",),
+    "fedtile": ("fedtile",), "lostPlanet": ("lostPlanet",), "brainstone": ("brainstone",),
+}

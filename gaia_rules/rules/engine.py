@@ -1,0 +1,93 @@
+"""The one legality oracle: `Engine.apply` and `Engine.legal_moves`.
+
+`apply` works on a clone of the state, so a refused move leaves the caller's
+state untouched. After each move the game is advanced as far as it goes
+without a decision (end of turn, charge offers, end of round, income, Gaia
+phase, final scoring). Who must act next is `Engine.to_move`.
+"""
+from __future__ import annotations
+
+from ..content import default_catalogue
+from ..content.catalogue import Catalogue
+from ..state import GameState, Pending, PlayerState, Setup
+from . import actions, phases
+from .context import Context
+from .errors import IllegalMoveError
+from .moves import Move
+
+
+class Engine:
+    """Rules of one catalogue (bundled content plus overlays)."""
+
+    def __init__(self, catalogue: Catalogue | None = None):
+        self.catalogue = catalogue or default_catalogue()
+        self._contexts: dict[tuple, Context] = {}
+
+    # ------------------------------------------------------------ set-up
+    def context(self, state: GameState) -> Context:
+        s = state.setup
+        key = (s.variant, s.mirror, tuple((x["sector"], x["rotation"], tuple(x["center"])) for x in s.sectors))
+        ctx = self._contexts.get(key)
+        if ctx is None:
+            ctx = self._contexts[key] = Context.for_setup(self.catalogue, s)
+        return ctx
+
+    def new_game(self, setup: Setup) -> GameState:
+        if setup.variant not in self.catalogue.variants:
+            raise IllegalMoveError("variant", f"unknown rules variant '{setup.variant}'")
+        start_vp = next(iter(self.catalogue.boards.values()))["start"].get("vp", 0)
+        state = GameState(setup=setup, players=[PlayerState(i, vp=start_vp) for i in range(setup.players)])
+        state.boosters_table = list(setup.boosters)
+        positions = list(setup.tech_tiles) + [f"adv-{t}" for t in setup.advanced_tiles]
+        state.tech_supply = {pos: (setup.players if not pos.startswith("adv-") else 1) for pos in positions}
+        state.fed_supply = dict(setup.fed_supply)
+        state.terraforming_token = setup.terraforming_token
+        state.setup.content_hash = self.catalogue.content_hash()
+        ctx = self.context(state)
+        phases.start(ctx, state)
+        return state
+
+    # ------------------------------------------------------------ the oracle
+    def to_move(self, state: GameState) -> int | None:
+        """The player who must act next (None once the game has ended)."""
+        if state.ended:
+            return None
+        if state.decisions:
+            return state.decisions[0].player
+        return phases.expected_player(state)
+
+    def apply(self, state: GameState, move: Move) -> GameState:
+        """Apply one move to a copy of `state`; raise `IllegalMoveError` if the rules refuse it."""
+        new = state.clone()
+        self.apply_in_place(new, move)
+        return new
+
+    def apply_in_place(self, state: GameState, move: Move) -> None:
+        """Apply a move to `state` itself (callers that keep their own copy, e.g. replays).
+
+        On an illegal move the state may be half-changed: use `apply` for atomicity.
+        """
+        self.apply_with_observer(state, move, None)
+
+    def apply_with_observer(self, state: GameState, move: Move, observer) -> None:
+        """`apply_in_place`, calling `observer(state, round)` at each round end (before the next income)."""
+        ctx = self.context(state)
+        if state.ended:
+            raise IllegalMoveError("game-over", "the game has ended")
+        expected = self.to_move(state)
+        if move.player != expected:
+            who = "nobody" if expected is None else f"player {expected + 1}"
+            raise IllegalMoveError("turn", f"it is not player {move.player + 1}'s turn ({who} must act)")
+        actions.dispatch(ctx, state, move)
+        state.moves.append(f"p{move.player + 1} {move}")
+        phases.advance(ctx, state, observer)
+
+    def legal_moves(self, state: GameState) -> list[Move]:
+        """Every move the rules accept now, for whoever must act."""
+        from .legal import legal_moves
+
+        return legal_moves(self, state)
+
+
+def pending_of(state: GameState) -> Pending | None:
+    return state.decisions[0] if state.decisions else (state.pending[0] if state.pending else None)

@@ -1,0 +1,25 @@
+"""Moves are values: who acts, which command, with which arguments.
+
+The commands mirror the boardgamers.space notation (docs/cli.md), one command
+per move: a turn is several moves (free actions, one main action, its
+follow-ups, `endturn`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+COMMANDS = (
+    "faction", "bid", "build", "booster", "pass", "action", "special", "spend", "burn",
+    "charge", "decline", "up", "tech", "cover", "federation", "fedtile", "lostPlanet",
+    "swap-PI", "income", "brainstone", "endturn",
+)
+
+
+@dataclass(frozen=True)
+class Move:
+    player: int
+    command: str
+    args: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return " ".join((self.command,) + self.args)

@@ -1,0 +1,254 @@
+"""The flow of a game: set-up, rounds (income, Gaia phase, actions, clean-up), the end.
+
+`advance` moves the game forward until someone must decide something. The
+order of every automatic step is written here once, top-down, as the rulebook
+tells it.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from ..language import ast
+from ..state import GameState, Pending
+from . import effects, power, scoring
+from .context import Context
+
+RoundObserver = Callable[[GameState, int], None]
+
+
+# ------------------------------------------------------------------ set-up
+
+def start(ctx: Context, state: GameState) -> None:
+    if state.setup.factions:
+        from .actions import choose_faction
+
+        for i, f in enumerate(state.setup.factions):
+            choose_faction(ctx, state, i, f)
+        begin_placements(ctx, state)
+    else:
+        state.phase = "factions"
+
+
+def begin_placements(ctx: Context, state: GameState) -> None:
+    """Starting pieces: one pass per mine (directions from content), other pieces last, in seat order."""
+    from .actions import init_player
+
+    for p in range(len(state.players)):
+        init_player(ctx, state, p)
+    order = ctx.catalogue.game.get("setup_order", ["forward", "reverse"])
+    mine = ctx.mine_id
+    plans = [list(ctx.faction(p).setup) for p in state.players]
+    queue: list[list] = []
+    passes = max((sum(1 for x in plan if x == mine) for plan in plans), default=0)
+    seats = list(range(len(state.players)))
+    for k in range(passes):
+        direction = order[k] if k < len(order) else "forward"
+        for p in (seats if direction == "forward" else list(reversed(seats))):
+            if sum(1 for x in plans[p] if x == mine) > k:
+                queue.append([p, mine])
+    for p in seats:
+        queue.extend([p, piece] for piece in plans[p] if piece != mine)
+    state.setup_queue = queue
+    state.phase = "setup"
+    if not queue:
+        begin_boosters(state)
+
+
+def begin_boosters(state: GameState) -> None:
+    state.phase = "boosters"
+    state.setup_queue = [[p, "booster"] for p in reversed(range(len(state.players)))]
+
+
+def expected_player(state: GameState) -> int | None:
+    if state.phase == "factions":
+        return next((p.index for p in state.players if p.faction is None), None)
+    if state.phase in ("setup", "boosters"):
+        return state.setup_queue[0][0] if state.setup_queue else None
+    if state.phase == "actions":
+        return state.current
+    return None
+
+
+# ------------------------------------------------------------------ the loop
+
+def advance(ctx: Context, state: GameState, observer: RoundObserver | None = None) -> None:
+    """Play every automatic step until a decision is needed or the game ends."""
+    while not state.decisions and not state.ended:
+        if state.phase == "factions":
+            if all(p.faction is not None for p in state.players):
+                begin_placements(ctx, state)
+                continue
+            return
+        if state.phase == "setup":
+            if not state.setup_queue:
+                begin_boosters(state)
+                continue
+            return
+        if state.phase == "boosters":
+            if not state.setup_queue:
+                state.turn_order = list(range(len(state.players)))
+                start_round(ctx, state, 1)
+                continue
+            return
+        if state.phase == "income":
+            if state.setup_queue:
+                p = state.setup_queue.pop(0)[0]
+                income(ctx, state, p)
+                continue
+            begin_gaia_phase(ctx, state)
+            continue
+        if state.phase == "gaia":
+            if state.setup_queue:
+                p = state.setup_queue.pop(0)[0]
+                gaia_phase_player(ctx, state, p)
+                continue
+            begin_actions(state)
+            continue
+        if state.phase == "actions":
+            if state.current is not None and not state.turn_done:
+                return
+            if state.turn_done:
+                finish_turn(ctx, state)
+                continue
+            # nobody left to play: the round is over
+            end_round(ctx, state, observer)
+            continue
+        return
+
+
+def start_round(ctx: Context, state: GameState, number: int) -> None:
+    state.round = number
+    state.phase = "income"
+    state.setup_queue = [[p, "income"] for p in state.turn_order]
+
+
+# ------------------------------------------------------------------ income
+
+def income_events(ctx: Context, state: GameState, p: int) -> list[tuple[str, tuple]]:
+    """(source, gains) of every income statement player p holds, in a fixed order."""
+    return [(h.source, h.statement.clause.gains) for h in ctx.held(state, p)
+            if isinstance(h.statement.clause, ast.Income)]
+
+
+def _power_kinds(gains) -> set[str]:
+    return {g.resource for g in gains if isinstance(g, ast.Amount) and g.resource in ("pw", "t")}
+
+
+def income(ctx: Context, state: GameState, p: int) -> None:
+    """Gain all income; if both charges and new tokens are due, the player orders them."""
+    power_events = []
+    for source, gains in income_events(ctx, state, p):
+        plain = tuple(g for g in gains if not (isinstance(g, ast.Amount) and g.resource in ("pw", "t")))
+        effects.apply_gains(ctx, state, p, plain, source)
+        pw = tuple(g for g in gains if isinstance(g, ast.Amount) and g.resource in ("pw", "t"))
+        if pw:
+            power_events.append(pw)
+    kinds = set().union(*(_power_kinds(e) for e in power_events)) if power_events else set()
+    if len(kinds) > 1:
+        state.decisions.append(Pending("income", p, {"events": [[f"{g.count}{g.resource}" for g in e] for e in power_events]}))
+        return
+    for e in power_events:
+        effects.apply_gains(ctx, state, p, e, "income")
+
+
+# ------------------------------------------------------------------ Gaia phase
+
+def begin_gaia_phase(ctx: Context, state: GameState) -> None:
+    """Gaiaformers' Transdim planets become Gaia planets, then each player's tokens return."""
+    for name, h in state.board.items():
+        if h.piece is not None and h.owner is not None and ctx.structure(state.players[h.owner], h.piece).place_on == "transdim":
+            if ctx.planet_at(state, name) != "gaia":
+                h.planet = "gaia"
+    state.phase = "gaia"
+    state.setup_queue = [[p, "gaia"] for p in state.turn_order]
+
+
+def gaia_phase_player(ctx: Context, state: GameState, p: int) -> None:
+    player = state.players[p]
+    choices = [h for h in ctx.held(state, p) if isinstance(h.statement.clause, ast.GaiaPhase)]
+    if choices and gaia_choice_open(ctx, state, p):
+        state.decisions.append(Pending("gaia-phase", p, {}))
+        return
+    return_gaia_tokens(ctx, state, p)
+
+
+def gaia_choice_open(ctx: Context, state: GameState, p: int) -> bool:
+    """Whether some Gaia-phase conversion of player p could be paid now."""
+    for h in ctx.held(state, p):
+        cl = h.statement.clause
+        if isinstance(cl, ast.GaiaPhase) and effects.can_pay(ctx, state, p, cl.costs) is None:
+            if all(not isinstance(c, ast.Move) or state.players[p].power.get(c.source, 0) >= c.count for c in cl.costs):
+                return True
+    return False
+
+
+def return_gaia_tokens(ctx: Context, state: GameState, p: int) -> None:
+    player = state.players[p]
+    target = ctx.param(state, p, "gaia_return_area")
+    n = player.power["gaia"]
+    player.power["gaia"] = 0
+    player.power[target] += n
+    player.gaiaformers_in_gaia = 0
+    if player.token == "gaia":
+        player.token = "area1"
+
+
+# ------------------------------------------------------------------ actions phase
+
+def begin_actions(state: GameState) -> None:
+    state.phase = "actions"
+    state.pass_order = []
+    state.current = next((p for p in state.turn_order if not state.players[p].passed), None)
+    state.turn_done = False
+    state.main_done = False
+
+
+def finish_turn(ctx: Context, state: GameState) -> None:
+    """After a turn: charge offers for what was built, then the next player."""
+    from .actions import offer_charges
+
+    builder = state.current
+    state.turn_done = False
+    state.main_done = False
+    state.temp = {}
+    built = list(reversed(state.turn_builds))
+    state.turn_builds = []
+    for name in built:
+        offer_charges(ctx, state, builder, name)
+    state.current = next_player(state, builder)
+
+
+def next_player(state: GameState, after: int) -> int | None:
+    order = state.turn_order
+    i = order.index(after)
+    for k in range(1, len(order) + 1):
+        p = order[(i + k) % len(order)]
+        if not state.players[p].passed:
+            return p
+    return None
+
+
+def end_round(ctx: Context, state: GameState, observer: RoundObserver | None) -> None:
+    """Clean-up, then the next round (turn order per the variant) or the final scoring."""
+    for p in state.players:
+        p.specials_used = []
+    state.board_actions_used = []
+    if observer is not None:
+        observer(state, state.round)
+    last = ctx.catalogue.game["rounds"]
+    if state.round >= last:
+        scoring.final_scoring(ctx, state)
+        state.ended = True
+        state.phase = "end"
+        state.current = None
+        return
+    if ctx.game_params.get("turn_order") == "pass-order":
+        order = list(state.pass_order)
+    else:
+        first = state.pass_order[0]
+        n = len(state.players)
+        order = [(first + k) % n for k in range(n)]
+    for p in state.players:
+        p.passed = False
+    state.turn_order = order
+    start_round(ctx, state, state.round + 1)

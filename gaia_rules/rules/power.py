@@ -1,0 +1,157 @@
+"""The power cycle: charging, gaining, spending, burning and moving tokens.
+
+Tokens sit in areas I, II, III and the Gaia area. A faction may own one
+special token (content: `special_token`) that moves like one token but is
+worth `spend_value` when spent from area III. Where the special token makes
+a difference, the functions take the player's choice (`token_to`) and
+`token_choices` says which choices exist, so the engine can ask.
+"""
+from __future__ import annotations
+
+from ..state import PlayerState
+from .errors import IllegalMoveError
+
+
+def _has(p: PlayerState, area: str) -> int:
+    return p.power[area] + (1 if p.token == area else 0)
+
+
+def charge_capacity(p: PlayerState) -> int:
+    """How much power can still move: two steps per area-I token, one per area-II token."""
+    return 2 * _has(p, "area1") + _has(p, "area2")
+
+
+def _charge(p: PlayerState, n: int, token_first: bool) -> int:
+    done = 0
+    for src, dst in (("area1", "area2"), ("area2", "area3")):
+        order = ("token", "plain") if token_first else ("plain", "token")
+        for what in order:
+            if done >= n:
+                return done
+            if what == "token":
+                if p.token == src:
+                    p.token = dst
+                    done += 1
+            else:
+                k = min(p.power[src], n - done)
+                p.power[src] -= k
+                p.power[dst] += k
+                done += k
+    return done
+
+
+def charge_outcomes(p: PlayerState, n: int) -> dict[str, tuple]:
+    """Possible results of charging n power: token area -> (power, token). One entry if no choice."""
+    out: dict[str, tuple] = {}
+    for token_first in (True, False):
+        trial = PlayerState(p.index, power=dict(p.power), token=p.token)
+        _charge(trial, n, token_first)
+        out.setdefault(str(trial.token), (trial.power, trial.token))
+    return out
+
+
+def charge(p: PlayerState, n: int, token_to: str | None = None) -> int:
+    """Charge n power (area I to II first, then II to III). Returns how much moved.
+
+    The special token moves first unless `token_to` names the area the player
+    wants it to end in and moving it last gives that.
+    """
+    if p.token is None or token_to is None:
+        return _charge(p, n, True)
+    before = (dict(p.power), p.token)
+    moved = _charge(p, n, True)
+    if p.token != token_to:
+        p.power, p.token = before
+        moved = _charge(p, n, False)
+    return moved
+
+
+def gain_tokens(p: PlayerState, n: int) -> None:
+    p.power["area1"] += n
+
+
+def spendable(p: PlayerState, token_value: int, special_value: int) -> int:
+    """Power available in area III."""
+    return p.power["area3"] * token_value + (special_value if p.token == "area3" else 0)
+
+
+def spend_options(p: PlayerState, n: int, token_value: int, special_value: int) -> list[bool]:
+    """Ways to pay n power: [use the special token?]. Empty if it cannot be paid."""
+    options = []
+    plain = p.power["area3"] * token_value
+    if plain >= n:
+        options.append(False)
+    if p.token == "area3" and plain + special_value >= n:
+        options.append(True)
+    return options
+
+
+def spend_power(p: PlayerState, n: int, token_value: int, special_value: int, use_token: bool | None = None) -> None:
+    """Spend n power from area III; spent tokens go back to area I."""
+    options = spend_options(p, n, token_value, special_value)
+    if not options:
+        raise IllegalMoveError("power", f"{n} power needed in area III, you have {spendable(p, token_value, special_value)}")
+    if use_token is None:
+        use_token = options[-1] if True in options and len(options) == 1 else (True if True in options and False not in options else False)
+    if use_token not in options:
+        raise IllegalMoveError("power", "that choice for the special token does not pay this cost")
+    if use_token:
+        p.token = "area1"
+        n = max(0, n - special_value)
+    tokens = -(-n // token_value)
+    p.power["area3"] -= tokens
+    p.power["area1"] += tokens
+
+
+def burn(p: PlayerState, times: int, discard_to: str) -> None:
+    """Burn: per time, two area-II tokens leave; one goes to area III, the other is removed."""
+    if times < 1:
+        raise IllegalMoveError("burn", "burn at least once")
+    if _has(p, "area2") < 2 * times:
+        raise IllegalMoveError("burn", f"burning {times} needs {2 * times} tokens in area II, you have {_has(p, 'area2')}")
+    for _ in range(times):
+        if p.token == "area2":
+            p.token = "area3"
+            p.power["area2"] -= 1
+        else:
+            p.power["area2"] -= 2
+            p.power["area3"] += 1
+        if discard_to in p.power:
+            p.power[discard_to] += 1
+
+
+def take_tokens(p: PlayerState, n: int, token_goes: bool | None = None) -> dict[str, int]:
+    """Remove n tokens, area I first, then II, then III. Returns how many left each area.
+
+    `token_goes` says whether the special token is among them when either way works.
+    """
+    total = sum(_has(p, a) for a in ("area1", "area2", "area3"))
+    if total < n:
+        raise IllegalMoveError("tokens", f"{n} power tokens needed, you have {total}")
+    plain = sum(p.power[a] for a in ("area1", "area2", "area3"))
+    if token_goes is None:
+        token_goes = plain < n
+    if token_goes and p.token not in ("area1", "area2", "area3"):
+        token_goes = False
+    if not token_goes and plain < n:
+        raise IllegalMoveError("tokens", "the special token is needed to pay this")
+    taken: dict[str, int] = {}
+    left = n
+    if token_goes:
+        taken["token"] = 1
+        left -= 1
+    for a in ("area1", "area2", "area3"):
+        k = min(p.power[a], left)
+        if k:
+            p.power[a] -= k
+            taken[a] = k
+            left -= k
+    return taken
+
+
+def token_choice_needed(p: PlayerState, n: int) -> bool:
+    """Whether removing n tokens could either keep or lose the special token."""
+    if p.token not in ("area1", "area2", "area3"):
+        return False
+    plain = sum(p.power[a] for a in ("area1", "area2", "area3"))
+    return plain >= n and n >= 1

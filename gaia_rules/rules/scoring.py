@@ -1,0 +1,76 @@
+"""End of game: final scoring tiles (ties, the neutral player), research VP, resources."""
+from __future__ import annotations
+
+from ..state import GameState
+from . import effects, power
+from .context import Context
+
+
+def rank_vp(values: list[int], counts: list[int], table: list[int], zero_scores: bool) -> list[int]:
+    """VP per entry for a ranking: tied entries share the sum of the places they take, rounded down."""
+    order = sorted(range(len(values)), key=lambda i: -values[i])
+    out = [0] * len(values)
+    i = 0
+    while i < len(order):
+        j = i
+        while j < len(order) and values[order[j]] == values[order[i]]:
+            j += 1
+        share = sum(table[k] if k < len(table) else 0 for k in range(i, j)) // (j - i)
+        for k in range(i, j):
+            out[order[k]] = share if (zero_scores or values[order[k]] > 0) else 0
+        i = j
+    return out
+
+
+def final_scoring(ctx: Context, state: GameState) -> None:
+    n = len(state.players)
+    table = list(ctx.catalogue.game["final_scoring_vp"])
+    zero = ctx.game_params.get("final_zero_scores", True)
+    neutral = n in ctx.game_params.get("neutral_player_counts", [])
+    breakdown = [dict() for _ in range(n)]
+    for k, tile_id in enumerate(state.setup.final_tiles, 1):
+        tile = ctx.catalogue.final_tiles[tile_id]
+        counts = [ctx.counter(state, p, tile.count) for p in range(n)]
+        values = counts + ([tile.neutral] if neutral else [])
+        vp = rank_vp(values, values, table, zero)[:n]
+        for p in range(n):
+            effects.add_vp(state, p, vp[p], f"final{k}")
+            breakdown[p][f"final_tile_{k}"] = {"tile": tile_id, "count": counts[p], "vp": vp[p]}
+    for p, player in enumerate(state.players):
+        vp_table = ctx.catalogue.research.vp_by_level
+        research_vp = {t: vp_table[lv] for t, lv in player.research.items()}
+        for t, vp in research_vp.items():
+            effects.add_vp(state, p, vp, t)
+        breakdown[p]["research_vp"] = research_vp
+        resources = resource_vp(ctx, state, p)
+        effects.add_vp(state, p, resources, "spend")
+        breakdown[p]["resources_vp"] = resources
+        breakdown[p]["bid_vp"] = -player.bid
+        if player.bid:
+            effects.add_vp(state, p, -player.bid, "bid")
+        breakdown[p]["total_final_scoring_vp"] = (
+            sum(breakdown[p][f"final_tile_{k}"]["vp"] for k in range(1, len(state.setup.final_tiles) + 1))
+            + sum(research_vp.values()) + resources - player.bid)
+        player.final_scoring = breakdown[p]
+
+
+def resource_vp(ctx: Context, state: GameState, p: int) -> int:
+    """Burn and spend all power as credits, Q.I.C. as ore, then 1 VP per 3 resources."""
+    player = state.players[p]
+    faction = ctx.faction(player)
+    special = faction.special_token.spend_value if faction.special_token else 0
+    value = ctx.param(state, p, "area3_token_value")
+    burnable = (player.power["area2"] + (1 if player.token == "area2" else 0)) // 2
+    if burnable:
+        power.burn(player, burnable, ctx.param(state, p, "burn_discard_to"))
+    credits = player.power["area3"] * value + (special if player.token == "area3" else 0)
+    effects.gain_resource(ctx, state, p, "c", credits, "spend")
+    player.power["area1"] += player.power["area3"]
+    player.power["area3"] = 0
+    if player.token == "area3":
+        player.token = "area1"
+    effects.gain_resource(ctx, state, p, "o", player.qic, "spend")
+    player.qic = 0
+    rule = ctx.catalogue.game.get("resource_vp", {"per": 3, "of": ["c", "o", "k"]})
+    total = sum(getattr(player, effects.RESOURCE_FIELDS[r]) for r in rule["of"])
+    return total // rule["per"]

@@ -1,0 +1,79 @@
+"""Tech tiles: taking a standard or advanced tile, covering, and the free step that follows."""
+from __future__ import annotations
+
+from ..language import ast
+from ..state import GameState, Pending, TechTileHeld
+from . import effects, research
+from .context import Context
+from .errors import IllegalMoveError
+
+ADV = "adv-"
+
+
+def tile_at(state: GameState, pos: str) -> str | None:
+    if pos.startswith(ADV):
+        return state.setup.advanced_tiles.get(pos[len(ADV):])
+    return state.setup.tech_tiles.get(pos)
+
+
+def tech_problem(ctx: Context, state: GameState, p: int, pos: str) -> str | None:
+    tile = tile_at(state, pos)
+    if tile is None:
+        return f"no tech tile at '{pos}'"
+    player = state.players[p]
+    if state.tech_supply.get(pos, 0) <= 0:
+        return f"no tile left at {pos}"
+    if any(t.tile == tile for t in player.tech):
+        return f"you already have {tile}"
+    if pos.startswith(ADV):
+        track = pos[len(ADV):]
+        if player.research.get(track, 0) < research.top(ctx) - 1:
+            return f"an advanced tile of {track} needs level {research.top(ctx) - 1} there"
+        if not any(t.green for t in player.fed_tokens):
+            return "an advanced tile needs a green federation token to flip"
+        if not any(t.enabled and t.tile in ctx.catalogue.tech_tiles for t in player.tech):
+            return "an advanced tile must cover one of your standard tiles"
+    return None
+
+
+def take_tech(ctx: Context, state: GameState, p: int, pos: str, follow: Pending) -> list[Pending]:
+    problem = tech_problem(ctx, state, p, pos)
+    if problem:
+        raise IllegalMoveError("tech", problem)
+    tile = tile_at(state, pos)
+    player = state.players[p]
+    state.tech_supply[pos] -= 1
+    out: list[Pending] = []
+    if pos.startswith(ADV):
+        token = next(t for t in player.fed_tokens if t.green)
+        token.green = False
+        out.append(Pending("cover", p, {"tile": tile, "pos": pos}))
+        return out
+    player.tech.append(TechTileHeld(tile, pos))
+    _immediate(ctx, state, p, ctx.catalogue.tech_tiles[tile], f"tech:{tile}", out)
+    allowed = pos if pos in ctx.catalogue.tracks else "any"
+    if research.can_advance_any(ctx, state, p, allowed):
+        out.append(Pending("up", p, {"track": allowed, "source": "tech"}))
+    return out
+
+
+def cover_tech(ctx: Context, state: GameState, p: int, pos: str, follow: Pending) -> list[Pending]:
+    player = state.players[p]
+    held = next((t for t in player.tech if t.pos == pos and t.enabled and t.tile in ctx.catalogue.tech_tiles), None)
+    if held is None:
+        raise IllegalMoveError("cover", f"you have no uncovered standard tile from {pos}")
+    held.enabled = False
+    tile = follow.data["tile"]
+    player.tech.append(TechTileHeld(tile, follow.data["pos"]))
+    out: list[Pending] = []
+    _immediate(ctx, state, p, ctx.catalogue.advanced_tech_tiles[tile], f"adv:{tile}", out)
+    if research.can_advance_any(ctx, state, p, "any"):
+        out.append(Pending("up", p, {"track": "any", "source": "tech"}))
+    return out
+
+
+def _immediate(ctx, state, p, tile, source, out):
+    for eff in tile.effects:
+        for st in eff.statements:
+            if isinstance(st.clause, ast.Now):
+                effects.apply_gains(ctx, state, p, st.clause.gains, source, out)

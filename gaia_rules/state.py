@@ -1,0 +1,161 @@
+"""The game state as plain data: dataclasses that round-trip through JSON.
+
+No rules live here. Everything a game needs to continue is in `GameState`:
+the set-up, the board, every player, the pending decisions and the move list.
+Hexes are stored by name (`4A2`) so saved games are readable.
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+import pickle
+from dataclasses import dataclass, field
+from typing import Any
+
+AREAS = ("area1", "area2", "area3", "gaia")
+
+
+@dataclass
+class TechTileHeld:
+    tile: str
+    pos: str
+    enabled: bool = True
+
+
+@dataclass
+class FedTokenHeld:
+    tile: str
+    green: bool
+
+
+@dataclass
+class PlayerState:
+    index: int
+    faction: str | None = None
+    vp: int = 0
+    credits: int = 0
+    ore: int = 0
+    knowledge: int = 0
+    qic: int = 0
+    power: dict[str, int] = field(default_factory=lambda: {a: 0 for a in AREAS})
+    token: str | None = None              # area of the faction's special token, if any
+    research: dict[str, int] = field(default_factory=dict)
+    gaiaformers: int = 0                  # gained in all
+    gaiaformers_in_gaia: int = 0          # waiting in the Gaia area
+    tech: list[TechTileHeld] = field(default_factory=list)
+    fed_tokens: list[FedTokenHeld] = field(default_factory=list)
+    federations: list[list[str]] = field(default_factory=list)   # hexes of each federation
+    federations_formed: int = 0
+    satellites: int = 0
+    booster: str | None = None
+    passed: bool = False
+    specials_used: list[str] = field(default_factory=list)      # special actions used this round
+    lost_planet: str | None = None
+    bid: int = 0
+    vp_sources: dict[str, int] = field(default_factory=dict)
+    final_scoring: dict[str, Any] | None = None
+
+
+@dataclass
+class HexState:
+    """What stands on one hex: a player's piece, guest mines, satellites, federations."""
+
+    owner: int | None = None
+    piece: str | None = None              # structure id, or a piece such as a Gaiaformer
+    planet: str | None = None             # planet type after a change (Gaia Project, Lost Planet)
+    guests: list[int] = field(default_factory=list)       # players with a guest mine here
+    satellites: list[int] = field(default_factory=list)
+    federations: list[int] = field(default_factory=list)  # players whose federation covers it
+
+
+@dataclass
+class Setup:
+    """Everything drawn at set-up; a game is its set-up plus its moves."""
+
+    players: int
+    variant: str
+    seed: str
+    sectors: list[dict]                   # [{"sector", "rotation", "center": [q, r]}]
+    mirror: bool
+    round_tiles: list[str]
+    final_tiles: list[str]
+    boosters: list[str]
+    tech_tiles: dict[str, str]            # position -> tile id
+    advanced_tiles: dict[str, str]        # track -> tile id
+    terraforming_token: str | None
+    fed_supply: dict[str, int]
+    factions: list[str] | None = None     # fixed factions (else chosen by moves)
+    content_hash: str = ""
+
+
+@dataclass
+class Pending:
+    """A decision somebody must take before play goes on."""
+
+    kind: str                             # charge, income, gaia-phase, tech, up, cover, build, ...
+    player: int
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class GameState:
+    setup: Setup
+    players: list[PlayerState]
+    round: int = 0
+    phase: str = "factions"               # factions, bids, setup, boosters, income, gaia, actions, end
+    turn_order: list[int] = field(default_factory=list)
+    pass_order: list[int] = field(default_factory=list)
+    current: int | None = None            # whose turn in the action phase
+    main_done: bool = False               # the current player took their main action
+    turn_done: bool = False               # the current player ended their turn
+    turn_builds: list[str] = field(default_factory=list)   # hexes built this turn (charges follow)
+    pending: list[Pending] = field(default_factory=list)   # follow-ups of the current player's turn
+    decisions: list[Pending] = field(default_factory=list) # charges, income orders, Gaia-phase choices
+    setup_queue: list[list] = field(default_factory=list)  # [player, piece] placements still to make
+    board: dict[str, HexState] = field(default_factory=dict)
+    board_actions_used: list[str] = field(default_factory=list)
+    boosters_table: list[str] = field(default_factory=list)
+    tech_supply: dict[str, int] = field(default_factory=dict)
+    fed_supply: dict[str, int] = field(default_factory=dict)
+    terraforming_token: str | None = None
+    temp: dict[str, int] = field(default_factory=dict)     # temporary steps / range of the action under way
+    moves: list[str] = field(default_factory=list)
+    ended: bool = False
+
+    # ------------------------------------------------------------ serialisation
+    def to_dict(self) -> dict:
+        return dataclasses.asdict(self)
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "GameState":
+        d = dict(d)
+        d["setup"] = Setup(**d["setup"])
+        players = []
+        for p in d["players"]:
+            p = dict(p)
+            p["tech"] = [TechTileHeld(**t) for t in p["tech"]]
+            p["fed_tokens"] = [FedTokenHeld(**t) for t in p["fed_tokens"]]
+            players.append(PlayerState(**p))
+        d["players"] = players
+        d["pending"] = [Pending(**x) for x in d["pending"]]
+        d["decisions"] = [Pending(**x) for x in d["decisions"]]
+        d["board"] = {k: HexState(**v) for k, v in d["board"].items()}
+        return cls(**d)
+
+    @classmethod
+    def from_json(cls, text: str) -> "GameState":
+        return cls.from_dict(json.loads(text))
+
+    def clone(self) -> "GameState":
+        """A deep copy: moves are applied to a clone so a refused move changes nothing."""
+        return pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))
+
+    # ------------------------------------------------------------ small queries
+    def hex(self, name: str) -> HexState:
+        h = self.board.get(name)
+        if h is None:
+            h = self.board[name] = HexState()
+        return h

@@ -1,0 +1,347 @@
+"""`gaia validate` on deliberately broken copies of the bundled content.
+
+Each breakage must be reported as `file:line:col: message` at the exact place
+of the mistake, with exit code 1; clean content exits 0 with the summary.
+"""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from gaia_rules.cli import app
+from gaia_rules.content import bundled_content_dir
+
+runner = CliRunner()
+
+
+def validate(*args: str):
+    return runner.invoke(app, ["validate", *args])
+
+
+@pytest.fixture
+def copy(tmp_path, monkeypatch) -> Path:
+    """A fresh copy of the bundled content at tmp_path/content, with tmp_path as the working folder
+    (so paths are shown relative to it: `content/...`)."""
+    target = tmp_path / "content"
+    shutil.copytree(bundled_content_dir(), target, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.chdir(tmp_path)
+    return target
+
+
+def position(text: str, needle: str, shift: int = 0) -> tuple[int, int]:
+    """1-based line and column of the first `needle` in `text`, `shift` columns further right."""
+    index = text.index(needle)
+    line = text.count("\n", 0, index) + 1
+    column = index - (text.rfind("\n", 0, index) + 1) + 1
+    return line, column + shift
+
+
+def shown(path: Path) -> str:
+    """How the CLI shows a file under the working folder."""
+    return os.path.relpath(path)
+
+
+@dataclass(frozen=True)
+class Breakage:
+    name: str
+    file: str                 # relative to the content folder
+    old: str                  # text replaced (must occur in the file)
+    new: str                  # its replacement
+    at: str                   # text in the broken file where the problem is reported
+    shift: int                # columns from the start of `at`
+    words: tuple[str, ...]    # parts of the message
+
+
+BREAKAGES = [
+    Breakage("tab_in_indentation", "factions/terrans.yaml",
+             "  power: {area1: 4, area2: 4}", "\tpower: {area1: 4, area2: 4}", "\tpower", 0,
+             ("tab used for indentation; YAML needs spaces",)),
+    Breakage("duplicate_key", "factions/xenos.yaml",
+             "  qic: 2\n", "  qic: 2\n  qic: 3\n", "  qic: 3", 2,
+             ("duplicate key 'qic' (first given on line 7)",)),
+    Breakage("unclosed_bracket", "factions/ambas.yaml",
+             "research: [nav]", "research: [nav", 'income: "', 6,
+             ("malformed YAML: expected ',' or ']', but got ':'",
+              "while parsing a flow sequence that starts at line 8, column 11")),
+    Breakage("unknown_top_level_key_near_miss", "factions/geodens.yaml",
+             "research: [terra]", "reserch: [terra]", "reserch", 0,
+             ("unknown key 'reserch' in (top) (did you mean 'research'?); allowed: kind, id, name",)),
+    Breakage("unknown_kind_near_miss", "boosters/booster3.yaml",
+             "kind: booster", "kind: boster", "boster", 0,
+             ("unknown kind 'boster' (did you mean 'booster'?); expected one of: advanced_tech_tile,",)),
+    Breakage("missing_required_key", "factions/firaks.yaml",
+             "home: titanium\n", "", "kind", 0,
+             ("faction: 'home' is a required property",)),
+    Breakage("wrong_value_type", "tiles/federation/fed2.yaml",
+             "copies: 3", "copies: three", "three", 0,
+             ("copies: 'three' is not of type 'integer'",)),
+    Breakage("effect_keyword_typo", "boosters/booster1.yaml",
+             '"income: 1k, 1o"', '"incom: 1k, 1o"', "incom: 1k", 0,
+             ("unexpected 'incom'", "(did you mean 'income'?)", ": 'incom: 1k, 1o'")),
+    Breakage("effect_syntax_error_in_unquoted_string", "tiles/tech/tech4.yaml",
+             '- "now: 7vp"', "- now 7vp", "now 7vp", 4,
+             ("unexpected '7'; expected ':'", ": 'now 7vp'")),
+    Breakage("unknown_resource", "boosters/booster5.yaml",
+             '"income: 2pw"', '"income: 2pww"', "2pww", 0,
+             ("unknown resource 'pww' (did you mean 'pw'?)",)),
+    Breakage("unknown_resource_in_structure_cost", "factions/default-board.yaml",
+             'cost: "5c, 3o"', 'cost: "5c, 3ore"', "3ore", 0,
+             ("unknown resource 'ore'",)),
+    Breakage("unknown_rule_parameter_in_set", "research/nav.yaml",
+             '"set range = 2"', '"set rnage = 2"', "rnage", 0,
+             ("unknown rule parameter 'rnage' (did you mean 'range'?)",)),
+    Breakage("game_parameter_in_set", "tiles/tech/tech3.yaml",
+             '"set power_value[PI, ac1, ac2] = 4"', '"set turn_order = pass-order"', "turn_order", 0,
+             ("unknown rule parameter 'turn_order' (a game parameter: change it in a variant)",)),
+    Breakage("wrong_set_value", "factions/xenos.yaml",
+             '"set federation_threshold = 6"', '"set federation_threshold = 6q"', "federation_threshold", 0,
+             ("'federation_threshold': expected a whole number, got (6, 'q')",)),
+    Breakage("unknown_resource_in_set_cost_value", "factions/ivits.yaml",
+             '"set satellite_cost = 1q"', '"set satellite_cost = qq"', "satellite_cost", 0,
+             ("'satellite_cost'", "'qq'")),
+    Breakage("non_power_area_in_set_area_value", "factions/terrans.yaml",
+             '"set gaia_return_area = area2"', '"set gaia_return_area = gf"', "gaia_return_area", 0,
+             ("'gaia_return_area'", "'gf'")),
+    Breakage("unknown_structure_in_build", "boosters/booster5.yaml",
+             "build m|gf", "build m|gff", "build m|gff", 0,
+             ("unknown structure 'gff' (did you mean 'gf'?)",)),
+    Breakage("unknown_event", "tiles/round/score1.yaml",
+             '"on step: 2vp"', '"on stepp: 2vp"', "stepp", 0,
+             ("unknown event 'stepp' (did you mean 'step'?)",)),
+    Breakage("unknown_counter", "boosters/booster6.yaml",
+             '"pass: 1vp per m"', '"pass: 1vp per mines"', "1vp per", 0,
+             ("unknown counter 'mines'",)),
+    Breakage("trigger_that_can_never_fire_on_federation_token", "tiles/federation/fed1.yaml",
+             '"now: 12vp"', '"income: 12vp"', "income: 12vp", 0,
+             ("'income' can never fire on a federation token; use one of: now",)),
+    Breakage("trigger_that_can_never_fire_on_booster", "boosters/booster2.yaml",
+             '"income: 1o, 2t"', '"now: 1o, 2t"', "now: 1o", 0,
+             ("'now' can never fire on a booster; use one of: action, free, income, on, pass, set",)),
+    Breakage("sector_with_18_hexes", "sectors/1.yaml",
+             "  C: empty\n", "", "A0: empty", 0,
+             ("a sector needs 19 hexes, this one has 18; missing C",)),
+    Breakage("research_track_with_5_levels", "research/sci.yaml",
+             '  - ["now: 9k"]   # 5\n', "", "- []", 0,
+             ("a research track needs 6 levels (0-5), this one has 5",)),
+    Breakage("layout_sector_count_differs_from_slot_count", "sectors/layouts/standard-2p.yaml",
+             '"7B"]', '"7B", "8"]', '["1"', 0,
+             ("8 sectors for 7 slots; they must match",)),
+    Breakage("unknown_home_planet", "factions/lantids.yaml",
+             "home: terra", "home: terrra", "terrra", 0,
+             ("unknown home planet type 'terrra' (did you mean 'terra'?)",)),
+    Breakage("unknown_faction_board", "factions/nevlas.yaml",
+             "board: default", "board: defualt", "defualt", 0,
+             ("unknown faction board 'defualt' (did you mean 'default'?)",)),
+    Breakage("slots_differ_from_supply", "factions/itars.yaml",
+             'ac1: {slots: ["income: 3k"]}', 'ac1: {slots: ["income: 3k", "income: 1k"]}', "[", 0,
+             ("structure 'ac1' has 2 income slots but a supply of 1; they must match",)),
+    Breakage("unknown_game_parameter_value_in_variant", "rules/variants/boardgamers.yaml",
+             "turn_order: pass-order", "turn_order: pass-ordr", "pass-ordr", 0,
+             ("'turn_order': expected one of first-passer-clockwise, pass-order, got 'pass-ordr' "
+              "(did you mean 'pass-order'?)",)),
+]
+
+
+def apply(copy: Path, b: Breakage) -> tuple[int, int]:
+    """Break one file of the copy; returns where the problem must be reported."""
+    path = copy / b.file
+    text = path.read_text(encoding="utf-8")
+    assert b.old in text, f"{b.file} no longer contains {b.old!r}"
+    broken = text.replace(b.old, b.new, 1)
+    path.write_text(broken, encoding="utf-8")
+    return position(broken, b.at, b.shift)
+
+
+@pytest.mark.parametrize("b", BREAKAGES, ids=[b.name for b in BREAKAGES])
+def test_breakage_is_reported_at_its_file_line_and_column(copy, b):
+    line, col = apply(copy, b)
+    result = validate(str(copy))
+    assert result.exit_code == 1, result.output
+    expected = f"{shown(copy / b.file)}:{line}:{col}: "
+    lines = [ln for ln in result.stdout.splitlines() if ln.startswith(expected)]
+    assert lines, f"no line starting with {expected!r} in:\n{result.stdout}"
+    for word in b.words:
+        assert word in lines[0], f"{word!r} not in {lines[0]!r}"
+
+
+def test_duplicate_id_is_reported_in_the_second_file(copy):
+    original = copy / "tiles" / "tech" / "tech1.yaml"
+    second = copy / "tiles" / "tech" / "tech1b.yaml"
+    shutil.copyfile(original, second)
+    line, col = position(second.read_text(), "tech1", 0)
+    result = validate(str(copy))
+    assert result.exit_code == 1
+    assert (f"{shown(second)}:{line}:{col}: duplicate id 'tech1' for kind 'tech_tile' "
+            f"(also in {shown(original)})") in result.stdout.splitlines()
+
+
+def test_a_broken_file_reports_only_its_own_problem(copy):
+    apply(copy, BREAKAGES[0])  # the tab
+    result = validate(str(copy))
+    assert len(result.stdout.splitlines()) == 1
+    assert "1 problem found." in result.stderr
+
+
+def test_unknown_faction_board_is_the_only_problem_reported(copy):
+    """The faction's structure overrides cannot be checked against a board that does not exist:
+    no follow-on messages about supplies."""
+    b = next(b for b in BREAKAGES if b.name == "unknown_faction_board")
+    line, col = apply(copy, b)
+    result = validate(str(copy))
+    assert result.stdout.splitlines() == [
+        f"{shown(copy / b.file)}:{line}:{col}: unknown faction board 'defualt' (did you mean 'default'?)"]
+
+
+def test_clean_bundled_content_exits_0_with_summary():
+    result = validate()
+    assert result.exit_code == 0, result.output
+    assert re.search(r"^\s+factions: 14$", result.stdout, re.M)
+    assert re.search(r"^\s+federation tokens: 7$", result.stdout, re.M)
+    assert result.stdout.rstrip().endswith("content is valid.")
+
+
+def test_clean_copy_exits_0(copy):
+    result = validate(str(copy))
+    assert result.exit_code == 0, result.output
+    assert "factions: 14" in result.stdout
+    assert "content is valid." in result.stdout
+
+
+def test_several_breakages_in_different_files_are_all_reported(copy):
+    chosen = [b for b in BREAKAGES if b.name in (
+        "tab_in_indentation", "duplicate_key", "unclosed_bracket", "effect_keyword_typo",
+        "unknown_rule_parameter_in_set", "trigger_that_can_never_fire_on_federation_token",
+        "research_track_with_5_levels", "unknown_home_planet")]
+    assert len({b.file for b in chosen}) == len(chosen) == 8
+    places = {b.file: apply(copy, b) for b in chosen}
+    result = validate(str(copy))
+    assert result.exit_code == 1
+    out = result.stdout.splitlines()
+    for b in chosen:
+        line, col = places[b.file]
+        assert any(o.startswith(f"{shown(copy / b.file)}:{line}:{col}: ") and b.words[0] in o for o in out), b.name
+    assert len(out) == 8
+    assert "8 problems found." in result.stderr
+
+
+def test_problems_are_sorted_by_file_line_and_column(copy):
+    for b in BREAKAGES:
+        if b.name in ("unknown_resource", "unknown_structure_in_build", "unknown_home_planet", "unknown_event"):
+            apply(copy, b)
+    out = validate(str(copy)).stdout.splitlines()
+    keys = []
+    for o in out:
+        file, line, col, _ = o.split(":", 3)
+        keys.append((file, int(line), int(col)))
+    assert keys == sorted(keys)
+    assert len(keys) == 4
+
+
+def test_paths_outside_the_working_folder_are_shown_absolute(copy, tmp_path, monkeypatch):
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    b = next(b for b in BREAKAGES if b.name == "unknown_home_planet")
+    line, col = apply(copy, b)
+    result = validate(str(copy))
+    assert result.exit_code == 1
+    assert f"{copy / b.file}:{line}:{col}: unknown home planet type 'terrra'" in result.stdout
+
+
+ZORGS = """\
+kind: faction
+id: zorgs
+name: Zorgs
+home: ice
+board: default
+start:
+  ore: 5
+ability:
+  - "on build m: 1pww"
+"""
+
+
+def test_content_overlay_broken_file_is_reported_under_its_own_path(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    folder = tmp_path / "my-faction"
+    folder.mkdir()
+    (folder / "zorgs.yaml").write_text(ZORGS)
+    line, col = position(ZORGS, "1pww")
+    result = validate("--content", "my-faction")
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == [
+        f"{Path('my-faction') / 'zorgs.yaml'}:{line}:{col}: unknown resource 'pww' (did you mean 'pw'?)"]
+
+
+def test_content_overlay_adds_a_faction(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    folder = tmp_path / "my-faction"
+    folder.mkdir()
+    (folder / "zorgs.yaml").write_text(ZORGS.replace("1pww", "1pw"))
+    result = validate("--content", str(folder))
+    assert result.exit_code == 0, result.output
+    assert re.search(r"^\s+factions: 15$", result.stdout, re.M)
+
+
+def test_overlay_replaces_a_bundled_component_with_the_same_id(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    folder = tmp_path / "retune"
+    folder.mkdir()
+    text = (bundled_content_dir() / "boosters" / "booster1.yaml").read_text().replace("1k, 1o", "2k, 1o")
+    (folder / "booster1.yaml").write_text(text)
+    result = validate("--content", "retune")
+    assert result.exit_code == 0, result.output
+    assert re.search(r"^\s+boosters: 10$", result.stdout, re.M)
+
+
+def test_folder_without_game_yaml_is_laid_over_the_bundled_content(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    (folder / "zorgs.yaml").write_text(ZORGS.replace("1pww", "1pw"))
+    result = validate("mine")  # positional, but no game.yaml: an overlay
+    assert result.exit_code == 0, result.output
+    assert re.search(r"^\s+factions: 15$", result.stdout, re.M)
+
+
+def test_folder_with_game_yaml_is_a_full_content_set(copy):
+    (copy / "factions" / "itars.yaml").unlink()
+    result = validate(str(copy))
+    assert result.exit_code == 0, result.output
+    assert re.search(r"^\s+factions: 13$", result.stdout, re.M)  # not merged with the bundled 14
+
+
+def test_overlay_on_a_full_copy_is_checked_too(copy, tmp_path):
+    folder = tmp_path / "my-faction"
+    folder.mkdir()
+    (folder / "zorgs.yaml").write_text(ZORGS)
+    result = validate(str(copy), "--content", str(folder))
+    assert result.exit_code == 1
+    assert result.stdout.startswith(f"{Path('my-faction') / 'zorgs.yaml'}:9:")
+
+
+def test_missing_path_is_reported(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = validate("--content", "nowhere")
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == ["nowhere:1:1: no such file or folder"]
+
+
+def test_folder_alone_without_rules_reports_missing_singletons(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    folder = tmp_path / "lonely"
+    folder.mkdir()
+    (folder / "game.yaml").write_text("kind: game\nid: g\nplayers: {min: 2, max: 4}\nrounds: 6\n"
+                                      "final_scoring_vp: [18, 12, 6, 0]\n")
+    result = validate("lonely")
+    assert result.exit_code == 1
+    out = result.stdout
+    for kind in ("planets", "resources", "parameters", "research_board", "free_actions"):
+        assert f"content has no '{kind}' file" in out
+    assert "content has no 'game' file" not in out
