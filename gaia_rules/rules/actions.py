@@ -517,24 +517,31 @@ def _decision(ctx: Context, state: GameState, move: Move, decision: Pending) -> 
 
 
 def _income_choice(ctx: Context, state: GameState, move: Move, decision: Pending) -> None:
+    """`income a,b`: apply these power income items in this order; the rest follows once one kind is left."""
     p = move.player
-    events = decision.data["events"]
-    chosen = _norm_offer(_arg(move, 0))
-    idx = next((i for i, e in enumerate(events) if _norm_offer(",".join(e)) == chosen), None)
-    if idx is None:
-        raise IllegalMoveError("income", f"income to choose from: {', '.join(','.join(e) for e in events)}")
-    event = events.pop(idx)
+    items = decision.data["items"]
+    chosen = []
+    left = list(items)
+    for part in _arg(move, 0).split(","):
+        want = _split_amount(part)
+        idx = next((i for i, x in enumerate(left) if _split_amount(x) == want), None)
+        if idx is None:
+            raise IllegalMoveError("income", f"income items to order: {', '.join(items)}; '{part}' is not one")
+        chosen.append(left.pop(idx))
+    decision.data["items"] = left
     follow: list[Pending] = []
-    for part in event:
+    for source, gains in decision.data.pop("plain", []):
+        for part in gains:
+            count, res = _split_amount(part)
+            effects.gain_resource(ctx, state, p, res, count, source, follow)
+    for part in chosen:
         count, res = _split_amount(part)
         effects.gain_resource(ctx, state, p, res, count, "income", follow)
-    kinds = {_split_amount(x)[1] for e in events for x in e}
-    if len(kinds) <= 1:
+    if len({_split_amount(x)[1] for x in left}) <= 1:
         state.decisions.pop(0)
-        for e in events:
-            for part in e:
-                count, res = _split_amount(part)
-                effects.gain_resource(ctx, state, p, res, count, "income", follow)
+        for part in left:
+            count, res = _split_amount(part)
+            effects.gain_resource(ctx, state, p, res, count, "income", follow)
     state.decisions[:0] = follow
 
 

@@ -135,20 +135,31 @@ def _power_kinds(gains) -> set[str]:
 
 
 def income(ctx: Context, state: GameState, p: int) -> None:
-    """Gain all income; if both charges and new tokens are due, the player orders them."""
-    power_events = []
+    """Gain all income; if both charges and new tokens are due, the player orders them first.
+
+    With a choice to make, the whole income waits for the player's first answer.
+    """
+    plain_events, power_events = [], []
     for source, gains in income_events(ctx, state, p):
         plain = tuple(g for g in gains if not (isinstance(g, ast.Amount) and g.resource in ("pw", "t")))
-        effects.apply_gains(ctx, state, p, plain, source)
         pw = tuple(g for g in gains if isinstance(g, ast.Amount) and g.resource in ("pw", "t"))
+        if plain:
+            plain_events.append((source, plain))
         if pw:
             power_events.append(pw)
     kinds = set().union(*(_power_kinds(e) for e in power_events)) if power_events else set()
     if len(kinds) > 1:
-        state.decisions.append(Pending("income", p, {"events": [[f"{g.count}{g.resource}" for g in e] for e in power_events]}))
+        state.decisions.append(Pending("income", p, {
+            "items": [f"{g.count}{g.resource}" for e in power_events for g in e],
+            "plain": [[source, [f"{g.count}{g.resource}" for g in gains]] for source, gains in plain_events],
+        }))
         return
+    follow: list[Pending] = []
+    for source, plain in plain_events:
+        effects.apply_gains(ctx, state, p, plain, source, follow)
     for e in power_events:
-        effects.apply_gains(ctx, state, p, e, "income")
+        effects.apply_gains(ctx, state, p, e, "income", follow)
+    state.decisions.extend(follow)
 
 
 # ------------------------------------------------------------------ Gaia phase
