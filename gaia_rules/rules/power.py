@@ -130,7 +130,9 @@ def take_tokens(p: PlayerState, n: int, token_goes: bool | None = None) -> dict[
         raise IllegalMoveError("tokens", f"{n} power tokens needed, you have {total}")
     plain = sum(p.power[a] for a in ("area1", "area2", "area3"))
     if token_goes is None:
-        token_goes = plain < n
+        order = ("area1", "area2", "area3")
+        before = sum(p.power[a] for a in order[: order.index(p.token)]) if p.token in order else n
+        token_goes = plain < n or (before < n and False)
     if token_goes and p.token not in ("area1", "area2", "area3"):
         token_goes = False
     if not token_goes and plain < n:
@@ -153,5 +155,7 @@ def token_choice_needed(p: PlayerState, n: int) -> bool:
     """Whether removing n tokens could either keep or lose the special token."""
     if p.token not in ("area1", "area2", "area3"):
         return False
-    plain = sum(p.power[a] for a in ("area1", "area2", "area3"))
-    return plain >= n and n >= 1
+    order = ("area1", "area2", "area3")
+    before = sum(p.power[a] for a in order[: order.index(p.token)])
+    plain = sum(p.power[a] for a in order)
+    return before < n <= plain
