@@ -79,6 +79,7 @@ def setup_from_record(engine: Engine, record: dict) -> Setup:
         advanced_tiles={pos.removeprefix("adv-"): tile for pos, tile in s["advanced_tech_tiles"].items()},
         terraforming_token=s.get("terraforming_federation"),
         fed_supply=dict(s["federation_supply"]),
+        auction=bool(record.get("flags", {}).get("auction")),
     )
 
 

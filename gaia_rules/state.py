@@ -85,6 +85,7 @@ class Setup:
     terraforming_token: str | None
     fed_supply: dict[str, int]
     factions: list[str] | None = None     # fixed factions (else chosen by moves)
+    auction: bool = False                 # factions are picked, then bid for in VP
     content_hash: str = ""
 
 
@@ -103,6 +104,7 @@ class GameState:
     players: list[PlayerState]
     round: int = 0
     phase: str = "factions"               # factions, bids, setup, boosters, income, gaia, actions, end
+    seats: list[int] = field(default_factory=list)         # table order (clockwise), by player index
     turn_order: list[int] = field(default_factory=list)
     pass_order: list[int] = field(default_factory=list)
     current: int | None = None            # whose turn in the action phase

@@ -152,6 +152,7 @@ def test_research_board(cat):
 
 # ------------------------------------------------------------------ factions: components.md i.1
 
+# components.md table i.1: the state after set-up.
 # faction: (home, credits, ore, knowledge, qic, area1, area2, start research)
 START = {
     "terrans": ("terra", 15, 4, 3, 1, 4, 4, ("gaia",)),
@@ -170,6 +171,25 @@ START = {
     "itars": ("ice", 15, 5, 3, 1, 4, 4, ()),
 }
 
+START_FIELDS = {"c": "credits", "o": "ore", "k": "knowledge", "q": "qic"}
+
+
+def after_setup(cat, faction) -> dict[str, int]:
+    """A faction's printed `start` plus the `now:` bonus of level 1 of each of its set-up research
+    tracks, with the faction's unscoped or `until` replacements applied (nothing is built yet)."""
+    f = cat.factions[faction]
+    state = dict(f.start)
+    replace = {st.clause.old: st.clause.new for eff in f.ability for st in eff.statements
+               if type(st.clause).__name__ == "Replace" and (st.scope is None or st.scope.kind == "until")}
+    for track in f.research:
+        for clause in clauses(cat.tracks[track].levels[1]):
+            if isinstance(clause, Now):
+                for g in clause.gains:
+                    resource = replace.get(g.resource, g.resource)
+                    if isinstance(g, Amount) and resource in START_FIELDS:
+                        state[START_FIELDS[resource]] += g.count
+    return state
+
 
 def test_every_faction_is_in_the_start_table(cat):
     assert set(cat.factions) == set(START)
@@ -180,9 +200,28 @@ def test_faction_starting_state_matches_table_i1(cat, faction):
     home, credits, ore, knowledge, qic, area1, area2, research = START[faction]
     f = cat.factions[faction]
     assert f.home == home
-    assert f.start == {"vp": 10, "credits": credits, "ore": ore, "knowledge": knowledge, "qic": qic}
-    assert f.power == {"area1": area1, "area2": area2, "area3": 0, "gaia": 0}
     assert f.research == research
+    assert after_setup(cat, faction) == {"vp": 10, "credits": credits, "ore": ore, "knowledge": knowledge, "qic": qic}
+    assert f.power == {"area1": area1, "area2": area2, "area3": 0, "gaia": 0}
+
+
+# The printed `start` differs from the default board only where table i.1 differs for another
+# reason than the set-up research bonus.
+PRINTED_START_CHANGES = {
+    "lantids": {"credits": 13},
+    "gleens": {"qic": 0},
+    "baltaks": {"qic": 0},
+    "firaks": {"ore": 3, "knowledge": 2},
+    "bescods": {"knowledge": 1},
+    "nevlas": {"knowledge": 2},
+    "itars": {"ore": 5},
+}
+
+
+@pytest.mark.parametrize("faction", sorted(START))
+def test_faction_printed_start_is_the_board_start_plus_its_own_changes(cat, faction):
+    board = {"vp": 10, "credits": 15, "ore": 4, "knowledge": 3, "qic": 1}
+    assert cat.factions[faction].start == {**board, **PRINTED_START_CHANGES.get(faction, {})}
 
 
 def test_each_home_planet_type_has_exactly_two_factions(cat):

@@ -55,20 +55,21 @@ class Breakage:
     new: str                  # its replacement
     at: str                   # text in the broken file where the problem is reported
     shift: int                # columns from the start of `at`
-    words: tuple[str, ...]    # parts of the message
+    words: tuple[str, ...]    # parts of the message; {line} and {col} are where `context` is
+    context: str = ""         # text in the broken file that the message refers to
 
 
 BREAKAGES = [
     Breakage("tab_in_indentation", "factions/terrans.yaml",
              "  power: {area1: 4, area2: 4}", "\tpower: {area1: 4, area2: 4}", "\tpower", 0,
              ("tab used for indentation; YAML needs spaces",)),
-    Breakage("duplicate_key", "factions/xenos.yaml",
-             "  qic: 2\n", "  qic: 2\n  qic: 3\n", "  qic: 3", 2,
-             ("duplicate key 'qic' (first given on line 7)",)),
-    Breakage("unclosed_bracket", "factions/ambas.yaml",
-             "research: [nav]", "research: [nav", 'income: "', 6,
+    Breakage("duplicate_key", "tiles/tech/tech5.yaml",
+             "name: ", "name: Twice\nname: ", "name: Ore", 0,
+             ("duplicate key 'name' (first given on line {line})",), "name: Twice"),
+    Breakage("unclosed_bracket", "sectors/layouts/standard-2p.yaml",
+             "players: [2]", "players: [2", "slots:", 5,
              ("malformed YAML: expected ',' or ']', but got ':'",
-              "while parsing a flow sequence that starts at line 8, column 11")),
+              "(while parsing a flow sequence that starts at line {line}, column {col})"), "[2\n"),
     Breakage("unknown_top_level_key_near_miss", "factions/geodens.yaml",
              "research: [terra]", "reserch: [terra]", "reserch", 0,
              ("unknown key 'reserch' in (top) (did you mean 'research'?); allowed: kind, id, name",)),
@@ -148,25 +149,30 @@ BREAKAGES = [
 ]
 
 
-def apply(copy: Path, b: Breakage) -> tuple[int, int]:
-    """Break one file of the copy; returns where the problem must be reported."""
+def apply(copy: Path, b: Breakage) -> tuple[int, int, tuple[str, ...]]:
+    """Break one file of the copy; returns where the problem must be reported and the message parts."""
     path = copy / b.file
     text = path.read_text(encoding="utf-8")
     assert b.old in text, f"{b.file} no longer contains {b.old!r}"
     broken = text.replace(b.old, b.new, 1)
     path.write_text(broken, encoding="utf-8")
-    return position(broken, b.at, b.shift)
+    line, col = position(broken, b.at, b.shift)
+    words = b.words
+    if b.context:
+        ctx_line, ctx_col = position(broken, b.context)
+        words = tuple(w.format(line=ctx_line, col=ctx_col) for w in words)
+    return line, col, words
 
 
 @pytest.mark.parametrize("b", BREAKAGES, ids=[b.name for b in BREAKAGES])
 def test_breakage_is_reported_at_its_file_line_and_column(copy, b):
-    line, col = apply(copy, b)
+    line, col, words = apply(copy, b)
     result = validate(str(copy))
     assert result.exit_code == 1, result.output
     expected = f"{shown(copy / b.file)}:{line}:{col}: "
     lines = [ln for ln in result.stdout.splitlines() if ln.startswith(expected)]
     assert lines, f"no line starting with {expected!r} in:\n{result.stdout}"
-    for word in b.words:
+    for word in words:
         assert word in lines[0], f"{word!r} not in {lines[0]!r}"
 
 
@@ -192,7 +198,7 @@ def test_unknown_faction_board_is_the_only_problem_reported(copy):
     """The faction's structure overrides cannot be checked against a board that does not exist:
     no follow-on messages about supplies."""
     b = next(b for b in BREAKAGES if b.name == "unknown_faction_board")
-    line, col = apply(copy, b)
+    line, col, _words = apply(copy, b)
     result = validate(str(copy))
     assert result.stdout.splitlines() == [
         f"{shown(copy / b.file)}:{line}:{col}: unknown faction board 'defualt' (did you mean 'default'?)"]
@@ -224,8 +230,8 @@ def test_several_breakages_in_different_files_are_all_reported(copy):
     assert result.exit_code == 1
     out = result.stdout.splitlines()
     for b in chosen:
-        line, col = places[b.file]
-        assert any(o.startswith(f"{shown(copy / b.file)}:{line}:{col}: ") and b.words[0] in o for o in out), b.name
+        line, col, words = places[b.file]
+        assert any(o.startswith(f"{shown(copy / b.file)}:{line}:{col}: ") and words[0] in o for o in out), b.name
     assert len(out) == 8
     assert "8 problems found." in result.stderr
 
@@ -248,7 +254,7 @@ def test_paths_outside_the_working_folder_are_shown_absolute(copy, tmp_path, mon
     elsewhere.mkdir()
     monkeypatch.chdir(elsewhere)
     b = next(b for b in BREAKAGES if b.name == "unknown_home_planet")
-    line, col = apply(copy, b)
+    line, col, _words = apply(copy, b)
     result = validate(str(copy))
     assert result.exit_code == 1
     assert f"{copy / b.file}:{line}:{col}: unknown home planet type 'terrra'" in result.stdout

@@ -29,7 +29,12 @@ def dispatch(ctx: Context, state: GameState, move: Move) -> None:
     phase = state.phase
     if phase == "factions":
         _expect(move, "faction")
+        if state.setup.auction:
+            return reserve_faction(ctx, state, move.player, _arg(move, 0))
         return choose_faction(ctx, state, move.player, _arg(move, 0))
+    if phase == "bids":
+        _expect(move, "bid")
+        return bid(ctx, state, move)
     if phase == "setup":
         _expect(move, "build")
         return setup_placement(ctx, state, move)
@@ -102,6 +107,33 @@ def choose_faction(ctx: Context, state: GameState, p: int, fid: str) -> None:
         if other.faction is not None and cat.factions[other.faction].home == faction.home:
             raise IllegalMoveError("faction", f"{cat.factions[other.faction].name} already plays {faction.home}")
     state.players[p].faction = fid
+
+
+def reserve_faction(ctx: Context, state: GameState, p: int, fid: str) -> None:
+    """Auction set-up: factions are first picked for the table, then bid for."""
+    picked = [f for f, in state.setup_queue]
+    trial_taken = [ctx.catalogue.factions[f] for f in picked]
+    if fid not in ctx.catalogue.factions:
+        raise IllegalMoveError("faction", f"unknown faction '{fid}'")
+    if any(f.id == fid or f.home == ctx.catalogue.factions[fid].home for f in trial_taken):
+        raise IllegalMoveError("faction", f"{fid} or its home planet is already picked")
+    state.setup_queue.append([fid])
+
+
+def bid(ctx: Context, state: GameState, move: Move) -> None:
+    fid, amount = _arg(move, 0), _arg(move, 1)
+    if [fid] not in state.setup_queue:
+        raise IllegalMoveError("bid", f"{fid} was not picked for this game")
+    if any(p.faction == fid for p in state.players):
+        raise IllegalMoveError("bid", f"{fid} already has a player")
+    try:
+        value = int(amount)
+    except ValueError:
+        raise IllegalMoveError("syntax", f"a bid is a number of VP, not '{amount}'") from None
+    if value < 0:
+        raise IllegalMoveError("bid", "a bid cannot be negative")
+    player = state.players[move.player]
+    player.faction, player.bid = fid, value
 
 
 def init_player(ctx: Context, state: GameState, p: int) -> None:
@@ -405,10 +437,10 @@ def _join_federation(ctx: Context, state: GameState, p: int, name: str) -> None:
 
 def offer_charges(ctx: Context, state: GameState, builder: int, name: str) -> None:
     """Each opponent with a structure within reach may charge power, clockwise from the builder."""
-    n = len(state.players)
+    seats = state.seats
+    i = seats.index(builder)
     dist = ctx.catalogue.game.get("charge", {}).get("distance", 2)
-    for k in range(1, n):
-        p = (builder + k) % n
+    for p in seats[i + 1:] + seats[:i]:
         player = state.players[p]
         best = 0
         for other in ctx.structures_with_guests(state, p):
@@ -630,42 +662,52 @@ def _vector(items) -> dict[str, int]:
     return v
 
 
-def _decompose(target_cost: dict, target_gain: dict, convs: list[tuple[dict, dict]], pw_value: int) -> list[int] | None:
-    """Counts of each conversion whose costs and gains add up exactly (small search)."""
-    def key(d):
-        return tuple(sorted((k, v) for k, v in d.items() if v))
+def _decompose(target_cost: dict, target_gain: dict, convs: list[tuple[dict, dict]]) -> list[int] | None:
+    """Counts of conversions whose net effect is exactly `target_gain - target_cost`.
 
-    goal = (key(target_cost), key(target_gain))
-    best: list[int] | None = None
-
-    def rec(i, cost, gain, counts):
-        nonlocal best
-        if best is not None:
-            return
-        if (key(cost), key(gain)) == goal:
-            best = list(counts)
-            return
-        if i >= len(convs):
-            return
-        c, g = convs[i]
-        k = 0
-        cost2, gain2 = dict(cost), dict(gain)
-        while True:
-            if any(cost2.get(r, 0) > target_cost.get(r, 0) for r in cost2) or any(gain2.get(r, 0) > target_gain.get(r, 0) for r in gain2):
-                break
-            rec(i + 1, cost2, gain2, counts + [k])
-            if best is not None:
-                return
-            if not c or k > 40:
-                break
-            k += 1
-            for r, n in c.items():
-                cost2[r] = cost2.get(r, 0) + n
-            for r, n in g.items():
-                gain2[r] = gain2.get(r, 0) + n
-
-    rec(0, {}, {}, [])
-    return best
+    Conversions may chain (1q -> 1o -> 1c): resources in neither target must net to
+    zero. A breadth-first search over net vectors finds the fewest conversions.
+    """
+    goal: dict[str, int] = {}
+    for r, n in target_gain.items():
+        goal[r] = goal.get(r, 0) + n
+    for r, n in target_cost.items():
+        goal[r] = goal.get(r, 0) - n
+    goal_key = tuple(sorted((r, n) for r, n in goal.items() if n))
+    nets = []
+    for c, g in convs:
+        net: dict[str, int] = {}
+        for r, n in g.items():
+            net[r] = net.get(r, 0) + n
+        for r, n in c.items():
+            net[r] = net.get(r, 0) - n
+        nets.append(net)
+    depth_limit = sum(abs(n) for n in goal.values()) + 2
+    start: tuple = ()
+    frontier = [(start, (0,) * len(nets))]
+    seen = {start}
+    for _ in range(depth_limit):
+        nxt = []
+        for key, counts in frontier:
+            current = dict(key)
+            for i, net in enumerate(nets):
+                new = dict(current)
+                for r, n in net.items():
+                    new[r] = new.get(r, 0) + n
+                nk = tuple(sorted((r, n) for r, n in new.items() if n))
+                if nk in seen:
+                    continue
+                if any(abs(n) > depth_limit * 2 for _, n in nk):
+                    continue
+                seen.add(nk)
+                nc = counts[:i] + (counts[i] + 1,) + counts[i + 1:]
+                if nk == goal_key:
+                    return list(nc)
+                nxt.append((nk, nc))
+        frontier = nxt
+        if not frontier:
+            break
+    return None
 
 
 def free_conversion(ctx: Context, state: GameState, move: Move, gaia_phase: bool) -> list[Pending]:
@@ -679,22 +721,26 @@ def free_conversion(ctx: Context, state: GameState, move: Move, gaia_phase: bool
         raise IllegalMoveError("syntax", f"cannot read 'spend {cost_text} for {gain_text}': {err.message}") from None
     want_cost, want_gain = _vector(costs), _vector(gains)
     convs = [(_vector(c), _vector(g)) for c, g in conversions(ctx, state, p, gaia_phase)]
-    pw_value = ctx.param(state, p, "area3_token_value")
-    if pw_value > 1:  # each area-III token spends as more power: allow rounding to whole tokens
-        convs = [(c, g) for c, g in convs]
-    counts = _decompose(want_cost, want_gain, [x for x in convs if x[0]], pw_value)
+    counts = _decompose(want_cost, want_gain, [x for x in convs if x[0]])
     if counts is None:
         raise IllegalMoveError("free-action", f"no conversion turns {cost_text} into {gain_text}")
     real = [cg for cg in conversions(ctx, state, p, gaia_phase) if _vector(cg[0])]
     follow: list[Pending] = []
-    pay_list = []
+    net: dict[str, int] = {}
+    moves: list[ast.Move] = []
     for (c, g), k in zip(real, counts):
-        for _ in range(k):
-            pay_list.extend(c)
+        for item in c:
+            if isinstance(item, ast.Move):
+                moves.extend([item] * k)
+            else:
+                net[item.resource] = net.get(item.resource, 0) - item.count * k
+        for item in g:
+            key = "tech" if isinstance(item, ast.Tech) else item.resource
+            net[key] = net.get(key, 0) + (1 if isinstance(item, ast.Tech) else item.count) * k
+    pay_list = moves + [ast.Pay(-n, r) for r, n in net.items() if n < 0]
     _pay_free(ctx, state, p, pay_list, follow)
-    for (c, g), k in zip(real, counts):
-        for _ in range(k):
-            effects.apply_gains(ctx, state, p, g, "spend", follow)
+    gains = [ast.Tech() if r == "tech" else ast.Amount(n, r) for r, n in net.items() if n > 0 for _ in range(n if r == "tech" else 1)]
+    effects.apply_gains(ctx, state, p, gains, "spend", follow)
     return follow
 
 

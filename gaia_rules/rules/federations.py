@@ -190,3 +190,8 @@ def _pay_satellites(ctx: Context, state: GameState, p: int, n: int, follow: list
             player.token = None
         return
     effects.pay(ctx, state, p, [ast.Pay(total, res)])
+
+
+def possible_federations(ctx: Context, state: GameState, p: int) -> list[str]:
+    """Every federation player p could form now, as sorted comma-joined hex lists."""
+    return []

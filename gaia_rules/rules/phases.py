@@ -19,6 +19,7 @@ RoundObserver = Callable[[GameState, int], None]
 # ------------------------------------------------------------------ set-up
 
 def start(ctx: Context, state: GameState) -> None:
+    state.seats = list(range(len(state.players)))
     if state.setup.factions:
         from .actions import choose_faction
 
@@ -40,7 +41,7 @@ def begin_placements(ctx: Context, state: GameState) -> None:
     plans = [list(ctx.faction(p).setup) for p in state.players]
     queue: list[list] = []
     passes = max((sum(1 for x in plan if x == mine) for plan in plans), default=0)
-    seats = list(range(len(state.players)))
+    seats = list(state.seats)
     for k in range(passes):
         direction = order[k] if k < len(order) else "forward"
         for p in (seats if direction == "forward" else list(reversed(seats))):
@@ -56,11 +57,15 @@ def begin_placements(ctx: Context, state: GameState) -> None:
 
 def begin_boosters(state: GameState) -> None:
     state.phase = "boosters"
-    state.setup_queue = [[p, "booster"] for p in reversed(range(len(state.players)))]
+    state.setup_queue = [[p, "booster"] for p in reversed(state.seats)]
 
 
 def expected_player(state: GameState) -> int | None:
     if state.phase == "factions":
+        if state.setup.auction:
+            return len(state.setup_queue) if len(state.setup_queue) < len(state.players) else None
+        return next((p.index for p in state.players if p.faction is None), None)
+    if state.phase == "bids":
         return next((p.index for p in state.players if p.faction is None), None)
     if state.phase in ("setup", "boosters"):
         return state.setup_queue[0][0] if state.setup_queue else None
@@ -75,7 +80,17 @@ def advance(ctx: Context, state: GameState, observer: RoundObserver | None = Non
     """Play every automatic step until a decision is needed or the game ends."""
     while not state.decisions and not state.ended:
         if state.phase == "factions":
+            if state.setup.auction and len(state.setup_queue) == len(state.players):
+                state.phase = "bids"
+                continue
             if all(p.faction is not None for p in state.players):
+                begin_placements(ctx, state)
+                continue
+            return
+        if state.phase == "bids":
+            if all(p.faction is not None for p in state.players):
+                picked = [f for f, in state.setup_queue]
+                state.seats = sorted(range(len(state.players)), key=lambda i: picked.index(state.players[i].faction))
                 begin_placements(ctx, state)
                 continue
             return
@@ -86,7 +101,7 @@ def advance(ctx: Context, state: GameState, observer: RoundObserver | None = Non
             return
         if state.phase == "boosters":
             if not state.setup_queue:
-                state.turn_order = list(range(len(state.players)))
+                state.turn_order = list(state.seats)
                 start_round(ctx, state, 1)
                 continue
             return
@@ -256,9 +271,9 @@ def end_round(ctx: Context, state: GameState, observer: RoundObserver | None) ->
     if ctx.game_params.get("turn_order") == "pass-order":
         order = list(state.pass_order)
     else:
-        first = state.pass_order[0]
-        n = len(state.players)
-        order = [(first + k) % n for k in range(n)]
+        seats = state.seats
+        i = seats.index(state.pass_order[0])
+        order = seats[i:] + seats[:i]
     for p in state.players:
         p.passed = False
     state.turn_order = order

@@ -1,0 +1,196 @@
+"""Listing legal moves: candidates from the state, each confirmed by the oracle.
+
+Candidates are generated cheaply from what the state allows (hexes in reach,
+open actions, offered choices); every candidate is then applied to a clone by
+`Engine.apply_in_place`, so a move is listed exactly when `apply` accepts it.
+"""
+from __future__ import annotations
+
+from typing import Iterator
+
+from ..language import ast
+from ..state import GameState
+from . import actions, federations, research, tech
+from .context import Context
+from .errors import IllegalMoveError
+from .moves import Move
+
+
+def legal_moves(engine, state: GameState) -> list[Move]:
+    p = engine.to_move(state)
+    if p is None:
+        return []
+    ctx = engine.context(state)
+    out: list[Move] = []
+    seen = set()
+    for move in candidates(ctx, state, p):
+        if move in seen:
+            continue
+        seen.add(move)
+        trial = state.clone()
+        try:
+            engine.apply_in_place(trial, move)
+        except IllegalMoveError:
+            continue
+        out.append(move)
+    return out
+
+
+def candidates(ctx: Context, state: GameState, p: int) -> Iterator[Move]:
+    if state.decisions:
+        yield from _decision_candidates(ctx, state, p, state.decisions[0])
+        return
+    if state.phase == "factions":
+        for fid in ctx.catalogue.factions:
+            yield Move(p, "faction", (fid,))
+        return
+    if state.phase == "setup":
+        piece = state.setup_queue[0][1]
+        home = ctx.faction(state.players[p]).home
+        for coord, h in ctx.map.hexes.items():
+            if h.planet == home:
+                yield Move(p, "build", (piece, h.name))
+        return
+    if state.phase == "boosters":
+        for b in state.boosters_table:
+            yield Move(p, "booster", (b,))
+        return
+    if state.phase != "actions":
+        return
+    if state.pending:
+        yield from _follow_up_candidates(ctx, state, p, state.pending[0])
+    elif not state.main_done:
+        yield from _main_candidates(ctx, state, p)
+    else:
+        yield Move(p, "endturn")
+    yield from _free_candidates(ctx, state, p)
+
+
+def _decision_candidates(ctx, state, p, decision) -> Iterator[Move]:
+    kind = decision.kind
+    if kind == "charge":
+        for offer in actions.charge_offers(ctx, state, decision):
+            yield Move(p, "charge", (offer,))
+        yield Move(p, "decline")
+    elif kind == "income":
+        for item in decision.data["items"]:
+            yield Move(p, "income", (item,))
+    elif kind == "brainstone":
+        for area in decision.data["options"]:
+            yield Move(p, "brainstone", (area,))
+    elif kind == "gaia-phase":
+        for costs, gains in actions.conversions(ctx, state, p, gaia_phase=True):
+            yield Move(p, "spend", (_price_text(costs), _gain_text(gains)))
+        yield Move(p, "decline")
+    else:
+        yield from _follow_up_candidates(ctx, state, p, decision)
+
+
+def _follow_up_candidates(ctx, state, p, follow) -> Iterator[Move]:
+    kind = follow.kind
+    if kind == "up":
+        for track in ctx.catalogue.tracks:
+            yield Move(p, "up", (track,))
+        yield Move(p, "decline", ("up",))
+    elif kind == "tech":
+        positions = list(state.setup.tech_tiles) + [f"adv-{t}" for t in state.setup.advanced_tiles]
+        for pos in positions:
+            yield Move(p, "tech", (pos,))
+    elif kind == "cover":
+        for t in state.players[p].tech:
+            yield Move(p, "cover", (t.pos,))
+    elif kind == "build":
+        for piece in follow.data["pieces"]:
+            for name in _build_targets(ctx, state, p, piece, follow.data.get("from")):
+                yield Move(p, "build", (piece, name))
+    elif kind == "swap":
+        for name, h in state.board.items():
+            if h.owner == p and h.piece == follow.data["second"]:
+                yield Move(p, "swap-PI", (name,))
+    elif kind == "fedtile":
+        for t in {t.tile for t in state.players[p].fed_tokens}:
+            yield Move(p, "fedtile", (t,))
+    elif kind == "lostPlanet":
+        for coord, h in ctx.map.hexes.items():
+            if h.planet == "empty":
+                yield Move(p, "lostPlanet", (h.name,))
+    elif kind == "brainstone":
+        for area in follow.data["options"]:
+            yield Move(p, "brainstone", (area,))
+
+
+def _build_targets(ctx, state, p, piece, source=None) -> list[str]:
+    player = state.players[p]
+    s = ctx.structure(player, piece)
+    if source is not None:
+        return [n for n, h in state.board.items() if h.owner == p and h.piece == source]
+    if s.upgrades_from is not None:
+        return [n for n, h in state.board.items() if h.owner == p and h.piece == s.upgrades_from]
+    wanted = {"planet": None, "transdim": "transdim", "space": "empty"}[s.place_on]
+    out = []
+    for coord, h in ctx.map.hexes.items():
+        planet = ctx.planet_at(state, h.name)
+        if wanted is None:
+            if planet in ("empty", "transdim"):
+                continue
+        elif planet != wanted:
+            continue
+        out.append(h.name)
+    return out
+
+
+def _main_candidates(ctx, state, p) -> Iterator[Move]:
+    player = state.players[p]
+    faction = ctx.faction(player)
+    for sid, s in faction.structures.items():
+        if s.upgrades_from is None and s.place_on == "space":
+            continue  # placed only by an action
+        for name in _build_targets(ctx, state, p, sid):
+            yield Move(p, "build", (sid, name))
+    for aid in ctx.catalogue.board_actions:
+        if aid not in state.board_actions_used:
+            yield Move(p, "action", (aid,))
+    for key, st in actions.held_specials(ctx, state, p):
+        if key not in player.specials_used:
+            yield Move(p, "special", (actions.special_action_name(ctx, player, st),))
+    for track in ctx.catalogue.tracks:
+        yield Move(p, "up", (track,))
+    for fed in federations.possible_federations(ctx, state, p):
+        for token, n in state.fed_supply.items():
+            if n > 0:
+                yield Move(p, "federation", (fed, token))
+    last = state.round >= ctx.catalogue.game["rounds"]
+    if last:
+        yield Move(p, "pass")
+    else:
+        for b in state.boosters_table:
+            yield Move(p, "pass", (b,))
+
+
+def _free_candidates(ctx, state, p) -> Iterator[Move]:
+    for costs, gains in actions.conversions(ctx, state, p, gaia_phase=False):
+        yield Move(p, "spend", (_price_text(costs), _gain_text(gains)))
+    player = state.players[p]
+    area2 = player.power["area2"] + (1 if player.token == "area2" else 0)
+    for n in range(1, area2 // 2 + 1):
+        yield Move(p, "burn", (str(n),))
+
+
+def _price_text(costs) -> str:
+    parts = []
+    for c in costs:
+        if isinstance(c, ast.Pay):
+            parts.append(f"{c.count}{c.resource}")
+        else:
+            parts.append(f"move {c.count} {c.source}>{c.target}")
+    return ", ".join(parts)
+
+
+def _gain_text(gains) -> str:
+    parts = []
+    for g in gains:
+        if isinstance(g, ast.Amount):
+            parts.append(f"{g.count}{g.resource}")
+        elif isinstance(g, ast.Tech):
+            parts.append("tech")
+    return ", ".join(parts)
