@@ -7,6 +7,8 @@ check shape and values; `test_columns_*` check the columns themselves.
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from gaia_rules.language import EffectSyntaxError, parse_effect, parse_price
 from gaia_rules.language.ast import (
@@ -282,3 +284,23 @@ def test_ast_nodes_are_frozen():
 def test_column_is_excluded_from_equality():
     assert Amount(1, "o", column=3) == Amount(1, "o", column=9)
     assert Amount(1, "o") != Amount(2, "o")
+
+
+# ------------------------------------------------------------------ property: any amount list round-trips
+
+
+KEYWORDS = {"income", "now", "pass", "on", "action", "free", "gaia-phase", "set", "replace", "with", "lock",
+            "up", "until", "once", "build", "from", "swap", "fed", "tech", "lost-planet", "move", "per"}
+WORDS = st.from_regex(r"[a-z][a-z0-9_]{0,6}", fullmatch=True).filter(lambda w: w not in KEYWORDS)
+
+
+@given(st.lists(st.tuples(st.integers(min_value=0, max_value=99), WORDS), min_size=1, max_size=6))
+def test_any_list_of_amounts_parses_with_counts_words_and_columns(items):
+    text = "income: " + ", ".join(f"{n}{w}" for n, w in items)
+    (statement,) = parse_effect(text).statements
+    assert statement.clause == Income(tuple(Amount(n, w) for n, w in items))
+    expected_columns, column = [], len("income: ") + 1
+    for n, w in items:
+        expected_columns.append(column)
+        column += len(f"{n}{w}") + 2
+    assert [g.column for g in statement.clause.gains] == expected_columns

@@ -357,7 +357,7 @@ def start_gaia_project(ctx: Context, state: GameState, p: int, name: str) -> Non
 
 def place_station(ctx: Context, state: GameState, p: int, piece: str, name: str) -> None:
     s = ctx.structure(state.players[p], piece)
-    if ctx.planet_at(state, name) != "empty" or _occupied(state, name) or state.board.get(name, None) and state.board[name].satellites:
+    if ctx.planet_at(state, name) != "empty" or _occupied(state, name):
         raise IllegalMoveError("space-station", f"{name} is not an empty space hex")
     if ctx.count(state, p, piece) >= s.supply:
         raise IllegalMoveError("supply", f"no {s.name} left")

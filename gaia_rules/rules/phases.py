@@ -237,7 +237,7 @@ def finish_turn(ctx: Context, state: GameState) -> None:
     state.turn_done = False
     state.main_done = False
     state.temp = {}
-    built = list(reversed(state.turn_builds))
+    built = list(state.turn_builds)
     state.turn_builds = []
     for name in built:
         offer_charges(ctx, state, builder, name)

@@ -63,12 +63,11 @@ def resource_vp(ctx: Context, state: GameState, p: int) -> int:
     burnable = (player.power["area2"] + (1 if player.token == "area2" else 0)) // 2
     if burnable:
         power.burn(player, burnable, ctx.param(state, p, "burn_discard_to"))
-    credits = player.power["area3"] * value + (special if player.token == "area3" else 0)
-    effects.gain_resource(ctx, state, p, "c", credits, "spend")
-    player.power["area1"] += player.power["area3"]
-    player.power["area3"] = 0
-    if player.token == "area3":
-        player.token = "area1"
+    # spend area III as credits: one power per token there (the site's count), paid as usual
+    amount = player.power["area3"] + (special if player.token == "area3" else 0)
+    if amount:
+        power.spend_power(player, amount, value, special, use_token=player.token == "area3")
+        effects.gain_resource(ctx, state, p, "c", amount, "spend")
     effects.gain_resource(ctx, state, p, "o", player.qic, "spend")
     player.qic = 0
     rule = ctx.catalogue.game.get("resource_vp", {"per": 3, "of": ["c", "o", "k"]})
