@@ -46,8 +46,13 @@ class ParsedLine:
 FACTION_NAMES_KEY = "faction_order"
 
 
-def parse_line(line: str, players_by_name: dict[str, int], n_players: int) -> ParsedLine:
-    """Read one line (not `init`) into moves of the player it names."""
+def parse_line(line: str, players_by_name: dict[str, int], n_players: int,
+               token_words: tuple[str, ...] = ()) -> ParsedLine:
+    """Read one line (not `init`) into moves of the player it names.
+
+    `token_words` are the names of special tokens (from content): the site writes
+    the token's name as the command that places it.
+    """
     bare = strip_annotations(line.strip())
     head, _, rest = bare.partition(" ")
     m = _DESIGNATOR.match(head)
@@ -76,6 +81,8 @@ def parse_line(line: str, players_by_name: dict[str, int], n_players: int) -> Pa
             moves.append(Move(player, "endturn"))
             column += len(piece) + 1
             continue
+        if words[0] in token_words:
+            words = ["token"] + words[1:]
         moves.append(_command(line, column, player, words))
         column += len(piece) + 1
     # a trailing "." gives an empty last piece: that was the end of the turn
@@ -94,7 +101,7 @@ def _dedupe_endturns(moves: list[Move]) -> list[Move]:
 
 _ARITY = {
     "faction": 1, "booster": 1, "action": 1, "special": 1, "burn": 1, "charge": 1, "up": 1,
-    "tech": 1, "cover": 1, "fedtile": 1, "lostPlanet": 1, "swap-PI": 1, "income": 1, "brainstone": 1,
+    "tech": 1, "cover": 1, "fedtile": 1, "lostPlanet": 1, "swap-PI": 1, "income": 1, "token": 1,
     "build": 2, "federation": 2, "bid": 2,
 }
 
@@ -155,8 +162,10 @@ def site_gain(text: str) -> str:
     return ", ".join(out)
 
 
-def write_move(move: Move) -> str:
+def write_move(move: Move, token_word: str = "token") -> str:
     """One command in the site's notation (without the player)."""
+    if move.command == "token":
+        return " ".join((token_word,) + move.args)
     if move.command == "spend":
         return f"spend {_site_text(move.args[0])} for {_site_text(move.args[1])}"
     return " ".join((move.command,) + move.args)

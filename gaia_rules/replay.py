@@ -97,6 +97,10 @@ def _detect_mirror(engine: Engine, sectors: list[dict], hexes: list[dict]) -> bo
     raise ValueError("the recorded map matches no arrangement of our sector content")
 
 
+def token_words(engine: Engine) -> tuple[str, ...]:
+    return tuple(sorted({f.special_token.name for f in engine.catalogue.factions.values() if f.special_token}))
+
+
 def _names(engine: Engine, state: GameState) -> dict[str, int]:
     return {p.faction: p.index for p in state.players if p.faction is not None}
 
@@ -176,7 +180,7 @@ def replay_record(engine: Engine, record: dict, keep_state: bool = False) -> Rep
     for i, line in enumerate(moves[1:], start=1):
         current["index"], current["line"] = i, line
         try:
-            parsed = parse_line(line, _names(engine, state), state.setup.players)
+            parsed = parse_line(line, _names(engine, state), state.setup.players, token_words(engine))
             for mv in parsed.moves:
                 engine.apply_with_observer(state, mv, observer)
         except (IllegalMoveError, NotationError) as err:
@@ -204,7 +208,7 @@ def replay_record(engine: Engine, record: dict, keep_state: bool = False) -> Rep
     rejected = record.get("expect_rejected")
     if rejected is not None and result.first_divergence is None:
         try:
-            parsed = parse_line(rejected["move"], _names(engine, state), state.setup.players)
+            parsed = parse_line(rejected["move"], _names(engine, state), state.setup.players, token_words(engine))
             trial = state.clone()
             for mv in parsed.moves:
                 engine.apply_in_place(trial, mv)

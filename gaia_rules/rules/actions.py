@@ -13,7 +13,7 @@ from ..board import distance
 from ..language import ast, parse_effect, parse_price
 from ..language.parser import EffectSyntaxError
 from ..state import FedTokenHeld, GameState, Pending, TechTileHeld
-from . import effects, power, research
+from . import choices, effects, power, research
 from .context import Context
 from .errors import IllegalMoveError
 from .moves import Move
@@ -87,9 +87,9 @@ def _turn(ctx: Context, state: GameState, move: Move) -> None:
 
 def _queue(state: GameState, follow: list[Pending]) -> None:
     """Follow-ups of the current action: power choices first, then the rest in order."""
-    choices = [f for f in follow if f.kind == "brainstone"]
-    rest = [f for f in follow if f.kind != "brainstone"]
-    state.pending[:0] = choices + rest
+    first = [f for f in follow if f.kind == choices.KIND]
+    rest = [f for f in follow if f.kind != choices.KIND]
+    state.pending[:0] = first + rest
 
 
 # ------------------------------------------------------------------ set-up
@@ -150,10 +150,7 @@ def init_player(ctx: Context, state: GameState, p: int) -> None:
     player.token = faction.special_token.start if faction.special_token else None
     player.research = {t: 0 for t in cat.tracks}
     for track in faction.research:
-        follow = research.advance(ctx, state, p, track, free=True, setup=True)
-        for f in follow:  # immediate bonuses at set-up need no choice
-            if f.kind == "brainstone":
-                power.charge(player, f.data["n"])
+        research.advance(ctx, state, p, track, free=True, setup=True)
 
 
 def setup_placement(ctx: Context, state: GameState, move: Move) -> None:
@@ -333,6 +330,10 @@ def _fire_build(ctx: Context, state: GameState, p: int, piece: str, where: set[s
     effects.fire(ctx, state, p, matches, 1, follow)
 
 
+def _gaiaformer_id(ctx: Context, player) -> str:
+    return next(sid for sid, s in ctx.faction(player).structures.items() if s.place_on == "transdim")
+
+
 def start_gaia_project(ctx: Context, state: GameState, p: int, name: str) -> None:
     player = state.players[p]
     if ctx.planet_at(state, name) != "transdim" or _occupied(state, name):
@@ -346,13 +347,15 @@ def start_gaia_project(ctx: Context, state: GameState, p: int, name: str) -> Non
     if qic:
         effects.pay(ctx, state, p, [ast.Pay(qic, "q")])
     n = ctx.param(state, p, "gaia_project_cost")
-    taken = power.take_tokens(player, n)
-    player.power["gaia"] += n - taken.get("token", 0)
-    if taken.get("token"):
-        player.token = "gaia"
+    total = sum(player.power[a] for a in ("area1", "area2", "area3")) + (1 if player.token in ("area1", "area2", "area3") else 0)
+    if total < n:
+        raise IllegalMoveError("gaia-project", f"a Gaia Project needs {n} power tokens, you have {total}")
+    follow: list[Pending] = []
+    choices.take_with_choice(ctx, state, p, n, "gaia", follow)
     h = state.hex(name)
-    h.owner, h.piece = p, "gf"
+    h.owner, h.piece = p, _gaiaformer_id(ctx, player)
     state.temp.pop("range", None)
+    _queue(state, follow)
 
 
 def place_station(ctx: Context, state: GameState, p: int, piece: str, name: str) -> None:
@@ -483,8 +486,8 @@ def _charge_extras(ctx: Context, state: GameState, p: int) -> list[ast.Amount]:
 
 
 def _charge(ctx: Context, state: GameState, move: Move, decision: Pending) -> None:
+    """Accept the offered charge (its VP cost is paid after the power moves) or decline it."""
     p = move.player
-    player = state.players[p]
     offers = charge_offers(ctx, state, decision)
     if move.command == "decline":
         state.decisions.pop(0)
@@ -495,14 +498,18 @@ def _charge(ctx: Context, state: GameState, move: Move, decision: Pending) -> No
     if match is None:
         raise IllegalMoveError("charge", f"the offer is {' or '.join(offers)}, not {offer}")
     state.decisions.pop(0)
-    follow: list[Pending] = []
+    offset = ctx.catalogue.game.get("charge", {}).get("vp_cost_offset", 1)
+    items = []
+    cost = 0
     for part in match.split(","):
         count, res = _split_amount(part)
         if res == "pw":
-            effects.add_vp(state, p, -max(0, count - ctx.catalogue.game.get("charge", {}).get("vp_cost_offset", 1)), "charge")
-            effects.gain_resource(ctx, state, p, "pw", count, "charge", follow)
-        else:
-            effects.gain_resource(ctx, state, p, res, count, "charge", follow)
+            cost += max(0, count - offset)
+        items.append([res, count, "charge"])
+    if cost:
+        items.append(["vp", -cost, "charge"])
+    follow: list[Pending] = []
+    choices.apply_sequence(ctx, state, p, items, follow)
     state.decisions[:0] = follow
 
 
@@ -527,10 +534,13 @@ def _decision(ctx: Context, state: GameState, move: Move, decision: Pending) -> 
     if kind == "income":
         _expect(move, "income")
         return _income_choice(ctx, state, move, decision)
-    if kind == "brainstone":
-        _expect(move, "brainstone")
+    if kind == choices.KIND:
+        _expect(move, choices.KIND)
         state.decisions.pop(0)
-        return resolve_token_choice(ctx, state, move, decision)
+        follow: list[Pending] = []
+        choices.resolve(ctx, state, move.player, _arg(move, 0), decision, follow)
+        state.decisions[:0] = follow
+        return
     if kind == "gaia-phase":
         return _gaia_phase_choice(ctx, state, move, decision)
     if kind in FOLLOW_UPS:  # follow-ups of a decision (e.g. a tech tile bought in the Gaia phase)
@@ -549,57 +559,26 @@ def _decision(ctx: Context, state: GameState, move: Move, decision: Pending) -> 
 
 
 def _income_choice(ctx: Context, state: GameState, move: Move, decision: Pending) -> None:
-    """`income a,b`: apply these power income items in this order; the rest follows once one kind is left."""
+    """`income a,b`: apply the income events these name, in this order; the rest follows automatically."""
+    from .phases import income_choice_needed, income_options
+
     p = move.player
-    items = decision.data["items"]
-    chosen = []
-    left = list(items)
+    events = decision.data["events"]
+    chosen: list = []  # events, in the order named
     for part in _arg(move, 0).split(","):
         want = _split_amount(part)
-        idx = next((i for i, x in enumerate(left) if _split_amount(x) == want), None)
-        if idx is None:
-            raise IllegalMoveError("income", f"income items to order: {', '.join(items)}; '{part}' is not one")
-        chosen.append(left.pop(idx))
-    decision.data["items"] = left
+        options = income_options(events)
+        if not any(_split_amount(o) == want for o in options):
+            raise IllegalMoveError("income", f"'{part}' is not in the available income: {', '.join(options)}")
+        idx = next(i for i, e in enumerate(events) if any(res == want[1] and n == want[0] for res, n, _ in e)
+                   and (want[1] == "t" or not any(r == "t" for r, _, _ in e)))
+        chosen.append(events.pop(idx))
     follow: list[Pending] = []
-    for source, gains in decision.data.pop("plain", []):
-        for part in gains:
-            count, res = _split_amount(part)
-            effects.gain_resource(ctx, state, p, res, count, source, follow)
-    for part in chosen:
-        count, res = _split_amount(part)
-        effects.gain_resource(ctx, state, p, res, count, "income", follow)
-    if len({_split_amount(x)[1] for x in left}) <= 1:
+    if not income_choice_needed(events):
         state.decisions.pop(0)
-        for part in left:
-            count, res = _split_amount(part)
-            effects.gain_resource(ctx, state, p, res, count, "income", follow)
+        chosen.extend(events)
+    choices.apply_events(ctx, state, p, chosen, follow)
     state.decisions[:0] = follow
-
-
-def resolve_token_choice(ctx: Context, state: GameState, move: Move, decision: Pending) -> None:
-    """Where the special token ends: `brainstone <area>` after a charge, a spend or a discard."""
-    player = state.players[move.player]
-    dest = _arg(move, 0)
-    options = decision.data["options"]
-    if dest not in options:
-        raise IllegalMoveError("special-token", f"the token can end in {' or '.join(options)}, not {dest}")
-    op = decision.data["op"]
-    if op == "charge":
-        power.charge(player, decision.data["n"], dest)
-    elif op == "spend":
-        faction = ctx.faction(player)
-        power.spend_power(player, decision.data["n"], ctx.param(state, move.player, "area3_token_value"),
-                          faction.special_token.spend_value, use_token=(dest == "area1"))
-    elif op == "take":
-        goes = dest != decision.data["keep"]
-        taken = power.take_tokens(player, decision.data["n"], goes)
-        if decision.data.get("to") == "gaia":
-            player.power["gaia"] += decision.data["n"] - taken.get("token", 0)
-            if taken.get("token"):
-                player.token = "gaia"
-        elif taken.get("token"):
-            player.token = None
 
 
 def _gaia_phase_choice(ctx: Context, state: GameState, move: Move, decision: Pending) -> None:
@@ -737,38 +716,17 @@ def free_conversion(ctx: Context, state: GameState, move: Move, gaia_phase: bool
         for item in g:
             key = "tech" if isinstance(item, ast.Tech) else item.resource
             net[key] = net.get(key, 0) + (1 if isinstance(item, ast.Tech) else item.count) * k
-    pay_list = moves + [ast.Pay(-n, r) for r, n in net.items() if n < 0]
-    _pay_free(ctx, state, p, pay_list, follow)
-    gains = [ast.Tech() if r == "tech" else ast.Amount(n, r) for r, n in net.items() if n > 0 for _ in range(n if r == "tech" else 1)]
-    effects.apply_gains(ctx, state, p, gains, "spend", follow)
-    return follow
-
-
-def _pay_free(ctx: Context, state: GameState, p: int, costs, follow: list[Pending]) -> None:
-    """Pay a conversion's price; spending power with an optional special token asks the player."""
-    player = state.players[p]
-    pw = sum(c.count for c in costs if isinstance(c, ast.Pay) and c.resource == "pw")
-    rest = [c for c in costs if not (isinstance(c, ast.Pay) and c.resource == "pw")]
-    problem = effects.can_pay(ctx, state, p, costs)
+    pay_list = moves + [ast.Pay(-n, r) for r, n in net.items() if n < 0 and r != "pw"]
+    problem = effects.can_pay(ctx, state, p, pay_list + [ast.Pay(-net["pw"], "pw")] if net.get("pw", 0) < 0 else pay_list)
     if problem:
         raise IllegalMoveError("cost", problem)
-    effects.pay(ctx, state, p, rest)
-    if pw:
-        _spend_power_with_choice(ctx, state, p, pw, follow)
-
-
-def _spend_power_with_choice(ctx: Context, state: GameState, p: int, n: int, follow: list[Pending]) -> None:
-    player = state.players[p]
-    faction = ctx.faction(player)
-    special = faction.special_token.spend_value if faction.special_token else 0
-    value = ctx.param(state, p, "area3_token_value")
-    options = power.spend_options(player, n, value, special)
-    if not options:
-        raise IllegalMoveError("power", f"{n} power needed in area III, you have {power.spendable(player, value, special)}")
-    if len(options) > 1:
-        follow.append(Pending("brainstone", p, {"op": "spend", "n": n, "options": ["area1", "area3"]}))
-        return
-    power.spend_power(player, n, value, special, options[0])
+    effects.pay(ctx, state, p, pay_list)
+    then = [["tech", n, "spend"] if r == "tech" else [r, n, "spend"] for r, n in net.items() if n > 0]
+    if net.get("pw", 0) < 0:
+        choices.spend_with_choice(ctx, state, p, -net["pw"], then, follow)
+    else:
+        choices.apply_sequence(ctx, state, p, then, follow)
+    return follow
 
 
 def _burn(ctx: Context, state: GameState, move: Move) -> None:
@@ -803,10 +761,15 @@ def board_action(ctx: Context, state: GameState, move: Move) -> None:
     if problem:
         raise IllegalMoveError("cost", problem)
     effects.pay(ctx, state, p, [c for c in action.cost if not (isinstance(c, ast.Pay) and c.resource == "pw")])
-    if pw:
-        _spend_power_with_choice(ctx, state, p, pw, follow)
     state.board_actions_used.append(aid)
-    effects.apply_gains(ctx, state, p, gains, aid, follow)
+    plain = [g for g in gains if isinstance(g, ast.Amount)]
+    others = [g for g in gains if not isinstance(g, ast.Amount)]
+    items = choices.items_of(plain, aid) + [[g.resource, g.count * ctx.count_per(state, p, g.per), aid] for g in plain if g.per]
+    if pw:
+        choices.spend_with_choice(ctx, state, p, pw, items, follow)
+    else:
+        choices.apply_sequence(ctx, state, p, items, follow)
+    effects.apply_gains(ctx, state, p, others, aid, follow)
     _queue(state, follow)
 
 
@@ -1011,15 +974,17 @@ def _f_lost_planet(ctx, state, move, follow):
     _queue(state, out)
 
 
-def _f_brainstone(ctx, state, move, follow):
-    resolve_token_choice(ctx, state, move, follow)
+def _f_token(ctx, state, move, question):
+    follow: list[Pending] = []
+    choices.resolve(ctx, state, move.player, _arg(move, 0), question, follow)
+    _queue(state, follow)
 
 
 FOLLOW_UPS = {
     "up": _f_up, "tech": _f_tech, "cover": _f_cover, "build": _f_build, "swap": _f_swap,
-    "fedtile": _f_fedtile, "lostPlanet": _f_lost_planet, "brainstone": _f_brainstone,
+    "fedtile": _f_fedtile, "lostPlanet": _f_lost_planet, choices.KIND: _f_token,
 }
 FOLLOW_UP_COMMANDS = {
     "up": ("up",), "tech": ("tech",), "cover": ("cover",), "build": ("build",), "swap": ("swap-PI",),
-    "fedtile": ("fedtile",), "lostPlanet": ("lostPlanet",), "brainstone": ("brainstone",),
+    "fedtile": ("fedtile",), "lostPlanet": ("lostPlanet",), choices.KIND: (choices.KIND,),
 }

@@ -29,8 +29,7 @@ def gain_resource(ctx: Context, state: GameState, p: int, res: str, n: int, sour
                   follow: list[Pending] | None = None) -> None:
     """Gain n of a plain resource, after substitutions (`replace`) and caps.
 
-    A charge whose outcome depends on where the player's special token goes
-    becomes a `brainstone` follow-up instead (appended to `follow`).
+    Charges that may need a special-token choice go through `choices`.
     """
     if n <= 0 and res != "vp":
         return
@@ -44,11 +43,7 @@ def gain_resource(ctx: Context, state: GameState, p: int, res: str, n: int, sour
         cap = ctx.caps.get(res)
         setattr(player, attr, value if cap is None else min(cap, value))
     elif res == "pw":
-        outcomes = power.charge_outcomes(player, n) if player.token is not None else {}
-        if len(outcomes) > 1 and follow is not None:
-            follow.append(Pending("brainstone", p, {"op": "charge", "n": n, "options": sorted(outcomes)}))
-        else:
-            power.charge(player, n)
+        power.charge(player, n)
     elif res == "t":
         power.gain_tokens(player, n)
     elif res == "gf":
@@ -60,13 +55,28 @@ def gain_resource(ctx: Context, state: GameState, p: int, res: str, n: int, sour
 
 
 def apply_gains(ctx: Context, state: GameState, p: int, gains, source: str, follow: list[Pending] | None = None) -> list[Pending]:
-    """Apply gains in order; follow-ups are returned (and appended to `follow`)."""
+    """Apply gains in order; follow-ups are returned (and appended to `follow`).
+
+    Runs of plain amounts are applied as one sequence, so a special-token
+    question stops the rest of the run until it is answered.
+    """
+    from . import choices
+
     follow = [] if follow is None else follow
+    batch: list = []
+
+    def flush():
+        if batch:
+            choices.apply_sequence(ctx, state, p, list(batch), follow)
+            batch.clear()
+
     for g in gains:
         if isinstance(g, ast.Amount):
             n = g.count * (ctx.count_per(state, p, g.per) if g.per else 1)
-            gain_resource(ctx, state, p, g.resource, n, source, follow)
-        elif isinstance(g, ast.Up):
+            batch.append([g.resource, n, source])
+            continue
+        flush()
+        if isinstance(g, ast.Up):
             follow.append(Pending("up", p, {"track": g.track, "source": source}))
         elif isinstance(g, ast.Tech):
             follow.append(Pending("tech", p, {"source": source}))
@@ -81,6 +91,7 @@ def apply_gains(ctx: Context, state: GameState, p: int, gains, source: str, foll
                 follow.extend(gain_fed_token(ctx, state, p, g.token, source))
         elif isinstance(g, ast.LostPlanet):
             follow.append(Pending("lostPlanet", p, {}))
+    flush()
     return follow
 
 

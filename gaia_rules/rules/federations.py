@@ -181,13 +181,9 @@ def _pay_satellites(ctx: Context, state: GameState, p: int, n: int, follow: list
     player = state.players[p]
     total = count * n
     if res == "t":
-        if power.token_choice_needed(player, total):
-            follow.append(Pending("brainstone", p, {"op": "take", "n": total, "keep": player.token,
-                                                    "options": sorted({player.token, "discard"})}))
-            return
-        taken = power.take_tokens(player, total)
-        if taken.get("token"):
-            player.token = None
+        from . import choices
+
+        choices.take_with_choice(ctx, state, p, total, "discard", follow)
         return
     effects.pay(ctx, state, p, [ast.Pay(total, res)])
 

@@ -10,7 +10,7 @@ from typing import Iterator
 
 from ..language import ast
 from ..state import GameState
-from . import actions, federations, research, tech
+from . import actions, choices, federations, research, tech
 from .context import Context
 from .errors import IllegalMoveError
 from .moves import Move
@@ -73,11 +73,13 @@ def _decision_candidates(ctx, state, p, decision) -> Iterator[Move]:
             yield Move(p, "charge", (offer,))
         yield Move(p, "decline")
     elif kind == "income":
-        for item in decision.data["items"]:
+        from .phases import income_options
+
+        for item in income_options(decision.data["events"]):
             yield Move(p, "income", (item,))
-    elif kind == "brainstone":
+    elif kind == choices.KIND:
         for area in decision.data["options"]:
-            yield Move(p, "brainstone", (area,))
+            yield Move(p, choices.KIND, (area,))
     elif kind == "gaia-phase":
         for costs, gains in actions.conversions(ctx, state, p, gaia_phase=True):
             yield Move(p, "spend", (_price_text(costs), _gain_text(gains)))
@@ -114,9 +116,9 @@ def _follow_up_candidates(ctx, state, p, follow) -> Iterator[Move]:
         for coord, h in ctx.map.hexes.items():
             if h.planet == "empty":
                 yield Move(p, "lostPlanet", (h.name,))
-    elif kind == "brainstone":
+    elif kind == choices.KIND:
         for area in follow.data["options"]:
-            yield Move(p, "brainstone", (area,))
+            yield Move(p, choices.KIND, (area,))
 
 
 def _build_targets(ctx, state, p, piece, source=None) -> list[str]:

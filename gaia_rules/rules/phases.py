@@ -10,7 +10,7 @@ from typing import Callable
 
 from ..language import ast
 from ..state import GameState, Pending
-from . import effects, power, scoring
+from . import choices, effects, power, scoring
 from .context import Context
 
 RoundObserver = Callable[[GameState, int], None]
@@ -145,35 +145,35 @@ def income_events(ctx: Context, state: GameState, p: int) -> list[tuple[str, tup
             if isinstance(h.statement.clause, ast.Income)]
 
 
-def _power_kinds(gains) -> set[str]:
-    return {g.resource for g in gains if isinstance(g, ast.Amount) and g.resource in ("pw", "t")}
+def _kinds(events: list) -> tuple[bool, bool]:
+    tokens = any(res == "t" for e in events for res, _, _ in e)
+    charges = any(res == "pw" for e in events for res, _, _ in e)
+    return tokens, charges
+
+
+def income_choice_needed(events: list) -> bool:
+    """The order is the player's when some income gives tokens and some gives charges."""
+    return all(_kinds(events))
+
+
+def income_options(events: list) -> list[str]:
+    """What can be named next: each token event's tokens, then each charge event's charge."""
+    out = [f"{n}t" for e in events for res, n, _ in e if res == "t"]
+    out += [f"{n}pw" for e in events for res, n, _ in e if res == "pw" and not any(r == "t" for r, _, _ in e)]
+    return out
 
 
 def income(ctx: Context, state: GameState, p: int) -> None:
-    """Gain all income; if both charges and new tokens are due, the player orders them first.
-
-    With a choice to make, the whole income waits for the player's first answer.
-    """
-    plain_events, power_events = [], []
-    for source, gains in income_events(ctx, state, p):
-        plain = tuple(g for g in gains if not (isinstance(g, ast.Amount) and g.resource in ("pw", "t")))
-        pw = tuple(g for g in gains if isinstance(g, ast.Amount) and g.resource in ("pw", "t"))
-        if plain:
-            plain_events.append((source, plain))
-        if pw:
-            power_events.append(pw)
-    kinds = set().union(*(_power_kinds(e) for e in power_events)) if power_events else set()
-    if len(kinds) > 1:
-        state.decisions.append(Pending("income", p, {
-            "items": [f"{g.count}{g.resource}" for e in power_events for g in e],
-            "plain": [[source, [f"{g.count}{g.resource}" for g in gains]] for source, gains in plain_events],
-        }))
+    """Gain every income event in order; with tokens and charges both due, the player orders them."""
+    events = [[[g.resource, g.count * (ctx.count_per(state, p, g.per) if g.per else 1), source]
+               for g in gains if isinstance(g, ast.Amount)]
+              for source, gains in income_events(ctx, state, p)]
+    events = [e for e in events if e]
+    if income_choice_needed(events):
+        state.decisions.append(Pending("income", p, {"events": events}))
         return
     follow: list[Pending] = []
-    for source, plain in plain_events:
-        effects.apply_gains(ctx, state, p, plain, source, follow)
-    for e in power_events:
-        effects.apply_gains(ctx, state, p, e, "income", follow)
+    choices.apply_events(ctx, state, p, events, follow)
     state.decisions.extend(follow)
 
 

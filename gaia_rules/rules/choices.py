@@ -1,0 +1,166 @@
+"""Where a faction's special token goes when that is the player's choice.
+
+A special token (content: `special_token`) moves like one power token. When
+charging, spending or removing tokens could leave it in two places, the
+player is asked (`token <area>`; the site writes the token's name). The
+question belongs to a sequence of gains: everything from the interrupted gain
+on waits for the answer, as the site's engine does.
+
+Items of a sequence are `[resource, count, source]` lists (plain data, so a
+pending question survives a save).
+"""
+from __future__ import annotations
+
+from ..language import ast
+from ..state import GameState, Pending, PlayerState
+from . import effects, power
+from .context import Context
+from .errors import IllegalMoveError
+
+KIND = "token"
+
+
+def _copy(p: PlayerState) -> PlayerState:
+    return PlayerState(p.index, power=dict(p.power), token=p.token, vp=p.vp)
+
+
+def charge_options(p: PlayerState, n: int) -> list[str]:
+    """[default area, other area] of the token after charging n, or [] if they agree."""
+    first, other = _copy(p), _copy(p)
+    power.charge(first, n, None)
+    power._charge(other, n, False)
+    if p.token is None or first.token == other.token:
+        return []
+    return [str(first.token), str(other.token)]
+
+
+def _question(trial: PlayerState, event: list) -> tuple[int, list[str]] | None:
+    """Simulate one event on `trial`; the index of a charge needing a token choice, if any."""
+    for i, (res, count, _source) in enumerate(event):
+        if res == "pw":
+            options = charge_options(trial, count)
+            if options:
+                return i, options
+            power.charge(trial, count)
+        elif res == "t":
+            power.gain_tokens(trial, count)
+    return None
+
+
+def apply_events(ctx: Context, state: GameState, p: int, events: list, follow: list[Pending]) -> None:
+    """Apply events (lists of gains) in order; stop at the first one whose charge needs a token choice.
+
+    That event and every later one wait for the answer (the site's engine re-runs
+    the interrupted event from its start).
+    """
+    player = state.players[p]
+    for k, event in enumerate(events):
+        if player.token is not None:
+            found = _question(_copy(player), event)
+            if found is not None:
+                i, options = found
+                follow.append(Pending(KIND, p, {"op": "charge", "before": event[:i], "n": event[i][1],
+                                                "then": event[i + 1:], "later": events[k + 1:], "options": options}))
+                return
+        for res, count, source in event:
+            _gain(ctx, state, p, res, count, source, follow)
+
+
+def apply_sequence(ctx: Context, state: GameState, p: int, items: list, follow: list[Pending]) -> None:
+    """Apply one event: a list of gains that waits as a whole for a token choice."""
+    if items:
+        apply_events(ctx, state, p, [items], follow)
+
+
+def _gain(ctx, state, p, res, count, source, follow) -> None:
+    if res == "tech":
+        follow.append(Pending("tech", p, {"source": source}))
+    elif res == "vp":
+        effects.add_vp(state, p, count, source)
+    else:
+        effects.gain_resource(ctx, state, p, res, count, source)
+
+
+def spend_with_choice(ctx: Context, state: GameState, p: int, n: int, then: list, follow: list[Pending]) -> None:
+    """Spend n power; with the token in area III the player may be asked whether to use it."""
+    player = state.players[p]
+    faction = ctx.faction(player)
+    special = faction.special_token.spend_value if faction.special_token else 0
+    value = ctx.param(state, p, "area3_token_value")
+    if player.token != "area3":
+        power.spend_power(player, n, value, special, use_token=False)
+        apply_sequence(ctx, state, p, then, follow)
+        return
+    need = player.power["area3"] * value < n
+    small = n < special
+    if need and not small:
+        power.spend_power(player, n, value, special, use_token=True)
+        apply_sequence(ctx, state, p, then, follow)
+        return
+    if not need and small:
+        power.spend_power(player, n, value, special, use_token=False)
+        apply_sequence(ctx, state, p, then, follow)
+        return
+    options = ["area1"] if need else ["area1", "area3"]
+    follow.append(Pending(KIND, p, {"op": "spend", "n": n, "then": then, "options": options}))
+
+
+def take_with_choice(ctx: Context, state: GameState, p: int, n: int, to: str, follow: list[Pending]) -> None:
+    """Remove n tokens (area I first), to the Gaia area or out of play, asking about the token."""
+    player = state.players[p]
+    order = ("area1", "area2", "area3")
+    plain = sum(player.power[a] for a in order)
+    if player.token not in order:
+        _take(player, n, False, to)
+        return
+    if plain + 1 == n:
+        _take(player, n, True, to)
+        return
+    if to == "gaia":
+        follow.append(Pending(KIND, p, {"op": "take", "n": n, "to": to, "options": [player.token, "gaia"]}))
+        return
+    upto = sum(player.power[a] for a in order[: order.index(player.token) + 1])
+    if upto < n:
+        follow.append(Pending(KIND, p, {"op": "take", "n": n, "to": to, "options": [player.token, "discard"]}))
+        return
+    _take(player, n, False, to)
+
+
+def _take(player: PlayerState, n: int, token_goes: bool, to: str) -> None:
+    taken = power.take_tokens(player, n, token_goes)
+    moved = n - taken.get("token", 0)
+    if to == "gaia":
+        player.power["gaia"] += moved
+    if taken.get("token"):
+        player.token = "gaia" if to == "gaia" else None
+
+
+def resolve(ctx: Context, state: GameState, p: int, answer: str, question: Pending, follow: list[Pending]) -> None:
+    """Carry out the interrupted operation with the player's answer."""
+    data = question.data
+    if answer not in data["options"]:
+        raise IllegalMoveError("special-token", f"the token can go to {' or '.join(data['options'])}, not {answer}")
+    player = state.players[p]
+    op = data["op"]
+    if op == "charge":
+        for res, count, source in data["before"]:
+            _gain(ctx, state, p, res, count, source, follow)
+        if answer == data["options"][0]:
+            power.charge(player, data["n"], None)
+        else:
+            power._charge(player, data["n"], False)
+        apply_sequence(ctx, state, p, data["then"], follow)
+        if not follow:
+            apply_events(ctx, state, p, data.get("later", []), follow)
+    elif op == "spend":
+        faction = ctx.faction(player)
+        power.spend_power(player, data["n"], ctx.param(state, p, "area3_token_value"),
+                          faction.special_token.spend_value, use_token=(answer == "area1"))
+        apply_sequence(ctx, state, p, data["then"], follow)
+    elif op == "take":
+        _take(player, data["n"], answer in ("gaia", "discard"), data["to"])
+
+
+def items_of(gains, source: str) -> list:
+    """Plain-resource gains as sequence items (others are not sequenced)."""
+    return [[g.resource, g.count, source] for g in gains if isinstance(g, ast.Amount) and not g.per]
