@@ -123,17 +123,19 @@ def player_snapshot(engine: Engine, state: GameState, p: int) -> dict:
             buildings["m"] += 1
     return {
         "vp": pl.vp, "credits": pl.credits, "ore": pl.ore, "knowledge": pl.knowledge, "qic": pl.qic,
-        "power": dict(pl.power), "brainstone": pl.token, "research": dict(pl.research),
+        "power": dict(pl.power), "research": dict(pl.research),
         "buildings": buildings, "gaiaformers": pl.gaiaformers, "gaiaformers_in_gaia_area": pl.gaiaformers_in_gaia,
         "satellites": pl.satellites, "lost_planet": 1 if pl.lost_planet else 0,
         "federations_formed": pl.federations_formed,
         "federation_tiles": [{"tile": t.tile, "green": t.green} for t in pl.fed_tokens],
         "tech_tiles": [{"tile": t.tile, "pos": t.pos, "enabled": t.enabled} for t in pl.tech],
         "booster": pl.booster, "range": ctx.param(state, p, "range"),
+        # the format names the special token's place after the token itself
+        **{word: pl.token for word in token_words(engine)},
     }
 
 
-COMPARED = ("vp", "credits", "ore", "knowledge", "qic", "power", "brainstone", "research", "buildings",
+COMPARED = ("vp", "credits", "ore", "knowledge", "qic", "power", "research", "buildings",
             "gaiaformers", "gaiaformers_in_gaia_area", "satellites", "lost_planet", "federations_formed",
             "federation_tiles", "tech_tiles", "booster", "range")
 
@@ -141,7 +143,7 @@ COMPARED = ("vp", "credits", "ore", "knowledge", "qic", "power", "brainstone", "
 def compare_player(engine: Engine, state: GameState, expected: dict, move_index: int, move: str) -> Divergence | None:
     p = expected["player"]
     got = player_snapshot(engine, state, p)
-    for key in COMPARED:
+    for key in COMPARED + token_words(engine):
         if key in expected and expected[key] != got[key]:
             return Divergence(move_index, move, p, key, expected[key], got[key])
     if "final_scoring" in expected:

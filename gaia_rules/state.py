@@ -53,6 +53,7 @@ class PlayerState:
     lost_planet: str | None = None
     bid: int = 0
     vp_sources: dict[str, int] = field(default_factory=dict)
+    income_order: list[str] = field(default_factory=list)   # income sources in the order gained
     final_scoring: dict[str, Any] | None = None
 
 

@@ -21,7 +21,7 @@ from ..state import GameState, PlayerState
 class Held:
     """One statement a player holds now, and where it comes from."""
 
-    source: str          # e.g. "booster:booster4", "tech:tech9", "faction", "structure:ac2"
+    source: str          # "<kind>:<component id>", e.g. a booster, a tech tile, "faction", "structure:<id>"
     statement: ast.Statement
     index: int = 0       # position among the source's statements (names special actions)
 

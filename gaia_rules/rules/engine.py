@@ -79,6 +79,7 @@ class Engine:
             who = "nobody" if expected is None else f"player {expected + 1}"
             raise IllegalMoveError("turn", f"it is not player {move.player + 1}'s turn ({who} must act)")
         actions.dispatch(ctx, state, move)
+        phases.sync_income_order(ctx, state)
         state.moves.append(f"p{move.player + 1} {move}")
         phases.advance(ctx, state, observer)
 

@@ -63,11 +63,14 @@ def blocked_hexes(ctx: Context, state: GameState, p: int) -> set[str]:
 
 
 def satellite_spot(ctx: Context, state: GameState, p: int, name: str) -> bool:
-    """Whether p may put a satellite on `name`: an empty space hex without a piece or own satellite."""
+    """Whether p may put a satellite on `name`: empty space without p's own piece or satellite.
+
+    Other players' satellites and stations may share the hex.
+    """
     h = state.board.get(name)
     if ctx.planet_at(state, name) != "empty":
         return False
-    return h is None or (h.piece is None and p not in h.satellites)
+    return h is None or (h.owner != p and p not in h.satellites)
 
 
 def _closure(ctx: Context, state: GameState, p: int, hexes: set[str], members: set[str]) -> set[str]:
@@ -130,9 +133,150 @@ def check_federation(ctx: Context, state: GameState, p: int, listed: list[str]) 
         raise IllegalMoveError("federation", f"power value {need} needed, these pieces have {value}")
     player = state.players[p]
     limit = ctx.catalogue.game.get("satellite_limit", 25)
-    if player.satellites + len(sats) > limit:
-        raise IllegalMoveError("federation", f"at most {limit} satellites; you have {player.satellites}")
+    if player.satellites + len(sats) > min(limit, _satellites_affordable(ctx, state, p) + player.satellites):
+        raise IllegalMoveError("federation", "the federation requires too many satellites")
+    _check_fewest(ctx, state, p, group, sats, members, blocked, need)
     return group, sats
+
+
+def _satellites_affordable(ctx: Context, state: GameState, p: int) -> int:
+    """How many satellites player p can pay for now."""
+    cost = ctx.param(state, p, "satellite_cost")
+    count, res = cost if isinstance(cost, tuple) else (1, "t")
+    player = state.players[p]
+    if res == "t":
+        have = sum(player.power[a] for a in ("area1", "area2", "area3")) + (1 if player.token in ("area1", "area2", "area3") else 0)
+    else:
+        have = getattr(player, effects.RESOURCE_FIELDS[res])
+    return have // count
+
+
+def _groups(ctx: Context, hexes: set[str]) -> list[set[str]]:
+    """Connected components of a set of hexes."""
+    out, seen = [], set()
+    for start in sorted(hexes):
+        if start in seen:
+            continue
+        comp, frontier = {start}, [start]
+        seen.add(start)
+        while frontier:
+            name = frontier.pop()
+            for n in _neighbour_names(ctx, name):
+                if n in hexes and n not in seen:
+                    seen.add(n)
+                    comp.add(n)
+                    frontier.append(n)
+        out.append(comp)
+    return out
+
+
+def _graph(ctx: Context, state: GameState, p: int, members: set[str], blocked: set[str]) -> dict[str, int]:
+    """Hexes a federation of p may use, with their cost: 0 for p's pieces, 1 for a satellite."""
+    nodes = {}
+    fed = federated(state, p) if growing(ctx, state, p) else set()
+    for name in ctx.map.by_name:
+        if name in members or name in fed:
+            nodes[name] = 0
+        elif name not in blocked and satellite_spot(ctx, state, p, name):
+            nodes[name] = 1
+    return nodes
+
+
+def steiner(ctx: Context, nodes: dict[str, int], terminals: list[set[str]], budget: int | None = None):
+    """Fewest satellites joining the terminal groups (Dreyfus-Wagner on node costs).
+
+    Returns (cost, hexes of one cheapest tree) or (None, None) if they cannot be joined.
+    """
+    import heapq
+
+    k = len(terminals)
+    if k == 0:
+        return None, None
+    if k == 1:
+        return 0, set(terminals[0])
+    adj = {n: [m for m in _neighbour_names(ctx, n) if m in nodes] for n in nodes}
+    full = (1 << k) - 1
+    INF = 10 ** 9
+    dp: list[dict[str, int]] = [dict() for _ in range(full + 1)]
+    back: list[dict[str, tuple]] = [dict() for _ in range(full + 1)]
+    for i, group in enumerate(terminals):
+        for n in group:
+            dp[1 << i][n] = 0
+            back[1 << i][n] = ("leaf",)
+    for mask in range(1, full + 1):
+        cur = dp[mask]
+        if mask & (mask - 1):
+            sub = (mask - 1) & mask
+            while sub:
+                if sub < (mask ^ sub):
+                    a, b = dp[sub], dp[mask ^ sub]
+                    small, large = (a, b) if len(a) < len(b) else (b, a)
+                    for n, c1 in small.items():
+                        c2 = large.get(n)
+                        if c2 is None:
+                            continue
+                        c = c1 + c2 - nodes[n]
+                        if c < cur.get(n, INF):
+                            cur[n] = c
+                            back[mask][n] = ("merge", sub)
+                sub = (sub - 1) & mask
+        heap = [(c, n) for n, c in cur.items()]
+        heapq.heapify(heap)
+        while heap:
+            c, n = heapq.heappop(heap)
+            if c > cur.get(n, INF):
+                continue
+            if budget is not None and c > budget:
+                break
+            for m in adj[n]:
+                nc = c + nodes[m]
+                if nc < cur.get(m, INF):
+                    cur[m] = nc
+                    back[mask][m] = ("step", n)
+                    heapq.heappush(heap, (nc, m))
+    best = min(dp[full].items(), key=lambda kv: (kv[1], kv[0]), default=None)
+    if best is None:
+        return None, None
+    tree: set[str] = set()
+
+    def walk(mask, n):
+        tree.add(n)
+        how = back[mask][n]
+        if how[0] == "step":
+            walk(mask, how[1])
+        elif how[0] == "merge":
+            walk(how[1], n)
+            walk(mask ^ how[1], n)
+
+    walk(full, best[0])
+    return best[1], tree
+
+
+def _check_fewest(ctx: Context, state: GameState, p: int, group: set[str], sats: set[str],
+                  members: set[str], blocked: set[str], need: int) -> None:
+    """A federation must use the fewest satellites: for its planets, and for any part that suffices."""
+    planets = {n for n in group if n in members}
+    groups = _groups(ctx, planets | (federated(state, p) & group if growing(ctx, state, p) else set()))
+    if len(groups) <= 1:
+        if sats:
+            raise IllegalMoveError("federation", "these pieces are already connected; satellites are not needed")
+        return
+    nodes = _graph(ctx, state, p, members, blocked)
+    cost, _tree = steiner(ctx, nodes, groups, len(sats))
+    if cost is not None and cost < len(sats):
+        raise IllegalMoveError("federation", f"the federation can be built with fewer satellites ({cost})")
+    if growing(ctx, state, p):
+        return
+    values = [sum(piece_value(ctx, state, p, n) for n in g) for g in groups]
+    from itertools import combinations
+
+    for size in range(1, len(groups)):
+        for combo in combinations(range(len(groups)), size):
+            if sum(values[i] for i in combo) < need:
+                continue
+            c, _ = steiner(ctx, nodes, [groups[i] for i in combo], len(sats) - 1)
+            if c is not None and c < len(sats):
+                raise IllegalMoveError("federation", "a smaller federation of some of these pieces needs fewer satellites")
 
 
 class _Empty:
@@ -188,6 +332,52 @@ def _pay_satellites(ctx: Context, state: GameState, p: int, n: int, follow: list
     effects.pay(ctx, state, p, [ast.Pay(total, res)])
 
 
-def possible_federations(ctx: Context, state: GameState, p: int) -> list[str]:
-    """Every federation player p could form now, as sorted comma-joined hex lists."""
-    return []
+def possible_federations(ctx: Context, state: GameState, p: int, limit: int = 64) -> list[str]:
+    """Federations player p could form now: one cheapest layout per set of planets.
+
+    Combinations of building groups are grown in order until they reach the
+    required value; each is joined by a cheapest satellite tree. At most
+    `limit` candidates are examined, which bounds the time of a late-game search.
+    """
+    from itertools import combinations
+
+    members = member_hexes(ctx, state, p)
+    blocked = blocked_hexes(ctx, state, p)
+    free = members - blocked
+    groups = _groups(ctx, free)
+    need = threshold(ctx, state, p)
+    values = [sum(piece_value(ctx, state, p, n) for n in g) for g in groups]
+    if sum(values) + (sum(piece_value(ctx, state, p, n) for n in federated(state, p)) if growing(ctx, state, p) else 0) < need:
+        return []
+    nodes = _graph(ctx, state, p, members, blocked)
+    budget = _satellites_affordable(ctx, state, p)
+    found: dict[frozenset, str] = {}
+    examined = 0
+    base = [federated(state, p)] if growing(ctx, state, p) and federated(state, p) else []
+    base_value = sum(piece_value(ctx, state, p, n) for n in base[0]) if base else 0
+    for size in range(1, len(groups) + 1):
+        for combo in combinations(range(len(groups)), size):
+            total = base_value + sum(values[i] for i in combo)
+            if total < need or any(base_value + sum(values[j] for j in combo if j != i) >= need for i in combo):
+                continue  # not enough, or not minimal (a smaller combination already suffices)
+            examined += 1
+            if examined > limit:
+                break
+            terminals = base + [groups[i] for i in combo]
+            cost, tree = steiner(ctx, nodes, terminals, budget)
+            if cost is None or cost > budget:
+                continue
+            hexes = _closure(ctx, state, p, tree, free)
+            planets = frozenset(n for n in hexes if n in members)
+            if planets not in found:
+                found[planets] = ",".join(sorted(hexes))
+        if examined > limit:
+            break
+    out = []
+    for text in found.values():
+        try:
+            check_federation(ctx, state, p, text.split(","))
+        except IllegalMoveError:
+            continue
+        out.append(text)
+    return sorted(out)

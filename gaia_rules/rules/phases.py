@@ -132,6 +132,7 @@ def advance(ctx: Context, state: GameState, observer: RoundObserver | None = Non
 
 
 def start_round(ctx: Context, state: GameState, number: int) -> None:
+    sync_income_order(ctx, state)
     state.round = number
     state.phase = "income"
     state.setup_queue = [[p, "income"] for p in state.turn_order]
@@ -140,9 +141,24 @@ def start_round(ctx: Context, state: GameState, number: int) -> None:
 # ------------------------------------------------------------------ income
 
 def income_events(ctx: Context, state: GameState, p: int) -> list[tuple[str, tuple]]:
-    """(source, gains) of every income statement player p holds, in a fixed order."""
-    return [(h.source, h.statement.clause.gains) for h in ctx.held(state, p)
-            if isinstance(h.statement.clause, ast.Income)]
+    """(source, gains) of every income statement player p holds, in the order they were gained."""
+    events = [(f"{h.source}#{h.index}", h.statement.clause.gains) for h in ctx.held(state, p)
+              if isinstance(h.statement.clause, ast.Income)]
+    order = {key: i for i, key in enumerate(state.players[p].income_order)}
+    events.sort(key=lambda e: order.get(e[0], len(order)))
+    return [(key.split("#")[0], gains) for key, gains in events]
+
+
+def sync_income_order(ctx: Context, state: GameState) -> None:
+    """Keep each player's income sources in the order gained: new ones last, lost ones dropped."""
+    for p, player in enumerate(state.players):
+        if player.faction is None:
+            continue
+        held = [f"{h.source}#{h.index}" for h in ctx.held(state, p) if isinstance(h.statement.clause, ast.Income)]
+        now = set(held)
+        kept = [k for k in player.income_order if k in now]
+        known = set(kept)
+        player.income_order = kept + [k for k in held if k not in known]
 
 
 def _kinds(events: list) -> tuple[bool, bool]:
