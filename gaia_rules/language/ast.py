@@ -1,7 +1,9 @@
 """Typed, immutable nodes of the effect language.
 
 Every node carries the column (1-based) where it starts in its source string,
-so the content checker can point at the exact word a designer got wrong.
+and nodes holding several words also carry the column of each word
+(`piece_columns`, `per_columns`, ...), so the content checker can point at the
+exact word a designer got wrong. Columns are left out of equality and hashing.
 Nodes know nothing about games: the engine gives them meaning.
 """
 from __future__ import annotations
@@ -20,6 +22,7 @@ class Amount:
     resource: str
     per: tuple[str, ...] = ()
     column: int = field(default=0, compare=False)
+    per_columns: tuple[int, ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True)
@@ -28,6 +31,7 @@ class Up:
 
     track: str
     column: int = field(default=0, compare=False)
+    track_column: int = field(default=0, compare=False)
 
 
 @dataclass(frozen=True)
@@ -37,6 +41,8 @@ class Build:
     pieces: tuple[str, ...]
     source: str | None = None
     column: int = field(default=0, compare=False)
+    piece_columns: tuple[int, ...] = field(default=(), compare=False)
+    source_column: int = field(default=0, compare=False)
 
 
 @dataclass(frozen=True)
@@ -46,14 +52,17 @@ class Swap:
     first: str
     second: str
     column: int = field(default=0, compare=False)
+    first_column: int = field(default=0, compare=False)
+    second_column: int = field(default=0, compare=False)
 
 
 @dataclass(frozen=True)
 class Fed:
-    """`fed` re-scores a token you own; `fed gleens` gains that token; `fed here` the one on this level."""
+    """`fed` re-scores a token you own; `fed <token id>` gains that token; `fed here` the one on this level."""
 
     token: str | None = None
     column: int = field(default=0, compare=False)
+    token_column: int = field(default=0, compare=False)
 
 
 @dataclass(frozen=True)
@@ -92,6 +101,8 @@ class Move:
     source: str
     target: str
     column: int = field(default=0, compare=False)
+    source_column: int = field(default=0, compare=False)
+    target_column: int = field(default=0, compare=False)
 
 
 Cost = Union[Pay, Move]
@@ -106,6 +117,8 @@ class BuildEvent:
     pieces: tuple[str, ...]
     where: str | None = None
     column: int = field(default=0, compare=False)
+    piece_columns: tuple[int, ...] = field(default=(), compare=False)
+    where_column: int = field(default=0, compare=False)
 
 
 @dataclass(frozen=True)
@@ -128,6 +141,7 @@ class Scope:
     kind: str  # "until" | "once"
     pieces: tuple[str, ...]
     column: int = field(default=0, compare=False)
+    piece_columns: tuple[int, ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True)
@@ -175,7 +189,9 @@ class Set:
     name: str
     keys: tuple[str, ...]
     value: int | str | tuple[int, str]
-    column: int = field(default=0, compare=False)
+    column: int = field(default=0, compare=False)  # of the parameter name
+    key_columns: tuple[int, ...] = field(default=(), compare=False)
+    value_column: int = field(default=0, compare=False)
 
 
 @dataclass(frozen=True)
@@ -184,7 +200,8 @@ class Replace:
 
     old: str
     new: str
-    column: int = field(default=0, compare=False)
+    column: int = field(default=0, compare=False)  # of `old`
+    new_column: int = field(default=0, compare=False)
 
 
 @dataclass(frozen=True)
@@ -192,7 +209,7 @@ class Lock:
     """`lock up nav` -- the holder cannot advance on `track`."""
 
     track: str
-    column: int = field(default=0, compare=False)
+    column: int = field(default=0, compare=False)  # of `track`
 
 
 Clause = Union[Income, Now, OnPass, On, Action, Free, GaiaPhase, Set, Replace, Lock]

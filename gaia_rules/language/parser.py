@@ -4,6 +4,10 @@ The grammar (`effects.lark`) is package data; the LALR parser is built once,
 lazily, and `parse_effect` is cached because content repeats the same strings.
 Lark's exceptions become one `EffectSyntaxError` that says where and what was
 expected, in words a designer understands.
+
+The lexer is Lark's basic (context-free) one: it reads each word whole, so a
+keyword run together with the next word ("onstep", "setrange") is one unknown
+word that the parser refuses, instead of a keyword plus a shorter word.
 """
 from __future__ import annotations
 
@@ -17,7 +21,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from . import ast
 
 # How Lark's non-keyword terminals read to a person.
-_TERMINAL_KINDS = {"NAME": "a word", "INT": "a number", "SIGNED_INT": "a number", "$END": "end of text"}
+_TERMINAL_KINDS = {"NAME": "a word", "INT": "a number", "NEG_INT": "a number", "$END": "end of text"}
 
 
 class EffectSyntaxError(ValueError):
@@ -34,15 +38,16 @@ class EffectSyntaxError(ValueError):
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
     grammar = resources.files(__package__).joinpath("effects.lark").read_text(encoding="utf-8")
-    return Lark(grammar, parser="lalr", propagate_positions=True, maybe_placeholders=False,
+    return Lark(grammar, parser="lalr", lexer="basic", propagate_positions=True, maybe_placeholders=False,
                 start=["start", "price"])
 
 
-def _col(item) -> int:
-    if isinstance(item, Token):
-        return item.column or 0
-    meta = getattr(item, "meta", None)
-    return getattr(meta, "column", 0) if meta is not None and not meta.empty else 0
+def _words(tokens) -> tuple[str, ...]:
+    return tuple(str(t) for t in tokens)
+
+
+def _columns(tokens) -> tuple[int, ...]:
+    return tuple(t.column or 0 for t in tokens)
 
 
 class _ToAst(Transformer):
@@ -60,17 +65,19 @@ class _ToAst(Transformer):
 
     @v_args(meta=True)
     def until(self, meta, children):
-        return ast.Scope("until", children[0], column=meta.column)
+        return ast.Scope("until", _words(children[0]), column=meta.column, piece_columns=_columns(children[0]))
 
     @v_args(meta=True)
     def once(self, meta, children):
-        return ast.Scope("once", children[0], column=meta.column)
+        return ast.Scope("once", _words(children[0]), column=meta.column, piece_columns=_columns(children[0]))
 
     def price(self, children):
         return children[0] if children else ()
 
     def names(self, children):
-        return tuple(str(c) for c in children)
+        return tuple(children)  # the word tokens: callers keep each word's text and column
+
+    counters = names
 
     def gains(self, children):
         return tuple(children)
@@ -109,12 +116,14 @@ class _ToAst(Transformer):
 
     @v_args(inline=True)
     def set(self, param, value):
-        name, keys, column = param
-        return ast.Set(name, keys, value, column=column)
+        name, keys = param
+        value, value_column = value
+        return ast.Set(str(name), _words(keys), value, column=name.column, key_columns=_columns(keys),
+                       value_column=value_column)
 
     @v_args(inline=True)
     def replace(self, old, new):
-        return ast.Replace(str(old), str(new), column=old.column)
+        return ast.Replace(str(old), str(new), column=old.column, new_column=new.column)
 
     @v_args(inline=True)
     def lock(self, track):
@@ -123,8 +132,10 @@ class _ToAst(Transformer):
     # events
     @v_args(meta=True)
     def build_event(self, meta, children):
+        pieces = children[0]
         where = children[1] if len(children) > 1 else None
-        return ast.BuildEvent(children[0], where, column=meta.column)
+        return ast.BuildEvent(_words(pieces), None if where is None else str(where), column=meta.column,
+                              piece_columns=_columns(pieces), where_column=0 if where is None else where.column)
 
     @v_args(inline=True)
     def named_event(self, name):
@@ -132,7 +143,7 @@ class _ToAst(Transformer):
 
     @v_args(inline=True)
     def where(self, name):
-        return str(name)
+        return name
 
     # gains
     @v_args(meta=True)
@@ -142,7 +153,7 @@ class _ToAst(Transformer):
             count = int(children[0])
             children = children[1:]
         per = children[1] if len(children) > 1 else ()
-        return ast.Amount(count, str(children[0]), per, column=meta.column)
+        return ast.Amount(count, str(children[0]), _words(per), column=meta.column, per_columns=_columns(per))
 
     @v_args(inline=True)
     def per(self, names):
@@ -150,24 +161,30 @@ class _ToAst(Transformer):
 
     @v_args(meta=True)
     def up(self, meta, children):
-        return ast.Up(str(children[0]), column=meta.column)
+        return ast.Up(str(children[0]), column=meta.column, track_column=children[0].column)
 
     @v_args(meta=True)
     def build(self, meta, children):
+        pieces = children[0]
         source = children[1] if len(children) > 1 else None
-        return ast.Build(children[0], source, column=meta.column)
+        return ast.Build(_words(pieces), None if source is None else str(source), column=meta.column,
+                         piece_columns=_columns(pieces), source_column=0 if source is None else source.column)
 
     @v_args(inline=True)
     def from_(self, name):
-        return str(name)
+        return name
 
     @v_args(meta=True)
     def swap(self, meta, children):
-        return ast.Swap(str(children[0]), str(children[1]), column=meta.column)
+        first, second = children
+        return ast.Swap(str(first), str(second), column=meta.column, first_column=first.column,
+                        second_column=second.column)
 
     @v_args(meta=True)
     def fed(self, meta, children):
-        return ast.Fed(str(children[0]) if children else None, column=meta.column)
+        token = children[1] if len(children) > 1 else None  # children[0] is the keyword "fed"
+        return ast.Fed(None if token is None else str(token), column=meta.column,
+                       token_column=0 if token is None else token.column)
 
     @v_args(meta=True)
     def tech(self, meta, children):
@@ -188,21 +205,21 @@ class _ToAst(Transformer):
     @v_args(meta=True)
     def move(self, meta, children):
         count, source, target = children
-        return ast.Move(int(count), str(source), str(target), column=meta.column)
+        return ast.Move(int(count), str(source), str(target), column=meta.column,
+                        source_column=source.column, target_column=target.column)
 
-    # set
-    @v_args(meta=True)
-    def param(self, meta, children):
-        return str(children[0]), tuple(str(c) for c in children[1:]), meta.column
+    # set: `param` gives (name token, key tokens); values give (value, column)
+    def param(self, children):
+        return children[0], tuple(children[1:])
 
     def number_value(self, children):
         if len(children) == 2:
-            return (int(children[0]), str(children[1]))
-        return int(children[0])
+            return (int(children[0]), str(children[1])), children[0].column
+        return int(children[0]), children[0].column
 
     @v_args(inline=True)
     def name_value(self, name):
-        return str(name)
+        return str(name), name.column
 
 
 def _word(terminal: str) -> str:
@@ -220,6 +237,24 @@ def _expected_words(expected) -> list[str]:
     return sorted({_word(e) for e in expected})
 
 
+def _acceptable(err: UnexpectedInput) -> set[str]:
+    """The terminals the parser could really take where it stopped.
+
+    Lark's own `expected` is the LALR table row, which mixes in lookaheads of
+    other contexts that share the state (a price's end of text inside a `free:`
+    statement, `free:`'s '->' inside a price); trying each terminal on a copy of
+    the parser gives the exact set. An unknown character has no table row at
+    all: the basic lexer only knows every terminal of the grammar.
+    """
+    interactive = getattr(err, "interactive_parser", None)
+    if interactive is not None:
+        try:
+            return set(interactive.accepts())
+        except UnexpectedInput:  # pragma: no cover - defensive: fall back to the table row
+            pass
+    return set(getattr(err, "expected", None) or getattr(err, "allowed", None) or ())
+
+
 def _syntax_error(text: str, err: UnexpectedInput) -> EffectSyntaxError:
     column = getattr(err, "column", None) or 1
     found_word = None
@@ -233,13 +268,14 @@ def _syntax_error(text: str, err: UnexpectedInput) -> EffectSyntaxError:
         found = repr(text[err.pos_in_stream]) if err.pos_in_stream < len(text) else "the end of the text"
     else:  # pragma: no cover - Lark has no other kinds today
         found = "something unexpected"
-    expected = _expected_words(getattr(err, "expected", None) or getattr(err, "allowed", None) or set())
+    expected = _expected_words(_acceptable(err))
     message = f"unexpected {found}"
     if expected:
         shown = expected if len(expected) <= 12 else expected[:12] + ["..."]
         message += f"; expected {', '.join(shown)}"
         keywords = [w.strip("'") for w in expected if w.startswith("'")]
-        close = difflib.get_close_matches(found_word or "", keywords, n=1, cutoff=0.6) if found_word else []
+        # with a single keyword expected, "expected 'with'" already says it
+        close = difflib.get_close_matches(found_word, keywords, n=1, cutoff=0.6) if found_word and len(expected) > 1 else []
         if close:
             message += f" (did you mean '{close[0]}'?)"
     return EffectSyntaxError(text, column, message)

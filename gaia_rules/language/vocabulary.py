@@ -35,13 +35,18 @@ WHERE: dict[str, str] = {
     "home": "your home planet type",
 }
 
-# Places tokens move between ("move N from>to").
-AREAS: dict[str, str] = {
+# Where power tokens can be: the values of `area` rule parameters.
+POWER_AREAS: dict[str, str] = {
     "area1": "area I",
     "area2": "area II",
     "area3": "area III",
     "gaia": "the Gaia area",
     "supply": "the supply",
+}
+
+# Places tokens (or Gaiaformers) move between ("move N from>to").
+AREAS: dict[str, str] = {
+    **POWER_AREAS,
     "gf": "your available Gaiaformers",
 }
 
@@ -60,6 +65,7 @@ FED_WORDS: dict[str, str] = {
 # never fire there and is reported by `gaia validate`.
 TRIGGERS_BY_KIND: dict[str, frozenset[str]] = {
     "faction": frozenset({"income", "now", "pass", "on", "action", "free", "gaia-phase", "set", "replace", "lock"}),
+    "faction_income": frozenset({"income"}),
     "structure": frozenset({"income", "now", "pass", "on", "action", "free", "gaia-phase", "set", "replace", "lock"}),
     "tech_tile": frozenset({"income", "now", "pass", "on", "action", "free", "set", "replace"}),
     "advanced_tech_tile": frozenset({"income", "now", "pass", "on", "action", "free", "set", "replace"}),
@@ -69,4 +75,19 @@ TRIGGERS_BY_KIND: dict[str, frozenset[str]] = {
     "board_action": frozenset({"action"}),
     "research_level": frozenset({"now", "income", "set", "on"}),
     "free_actions": frozenset({"free"}),
+}
+
+# How messages name each kind of component above ("'now' can never fire on a booster").
+KIND_PLACES: dict[str, str] = {
+    "faction": "on a faction",
+    "faction_income": "in a faction's base income",
+    "structure": "on a structure",
+    "tech_tile": "on a tech tile",
+    "advanced_tech_tile": "on an advanced tech tile",
+    "booster": "on a booster",
+    "round_scoring": "on a round scoring tile",
+    "federation_token": "on a federation token",
+    "board_action": "on a board action",
+    "research_level": "on a research level",
+    "free_actions": "in the free actions",
 }

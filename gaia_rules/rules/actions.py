@@ -546,6 +546,13 @@ def _decision(ctx: Context, state: GameState, move: Move, decision: Pending) -> 
     if kind in FOLLOW_UPS:  # follow-ups of a decision (e.g. a tech tile bought in the Gaia phase)
         if move.command == "decline" and kind == "up":
             state.decisions.pop(0)
+            after = state.decisions[0] if state.decisions else None
+            if (after is not None and after.kind == "gaia-phase" and after.player == move.player
+                    and ctx.game_params.get("gaia_phase_decline_ends")):
+                from . import phases
+
+                state.decisions.pop(0)
+                phases.return_gaia_tokens(ctx, state, move.player)
             return
         _expect(move, *FOLLOW_UP_COMMANDS[kind])
         state.decisions.pop(0)

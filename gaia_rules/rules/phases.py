@@ -140,25 +140,54 @@ def start_round(ctx: Context, state: GameState, number: int) -> None:
 
 # ------------------------------------------------------------------ income
 
+def _income_key(h) -> str:
+    """Identity of an income source; copies of a structure share one (the site drops the oldest copy first)."""
+    if h.source.startswith("structure:"):
+        sid = h.source.split(":")[1]
+        return f"structure:{sid}:{h.statement.clause.gains}#{h.index}"
+    return f"{h.source}#{h.index}"
+
+
 def income_events(ctx: Context, state: GameState, p: int) -> list[tuple[str, tuple]]:
     """(source, gains) of every income statement player p holds, in the order they were gained."""
-    events = [(f"{h.source}#{h.index}", h.statement.clause.gains) for h in ctx.held(state, p)
-              if isinstance(h.statement.clause, ast.Income)]
-    order = {key: i for i, key in enumerate(state.players[p].income_order)}
-    events.sort(key=lambda e: order.get(e[0], len(order)))
-    return [(key.split("#")[0], gains) for key, gains in events]
+    held = [(_income_key(h), h.source, h.statement.clause.gains) for h in ctx.held(state, p)
+            if isinstance(h.statement.clause, ast.Income)]
+    positions: dict[str, list[int]] = {}
+    for i, key in enumerate(state.players[p].income_order):
+        positions.setdefault(key, []).append(i)
+    used: dict[str, int] = {}
+    ranked = []
+    for key, source, gains in held:
+        k = used.get(key, 0)
+        used[key] = k + 1
+        slots = positions.get(key, [])
+        ranked.append((slots[k] if k < len(slots) else len(state.players[p].income_order) + len(ranked), source, gains))
+    ranked.sort(key=lambda r: r[0])
+    return [(source, gains) for _, source, gains in ranked]
 
 
 def sync_income_order(ctx: Context, state: GameState) -> None:
-    """Keep each player's income sources in the order gained: new ones last, lost ones dropped."""
+    """Keep each player's income sources in the order gained: new ones last, lost ones dropped (oldest first)."""
     for p, player in enumerate(state.players):
         if player.faction is None:
             continue
-        held = [f"{h.source}#{h.index}" for h in ctx.held(state, p) if isinstance(h.statement.clause, ast.Income)]
-        now = set(held)
-        kept = [k for k in player.income_order if k in now]
-        known = set(kept)
-        player.income_order = kept + [k for k in held if k not in known]
+        want: dict[str, int] = {}
+        for h in ctx.held(state, p):
+            if isinstance(h.statement.clause, ast.Income):
+                key = _income_key(h)
+                want[key] = want.get(key, 0) + 1
+        have: dict[str, int] = {}
+        for key in player.income_order:
+            have[key] = have.get(key, 0) + 1
+        order = list(player.income_order)
+        for key, n in have.items():
+            extra = n - want.get(key, 0)
+            while extra > 0:
+                order.remove(key)  # the oldest copy goes first
+                extra -= 1
+        for key, n in want.items():
+            order.extend([key] * (n - have.get(key, 0)))
+        player.income_order = order
 
 
 def _kinds(events: list) -> tuple[bool, bool]:
