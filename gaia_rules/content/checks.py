@@ -9,7 +9,8 @@ from typing import Any, Iterator
 
 from ..language import EffectSyntaxError, parse_effect, parse_price
 from ..language import ast
-from ..language.vocabulary import AREAS, COUNTERS, EVENTS, FED_WORDS, TRIGGERS_BY_KIND, UP_CHOICES, WHERE
+from ..language.vocabulary import (AREAS, COUNTERS, EVENTS, FED_WORDS, KIND_PLACES, POWER_AREAS, TRIGGERS_BY_KIND,
+                                   UP_CHOICES, WHERE)
 from . import catalogue as cat
 from .loader import Loader, did_you_mean
 from .yamlsrc import Located
@@ -43,6 +44,12 @@ class _Ctx:
             self.err(src, path, f"unknown {what} '{word}'{did_you_mean(word, known)}",
                      src.string_offset(path) + max(column, 1) - 1)
 
+    def words(self, src: Located, path: tuple, columns: tuple[int, ...], fallback: int, words, known,
+              what: str) -> None:
+        """Check several words of one node, each at its own column (or `fallback` when unknown)."""
+        for i, word in enumerate(words):
+            self.word(src, path, columns[i] if i < len(columns) else fallback, word, known, what)
+
 
 # ------------------------------------------------------------------ effects
 
@@ -56,7 +63,7 @@ def _effect_paths(kind: str, data: dict) -> Iterator[tuple[tuple, Any, str]]:
         yield from listed("effects", kind)
     elif kind in ("faction", "faction_board"):
         if "income" in data:
-            yield ("income",), data["income"], "faction"
+            yield ("income",), data["income"], "faction_income"
         yield from listed("ability", "faction")
         yield from listed("planetary_institute", "faction")
         for sid, s in (data.get("structures") or {}).items():
@@ -78,18 +85,19 @@ def _gain_words(ctx: _Ctx, src: Located, path: tuple, gains) -> None:
     for g in gains:
         if isinstance(g, ast.Amount):
             ctx.word(src, path, g.column, g.resource, c.resources, "resource")
-            for counter in g.per:
-                ctx.word(src, path, g.column, counter, set(COUNTERS) | ctx.structures, "counter")
+            ctx.words(src, path, g.per_columns, g.column, g.per, set(COUNTERS) | ctx.structures, "counter")
         elif isinstance(g, ast.Up):
-            ctx.word(src, path, g.column, g.track, set(c.tracks) | set(UP_CHOICES), "research track")
+            ctx.word(src, path, g.track_column or g.column, g.track, set(c.tracks) | set(UP_CHOICES), "research track")
         elif isinstance(g, ast.Build):
-            for piece in g.pieces + ((g.source,) if g.source else ()):
-                ctx.word(src, path, g.column, piece, ctx.structures, "structure")
+            ctx.words(src, path, g.piece_columns, g.column, g.pieces, ctx.structures, "structure")
+            if g.source is not None:
+                ctx.word(src, path, g.source_column or g.column, g.source, ctx.structures, "structure")
         elif isinstance(g, ast.Swap):
-            for piece in (g.first, g.second):
-                ctx.word(src, path, g.column, piece, ctx.structures, "structure")
+            ctx.words(src, path, (g.first_column, g.second_column), g.column, (g.first, g.second),
+                      ctx.structures, "structure")
         elif isinstance(g, ast.Fed) and g.token is not None:
-            ctx.word(src, path, g.column, g.token, set(c.federation_tokens) | set(FED_WORDS), "federation token")
+            ctx.word(src, path, g.token_column or g.column, g.token, set(c.federation_tokens) | set(FED_WORDS),
+                     "federation token")
 
 
 def _cost_words(ctx: _Ctx, src: Located, path: tuple, costs) -> None:
@@ -97,8 +105,8 @@ def _cost_words(ctx: _Ctx, src: Located, path: tuple, costs) -> None:
         if isinstance(cost, ast.Pay):
             ctx.word(src, path, cost.column, cost.resource, ctx.c.resources, "resource")
         else:
-            ctx.word(src, path, cost.column, cost.source, AREAS, "place")
-            ctx.word(src, path, cost.column, cost.target, AREAS, "place")
+            ctx.word(src, path, cost.source_column or cost.column, cost.source, AREAS, "place")
+            ctx.word(src, path, cost.target_column or cost.column, cost.target, AREAS, "place")
 
 
 def _check_set(ctx: _Ctx, src: Located, path: tuple, st: ast.Set) -> None:
@@ -113,8 +121,7 @@ def _check_set(ctx: _Ctx, src: Located, path: tuple, st: ast.Set) -> None:
         ctx.err(src, path, f"'{st.name}' needs a {p.keyed_by} key, e.g. {st.name}[PI]", off)
     if not p.keyed_by and st.keys:
         ctx.err(src, path, f"'{st.name}' takes no key", off)
-    for key in st.keys:
-        ctx.word(src, path, st.column, key, ctx.structures, p.keyed_by or "key")
+    ctx.words(src, path, st.key_columns, st.column, st.keys, ctx.structures, p.keyed_by or "key")
     problem = value_problem(ctx.c, p, st.value)
     if problem:
         ctx.err(src, path, f"'{st.name}': {problem}", off)
@@ -129,17 +136,11 @@ def value_problem(c: cat.Catalogue, p: cat.Parameter, value: Any) -> str | None:
             return None
         return f"expected true or false, got {value!r}"
     if p.type == "area":
-        return None if value in AREAS else f"expected one of {', '.join(AREAS)}, got {value!r}{did_you_mean(value, AREAS)}"
-    if p.type == "cost":
-        if isinstance(value, tuple) and value[1] in c.resources:
+        if isinstance(value, str) and value in POWER_AREAS:
             return None
-        if isinstance(value, str):
-            try:
-                parse_price(value)
-                return None
-            except EffectSyntaxError:
-                pass
-        return f"expected a price such as 1q, got {value!r}"
+        return f"expected one of {', '.join(POWER_AREAS)}, got {value!r}{did_you_mean(value, POWER_AREAS)}"
+    if p.type == "cost":
+        return _cost_value_problem(c, value)
     if p.type == "choice":
         return None if value in p.choices else f"expected one of {', '.join(p.choices)}, got {value!r}{did_you_mean(value, p.choices)}"
     if p.type == "list":
@@ -147,23 +148,45 @@ def value_problem(c: cat.Catalogue, p: cat.Parameter, value: Any) -> str | None:
     return None
 
 
+def _cost_value_problem(c: cat.Catalogue, value: Any) -> str | None:
+    """A `cost` parameter's value: an amount such as 1q (from `set`), or a price text (from YAML)."""
+    expected = "expected a price such as 1q"
+    if isinstance(value, tuple):
+        count, resource = value
+        if resource not in c.resources:
+            return f"{expected}, got {count}{resource}: unknown resource '{resource}'{did_you_mean(resource, c.resources)}"
+        return None if count >= 0 else f"{expected}, got {count}{resource}"
+    if not isinstance(value, str):
+        return f"{expected}, got {value!r}"
+    try:
+        costs = parse_price(value)
+    except EffectSyntaxError:
+        return f"{expected}, got {value!r}"
+    for cost in costs:
+        if not isinstance(cost, ast.Pay):
+            return f"{expected}, got {value!r}"
+        if cost.resource not in c.resources:
+            return (f"{expected}, got {value!r}: unknown resource '{cost.resource}'"
+                    f"{did_you_mean(cost.resource, c.resources)}")
+    return None
+
+
 def _check_statement(ctx: _Ctx, src: Located, path: tuple, st: ast.Statement, as_kind: str) -> None:
     c = ctx.c
     allowed = TRIGGERS_BY_KIND.get(as_kind)
     if allowed is not None and st.trigger not in allowed:
-        ctx.err(src, path, f"'{st.trigger}' can never fire on a {as_kind.replace('_', ' ')}; "
+        place = KIND_PLACES.get(as_kind, f"on a {as_kind.replace('_', ' ')}")
+        ctx.err(src, path, f"'{st.trigger}' can never fire {place}; "
                            f"use one of: {', '.join(sorted(allowed))}", src.string_offset(path) + st.column - 1)
     if st.scope is not None:
-        for piece in st.scope.pieces:
-            ctx.word(src, path, st.scope.column, piece, ctx.structures, "structure")
+        ctx.words(src, path, st.scope.piece_columns, st.scope.column, st.scope.pieces, ctx.structures, "structure")
     cl = st.clause
     if isinstance(cl, ast.On):
         ev = cl.event
         if isinstance(ev, ast.BuildEvent):
-            for piece in ev.pieces:
-                ctx.word(src, path, ev.column, piece, ctx.structures, "structure")
+            ctx.words(src, path, ev.piece_columns, ev.column, ev.pieces, ctx.structures, "structure")
             if ev.where is not None:
-                ctx.word(src, path, ev.column, ev.where, WHERE, "build filter")
+                ctx.word(src, path, ev.where_column or ev.column, ev.where, WHERE, "build filter")
         else:
             ctx.word(src, path, ev.column, ev.name, EVENTS, "event")
     if isinstance(cl, (ast.Free, ast.GaiaPhase)):
@@ -172,7 +195,7 @@ def _check_statement(ctx: _Ctx, src: Located, path: tuple, st: ast.Statement, as
         _check_set(ctx, src, path, cl)
     elif isinstance(cl, ast.Replace):
         ctx.word(src, path, cl.column, cl.old, c.resources, "resource")
-        ctx.word(src, path, cl.column, cl.new, c.resources, "resource")
+        ctx.word(src, path, cl.new_column or cl.column, cl.new, c.resources, "resource")
     elif isinstance(cl, ast.Lock):
         ctx.word(src, path, cl.column, cl.track, c.tracks, "research track")
     elif hasattr(cl, "gains"):
@@ -228,10 +251,11 @@ def _check_faction(ctx: _Ctx, src: Located, data: dict) -> None:
     ctx.word(src, ("home",), 1, data["home"], homes, "home planet type")
     for i, track in enumerate(data.get("research", [])):
         ctx.word(src, ("research", i), 1, track, c.tracks, "research track")
-    board = c.boards.get(data.get("board"), {})
     for i, piece in enumerate(data.get("setup", [])):
         ctx.word(src, ("setup", i), 1, piece, ctx.structures, "structure")
-    _check_structures(ctx, src, data.get("structures", {}), board.get("structures", {}))
+    board = c.boards.get(data.get("board"))
+    if board is not None:  # an unknown board is reported once, by the builder: its rows cannot be merged
+        _check_structures(ctx, src, data.get("structures", {}), board.get("structures", {}))
     pi = data.get("planetary_institute_structure", "PI")
     if data.get("planetary_institute") and pi not in ctx.structures:
         ctx.err(src, ("planetary_institute",), f"planetary_institute effects need a structure '{pi}'")
@@ -240,7 +264,8 @@ def _check_faction(ctx: _Ctx, src: Located, data: dict) -> None:
 def _check_sector(ctx: _Ctx, src: Located, data: dict) -> None:
     hexes = data["hexes"]
     if len(hexes) != SECTOR_HEXES:
-        missing = sorted({f"A{i}" for i in range(12)} | {f"B{i}" for i in range(6)} | {"C"} - set(hexes))
+        positions = {f"A{i}" for i in range(12)} | {f"B{i}" for i in range(6)} | {"C"}
+        missing = sorted(positions - set(hexes), key=lambda p: (p[0], int(p[1:] or 0)))
         ctx.err(src, ("hexes",), f"a sector needs {SECTOR_HEXES} hexes, this one has {len(hexes)}"
                                  + (f"; missing {', '.join(missing)}" if missing else ""))
     for pos, planet in hexes.items():

@@ -102,6 +102,8 @@ def advance(ctx: Context, state: GameState, observer: RoundObserver | None = Non
         if state.phase == "boosters":
             if not state.setup_queue:
                 state.turn_order = list(state.seats)
+                if observer is not None:
+                    observer(state, 0)  # set-up complete, before the first income
                 start_round(ctx, state, 1)
                 continue
             return
