@@ -1,11 +1,14 @@
 """The `gaia` command: a thin face over the layers below.
 
 Every command catches the project's own errors and prints one line per
-problem, never a traceback. Exit codes: 0 success, 1 a check failed or a move
-was illegal, 2 the command was used wrongly or a file could not be read.
+problem, never a traceback. Exit codes: 0 success; 1 the content has problems
+(each printed as `file:line:col: message`); 2 the command was used wrongly or a
+path given on the command line does not exist or cannot be read (one line on
+stderr).
 """
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import List, Optional
 
@@ -26,6 +29,20 @@ def _root() -> None:
     """gaia-rules: a rules-as-data engine for Gaia Project."""
 
 
+def _unreadable(path: Path) -> str | None:
+    """Why a path given on the command line cannot be read, or None."""
+    if not path.exists():
+        return "no such file or folder"
+    if path.is_dir():
+        if not os.access(path, os.R_OK | os.X_OK):
+            return "cannot read folder: permission denied"
+    elif not path.is_file():
+        return "not a file or folder"
+    elif not os.access(path, os.R_OK):
+        return "cannot read file: permission denied"
+    return None
+
+
 def _is_base(paths: list[Path]) -> bool:
     """A folder with its own game-wide rules is a full content set, not an overlay."""
     return any(p.is_dir() and any(p.rglob("game.yaml")) for p in paths)
@@ -33,13 +50,17 @@ def _is_base(paths: list[Path]) -> bool:
 
 @app.command()
 def validate(
-    paths: Optional[List[Path]] = typer.Argument(None, help="Content folders or files (default: the bundled content)."),
-    content: Optional[List[Path]] = typer.Option(None, "--content", help="A designer's folder laid over the bundled content (repeatable)."),
+    # readable=False: the paths are checked below, so an unreadable one gets one line, not a usage box
+    paths: Optional[List[Path]] = typer.Argument(None, readable=False,
+                                                 help="Content folders or files (default: the bundled content)."),
+    content: Optional[List[Path]] = typer.Option(None, "--content", readable=False,
+                                                 help="A designer's folder laid over the bundled content (repeatable)."),
 ) -> None:
     """Check content files: YAML, JSON Schema, the effect language and cross-references.
 
     Prints a one-line summary per kind when clean (exit 0), or every problem as
-    `file:line:col: message` (exit 1).
+    `file:line:col: message` (exit 1). A path that does not exist or cannot be
+    read is a usage error: one line on stderr, exit 2.
 
     Examples:
 
@@ -51,6 +72,11 @@ def validate(
     """
     paths = list(paths or [])
     overlays = list(content or [])
+    for path in paths + overlays:
+        problem = _unreadable(path)
+        if problem is not None:
+            typer.echo(f"gaia validate: {path}: {problem}", err=True)
+            raise typer.Exit(2)
     if paths and _is_base(paths):
         catalogue, problems = load_paths(paths + overlays)
     else:
@@ -63,6 +89,9 @@ def validate(
     for kind, n in catalogue.counts().items():
         typer.echo(f"{kind:>22}: {n}")
     typer.echo("content is valid.")
+
+
+# @@GAME_COMMANDS@@
 
 
 def main() -> None:  # pragma: no cover - console entry point

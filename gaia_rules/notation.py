@@ -182,3 +182,28 @@ def _site_text(text: str) -> str:
         else:
             parts.append(part)
     return ",".join(parts)
+
+
+_HEX_ARGS = {"build": (1,), "lostPlanet": (0,), "swap-PI": (0,)}
+
+
+def canonical(move: Move, hex_name) -> Move:
+    """The same move with every hex written by name (`-4x2` becomes e.g. `3A5`).
+
+    `hex_name` turns a written hex into its name (e.g. a map's lookup); it may
+    raise for an unknown hex, which the engine would refuse anyway.
+    """
+    def name(text: str) -> str:
+        try:
+            return hex_name(text)
+        except ValueError:
+            return text
+
+    if move.command == "federation" and move.args:
+        hexes = ",".join(name(h) for h in move.args[0].split(",") if h)
+        return Move(move.player, move.command, (hexes,) + move.args[1:])
+    positions = _HEX_ARGS.get(move.command)
+    if not positions or not any(i < len(move.args) for i in positions):
+        return move
+    args = tuple(name(a) if i in positions else a for i, a in enumerate(move.args))
+    return Move(move.player, move.command, args)

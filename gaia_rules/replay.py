@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from .board import GameMap, PlacedSector
-from .notation import NotationError, parse_line
+from .notation import NotationError, canonical, parse_line
 from .rules import Engine, IllegalMoveError
 from .state import GameState, Setup
 
@@ -95,6 +95,12 @@ def _detect_mirror(engine: Engine, sectors: list[dict], hexes: list[dict]) -> bo
                and mh.planet == code[h["planet"]] for h in hexes):
             return mirror
     raise ValueError("the recorded map matches no arrangement of our sector content")
+
+
+def hex_namer(engine: Engine, state: GameState):
+    """Written hex (name or `q x r`) -> hex name on this game's map."""
+    game_map = engine.context(state).map
+    return lambda text: game_map.name(game_map.hex(text))
 
 
 def token_words(engine: Engine) -> tuple[str, ...]:
@@ -184,7 +190,7 @@ def replay_record(engine: Engine, record: dict, keep_state: bool = False) -> Rep
         try:
             parsed = parse_line(line, _names(engine, state), state.setup.players, token_words(engine))
             for mv in parsed.moves:
-                engine.apply_with_observer(state, mv, observer)
+                engine.apply_with_observer(state, canonical(mv, hex_namer(engine, state)), observer)
         except (IllegalMoveError, NotationError) as err:
             fail(i, line, "accepted", "move accepted", f"refused: {err}")
             break

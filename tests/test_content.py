@@ -71,7 +71,7 @@ def test_component_counts(cat):
     assert len(cat.board_actions) == 10
     assert len(cat.free_actions) == 8
     assert len(cat.planets) == 11
-    assert len(cat.parameters) == 21
+    assert len(cat.parameters) == 22
     assert len(cat.variants) == 2
 
 
@@ -89,7 +89,7 @@ def test_counts_summary_matches_catalogue(cat):
     counts = cat.counts()
     assert counts["factions"] == 14
     assert counts["federation tokens"] == 7
-    assert counts["rule parameters"] == 21
+    assert counts["rule parameters"] == 22
 
 
 def test_federation_tokens_three_copies_each_and_one_gleens(cat):
@@ -255,32 +255,43 @@ def test_faction_base_income_matches_table_i2(cat, faction):
     assert {g.resource: g.count for g in clause.gains} == BASE_INCOME[faction]
 
 
-# components.md i.2: planetary institute income
+# components.md i.2: planetary institute income. The PI's one slot holds one income event per
+# gain (power charge first, then power tokens or the faction's own resource), as the reference
+# engine pays them: each is its own Income statement with a single gain.
 PI_INCOME = {
-    "terrans": {"pw": 4, "t": 1},
-    "lantids": {"pw": 4},
-    "xenos": {"pw": 4, "q": 1},
-    "gleens": {"pw": 4, "o": 1},
-    "taklons": {"pw": 4, "t": 1},
-    "ambas": {"pw": 4, "t": 2},
-    "hadsch-hallas": {"pw": 4, "t": 1},
-    "ivits": {"pw": 4, "t": 1},
-    "geodens": {"pw": 4, "t": 1},
-    "baltaks": {"pw": 4, "t": 1},
-    "firaks": {"pw": 4, "t": 1},
-    "bescods": {"pw": 4, "t": 2},
-    "nevlas": {"pw": 4, "t": 1},
-    "itars": {"pw": 4, "t": 1},
+    "terrans": [{"pw": 4}, {"t": 1}],
+    "lantids": [{"pw": 4}],
+    "xenos": [{"pw": 4}, {"q": 1}],
+    "gleens": [{"pw": 4}, {"o": 1}],
+    "taklons": [{"pw": 4}, {"t": 1}],
+    "ambas": [{"pw": 4}, {"t": 2}],
+    "hadsch-hallas": [{"pw": 4}, {"t": 1}],
+    "ivits": [{"pw": 4}, {"t": 1}],
+    "geodens": [{"pw": 4}, {"t": 1}],
+    "baltaks": [{"pw": 4}, {"t": 1}],
+    "firaks": [{"pw": 4}, {"t": 1}],
+    "bescods": [{"pw": 4}, {"t": 2}],
+    "nevlas": [{"pw": 4}, {"t": 1}],
+    "itars": [{"pw": 4}, {"t": 1}],
 }
 
 
 @pytest.mark.parametrize("faction", sorted(PI_INCOME))
 def test_faction_planetary_institute_income(cat, faction):
     pi = cat.factions[faction].structures["PI"]
-    assert len(pi.slots) == 1
-    (clause,) = clauses(pi.slots)
-    assert isinstance(clause, Income)
-    assert {g.resource: g.count for g in clause.gains} == PI_INCOME[faction]
+    assert pi.supply == 1
+    (slot,) = pi.slots
+    assert all(st.scope is None for st in slot.statements)
+    assert all(type(c) is Income for c in clauses([slot]))
+    assert [{g.resource: g.count for g in c.gains} for c in clauses([slot])] == PI_INCOME[faction]
+    # every gain is a plain amount in its own statement
+    assert all(len(c.gains) == 1 and type(c.gains[0]) is Amount and c.gains[0].per == () for c in clauses([slot]))
+
+
+def test_default_board_pi_slot_is_two_income_events(cat):
+    (slot,) = cat.factions["terrans"].structures["PI"].slots
+    assert slot.text == "income: 4pw; income: 1t"
+    assert clauses([slot]) == [Income((Amount(4, "pw"),)), Income((Amount(1, "t"),))]
 
 
 def slot_gains(structure):
@@ -476,9 +487,10 @@ def test_planet_wheel_and_codes(cat):
 
 # components.md e: (income, pass / action)
 BOOSTERS = {
-    "booster1": [Income((Amount(1, "k"), Amount(1, "o")))],
-    "booster2": [Income((Amount(1, "o"), Amount(2, "t")))],
-    "booster3": [Income((Amount(1, "q"), Amount(2, "c")))],
+    # boosters 1-3: each gain is its own income event, as the reference engine pays them
+    "booster1": [Income((Amount(1, "k"),)), Income((Amount(1, "o"),))],
+    "booster2": [Income((Amount(1, "o"),)), Income((Amount(2, "t"),))],
+    "booster3": [Income((Amount(1, "q"),)), Income((Amount(2, "c"),))],
     "booster4": [Income((Amount(2, "c"),)), Action((Amount(1, "step"), Build(("m",))))],
     "booster5": [Income((Amount(2, "pw"),)), Action((Amount(3, "range"), Build(("m", "gf"))))],
     "booster6": [Income((Amount(1, "o"),)), OnPass((Amount(1, "vp", ("m",)),))],
@@ -492,6 +504,15 @@ BOOSTERS = {
 @pytest.mark.parametrize("booster", BOOSTERS)
 def test_booster_effects_match_table_e(cat, booster):
     assert clauses(cat.boosters[booster].effects) == BOOSTERS[booster]
+
+
+@pytest.mark.parametrize("booster, text", [("booster1", "income: 1k; income: 1o"),
+                                           ("booster2", "income: 1o; income: 2t"),
+                                           ("booster3", "income: 1q; income: 2c")])
+def test_two_income_boosters_are_one_effect_string_of_two_statements(cat, booster, text):
+    (effect,) = cat.boosters[booster].effects
+    assert effect.text == text
+    assert [st.trigger for st in effect.statements] == ["income", "income"]
 
 
 # components.md c: cost and effect

@@ -53,6 +53,11 @@ VALID = [
     ("now: 2vp per m | ts", (S(Now((Amount(2, "vp", ("m", "ts")),))),)),
     ("now: 4vp, 1vp per gaia-planet",
      (S(Now((Amount(4, "vp"), Amount(1, "vp", ("gaia-planet",))))),)),
+    ("action: 3vp, 1vp per planet-type",
+     (S(Action((Amount(3, "vp"), Amount(1, "vp", ("planet-type",))))),)),
+    # "fed" is a keyword (the fed gain) and also a counter after "per"
+    ("pass: 3vp per fed", (S(OnPass((Amount(3, "vp", ("fed",)),))),)),
+    ("now: 1vp per m|fed", (S(Now((Amount(1, "vp", ("m", "fed")),))),)),
     # --- on: build events (with and without a filter, with alternatives) and named events
     ("on build m on gaia: 3vp", (S(On(BuildEvent(("m",), "gaia"), (Amount(3, "vp"),))),)),
     ("on build m: 2vp", (S(On(BuildEvent(("m",)), (Amount(2, "vp"),))),)),
@@ -87,6 +92,9 @@ VALID = [
     ("set home_planet_power_bonus = -1", (S(Set("home_planet_power_bonus", (), -1)),)),
     ("set gaia_planet_cost = 1q", (S(Set("gaia_planet_cost", (), (1, "q"))),)),
     ("set gaia_planet_cost = 1o", (S(Set("gaia_planet_cost", (), (1, "o"))),)),
+    ("set satellite_cost = 1q", (S(Set("satellite_cost", (), (1, "q"))),)),
+    ("set x = -1", (S(Set("x", (), -1)),)),
+    ("set satellite_cost = qq", (S(Set("satellite_cost", (), "qq")),)),  # a word: the checker refuses it
     ("set gaia_return_area = area2", (S(Set("gaia_return_area", (), "area2")),)),
     ("set guest_mines = true", (S(Set("guest_mines", (), "true")),)),
     ("set federation_mode = growing", (S(Set("federation_mode", (), "growing")),)),
@@ -132,6 +140,31 @@ def test_columns_point_at_each_gain_and_statement():
     assert second.clause.gains[0].column == 28
 
 
+def test_columns_of_each_word_inside_a_node():
+    build = parse_effect("action: 3range, build m|gff").statements[0].clause.gains[1]
+    assert (build.column, build.piece_columns, build.source_column) == (17, (23, 25), 0)
+    source = parse_effect("action: build ts from labb").statements[0].clause.gains[0]
+    assert (source.piece_columns, source.source_column) == ((15,), 23)
+    amount = parse_effect("pass: 4vp per PI|ac1|acc2").statements[0].clause.gains[0]
+    assert (amount.column, amount.per_columns) == (7, (15, 18, 22))
+    move = parse_effect("free: move 1 area4>gaia -> 1k").statements[0].clause.costs[0]
+    assert (move.column, move.source_column, move.target_column) == (7, 14, 20)
+    key_set = parse_effect("set power_value[PI, ac1, acc2] = 4").statements[0].clause
+    assert (key_set.column, key_set.key_columns, key_set.value_column) == (5, (17, 21, 26), 34)
+    event = parse_effect("on build PI|ac1 on gaiaa: 5vp").statements[0].clause.event
+    assert (event.column, event.piece_columns, event.where_column) == (4, (10, 13), 20)
+    scoped = parse_effect("until PI|ac2: lock up nav").statements[0]
+    assert (scoped.scope.column, scoped.scope.piece_columns) == (1, (7, 10))
+    replace = parse_effect("replace q with oo").statements[0].clause
+    assert (replace.column, replace.new_column) == (9, 16)
+    up = parse_effect("action: up lowset").statements[0].clause.gains[0]
+    assert (up.column, up.track_column) == (9, 12)
+    fed = parse_effect("now: fed gleen").statements[0].clause.gains[0]
+    assert (fed.column, fed.token_column) == (6, 10)
+    swap = parse_effect("action: swap PII with m").statements[0].clause.gains[0]
+    assert (swap.column, swap.first_column, swap.second_column) == (9, 14, 23)
+
+
 def test_columns_of_scope_set_replace_lock_and_events():
     scoped = parse_effect("until ac2: replace q with o").statements[0]
     assert scoped.scope.column == 1
@@ -152,6 +185,8 @@ PRICES = [
     ("7pw", (Pay(7, "pw"),)),
     ("", ()),
     ("move 1 area3>gaia", (Move(1, "area3", "gaia"),)),
+    ("move 4 gaia>area2", (Move(4, "gaia", "area2"),)),
+    ("1o, move 1 gf>gaia", (Pay(1, "o"), Move(1, "gf", "gaia"))),
 ]
 
 
@@ -187,7 +222,8 @@ INVALID = [
     ("on build: 2vp", 9, "unexpected ':'", "expected a word"),
     ("on build m on: 2vp", 14, "unexpected ':'", "expected a word"),
     ("until: income: 1o", 6, "unexpected ':'", "expected a word"),
-    ("free: 4pw 1q", 11, "unexpected '1'", "'->'"),
+    ("free: 4pw 1q", 11, "unexpected '1'", "expected ',', '->'"),
+    ("set x = - 1", 9, "unexpected '-'", "expected a number, a word"),
     ("free: 4pw -> ", 13, "unexpected the end of the text", "a word"),
     ("free: move 1 area3 gaia -> 1k", 20, "unexpected 'gaia'", "expected '>'"),
     ("gaia-phase: move gaia>area2 -> 1q", 18, "unexpected 'gaia'", "expected a number"),
@@ -220,6 +256,9 @@ RUN_TOGETHER = [
     ("onstep: 2vp", "onstep", None),
     ("setrange = 2", "setrange", None),
     ("lockup nav", "lockup", None),
+    ("freeze: 4pw -> 1q", "freeze", "free"),
+    ("untilPI: lock up nav", "untilPI", None),
+    ("gaia-phases: move 1 gaia>area2 -> 1c", "gaia-phases", "gaia-phase"),
 ]
 
 
@@ -237,7 +276,26 @@ def test_keyword_run_into_resource_is_refused():
     with pytest.raises(EffectSyntaxError) as info:
         parse_effect("replace q witho")
     assert info.value.column == 11
-    assert "unexpected 'witho'" in info.value.message
+    # one keyword expected: no "did you mean" repeating it
+    assert info.value.message == "unexpected 'witho'; expected 'with'"
+
+
+@pytest.mark.parametrize("text, column, word, message", [
+    ("lock upnav", 6, "upnav", "unexpected 'upnav'; expected 'up'"),
+    ("action: build m fromlab", 17, "fromlab", "unexpected 'fromlab'; expected ',', ';', 'from', '|', end of text (did you mean 'from'?)"),
+    ("now: 2vp perm", 10, "perm", "unexpected 'perm'; expected ',', ';', 'per', end of text (did you mean 'per'?)"),
+])
+def test_keyword_run_into_a_word_inside_a_statement_is_one_word(text, column, word, message):
+    with pytest.raises(EffectSyntaxError) as info:
+        parse_effect(text)
+    assert info.value.column == column
+    assert info.value.message == message
+
+
+def test_words_that_merely_start_with_a_keyword_are_plain_words():
+    """Only a whole word is a keyword: these are resources and pieces, checked against content later."""
+    assert parse_effect("now: 1techs, upnav").statements[0].clause == Now((Amount(1, "techs"), Amount(1, "upnav")))
+    assert parse_effect("action: build fedx|ons").statements[0].clause == Action((Build(("fedx", "ons")),))
 
 
 @pytest.mark.parametrize("text", ["", "   "])
@@ -249,9 +307,12 @@ def test_empty_effect_is_an_error_at_column_1(text):
 
 
 INVALID_PRICES = [
-    ("6c 2o", 4, "unexpected '2'"),
+    ("6c 2o", 4, "unexpected '2'; expected ',', end of text"),
+    ("4pw 1o", 5, "unexpected '1'; expected ',', end of text"),
     ("6c,", 4, "unexpected the end of the text; expected 'move', a number, a word"),
     ("6c, -2o", 5, "unexpected '-2'"),
+    ("4pw -> 1q", 5, "unexpected '->'; expected end of text"),
+    ("move 1 area3 gaia", 14, "unexpected 'gaia'; expected '>'"),
 ]
 
 
@@ -261,6 +322,13 @@ def test_invalid_price_reports_column(text, column, found):
         parse_price(text)
     assert info.value.column == column
     assert info.value.message.startswith(found)
+    assert "'->'" not in info.value.message.split("; expected ", 1)[-1]  # an arrow is never part of a price
+
+
+def test_free_statement_does_not_offer_the_end_of_a_price():
+    with pytest.raises(EffectSyntaxError) as info:
+        parse_effect("free: 4pw 1q")
+    assert info.value.message == "unexpected '1'; expected ',', '->'"
 
 
 def test_parse_effect_is_cached_same_object_for_same_text():

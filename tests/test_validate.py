@@ -72,19 +72,31 @@ BREAKAGES = [
               "(while parsing a flow sequence that starts at line {line}, column {col})"), "[2\n"),
     Breakage("unknown_top_level_key_near_miss", "factions/geodens.yaml",
              "research: [terra]", "reserch: [terra]", "reserch", 0,
-             ("unknown key 'reserch' in (top) (did you mean 'research'?); allowed: kind, id, name",)),
+             ("unknown key 'reserch' at the top level (did you mean 'research'?); allowed: kind, id, name",)),
+    Breakage("unknown_nested_key_is_reported_at_the_key", "factions/itars.yaml",
+             'ac1: {slots: ["income: 3k"]}', 'ac1: {slots: ["income: 3k"], suply: 1}', "suply", 0,
+             ("unknown key 'suply' in structures.ac1 (did you mean 'supply'?)",)),
     Breakage("unknown_kind_near_miss", "boosters/booster3.yaml",
              "kind: booster", "kind: boster", "boster", 0,
              ("unknown kind 'boster' (did you mean 'booster'?); expected one of: advanced_tech_tile,",)),
     Breakage("missing_required_key", "factions/firaks.yaml",
              "home: titanium\n", "", "kind", 0,
              ("faction: 'home' is a required property",)),
+    Breakage("missing_required_key_in_a_nested_mapping", "rules/game.yaml",
+             "players: {min: 2, max: 4}", "players: {min: 2}", "{min", 0,
+             ("game: 'max' is a required property in players",)),
     Breakage("wrong_value_type", "tiles/federation/fed2.yaml",
              "copies: 3", "copies: three", "three", 0,
              ("copies: 'three' is not of type 'integer'",)),
     Breakage("effect_keyword_typo", "boosters/booster1.yaml",
-             '"income: 1k, 1o"', '"incom: 1k, 1o"', "incom: 1k", 0,
-             ("unexpected 'incom'", "(did you mean 'income'?)", ": 'incom: 1k, 1o'")),
+             '"income: 1k; income: 1o"', '"incom: 1k; income: 1o"', "incom: 1k", 0,
+             ("unexpected 'incom'", "(did you mean 'income'?)", ": 'incom: 1k; income: 1o'")),
+    Breakage("effect_keyword_run_into_the_next_word", "tiles/tech/tech8.yaml",
+             '"income: 4c"', '"incomes: 4c"', "incomes", 0,
+             ("unexpected 'incomes'", "(did you mean 'income'?)", ": 'incomes: 4c'")),
+    Breakage("keyword_run_into_a_word_inside_a_statement", "factions/gleens.yaml",
+             "replace q with o", "replace q witho", "witho", 0,
+             ("unexpected 'witho'; expected 'with'", ": 'until ac2: replace q witho'")),
     Breakage("effect_syntax_error_in_unquoted_string", "tiles/tech/tech4.yaml",
              '- "now: 7vp"', "- now 7vp", "now 7vp", 4,
              ("unexpected '7'; expected ':'", ": 'now 7vp'")),
@@ -105,28 +117,55 @@ BREAKAGES = [
              ("'federation_threshold': expected a whole number, got (6, 'q')",)),
     Breakage("unknown_resource_in_set_cost_value", "factions/ivits.yaml",
              '"set satellite_cost = 1q"', '"set satellite_cost = qq"', "satellite_cost", 0,
-             ("'satellite_cost'", "'qq'")),
+             ("'satellite_cost': expected a price such as 1q, got 'qq': unknown resource 'qq' (did you mean 'q'?)",)),
     Breakage("non_power_area_in_set_area_value", "factions/terrans.yaml",
              '"set gaia_return_area = area2"', '"set gaia_return_area = gf"', "gaia_return_area", 0,
-             ("'gaia_return_area'", "'gf'")),
+             ("'gaia_return_area': expected one of area1, area2, area3, gaia, supply, got 'gf'",)),
     Breakage("unknown_structure_in_build", "boosters/booster5.yaml",
-             "build m|gf", "build m|gff", "build m|gff", 0,
+             "build m|gf", "build m|gff", "m|gff", 2,
              ("unknown structure 'gff' (did you mean 'gf'?)",)),
+    Breakage("unknown_structure_in_build_source", "factions/firaks.yaml",
+             "build ts from lab", "build ts from labb", "labb", 0,
+             ("unknown structure 'labb' (did you mean 'lab'?)",)),
+    Breakage("unknown_place_in_move", "factions/nevlas.yaml",
+             "move 1 area3>gaia", "move 1 area3>gaya", "gaya", 0,
+             ("unknown place 'gaya' (did you mean 'gaia'?)",)),
+    Breakage("unknown_structure_key_in_set", "tiles/tech/tech3.yaml",
+             "[PI, ac1, ac2]", "[PI, ac1, acc2]", "acc2", 0,
+             ("unknown structure 'acc2' (did you mean 'ac2'?)",)),
+    Breakage("unknown_research_track_after_up", "factions/bescods.yaml",
+             "up lowest", "up lowset", "lowset", 0,
+             ("unknown research track 'lowset' (did you mean 'lowest'?)",)),
+    Breakage("unknown_resource_after_with", "factions/gleens.yaml",
+             "replace q with o", "replace q with oo", "with oo", 5,
+             ("unknown resource 'oo' (did you mean 'o'?)",)),
     Breakage("unknown_event", "tiles/round/score1.yaml",
              '"on step: 2vp"', '"on stepp: 2vp"', "stepp", 0,
              ("unknown event 'stepp' (did you mean 'step'?)",)),
     Breakage("unknown_counter", "boosters/booster6.yaml",
-             '"pass: 1vp per m"', '"pass: 1vp per mines"', "1vp per", 0,
+             '"pass: 1vp per m"', '"pass: 1vp per mines"', "mines", 0,
              ("unknown counter 'mines'",)),
+    Breakage("unknown_second_counter", "boosters/booster9.yaml",
+             "per PI|ac1|ac2", "per PI|ac1|acc2", "acc2", 0,
+             ("unknown counter 'acc2'",)),
     Breakage("trigger_that_can_never_fire_on_federation_token", "tiles/federation/fed1.yaml",
              '"now: 12vp"', '"income: 12vp"', "income: 12vp", 0,
              ("'income' can never fire on a federation token; use one of: now",)),
     Breakage("trigger_that_can_never_fire_on_booster", "boosters/booster2.yaml",
-             '"income: 1o, 2t"', '"now: 1o, 2t"', "now: 1o", 0,
+             '"income: 1o; income: 2t"', '"income: 1o; now: 2t"', "now: 2t", 0,
              ("'now' can never fire on a booster; use one of: action, free, income, on, pass, set",)),
+    Breakage("trigger_that_can_never_fire_on_round_scoring_tile", "tiles/round/score2.yaml",
+             '"on research: 2vp"', '"pass: 2vp"', "pass: 2vp", 0,
+             ("'pass' can never fire on a round scoring tile; use one of: on",)),
+    Breakage("faction_income_field_takes_only_income", "factions/ambas.yaml",
+             '"income: 2o, 1k"', '"now: 2o, 1k"', "now: 2o", 0,
+             ("'now' can never fire in a faction's base income; use one of: income",)),
     Breakage("sector_with_18_hexes", "sectors/1.yaml",
              "  C: empty\n", "", "A0: empty", 0,
              ("a sector needs 19 hexes, this one has 18; missing C",)),
+    Breakage("sector_with_17_hexes", "sectors/2.yaml",
+             "  A0: titanium\n  A1: empty\n", "", "A2: empty", 0,
+             ("a sector needs 19 hexes, this one has 17; missing A0, A1",)),
     Breakage("sector_with_an_unknown_hex_position", "sectors/4.yaml",
              "  C: empty\n", "  C: empty\n  D: empty\n", "D: empty", 0,
              ("unexpected key 'D' in hexes; keys must match",)),
@@ -302,7 +341,9 @@ def test_overlay_replaces_a_bundled_component_with_the_same_id(tmp_path, monkeyp
     monkeypatch.chdir(tmp_path)
     folder = tmp_path / "retune"
     folder.mkdir()
-    text = (bundled_content_dir() / "boosters" / "booster1.yaml").read_text().replace("1k, 1o", "2k, 1o")
+    original = (bundled_content_dir() / "boosters" / "booster1.yaml").read_text()
+    text = original.replace("income: 1k;", "income: 2k;")
+    assert text != original
     (folder / "booster1.yaml").write_text(text)
     result = validate("--content", "retune")
     assert result.exit_code == 0, result.output
@@ -335,11 +376,67 @@ def test_overlay_on_a_full_copy_is_checked_too(copy, tmp_path):
     assert result.stdout.startswith(f"{Path('my-faction') / 'zorgs.yaml'}:9:")
 
 
-def test_missing_path_is_reported(tmp_path, monkeypatch):
+@pytest.mark.parametrize("args", [("--content", "nowhere"), ("nowhere",)], ids=["overlay", "positional"])
+def test_missing_path_is_a_usage_error_exit_2(tmp_path, monkeypatch, args):
     monkeypatch.chdir(tmp_path)
-    result = validate("--content", "nowhere")
+    result = validate(*args)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr.splitlines() == ["gaia validate: nowhere: no such file or folder"]
+
+
+@pytest.mark.parametrize("name, message", [("locked.yaml", "cannot read file: permission denied"),
+                                           ("locked", "cannot read folder: permission denied")])
+def test_unreadable_path_is_a_usage_error_exit_2(tmp_path, monkeypatch, name, message):
+    monkeypatch.chdir(tmp_path)
+    locked = tmp_path / name
+    if name.endswith(".yaml"):
+        locked.write_text(ZORGS)
+    else:
+        locked.mkdir()
+    # permissions cannot lock out root, so the check itself is told the path is unreadable
+    import gaia_rules.cli as cli
+
+    monkeypatch.setattr(cli.os, "access", lambda path, mode: Path(path).name != name)
+    result = validate("--content", name)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr.splitlines() == [f"gaia validate: {name}: {message}"]
+
+
+def test_cli_docstring_promises_the_exit_codes_it_uses():
+    import gaia_rules.cli as cli
+
+    doc = " ".join(cli.__doc__.split())
+    assert "0 success; 1 the content has problems" in doc
+    assert "2 the command was used wrongly or a path given on the command line does not exist" in doc
+
+
+def test_unknown_option_is_a_usage_error_exit_2():
+    assert validate("--no-such-option").exit_code == 2
+
+
+def test_every_unknown_key_of_one_mapping_is_reported_at_its_key(copy):
+    path = copy / "tiles" / "tech" / "tech5.yaml"
+    text = path.read_text() + "colour: blue\nnote: x\n"
+    path.write_text(text)
+    result = validate(str(copy))
     assert result.exit_code == 1
-    assert result.stdout.splitlines() == ["nowhere:1:1: no such file or folder"]
+    out = result.stdout.splitlines()
+    for key in ("colour", "note"):
+        line, col = position(text, key + ":")
+        assert any(o.startswith(f"{shown(path)}:{line}:{col}: unknown key '{key}' at the top level") for o in out), out
+    assert len(out) == 2
+
+
+def test_a_faction_overriding_structures_of_an_unknown_board_gets_no_supply_message(copy):
+    """itars.yaml overrides ac1's slots; with its board unknown only the board is reported."""
+    path = copy / "factions" / "itars.yaml"
+    text = path.read_text().replace("board: default", "board: nowhere")
+    path.write_text(text)
+    line, col = position(text, "nowhere")
+    result = validate(str(copy))
+    assert result.stdout.splitlines() == [f"{shown(path)}:{line}:{col}: unknown faction board 'nowhere'"]
 
 
 def test_folder_alone_without_rules_reports_missing_singletons(tmp_path, monkeypatch):

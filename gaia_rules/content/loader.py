@@ -12,6 +12,7 @@ import difflib
 import hashlib
 import json
 import os
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 import importlib.util
@@ -151,32 +152,38 @@ class Loader:
             return None
         before = len(self.diagnostics)
         for err in sorted(validators[kind].iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
-            self.diagnostics.append(self._schema_message(src, err, kind))
+            self.diagnostics.extend(self._schema_messages(src, err, kind))
         if len(self.diagnostics) > before or not isinstance(data.get("id"), str):
             self.broken.append((kind, src))
             return None
         return Document(kind, data["id"], src, hashlib.sha256(raw).hexdigest(), layer)
 
     @staticmethod
-    def _schema_message(src: Located, err, kind: str) -> Diagnostic:
+    def _schema_messages(src: Located, err, kind: str) -> list[Diagnostic]:
+        """One message per problem of a schema error (one per unexpected key), at the key or value."""
         path = tuple(err.absolute_path)
-        where = ".".join(str(p) for p in path) or "(top)"
+        where = ".".join(str(p) for p in path)
+        place = f"in {where}" if path else "at the top level"
         if err.validator == "additionalProperties":
             allowed = list(err.schema.get("properties", {}))
-            extras = [k for k in err.instance if k not in err.schema.get("properties", {})]
-            patterns = err.schema.get("patternProperties")
-            key = extras[0] if extras else "?"
-            if patterns:
-                msg = f"unexpected key '{key}' in {where}; keys must match {', '.join(patterns)}"
-            else:
-                msg = f"unknown key '{key}' in {where}{did_you_mean(key, allowed)}; allowed: {', '.join(allowed)}"
-            return src.diag(path + (key,), msg)
+            patterns = list(err.schema.get("patternProperties", {}))
+            extras = [k for k in err.instance
+                      if k not in allowed and not any(re.search(p, str(k)) for p in patterns)]
+            out = []
+            for key in extras or ["?"]:
+                if patterns:
+                    msg = f"unexpected key '{key}' {place}; keys must match {', '.join(patterns)}"
+                else:
+                    msg = f"unknown key '{key}' {place}{did_you_mean(key, allowed)}; allowed: {', '.join(allowed)}"
+                out.append(src.diag_key(path + (key,), msg))
+            return out
         if err.validator == "required":
-            return src.diag(path, f"{kind}: {err.message} ({where})")
+            return [src.diag(path, f"{kind}: {err.message}" + (f" in {where}" if path else ""))]
+        prefix = where or "top level"
         if err.validator == "enum":
-            return src.diag(path, f"{where}: {err.instance!r} is not one of {err.validator_value}"
-                            f"{did_you_mean(err.instance, err.validator_value)}")
-        return src.diag(path, f"{where}: {err.message}")
+            return [src.diag(path, f"{prefix}: {err.instance!r} is not one of {err.validator_value}"
+                             f"{did_you_mean(err.instance, err.validator_value)}")]
+        return [src.diag(path, f"{prefix}: {err.message}")]
 
     # ------------------------------------------------------------ effects
     def effect(self, src: Located, path: tuple, text: Any) -> Effect | None:

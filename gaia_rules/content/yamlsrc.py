@@ -3,7 +3,9 @@
 Designers need "file:line:col" for every mistake, and PyYAML's plain loaders
 forget positions and silently keep the last of two duplicate keys. We compose
 the node tree ourselves, convert it to plain Python data and keep a map from
-each value's path (a tuple of keys and indexes) to its 1-based line and column.
+each value's path (a tuple of keys and indexes) to its 1-based line and column,
+and another from each mapping key's path to where the key itself is written
+(so "unknown key" points at the key, not at its value).
 """
 from __future__ import annotations
 
@@ -36,6 +38,7 @@ class Located:
     file: str
     data: Any
     positions: dict[Path_, tuple[int, int]] = field(default_factory=dict)
+    key_positions: dict[Path_, tuple[int, int]] = field(default_factory=dict)
     styles: dict[Path_, str | None] = field(default_factory=dict)
 
     def where(self, path: Path_) -> tuple[int, int]:
@@ -48,6 +51,14 @@ class Located:
     def diag(self, path: Path_, message: str, offset: int = 0) -> Diagnostic:
         line, col = self.where(path)
         return Diagnostic(self.file, line, col + offset, message)
+
+    def diag_key(self, path: Path_, message: str) -> Diagnostic:
+        """A problem with the mapping key at the end of `path` (rather than with its value)."""
+        path = tuple(path)
+        if path in self.key_positions:
+            line, col = self.key_positions[path]
+            return Diagnostic(self.file, line, col, message)
+        return self.diag(path, message)
 
     def string_offset(self, path: Path_) -> int:
         """Columns between a scalar's start and its text (1 for a quoted string)."""
@@ -71,6 +82,7 @@ def _convert(node: yaml.Node, path: Path_, out: Located) -> Any:
             if key in seen:
                 raise _Duplicate(str(key), key_node.start_mark, seen[key])
             seen[key] = key_node.start_mark.line + 1
+            out.key_positions[path + (key,)] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
             result[key] = _convert(value_node, path + (key,), out)
         return result
     if isinstance(node, yaml.SequenceNode):
