@@ -5,7 +5,7 @@ Both ask the one oracle, `Engine.legal_moves`, and never invent a move.
 `RandomBot(seed)` picks uniformly among the legal moves.
 
 `GreedyBot(seed)` looks one move ahead: it applies each legal move to a copy
-of the state and scores the result for the player who moved (`evaluate`):
+of the state and scores the result for the player who moved (`Evaluator`):
 
     VP
     + 1/3 per credit, 1/2 per ore, 1/2 per knowledge, 3/2 per Q.I.C.
@@ -31,6 +31,12 @@ Rules of thumb on top of the score:
 - a charge costing at most 1 VP is accepted (the weights above would decline
   almost every charge);
 - ties are broken with the bot's own random generator.
+
+Both bots (unless made with `avoid_dead_ends=False`) skip a listed move after
+which their player owes a follow-up that no legal move can give (`dead_end`):
+the engine lists such moves (an action whose build is unaffordable, say) and
+the game could not go on after them. The random bot is thus uniform over the
+legal moves that are not dead ends.
 
 `play_game(engine, setup, bots)` plays a whole game and returns the final state.
 """

@@ -9,14 +9,41 @@ stderr).
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 from typing import List, Optional
 
 import typer
+from typer.core import TyperGroup
 
 from .content import load_catalogue, load_paths
 
+
+# typer may bundle its own click: take its exception classes from typer itself
+_ClickException = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
+
+
+class _OneLineErrors(TyperGroup):
+    """Usage errors as one line on stderr (`gaia new: Missing option '--players'.`), exit code 2, no box."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        try:
+            rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except _ClickException as err:
+            ctx = getattr(err, "ctx", None)
+            typer.echo(f"{ctx.command_path if ctx is not None else 'gaia'}: {err.format_message()}", err=True)
+            sys.exit(err.exit_code)
+        except typer.Abort:
+            typer.echo("gaia: aborted", err=True)
+            sys.exit(1)
+        sys.exit(rv if isinstance(rv, int) else 0)
+
+
 app = typer.Typer(
+    cls=_OneLineErrors,
+    pretty_exceptions_enable=False,
     add_completion=False,
     no_args_is_help=True,
     help="gaia-rules: a rules-as-data engine for Gaia Project.",
@@ -91,7 +118,8 @@ def validate(
     typer.echo("content is valid.")
 
 
-# @@GAME_COMMANDS@@
+# the game commands (new, show, moves, move, undo, play, replay) live in cli_game.py
+from . import cli_game  # noqa: E402,F401
 
 
 def main() -> None:  # pragma: no cover - console entry point

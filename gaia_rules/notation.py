@@ -114,7 +114,7 @@ def _command(line: str, column: int, player: int, words: list[str]) -> Move:
         booster = args[0] if args and args[0].startswith("booster") else None
         return Move(player, "pass", (booster,) if booster else ())
     if name == "decline":
-        return Move(player, "decline", tuple(args[:1]))
+        return Move(player, "decline")  # what is declined is the pending question; words after it are ignored
     if name == "spend":
         if len(args) < 3 or args[1] != "for":
             raise NotationError(line, column, "expected 'spend <cost> for <gain>'")
@@ -124,7 +124,15 @@ def _command(line: str, column: int, player: int, words: list[str]) -> Move:
     need = _ARITY[name]
     if len(args) < need:
         raise NotationError(line, column, f"'{name}' needs {need} argument{'s' if need > 1 else ''}")
+    if name in ("income", "charge"):
+        args = [",".join(_norm_amount(x) for x in args[0].split(","))] + args[1:]
     return Move(player, name, tuple(args[:need]))
+
+
+def _norm_amount(text: str) -> str:
+    """`t` -> `1t`, `pw` -> `1pw`: reward items always carry their count."""
+    m = _AMOUNT.match(text)
+    return f"{m.group(1) or '1'}{m.group(2)}" if m else text
 
 
 _AMOUNT = re.compile(r"^(\d*)([a-z][a-z0-9-]*)$")

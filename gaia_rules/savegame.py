@@ -58,7 +58,7 @@ def move_from_json(row: Any, index: int) -> Move:
 
 def _plain(value: Any) -> Any:
     """The JSON reading of a value (tuples become lists), for comparing states."""
-    return json.loads(json.dumps(value, sort_keys=True))
+    return json.loads(json.dumps(value))
 
 
 # ------------------------------------------------------------------ building and replaying
@@ -120,6 +120,7 @@ def save(game: SavedGame, path: str | Path) -> None:
     folder = path.parent if str(path.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
+        os.chmod(tmp, _file_mode(path))
         with os.fdopen(fd, "w", encoding="utf-8") as out:
             out.write(text)
             out.flush()
@@ -131,6 +132,16 @@ def save(game: SavedGame, path: str | Path) -> None:
         except OSError:
             pass
         raise
+
+
+def _file_mode(path: Path) -> int:
+    """The mode the saved file should have: the old file's, else what a new file gets (umask)."""
+    try:
+        return path.stat().st_mode & 0o7777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 def first_difference(a: Any, b: Any, path: str = "state") -> str | None:

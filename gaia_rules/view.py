@@ -39,7 +39,7 @@ def token_words(engine: Engine) -> tuple[str, ...]:
 
 
 def move_text(engine: Engine, state: GameState, move: Move, with_player: bool = True) -> str:
-    """One move in the site notation, e.g. `terrans build m 4A2` (state: before the move)."""
+    """One move in the site notation, e.g. `p1 build m 4A2` (state: before the move)."""
     text = write_move(move, token_word(engine, state, move.player))
     return f"{player_label(state, move.player)} {text}" if with_player else text
 
@@ -54,6 +54,8 @@ def parse_move(engine: Engine, state: GameState, text: str) -> Move:
         raise NotationError(text, 1, "empty move")
     names = {p.faction: p.index for p in state.players if p.faction is not None}
     head = text.split()[0]
+    if head in engine.catalogue.factions and head not in names:
+        raise NotationError(text, 1, f"'{head}' does not play in this game")
     designated = head in names or (head.startswith(_DESIGNATOR_PREFIX) and head[1:].isdigit())
     if not designated:
         p = engine.to_move(state)
@@ -85,7 +87,8 @@ def waiting_for(engine: Engine, state: GameState) -> str:
 def status_line(engine: Engine, state: GameState) -> str:
     rounds = engine.catalogue.game.get("rounds", 6)
     where = f"round {state.round}/{rounds}" if state.round else "set-up"
-    return f"{where}, phase {state.phase}, {len(state.moves)} moves; to act: {waiting_for(engine, state)}"
+    n = len(state.moves)
+    return f"{where}, phase {state.phase}, {n} move{'' if n == 1 else 's'}; to act: {waiting_for(engine, state)}"
 
 
 # ------------------------------------------------------------------ the state
@@ -187,6 +190,8 @@ def show_state(console: Console, engine: Engine, state: GameState, only: int | N
 
 def _source_order(state: GameState, engine: Engine) -> list[str]:
     keys: list[str] = []
+    if any(pl.final_scoring for pl in state.players):
+        keys.extend(f"final{k}" for k in range(1, len(state.setup.final_tiles) + 1))
     for pl in state.players:
         for k in pl.vp_sources:
             if k not in keys:
@@ -218,7 +223,7 @@ def score_table(engine: Engine, state: GameState) -> Table:
     finals = state.setup.final_tiles
     rows = []
     start = [pl.vp - sum(pl.vp_sources.values()) for pl in state.players]
-    rows.append(("start (and unrecorded)", [str(v) for v in start]))
+    rows.append(("start", [str(v) for v in start]))
     for key in _source_order(state, engine):
         label = key
         if key.startswith("final") and key[5:].isdigit() and 0 < int(key[5:]) <= len(finals):

@@ -101,8 +101,13 @@ def connected(ctx: Context, hexes: set[str]) -> bool:
     return seen == hexes
 
 
-def check_federation(ctx: Context, state: GameState, p: int, listed: list[str]) -> tuple[set[str], set[str]]:
-    """Validate a federation; returns (all hexes, satellite hexes)."""
+def check_federation(ctx: Context, state: GameState, p: int, listed: list[str],
+                     verify_fewest: bool = True) -> tuple[set[str], set[str]]:
+    """Validate a federation; returns (all hexes, satellite hexes).
+
+    `verify_fewest=False` skips the fewest-satellites search, for candidates
+    that were built as cheapest trees in the first place.
+    """
     if len(set(listed)) != len(listed):
         raise IllegalMoveError("federation", "a hex is listed twice")
     members = member_hexes(ctx, state, p)
@@ -135,7 +140,8 @@ def check_federation(ctx: Context, state: GameState, p: int, listed: list[str]) 
     limit = ctx.catalogue.game.get("satellite_limit", 25)
     if player.satellites + len(sats) > min(limit, _satellites_affordable(ctx, state, p) + player.satellites):
         raise IllegalMoveError("federation", "the federation requires too many satellites")
-    _check_fewest(ctx, state, p, group, sats, members, blocked, need)
+    if verify_fewest:
+        _check_fewest(ctx, state, p, group, sats, members, blocked, need)
     return group, sats
 
 
@@ -194,6 +200,8 @@ def steiner(ctx: Context, nodes: dict[str, int], terminals: list[set[str]], budg
         return None, None
     if k == 1:
         return 0, set(terminals[0])
+    if budget is not None:
+        nodes = _within_budget(ctx, nodes, terminals, budget)
     adj = {n: [m for m in _neighbour_names(ctx, n) if m in nodes] for n in nodes}
     full = (1 << k) - 1
     INF = 10 ** 9
@@ -250,6 +258,33 @@ def steiner(ctx: Context, nodes: dict[str, int], terminals: list[set[str]], budg
 
     walk(full, best[0])
     return best[1], tree
+
+
+def _within_budget(ctx: Context, nodes: dict[str, int], terminals: list[set[str]], budget: int) -> dict[str, int]:
+    """Only hexes a tree of at most `budget` satellites could use (cheapest distance to a terminal)."""
+    import heapq
+
+    dist: dict[str, int] = {}
+    heap = []
+    for group in terminals:
+        for n in group:
+            if n in nodes:
+                dist[n] = 0
+                heap.append((0, n))
+    heapq.heapify(heap)
+    while heap:
+        c, n = heapq.heappop(heap)
+        if c > dist.get(n, 10 ** 9):
+            continue
+        for m in _neighbour_names(ctx, n):
+            w = nodes.get(m)
+            if w is None:
+                continue
+            nc = c + w
+            if nc <= budget and nc < dist.get(m, 10 ** 9):
+                dist[m] = nc
+                heapq.heappush(heap, (nc, m))
+    return {n: nodes[n] for n in dist}
 
 
 def _check_fewest(ctx: Context, state: GameState, p: int, group: set[str], sats: set[str],
@@ -373,11 +408,20 @@ def possible_federations(ctx: Context, state: GameState, p: int, limit: int = 64
                 found[planets] = ",".join(sorted(hexes))
         if examined > limit:
             break
-    out = []
-    for text in found.values():
+    candidates = []
+    for planets, text in found.items():
+        hexes = text.split(",")
         try:
-            check_federation(ctx, state, p, text.split(","))
+            _group, sats = check_federation(ctx, state, p, hexes, verify_fewest=False)
         except IllegalMoveError:
             continue
-        out.append(text)
-    return sorted(out)
+        candidates.append((planets, len(sats), text))
+    return sorted(text for planets, sats, text in candidates
+                  if not any(_outclassed(planets, sats, other, osats) for other, osats, _ in candidates))
+
+
+def _outclassed(planets: frozenset, sats: int, other: frozenset, other_sats: int) -> bool:
+    """A federation is outclassed by one with fewer satellites on a subset (or the same set) of its planets."""
+    if sats <= other_sats or len(planets) < len(other):
+        return False
+    return other < planets or other == planets

@@ -23,16 +23,26 @@ def legal_moves(engine, state: GameState) -> list[Move]:
     ctx = engine.context(state)
     out: list[Move] = []
     seen = set()
+    fed_ok: dict[str, bool] = {}
     for move in candidates(ctx, state, p):
         if move in seen:
             continue
         seen.add(move)
+        if move.command == "federation":
+            # candidates are cheapest trees already checked by possible_federations;
+            # the token does not change legality once one is in the supply
+            out.append(move)
+            continue
         trial = state.clone()
         try:
             engine.apply_in_place(trial, move)
+            ok = True
         except IllegalMoveError:
-            continue
-        out.append(move)
+            ok = False
+        if move.command == "federation":
+            fed_ok[move.args[0]] = ok
+        if ok:
+            out.append(move)
     return out
 
 
@@ -43,6 +53,10 @@ def candidates(ctx: Context, state: GameState, p: int) -> Iterator[Move]:
     if state.phase == "factions":
         for fid in ctx.catalogue.factions:
             yield Move(p, "faction", (fid,))
+        return
+    if state.phase == "bids":
+        for (fid,) in state.setup_queue:
+            yield Move(p, "bid", (fid, "0"))
         return
     if state.phase == "setup":
         piece = state.setup_queue[0][1]
@@ -93,7 +107,7 @@ def _follow_up_candidates(ctx, state, p, follow) -> Iterator[Move]:
     if kind == "up":
         for track in ctx.catalogue.tracks:
             yield Move(p, "up", (track,))
-        yield Move(p, "decline", ("up",))
+        yield Move(p, "decline")
     elif kind == "tech":
         positions = list(state.setup.tech_tiles) + [f"adv-{t}" for t in state.setup.advanced_tiles]
         for pos in positions:
@@ -157,10 +171,10 @@ def _main_candidates(ctx, state, p) -> Iterator[Move]:
             yield Move(p, "special", (actions.special_action_name(ctx, player, st),))
     for track in ctx.catalogue.tracks:
         yield Move(p, "up", (track,))
-    for fed in federations.possible_federations(ctx, state, p):
-        for token, n in state.fed_supply.items():
-            if n > 0:
-                yield Move(p, "federation", (fed, token))
+    tokens = [t for t, n in state.fed_supply.items() if n > 0]
+    for fed in federations.possible_federations(ctx, state, p) if tokens else []:
+        for token in tokens:
+            yield Move(p, "federation", (fed, token))
     last = state.round >= ctx.catalogue.game["rounds"]
     if last:
         yield Move(p, "pass")
