@@ -60,6 +60,8 @@ def _arg(move: Move, i: int) -> str:
 def _turn(ctx: Context, state: GameState, move: Move) -> None:
     p = move.player
     if move.command in FREE_COMMANDS:
+        if state.pending and state.pending[0].kind != choices.KIND:
+            raise IllegalMoveError("sequence", f"first give the '{state.pending[0].kind}' your action needs")
         return FREE[move.command](ctx, state, move)
     if state.pending:
         follow = state.pending[0]

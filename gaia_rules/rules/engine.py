@@ -79,9 +79,38 @@ class Engine:
             who = "nobody" if expected is None else f"player {expected + 1}"
             raise IllegalMoveError("turn", f"it is not player {move.player + 1}'s turn ({who} must act)")
         actions.dispatch(ctx, state, move)
+        self._settle_follow_ups(state)
         phases.sync_income_order(ctx, state)
         state.moves.append(f"p{move.player + 1} {move}")
         phases.advance(ctx, state, observer)
+
+    # follow-ups an action cannot go without, and those skipped when nothing fits
+    REQUIRED = ("build", "swap", "fedtile")
+    OPTIONAL = ("tech", "lostPlanet")
+
+    def _settle_follow_ups(self, state: GameState) -> None:
+        """Refuse an action whose required follow-up has no way to be given; skip empty optional ones."""
+        queue = state.decisions if state.decisions else state.pending
+        while queue and queue[0].kind in self.REQUIRED + self.OPTIONAL:
+            if self._completable(state):
+                return
+            if queue[0].kind in self.REQUIRED:
+                raise IllegalMoveError("follow-up", f"this action needs a '{queue[0].kind}' that no move can give now")
+            queue.pop(0)
+
+    def _completable(self, state: GameState) -> bool:
+        from .legal import follow_up_candidates
+
+        queue = state.decisions if state.decisions else state.pending
+        follow = queue[0]
+        for move in follow_up_candidates(self.context(state), state, follow.player, follow):
+            trial = state.clone()
+            try:
+                self.apply_in_place(trial, move)
+            except IllegalMoveError:
+                continue
+            return True
+        return False
 
     def legal_moves(self, state: GameState) -> list[Move]:
         """Every move the rules accept now, for whoever must act."""

@@ -72,7 +72,7 @@ def candidates(ctx: Context, state: GameState, p: int) -> Iterator[Move]:
     if state.phase != "actions":
         return
     if state.pending:
-        yield from _follow_up_candidates(ctx, state, p, state.pending[0])
+        yield from follow_up_candidates(ctx, state, p, state.pending[0])
     elif not state.main_done:
         yield from _main_candidates(ctx, state, p)
     else:
@@ -99,10 +99,10 @@ def _decision_candidates(ctx, state, p, decision) -> Iterator[Move]:
             yield Move(p, "spend", (_price_text(costs), _gain_text(gains)))
         yield Move(p, "decline")
     else:
-        yield from _follow_up_candidates(ctx, state, p, decision)
+        yield from follow_up_candidates(ctx, state, p, decision)
 
 
-def _follow_up_candidates(ctx, state, p, follow) -> Iterator[Move]:
+def follow_up_candidates(ctx, state, p, follow) -> Iterator[Move]:
     kind = follow.kind
     if kind == "up":
         for track in ctx.catalogue.tracks:
