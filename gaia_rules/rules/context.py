@@ -72,14 +72,7 @@ class Context:
 
     def supply_used(self, state: GameState, p: int, sid: str) -> int:
         """Copies of a structure taken from the faction board (reveal its income slots)."""
-        player = state.players[p]
-        n = 0
-        for name, h in state.board.items():
-            if h.owner == p and h.piece == sid and name != player.lost_planet:
-                n += 1
-            if p in h.guests and sid == self.mine_id:
-                n += 1
-        return n
+        return self.piece_counts(state, p)[1].get(sid, 0)
 
     @cached_property
     def mine_id(self) -> str:
@@ -139,28 +132,73 @@ class Context:
         return sum(self.counter(state, p, w) for w in words)
 
     # ------------------------------------------------------------ held statements
+    def piece_counts(self, state: GameState, p: int) -> tuple[dict[str, int], dict[str, int]]:
+        """(copies on the map, copies taken from the faction board) per structure, in one scan."""
+        on_map: dict[str, int] = {}
+        used: dict[str, int] = {}
+        lost = state.players[p].lost_planet
+        mine = self.mine_id
+        for name, h in state.board.items():
+            piece = h.piece
+            if h.owner == p and piece is not None:
+                on_map[piece] = on_map.get(piece, 0) + 1
+                if name != lost:
+                    used[piece] = used.get(piece, 0) + 1
+            if h.guests and p in h.guests:
+                used[mine] = used.get(mine, 0) + 1
+        return on_map, used
+
+    def _signature(self, state: GameState, p: int) -> tuple:
+        """Everything `held` depends on; equal signatures hold equal statements."""
+        player = state.players[p]
+        on_map, used = self.piece_counts(state, p)
+        return (player.faction, tuple(sorted(on_map.items())), tuple(sorted(used.items())),
+                tuple(player.research.get(t, 0) for t in self.catalogue.tracks),
+                tuple((t.tile, t.enabled) for t in player.tech), player.booster)
+
     def scope_holds(self, state: GameState, p: int, scope: ast.Scope | None) -> bool:
         if scope is None:
             return True
         built = any(self.count(state, p, sid) > 0 for sid in scope.pieces)
         return built if scope.kind == "once" else not built
 
-    def held(self, state: GameState, p: int) -> Iterator[Held]:
-        """Every statement player p holds now, in a fixed order."""
+    def held(self, state: GameState, p: int) -> tuple[Held, ...]:
+        """Every statement player p holds now, in a fixed order (cached by what it depends on)."""
+        if state.players[p].faction is None:
+            return ()
+        sig = self._signature(state, p)
+        cache = self.__dict__.setdefault("_held_cache", {})
+        found = cache.get(sig)
+        if found is None:
+            if len(cache) > 20000:
+                cache.clear()
+            found = cache[sig] = tuple(self._held(state, p, sig))
+        return found
+
+    def _held(self, state: GameState, p: int, sig: tuple) -> Iterator[Held]:
         player = state.players[p]
-        if player.faction is None:
-            return
+        on_map, used_counts = dict(sig[1]), dict(sig[2])
         faction = self.faction(player)
+
+        def statements(source, effects):
+            i = 0
+            for eff in effects:
+                for st in eff.statements:
+                    scope = st.scope
+                    if scope is None or (any(on_map.get(x, 0) > 0 for x in scope.pieces) == (scope.kind == "once")):
+                        yield Held(source, st, i)
+                    i += 1
+
         if faction.income is not None:
-            yield from self._statements(state, p, "income", (faction.income,))
-        yield from self._statements(state, p, "faction", faction.ability)
-        if faction.planetary_institute and self.count(state, p, faction.planetary_institute_structure) > 0:
-            yield from self._statements(state, p, "pi", faction.planetary_institute)
+            yield from statements("income", (faction.income,))
+        yield from statements("faction", faction.ability)
+        if faction.planetary_institute and on_map.get(faction.planetary_institute_structure, 0) > 0:
+            yield from statements("pi", faction.planetary_institute)
         for sid, s in faction.structures.items():
-            used = self.supply_used(state, p, sid)
+            used = used_counts.get(sid, 0)
             for k in range(min(used, len(s.slots))):
                 if s.slots[k] is not None:
-                    yield from self._statements(state, p, f"structure:{sid}:{k}", (s.slots[k],))
+                    yield from statements(f"structure:{sid}:{k}", (s.slots[k],))
         for track_id, track in self.catalogue.tracks.items():
             level = player.research.get(track_id, 0)
             for lv in range(level + 1):
@@ -174,39 +212,55 @@ class Context:
             if t.enabled:
                 tile = self.catalogue.tech_tiles.get(t.tile) or self.catalogue.advanced_tech_tiles.get(t.tile)
                 kind = "tech" if t.tile in self.catalogue.tech_tiles else "adv"
-                yield from self._statements(state, p, f"{kind}:{t.tile}", tile.effects)
+                yield from statements(f"{kind}:{t.tile}", tile.effects)
         if player.booster is not None:
-            yield from self._statements(state, p, f"booster:{player.booster}", self.catalogue.boosters[player.booster].effects)
+            yield from statements(f"booster:{player.booster}", self.catalogue.boosters[player.booster].effects)
 
-    def _statements(self, state, p, source, effects) -> Iterator[Held]:
-        i = 0
-        for eff in effects:
-            for st in eff.statements:
-                if self.scope_holds(state, p, st.scope):
-                    yield Held(source, st, i)
-                i += 1
+    def _derived(self, state: GameState, p: int) -> dict:
+        """Parameters, substitutions and locks of player p, computed once per signature."""
+        if state.players[p].faction is None:
+            return {"set": {}, "replace": {}, "lock": set()}
+        sig = self._signature(state, p)
+        cache = self.__dict__.setdefault("_derived_cache", {})
+        found = cache.get(sig)
+        if found is None:
+            sets: dict = {}
+            replace: dict = {}
+            locks: set = set()
+            for h in self.held(state, p):
+                cl = h.statement.clause
+                if isinstance(cl, ast.Set):
+                    for key in (cl.keys or (None,)):
+                        sets[(cl.name, key)] = cl.value
+                elif isinstance(cl, ast.Replace):
+                    replace[cl.old] = cl.new
+                elif isinstance(cl, ast.Lock):
+                    locks.add(cl.track)
+            if len(cache) > 20000:
+                cache.clear()
+            found = cache[sig] = {"set": sets, "replace": replace, "lock": locks}
+        return found
 
     def param(self, state: GameState, p: int, name: str, key: str | None = None) -> Any:
-        """A rule parameter for player p: its default, then every `set` they hold, in order."""
-        if name == "power_value" and key is not None:
-            value: Any = self.structure(state.players[p], key).power_value
+        """A rule parameter for player p: its default, overridden by the last `set` they hold."""
+        sets = self._derived(state, p)["set"]
+        if (name, key) in sets:
+            value: Any = sets[(name, key)]
+        elif key is not None and (name, None) in sets:
+            value = sets[(name, None)]
+        elif name == "power_value" and key is not None:
+            value = self.structure(state.players[p], key).power_value
         else:
             value = self.player_param_defaults[name]
-        for h in self.held(state, p):
-            cl = h.statement.clause
-            if isinstance(cl, ast.Set) and cl.name == name and (not cl.keys or key in cl.keys):
-                value = cl.value
         if isinstance(value, str) and value in ("true", "false"):
             return value == "true"
         return value
 
     def replacements(self, state: GameState, p: int) -> dict[str, str]:
-        return {h.statement.clause.old: h.statement.clause.new for h in self.held(state, p)
-                if isinstance(h.statement.clause, ast.Replace)}
+        return self._derived(state, p)["replace"]
 
     def locked(self, state: GameState, p: int, track: str) -> bool:
-        return any(isinstance(h.statement.clause, ast.Lock) and h.statement.clause.track == track
-                   for h in self.held(state, p))
+        return track in self._derived(state, p)["lock"]
 
     def power_value(self, state: GameState, p: int, name: str) -> int:
         h = state.board[name]
