@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import pickle
+import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -153,8 +153,24 @@ class GameState:
         return cls.from_dict(json.loads(text))
 
     def clone(self) -> "GameState":
-        """A deep copy: moves are applied to a clone so a refused move changes nothing."""
-        return pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))
+        """A deep copy: moves are applied to a clone so a refused move changes nothing.
+
+        Written out by hand because it runs before every move; the set-up is
+        shared, as nothing changes it once the game has begun.
+        """
+        new = copy.copy(self)
+        new.players = [_clone_player(p) for p in self.players]
+        new.board = {k: HexState(h.owner, h.piece, h.planet, list(h.guests), list(h.satellites), list(h.federations))
+                     for k, h in self.board.items()}
+        for name in ("seats", "turn_order", "pass_order", "turn_builds", "board_actions_used", "boosters_table", "moves"):
+            setattr(new, name, list(getattr(self, name)))
+        new.setup_queue = [list(x) for x in self.setup_queue]
+        new.tech_supply = dict(self.tech_supply)
+        new.fed_supply = dict(self.fed_supply)
+        new.temp = dict(self.temp)
+        new.pending = [Pending(x.kind, x.player, _jcopy(x.data)) for x in self.pending]
+        new.decisions = [Pending(x.kind, x.player, _jcopy(x.data)) for x in self.decisions]
+        return new
 
     # ------------------------------------------------------------ small queries
     def hex(self, name: str) -> HexState:
@@ -162,3 +178,26 @@ class GameState:
         if h is None:
             h = self.board[name] = HexState()
         return h
+
+
+def _jcopy(value):
+    """Deep copy of JSON-like data (dicts, lists, scalars)."""
+    if isinstance(value, dict):
+        return {k: _jcopy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_jcopy(v) for v in value]
+    return value
+
+
+def _clone_player(p: PlayerState) -> PlayerState:
+    new = copy.copy(p)
+    new.power = dict(p.power)
+    new.research = dict(p.research)
+    new.tech = [TechTileHeld(t.tile, t.pos, t.enabled) for t in p.tech]
+    new.fed_tokens = [FedTokenHeld(t.tile, t.green) for t in p.fed_tokens]
+    new.federations = [list(f) for f in p.federations]
+    new.specials_used = list(p.specials_used)
+    new.vp_sources = dict(p.vp_sources)
+    new.income_order = list(p.income_order)
+    new.final_scoring = _jcopy(p.final_scoring)
+    return new

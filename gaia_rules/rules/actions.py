@@ -650,6 +650,18 @@ def _vector(items) -> dict[str, int]:
     return v
 
 
+def _direct(target_cost: dict, target_gain: dict, convs: list[tuple[dict, dict]]) -> list[int] | None:
+    """The common case: the spend is k times one conversion."""
+    for i, (c, g) in enumerate(convs):
+        r = next(iter(c))
+        if c[r] == 0 or target_cost.get(r, 0) % c[r]:
+            continue
+        k = target_cost[r] // c[r]
+        if k and {x: n * k for x, n in c.items()} == target_cost and {x: n * k for x, n in g.items()} == target_gain:
+            return [k if j == i else 0 for j in range(len(convs))]
+    return None
+
+
 def _decompose(target_cost: dict, target_gain: dict, convs: list[tuple[dict, dict]]) -> list[int] | None:
     """Counts of conversions whose net effect is exactly `target_gain - target_cost`.
 
@@ -709,7 +721,10 @@ def free_conversion(ctx: Context, state: GameState, move: Move, gaia_phase: bool
         raise IllegalMoveError("syntax", f"cannot read 'spend {cost_text} for {gain_text}': {err.message}") from None
     want_cost, want_gain = _vector(costs), _vector(gains)
     convs = [(_vector(c), _vector(g)) for c, g in conversions(ctx, state, p, gaia_phase)]
-    counts = _decompose(want_cost, want_gain, [x for x in convs if x[0]])
+    convs = [x for x in convs if x[0]]
+    counts = _direct(want_cost, want_gain, convs)
+    if counts is None:
+        counts = _decompose(want_cost, want_gain, convs)
     if counts is None:
         raise IllegalMoveError("free-action", f"no conversion turns {cost_text} into {gain_text}")
     real = [cg for cg in conversions(ctx, state, p, gaia_phase) if _vector(cg[0])]

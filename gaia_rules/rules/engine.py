@@ -22,14 +22,21 @@ class Engine:
     def __init__(self, catalogue: Catalogue | None = None):
         self.catalogue = catalogue or default_catalogue()
         self._contexts: dict[tuple, Context] = {}
+        self._by_setup: dict[int, tuple] = {}
 
     # ------------------------------------------------------------ set-up
     def context(self, state: GameState) -> Context:
         s = state.setup
+        hit = self._by_setup.get(id(s))
+        if hit is not None and hit[0] is s:
+            return hit[1]
         key = (s.variant, s.mirror, tuple((x["sector"], x["rotation"], tuple(x["center"])) for x in s.sectors))
         ctx = self._contexts.get(key)
         if ctx is None:
             ctx = self._contexts[key] = Context.for_setup(self.catalogue, s)
+        if len(self._by_setup) > 256:
+            self._by_setup.clear()
+        self._by_setup[id(s)] = (s, ctx)  # the set-up is kept alive so its id stays unique
         return ctx
 
     def new_game(self, setup: Setup) -> GameState:

@@ -173,23 +173,31 @@ def sync_income_order(ctx: Context, state: GameState) -> None:
     for p, player in enumerate(state.players):
         if player.faction is None:
             continue
-        want: dict[str, int] = {}
-        for h in ctx.held(state, p):
-            if isinstance(h.statement.clause, ast.Income):
-                key = _income_key(h)
-                want[key] = want.get(key, 0) + 1
+        want = _income_keys(ctx, state, p)
+        if len(want) == len(player.income_order) and sorted(want) == sorted(player.income_order):
+            continue
+        need: dict[str, int] = {}
+        for key in want:
+            need[key] = need.get(key, 0) + 1
         have: dict[str, int] = {}
         for key in player.income_order:
             have[key] = have.get(key, 0) + 1
         order = list(player.income_order)
         for key, n in have.items():
-            extra = n - want.get(key, 0)
-            while extra > 0:
+            for _ in range(n - need.get(key, 0)):
                 order.remove(key)  # the oldest copy goes first
-                extra -= 1
-        for key, n in want.items():
+        for key, n in need.items():
             order.extend([key] * (n - have.get(key, 0)))
         player.income_order = order
+
+
+def _income_keys(ctx: Context, state: GameState, p: int) -> list[str]:
+    held = ctx.held(state, p)
+    cache = ctx.__dict__.setdefault("_income_keys", {})
+    keys = cache.get(id(held))
+    if keys is None or keys[0] is not held:
+        keys = cache[id(held)] = (held, [_income_key(h) for h in held if isinstance(h.statement.clause, ast.Income)])
+    return keys[1]
 
 
 def _kinds(events: list) -> tuple[bool, bool]:
