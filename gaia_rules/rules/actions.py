@@ -654,7 +654,7 @@ def _direct(target_cost: dict, target_gain: dict, convs: list[tuple[dict, dict]]
     """The common case: the spend is k times one conversion."""
     for i, (c, g) in enumerate(convs):
         r = next(iter(c))
-        if c[r] == 0 or target_cost.get(r, 0) % c[r]:
+        if c[r] == 0 or not target_cost.get(r) or target_cost[r] % c[r]:
             continue
         k = target_cost[r] // c[r]
         if k and {x: n * k for x, n in c.items()} == target_cost and {x: n * k for x, n in g.items()} == target_gain:
