@@ -10,7 +10,7 @@ from typing import Iterator
 
 from ..language import ast
 from ..state import GameState
-from . import actions, choices, federations, research, tech
+from . import actions, choices, effects, federations, research, tech
 from .context import Context
 from .errors import IllegalMoveError
 from .moves import Move
@@ -23,27 +23,34 @@ def legal_moves(engine, state: GameState) -> list[Move]:
     ctx = engine.context(state)
     out: list[Move] = []
     seen = set()
-    fed_ok: dict[str, bool] = {}
     for move in candidates(ctx, state, p):
         if move in seen:
             continue
         seen.add(move)
-        if move.command == "federation":
-            # candidates are cheapest trees already checked by possible_federations;
-            # the token does not change legality once one is in the supply
+        if move.command == "federation" or move in _CERTAIN:
+            # federation candidates are cheapest trees already checked by possible_federations
+            # (the token does not change legality once one is in the supply); other certain
+            # moves passed the very checks `apply` makes for them
+            _CERTAIN.discard(move)
             out.append(move)
             continue
         trial = state.clone()
         try:
             engine.apply_in_place(trial, move)
-            ok = True
         except IllegalMoveError:
-            ok = False
-        if move.command == "federation":
-            fed_ok[move.args[0]] = ok
-        if ok:
-            out.append(move)
+            continue
+        out.append(move)
+    _CERTAIN.clear()
     return out
+
+
+# Moves a generator has already checked completely (filled and emptied within one listing).
+_CERTAIN: set[Move] = set()
+
+
+def _certain(move: Move) -> Move:
+    _CERTAIN.add(move)
+    return move
 
 
 def candidates(ctx: Context, state: GameState, p: int) -> Iterator[Move]:
@@ -155,6 +162,17 @@ def _build_targets(ctx, state, p, piece, source=None) -> list[str]:
     return out
 
 
+def _reachable(ctx, state, p, name) -> bool:
+    """A cheap first filter for new pieces: a free hex (or one a guest may share) within paid range."""
+    h = state.board.get(name)
+    if h is not None and h.owner == p:
+        return True  # e.g. a mine on one's own Gaiaformer: no range needed
+    if h is not None and h.piece is not None and not ctx.param(state, p, "guest_mines"):
+        return False
+    player = state.players[p]
+    return actions.qic_for_range(ctx, state, p, name) <= player.qic
+
+
 def _main_candidates(ctx, state, p) -> Iterator[Move]:
     player = state.players[p]
     faction = ctx.faction(player)
@@ -162,34 +180,60 @@ def _main_candidates(ctx, state, p) -> Iterator[Move]:
         if s.upgrades_from is None and s.place_on == "space":
             continue  # placed only by an action
         for name in _build_targets(ctx, state, p, sid):
+            if s.upgrades_from is None and not _reachable(ctx, state, p, name):
+                continue
             yield Move(p, "build", (sid, name))
-    for aid in ctx.catalogue.board_actions:
-        if aid not in state.board_actions_used:
+    for aid, action in ctx.catalogue.board_actions.items():
+        if aid in state.board_actions_used:
+            continue
+        if effects.can_pay(ctx, state, p, action.cost) is not None:
+            continue
+        gains = action.effect.statements[0].clause.gains
+        simple = all(isinstance(g, ast.Amount) and g.resource not in ("step", "range") for g in gains)
+        capped = ctx.game_params.get("refuse_wasted_board_actions") and actions._all_capped(ctx, state, p, gains)
+        if simple and not capped:
+            yield _certain(Move(p, "action", (aid,)))
+        elif not capped:
             yield Move(p, "action", (aid,))
     for key, st in actions.held_specials(ctx, state, p):
         if key not in player.specials_used:
             yield Move(p, "special", (actions.special_action_name(ctx, player, st),))
-    for track in ctx.catalogue.tracks:
-        yield Move(p, "up", (track,))
+    if effects.can_pay(ctx, state, p, ctx.catalogue.research.cost) is None:
+        for track in ctx.catalogue.tracks:
+            if research.advance_problem(ctx, state, p, track) is None:
+                yield _certain(Move(p, "up", (track,)))
     tokens = [t for t, n in state.fed_supply.items() if n > 0]
     for fed in federations.possible_federations(ctx, state, p) if tokens else []:
         for token in tokens:
             yield Move(p, "federation", (fed, token))
     last = state.round >= ctx.catalogue.game["rounds"]
     if last:
-        yield Move(p, "pass")
+        yield _certain(Move(p, "pass"))
     else:
         for b in state.boosters_table:
-            yield Move(p, "pass", (b,))
+            yield _certain(Move(p, "pass", (b,)))
 
 
 def _free_candidates(ctx, state, p) -> Iterator[Move]:
-    for costs, gains in actions.conversions(ctx, state, p, gaia_phase=False):
-        yield Move(p, "spend", (_price_text(costs), _gain_text(gains)))
+    if state.pending and state.pending[0].kind != choices.KIND:
+        return  # the action's follow-up comes first
     player = state.players[p]
+    for costs, gains in actions.conversions(ctx, state, p, gaia_phase=False):
+        if effects.can_pay(ctx, state, p, costs) is not None:
+            continue
+        if not all(_can_move(ctx, state, p, c) for c in costs if isinstance(c, ast.Move)):
+            continue
+        yield _certain(Move(p, "spend", (_price_text(costs), _gain_text(gains))))
     area2 = player.power["area2"] + (1 if player.token == "area2" else 0)
     for n in range(1, area2 // 2 + 1):
-        yield Move(p, "burn", (str(n),))
+        yield _certain(Move(p, "burn", (str(n),)))
+
+
+def _can_move(ctx, state, p, c) -> bool:
+    player = state.players[p]
+    if c.source == "gf":
+        return player.gaiaformers - player.gaiaformers_in_gaia - ctx.count(state, p, "gf") >= c.count
+    return player.power.get(c.source, 0) >= c.count
 
 
 def _price_text(costs) -> str:
