@@ -152,6 +152,11 @@ def compare_player(engine: Engine, state: GameState, expected: dict, move_index:
     for key in COMPARED + token_words(engine):
         if key in expected and expected[key] != got[key]:
             return Divergence(move_index, move, p, key, expected[key], got[key])
+    if "vp_by_source" in expected:
+        got_sources = {k: v for k, v in state.players[p].vp_sources.items() if v}
+        want = {k: v for k, v in expected["vp_by_source"].items() if v}
+        if got_sources != want:
+            return Divergence(move_index, move, p, "vp_by_source", want, got_sources)
     if "final_scoring" in expected:
         fs = state.players[p].final_scoring or {}
         for key, value in expected["final_scoring"].items():

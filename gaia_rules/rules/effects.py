@@ -22,7 +22,29 @@ def add_vp(state: GameState, p: int, n: int, source: str) -> None:
         return
     player = state.players[p]
     player.vp += n
-    player.vp_sources[source] = player.vp_sources.get(source, 0) + n
+    key = vp_key(state, p, source)
+    player.vp_sources[key] = player.vp_sources.get(key, 0) + n
+
+
+def vp_key(state: GameState, p: int, source: str) -> str:
+    """The score-breakdown key of a source, as the site's log names them.
+
+    Tiles by where they were taken (`tech-<position>`, `adv-<track>`), boosters
+    and board actions by id, faction abilities by the faction's id.
+    """
+    kind, _, rest = source.partition(":")
+    player = state.players[p]
+    if kind in ("tech", "adv") and rest:
+        tile = rest.split("#")[0]
+        pos = next((t.pos for t in player.tech if t.tile == tile), tile)
+        return pos if kind == "adv" else f"tech-{pos}"
+    if kind == "booster" and rest:
+        return rest.split("#")[0]
+    if kind in ("faction", "pi", "income") or source.startswith("structure:"):
+        return player.faction or kind
+    if kind == "research" and rest:
+        return rest.split(":")[0]
+    return source
 
 
 def gain_resource(ctx: Context, state: GameState, p: int, res: str, n: int, source: str,
@@ -123,7 +145,7 @@ def fire(ctx: Context, state: GameState, p: int, matches, times: int = 1, follow
         cl = h.statement.clause
         if isinstance(cl, ast.On) and matches(cl.event):
             for _ in range(times):
-                apply_gains(ctx, state, p, cl.gains, vp_source(h.source), follow)
+                apply_gains(ctx, state, p, cl.gains, h.source, follow)
     if 1 <= state.round <= len(state.setup.round_tiles):
         tile = ctx.catalogue.round_tiles[state.setup.round_tiles[state.round - 1]]
         for eff in tile.effects:
@@ -132,11 +154,6 @@ def fire(ctx: Context, state: GameState, p: int, matches, times: int = 1, follow
                     for _ in range(times):
                         apply_gains(ctx, state, p, st.clause.gains, f"round{state.round}", follow)
     return follow
-
-
-def vp_source(source: str) -> str:
-    """How the site's VP log names a source (`tech-<pos>`, `adv-<track>`, boosters, factions)."""
-    return source
 
 
 def can_pay(ctx: Context, state: GameState, p: int, costs) -> str | None:
