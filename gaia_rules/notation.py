@@ -215,3 +215,8 @@ def canonical(move: Move, hex_name) -> Move:
         return move
     args = tuple(name(a) if i in positions else a for i, a in enumerate(move.args))
     return Move(move.player, move.command, args)
+
+
+def write_line(designator: str, moves: list[Move], token_word: str = "token") -> str:
+    """A whole line: `<player> <command>. <command>...` (the turn's end written as `endturn`)."""
+    return f"{designator} " + ". ".join(write_move(m, token_word) for m in moves)
