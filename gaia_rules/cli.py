@@ -120,6 +120,8 @@ def validate(
 
 # the game commands (new, show, moves, move, undo, play, replay) live in cli_game.py
 from . import cli_game  # noqa: E402,F401
+# `gaia bench` lives in bench.py
+from . import bench  # noqa: E402,F401
 
 
 def main() -> None:  # pragma: no cover - console entry point

@@ -17,7 +17,12 @@ from .errors import IllegalMoveError
 
 
 def _neighbour_names(ctx: Context, name: str) -> list[str]:
-    return [ctx.map.hexes[n].name for n in neighbours(ctx.map.by_name[name]) if n in ctx.map.hexes]
+    table = ctx.__dict__.get("_neighbour_table")
+    if table is None:
+        table = ctx.__dict__["_neighbour_table"] = {
+            h.name: [ctx.map.hexes[n].name for n in neighbours(c) if n in ctx.map.hexes]
+            for c, h in ctx.map.hexes.items()}
+    return table[name]
 
 
 def piece_value(ctx: Context, state: GameState, p: int, name: str) -> int:
@@ -368,6 +373,21 @@ def _pay_satellites(ctx: Context, state: GameState, p: int, n: int, follow: list
 
 
 def possible_federations(ctx: Context, state: GameState, p: int, limit: int = 64) -> list[str]:
+    """Federations player p could form now (cached by the board, the budget and the rules that matter)."""
+    key = (p, limit, _satellites_affordable(ctx, state, p), threshold(ctx, state, p),
+           tuple(sorted((n, h.owner, h.piece, h.planet, tuple(h.guests), tuple(h.satellites), tuple(h.federations))
+                        for n, h in state.board.items())),
+           tuple(sorted(state.fed_supply.items())), ctx._signature(state, p))
+    cache = ctx.__dict__.setdefault("_federation_cache", {})
+    found = cache.get(key)
+    if found is None:
+        if len(cache) > 2000:
+            cache.clear()
+        found = cache[key] = _possible_federations(ctx, state, p, limit)
+    return list(found)
+
+
+def _possible_federations(ctx: Context, state: GameState, p: int, limit: int) -> list[str]:
     """Federations player p could form now: one cheapest layout per set of planets.
 
     Combinations of building groups are grown in order until they reach the
@@ -395,10 +415,10 @@ def possible_federations(ctx: Context, state: GameState, p: int, limit: int = 64
             total = base_value + sum(values[i] for i in combo)
             if total < need or any(base_value + sum(values[j] for j in combo if j != i) >= need for i in combo):
                 continue  # not enough, or not minimal (a smaller combination already suffices)
+            terminals = base + [groups[i] for i in combo]
             examined += 1
             if examined > limit:
                 break
-            terminals = base + [groups[i] for i in combo]
             cost, tree = steiner(ctx, nodes, terminals, budget)
             if cost is None or cost > budget:
                 continue

@@ -23,15 +23,15 @@ def legal_moves(engine, state: GameState) -> list[Move]:
     ctx = engine.context(state)
     out: list[Move] = []
     seen = set()
-    for move in candidates(ctx, state, p):
+    certain: set[Move] = set()
+    for move in candidates(ctx, state, p, certain):
         if move in seen:
             continue
         seen.add(move)
-        if move.command == "federation" or move in _CERTAIN:
+        if move.command == "federation" or move in certain:
             # federation candidates are cheapest trees already checked by possible_federations
             # (the token does not change legality once one is in the supply); other certain
             # moves passed the very checks `apply` makes for them
-            _CERTAIN.discard(move)
             out.append(move)
             continue
         trial = state.clone()
@@ -40,20 +40,16 @@ def legal_moves(engine, state: GameState) -> list[Move]:
         except IllegalMoveError:
             continue
         out.append(move)
-    _CERTAIN.clear()
     return out
 
 
-# Moves a generator has already checked completely (filled and emptied within one listing).
-_CERTAIN: set[Move] = set()
+def candidates(ctx: Context, state: GameState, p: int, certain: set[Move]) -> Iterator[Move]:
+    """Possible moves; those fully checked already are also added to `certain`."""
 
+    def sure(move: Move) -> Move:
+        certain.add(move)
+        return move
 
-def _certain(move: Move) -> Move:
-    _CERTAIN.add(move)
-    return move
-
-
-def candidates(ctx: Context, state: GameState, p: int) -> Iterator[Move]:
     if state.decisions:
         yield from _decision_candidates(ctx, state, p, state.decisions[0])
         return
@@ -81,10 +77,10 @@ def candidates(ctx: Context, state: GameState, p: int) -> Iterator[Move]:
     if state.pending:
         yield from follow_up_candidates(ctx, state, p, state.pending[0])
     elif not state.main_done:
-        yield from _main_candidates(ctx, state, p)
+        yield from _main_candidates(ctx, state, p, sure)
     else:
         yield Move(p, "endturn")
-    yield from _free_candidates(ctx, state, p)
+    yield from _free_candidates(ctx, state, p, sure)
 
 
 def _decision_candidates(ctx, state, p, decision) -> Iterator[Move]:
@@ -173,7 +169,7 @@ def _reachable(ctx, state, p, name) -> bool:
     return actions.qic_for_range(ctx, state, p, name) <= player.qic
 
 
-def _main_candidates(ctx, state, p) -> Iterator[Move]:
+def _main_candidates(ctx, state, p, sure) -> Iterator[Move]:
     player = state.players[p]
     faction = ctx.faction(player)
     for sid, s in faction.structures.items():
@@ -192,7 +188,7 @@ def _main_candidates(ctx, state, p) -> Iterator[Move]:
         simple = all(isinstance(g, ast.Amount) and g.resource not in ("step", "range") for g in gains)
         capped = ctx.game_params.get("refuse_wasted_board_actions") and actions._all_capped(ctx, state, p, gains)
         if simple and not capped:
-            yield _certain(Move(p, "action", (aid,)))
+            yield sure(Move(p, "action", (aid,)))
         elif not capped:
             yield Move(p, "action", (aid,))
     for key, st in actions.held_specials(ctx, state, p):
@@ -201,20 +197,20 @@ def _main_candidates(ctx, state, p) -> Iterator[Move]:
     if effects.can_pay(ctx, state, p, ctx.catalogue.research.cost) is None:
         for track in ctx.catalogue.tracks:
             if research.advance_problem(ctx, state, p, track) is None:
-                yield _certain(Move(p, "up", (track,)))
+                yield sure(Move(p, "up", (track,)))
     tokens = [t for t, n in state.fed_supply.items() if n > 0]
     for fed in federations.possible_federations(ctx, state, p) if tokens else []:
         for token in tokens:
             yield Move(p, "federation", (fed, token))
     last = state.round >= ctx.catalogue.game["rounds"]
     if last:
-        yield _certain(Move(p, "pass"))
+        yield sure(Move(p, "pass"))
     else:
         for b in state.boosters_table:
-            yield _certain(Move(p, "pass", (b,)))
+            yield sure(Move(p, "pass", (b,)))
 
 
-def _free_candidates(ctx, state, p) -> Iterator[Move]:
+def _free_candidates(ctx, state, p, sure) -> Iterator[Move]:
     if state.pending and state.pending[0].kind != choices.KIND:
         return  # the action's follow-up comes first
     player = state.players[p]
@@ -223,10 +219,10 @@ def _free_candidates(ctx, state, p) -> Iterator[Move]:
             continue
         if not all(_can_move(ctx, state, p, c) for c in costs if isinstance(c, ast.Move)):
             continue
-        yield _certain(Move(p, "spend", (_price_text(costs), _gain_text(gains))))
+        yield sure(Move(p, "spend", (_price_text(costs), _gain_text(gains))))
     area2 = player.power["area2"] + (1 if player.token == "area2" else 0)
     for n in range(1, area2 // 2 + 1):
-        yield _certain(Move(p, "burn", (str(n),)))
+        yield sure(Move(p, "burn", (str(n),)))
 
 
 def _can_move(ctx, state, p, c) -> bool:
