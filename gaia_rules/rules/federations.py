@@ -78,32 +78,25 @@ def satellite_spot(ctx: Context, state: GameState, p: int, name: str) -> bool:
     return h is None or (h.owner != p and p not in h.satellites)
 
 
-def _closure(ctx: Context, state: GameState, p: int, hexes: set[str], members: set[str]) -> set[str]:
-    """Add every piece of p connected to the group through adjacency."""
-    group = set(hexes)
+def _flood(ctx: Context, start: set[str], allowed: set[str]) -> set[str]:
+    """`start` plus every hex of `allowed` reachable from it through neighbours."""
+    group = set(start)
     frontier = list(group)
     while frontier:
-        name = frontier.pop()
-        for n in _neighbour_names(ctx, name):
-            if n in members and n not in group:
+        for n in _neighbour_names(ctx, frontier.pop()):
+            if n in allowed and n not in group:
                 group.add(n)
                 frontier.append(n)
     return group
 
 
+def _closure(ctx: Context, state: GameState, p: int, hexes: set[str], members: set[str]) -> set[str]:
+    """Add every piece of p connected to the group through adjacency."""
+    return _flood(ctx, hexes, members)
+
+
 def connected(ctx: Context, hexes: set[str]) -> bool:
-    if not hexes:
-        return False
-    start = next(iter(hexes))
-    seen = {start}
-    frontier = [start]
-    while frontier:
-        name = frontier.pop()
-        for n in _neighbour_names(ctx, name):
-            if n in hexes and n not in seen:
-                seen.add(n)
-                frontier.append(n)
-    return seen == hexes
+    return bool(hexes) and _flood(ctx, {next(iter(hexes))}, hexes) == hexes
 
 
 def check_federation(ctx: Context, state: GameState, p: int, listed: list[str],
@@ -164,20 +157,13 @@ def _satellites_affordable(ctx: Context, state: GameState, p: int) -> int:
 
 def _groups(ctx: Context, hexes: set[str]) -> list[set[str]]:
     """Connected components of a set of hexes."""
-    out, seen = [], set()
+    out: list[set[str]] = []
+    seen: set[str] = set()
     for start in sorted(hexes):
-        if start in seen:
-            continue
-        comp, frontier = {start}, [start]
-        seen.add(start)
-        while frontier:
-            name = frontier.pop()
-            for n in _neighbour_names(ctx, name):
-                if n in hexes and n not in seen:
-                    seen.add(n)
-                    comp.add(n)
-                    frontier.append(n)
-        out.append(comp)
+        if start not in seen:
+            comp = _flood(ctx, {start}, hexes)
+            seen |= comp
+            out.append(comp)
     return out
 
 
