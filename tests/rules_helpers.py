@@ -202,3 +202,23 @@ def steps(home: str, target: str) -> int:
 
 def type_at_steps(home: str, n: int) -> str:
     return next(t for t in WHEEL if steps(home, t) == n)
+
+
+def finish_round(state: GameState, answer_income: bool = True) -> GameState:
+    """Every player still in the round passes (taking the first booster on the table).
+
+    Stops at the first decision after the passes that is not an income order
+    (answered with the first listed option when `answer_income`), e.g. a
+    Gaia-phase question, or at the next round's first action turn.
+    """
+    start_round = state.round
+    while state.round == start_round and not state.ended:
+        assert not state.decisions, state.decisions
+        p = ENGINE.to_move(state)
+        assert not state.pending and not state.main_done, 'finish the turn first'
+        last = state.round >= CAT.game["rounds"]
+        move = Move(p, "pass") if last else Move(p, "pass", (state.boosters_table[0],))
+        state = ENGINE.apply(state, move)
+    while answer_income and state.decisions and state.decisions[0].kind in ("income", "token"):
+        state = ENGINE.apply(state, ENGINE.legal_moves(state)[0])
+    return state
