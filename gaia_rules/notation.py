@@ -101,7 +101,7 @@ def _dedupe_endturns(moves: list[Move]) -> list[Move]:
 
 _ARITY = {
     "faction": 1, "booster": 1, "action": 1, "special": 1, "burn": 1, "charge": 1, "up": 1,
-    "tech": 1, "cover": 1, "fedtile": 1, "lostPlanet": 1, "swap-PI": 1, "income": 1, "token": 1,
+    "tech": 1, "cover": 1, "fedtile": 1, "lostPlanet": 1, "swap-PI": 1, "income": 1, "token": 1, "areas": 1,
     "build": 2, "federation": 2, "bid": 2,
 }
 

@@ -60,7 +60,7 @@ def _arg(move: Move, i: int) -> str:
 def _turn(ctx: Context, state: GameState, move: Move) -> None:
     p = move.player
     if move.command in FREE_COMMANDS:
-        if state.pending and state.pending[0].kind != choices.KIND:
+        if state.pending and state.pending[0].kind not in (choices.KIND, choices.AREAS_KIND):
             raise IllegalMoveError("sequence", f"first give the '{state.pending[0].kind}' your action needs")
         return FREE[move.command](ctx, state, move)
     if state.pending:
@@ -89,8 +89,8 @@ def _turn(ctx: Context, state: GameState, move: Move) -> None:
 
 def _queue(state: GameState, follow: list[Pending]) -> None:
     """Follow-ups of the current action: power choices first, then the rest in order."""
-    first = [f for f in follow if f.kind == choices.KIND]
-    rest = [f for f in follow if f.kind != choices.KIND]
+    first = [f for f in follow if f.kind in (choices.KIND, choices.AREAS_KIND)]
+    rest = [f for f in follow if f.kind not in (choices.KIND, choices.AREAS_KIND)]
     state.pending[:0] = first + rest
 
 
@@ -998,6 +998,14 @@ def _f_lost_planet(ctx, state, move, follow):
     _queue(state, out)
 
 
+def _f_areas(ctx, state, move, question):
+    split = _arg(move, 0)
+    options = question.data["options"]
+    if split not in options:
+        raise IllegalMoveError("token-areas", f"take the tokens as one of: {'; '.join(options)}")
+    choices.take_from_areas(state.players[move.player], split, question.data["to"])
+
+
 def _f_token(ctx, state, move, question):
     follow: list[Pending] = []
     choices.resolve(ctx, state, move.player, _arg(move, 0), question, follow)
@@ -1007,8 +1015,10 @@ def _f_token(ctx, state, move, question):
 FOLLOW_UPS = {
     "up": _f_up, "tech": _f_tech, "cover": _f_cover, "build": _f_build, "swap": _f_swap,
     "fedtile": _f_fedtile, "lostPlanet": _f_lost_planet, choices.KIND: _f_token,
+    choices.AREAS_KIND: _f_areas,
 }
 FOLLOW_UP_COMMANDS = {
     "up": ("up",), "tech": ("tech",), "cover": ("cover",), "build": ("build",), "swap": ("swap-PI",),
     "fedtile": ("fedtile",), "lostPlanet": ("lostPlanet",), choices.KIND: (choices.KIND,),
+    choices.AREAS_KIND: ("areas",),
 }

@@ -105,9 +105,52 @@ def spend_with_choice(ctx: Context, state: GameState, p: int, n: int, then: list
     follow.append(Pending(KIND, p, {"op": "spend", "n": n, "then": then, "options": options}))
 
 
+AREAS_KIND = "areas"
+
+
+def area_splits(player: PlayerState, n: int) -> list[str]:
+    """Every way to take n tokens from areas I-III (and the special token): `area1=2,area2=1,token=1`."""
+    out = []
+    have = [player.power[a] for a in ("area1", "area2", "area3")]
+    token = 1 if player.token in ("area1", "area2", "area3") else 0
+    for t in range(token + 1):
+        for a1 in range(min(have[0], n - t) + 1):
+            for a2 in range(min(have[1], n - t - a1) + 1):
+                a3 = n - t - a1 - a2
+                if 0 <= a3 <= have[2]:
+                    parts = [f"{a}={k}" for a, k in (("area1", a1), ("area2", a2), ("area3", a3)) if k]
+                    out.append(",".join(parts + (["token=1"] if t else [])))
+    return out
+
+
+def take_from_areas(player: PlayerState, split: str, to: str) -> None:
+    """Remove tokens as the player chose (`area1=2,area2=1,token=1`)."""
+    for part in split.split(","):
+        area, _, k = part.partition("=")
+        if area == "token":
+            player.token = "gaia" if to == "gaia" else None
+        else:
+            player.power[area] -= int(k)
+            if to == "gaia":
+                player.power["gaia"] += int(k)
+
+
 def take_with_choice(ctx: Context, state: GameState, p: int, n: int, to: str, follow: list[Pending]) -> None:
-    """Remove n tokens (area I first), to the Gaia area or out of play, asking about the token."""
+    """Remove n tokens, to the Gaia area or out of play.
+
+    Under `token_discard_order: choice` the player picks the areas when there
+    is more than one way; otherwise area I goes first and only the special
+    token may be a question.
+    """
     player = state.players[p]
+    if ctx.game_params.get("token_discard_order") == "choice":
+        splits = area_splits(player, n)
+        if len(splits) > 1:
+            follow.append(Pending(AREAS_KIND, p, {"n": n, "to": to, "options": splits}))
+            return
+        if splits:
+            take_from_areas(player, splits[0], to)
+            return
     order = ("area1", "area2", "area3")
     plain = sum(player.power[a] for a in order)
     if player.token not in order:

@@ -136,6 +136,9 @@ def follow_up_candidates(ctx, state, p, follow) -> Iterator[Move]:
     elif kind == choices.KIND:
         for area in follow.data["options"]:
             yield Move(p, choices.KIND, (area,))
+    elif kind == choices.AREAS_KIND:
+        for split in follow.data["options"]:
+            yield Move(p, "areas", (split,))
 
 
 def _build_targets(ctx, state, p, piece, source=None) -> list[str]:
@@ -211,7 +214,7 @@ def _main_candidates(ctx, state, p, sure) -> Iterator[Move]:
 
 
 def _free_candidates(ctx, state, p, sure) -> Iterator[Move]:
-    if state.pending and state.pending[0].kind != choices.KIND:
+    if state.pending and state.pending[0].kind not in (choices.KIND, choices.AREAS_KIND):
         return  # the action's follow-up comes first
     player = state.players[p]
     for costs, gains in actions.conversions(ctx, state, p, gaia_phase=False):

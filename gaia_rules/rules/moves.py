@@ -11,7 +11,7 @@ from dataclasses import dataclass
 COMMANDS = (
     "faction", "bid", "build", "booster", "pass", "action", "special", "spend", "burn",
     "charge", "decline", "up", "tech", "cover", "federation", "fedtile", "lostPlanet",
-    "swap-PI", "income", "token", "endturn",
+    "swap-PI", "income", "token", "areas", "endturn",
 )
 
 
