@@ -60,8 +60,8 @@ def _arg(move: Move, i: int) -> str:
 def _turn(ctx: Context, state: GameState, move: Move) -> None:
     p = move.player
     if move.command in FREE_COMMANDS:
-        if state.pending and state.pending[0].kind not in (choices.KIND, choices.AREAS_KIND):
-            raise IllegalMoveError("sequence", f"first give the '{state.pending[0].kind}' your action needs")
+        if state.pending:
+            raise IllegalMoveError("sequence", f"first answer the '{state.pending[0].kind}' your action needs")
         return FREE[move.command](ctx, state, move)
     if state.pending:
         follow = state.pending[0]

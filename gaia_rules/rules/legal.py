@@ -214,7 +214,7 @@ def _main_candidates(ctx, state, p, sure) -> Iterator[Move]:
 
 
 def _free_candidates(ctx, state, p, sure) -> Iterator[Move]:
-    if state.pending and state.pending[0].kind not in (choices.KIND, choices.AREAS_KIND):
+    if state.pending:
         return  # the action's follow-up comes first
     player = state.players[p]
     for costs, gains in actions.conversions(ctx, state, p, gaia_phase=False):
