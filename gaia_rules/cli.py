@@ -5,6 +5,9 @@ problem, never a traceback. Exit codes: 0 success; 1 the content has problems
 (each printed as `file:line:col: message`); 2 the command was used wrongly or a
 path given on the command line does not exist or cannot be read (one line on
 stderr).
+
+Every command that reads content takes `--content DIR` (repeatable): a
+designer's folder laid over the bundled content (`docs/content.md`).
 """
 from __future__ import annotations
 
@@ -16,7 +19,8 @@ from typing import List, Optional
 import typer
 from typer.core import TyperGroup
 
-from .content import load_catalogue, load_paths
+from .content import ContentError, default_catalogue, load_catalogue, load_paths
+from .content.catalogue import Catalogue
 
 
 # typer may bundle its own click: take its exception classes from typer itself
@@ -116,6 +120,94 @@ def validate(
     for kind, n in catalogue.counts().items():
         typer.echo(f"{kind:>22}: {n}")
     typer.echo("content is valid.")
+
+
+# ------------------------------------------------------------------ content for the other commands
+
+CONTENT_HELP = "A designer's folder laid over the bundled content (repeatable; see docs/content.md)."
+
+
+def content_option():
+    return typer.Option(None, "--content", readable=False, help=CONTENT_HELP)
+
+
+def overlay_paths(command: str, content: Optional[List[Path]]) -> list[Path]:
+    """The --content folders, each readable (else one line on stderr, exit 2)."""
+    overlays = list(content or [])
+    for path in overlays:
+        problem = _unreadable(path)
+        if problem is not None:
+            typer.echo(f"gaia {command}: {path}: {problem}", err=True)
+            raise typer.Exit(2)
+    return overlays
+
+
+def report_content_problems(command: str, diagnostics) -> None:
+    """Every problem as `file:line:col: message` on stderr, then one summary line."""
+    for d in diagnostics:
+        typer.echo(str(d), err=True)
+    n = len(diagnostics)
+    typer.echo(f"gaia {command}: the content has {n} problem{'s' if n != 1 else ''} (see `gaia validate`)", err=True)
+
+
+def checked_catalogue(command: str, content: Optional[List[Path]]) -> Catalogue:
+    """The bundled content with the --content folders laid over it; exit 1 listing every problem."""
+    overlays = overlay_paths(command, content)
+    try:
+        return default_catalogue(overlays)
+    except ContentError as err:
+        report_content_problems(command, err.diagnostics)
+        raise typer.Exit(1)
+
+
+# ------------------------------------------------------------------ gaia explain
+
+@app.command()
+def explain(
+    ident: Optional[str] = typer.Argument(None, metavar="ID", help="A component id: a faction, tile, track, ..."),
+    kind: Optional[str] = typer.Option(None, "--kind", help="The kind, when the id names several components "
+                                                             "(faction, research_track, final_scoring, ...)."),
+    all_: bool = typer.Option(False, "--all", help="Every component, as one markdown document."),
+    content: Optional[List[Path]] = content_option(),
+) -> None:
+    """Print a component in plain English: a faction, tile, booster, research track, board action, ...
+
+    An id that names several components (a research track and a final scoring
+    tile, say) lists them and asks for --kind (exit 2). `--all` prints the whole
+    catalogue as markdown (`docs/catalogue.md`).
+
+    Examples:
+
+        gaia explain nav
+
+        gaia explain gaia --kind final_scoring
+
+        gaia explain my-faction --content my-folder/
+
+        gaia explain --all > catalogue.md
+    """
+    from .explain import ExplainError, explain as render, explain_all, resolve
+
+    if all_ == (ident is not None):
+        typer.echo("gaia explain: give one component ID, or --all", err=True)
+        raise typer.Exit(2)
+    overlays = overlay_paths("explain", content)
+    catalogue = checked_catalogue("explain", overlays)
+    if all_:
+        if kind is not None:
+            typer.echo("gaia explain: --kind goes with an ID, not with --all", err=True)
+            raise typer.Exit(2)
+        source = "the bundled content (`content/`)"
+        if overlays:
+            source = source[:-1] + " with " + ", ".join(f"`{p}`" for p in overlays) + " laid over it)"
+        typer.echo(explain_all(catalogue, source), nl=False)
+        return
+    try:
+        found_kind, found_id = resolve(catalogue, ident, kind)
+    except ExplainError as err:
+        typer.echo(f"gaia explain: {err}", err=True)
+        raise typer.Exit(2)
+    typer.echo(render(catalogue, found_kind, found_id), nl=False)
 
 
 # the game commands (new, show, moves, move, undo, play, replay) live in cli_game.py

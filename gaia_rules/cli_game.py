@@ -6,6 +6,12 @@ move, a failed check, or a game the engine could not continue; 2 the command
 was used wrongly or a file could not be read (a corrupt saved game included).
 A saved game is only ever replaced whole (see savegame.py): a refused move or
 a bad file leaves it byte for byte as it was.
+
+Every command takes `--content DIR` (repeatable): the engine is built from the
+bundled content with those folders laid over it; content with problems lists
+them all and exits 1. A saved game remembers the content it was made with;
+loading it under other content is refused (exit 2) naming the components that
+differ, unless `--force` replays it under this content.
 """
 from __future__ import annotations
 
@@ -23,8 +29,7 @@ from rich.console import Console
 
 from . import savegame
 from .bots import BOTS, describe_wait, make_bot
-from .cli import app
-from .content import default_catalogue
+from .cli import app, checked_catalogue, content_option
 from .notation import NotationError
 from .rules import Engine, IllegalMoveError
 from .rules.moves import Move
@@ -43,8 +48,16 @@ class CommandError(Exception):
         self.code = code
 
 
-def _engine() -> Engine:
-    return Engine(default_catalogue())
+FORCE_HELP = "Load a game made with other content anyway: replay its moves under this content."
+
+
+def _engine(command: str, content: Optional[List[Path]]) -> Engine:
+    """The engine of the bundled content and the --content folders (exit 1 listing problems, 2 if unreadable)."""
+    return Engine(checked_catalogue(command, content))
+
+
+def _overlays(content: Optional[List[Path]]) -> list[str]:
+    return [str(p) for p in content or []]
 
 
 def _one_line(command: str):
@@ -78,8 +91,8 @@ def _one_line(command: str):
     return wrap
 
 
-def _load(engine: Engine, path: Path) -> SavedGame:
-    game = savegame.load(engine, path)
+def _load(engine: Engine, path: Path, force: bool = False, content: Optional[List[Path]] = None) -> SavedGame:
+    game = savegame.load(engine, path, force=force, overlays=_overlays(content))
     for w in game.warnings:
         typer.echo(f"warning: {path}: {w}", err=True)
     return game
@@ -122,6 +135,7 @@ def new(
     layout: str = typer.Option("standard", "--layout", help="standard: the layout's sectors in order; random: shuffled."),
     variant: str = typer.Option("rules", "--variant", help="Rules variant: rules (printed rules) or boardgamers."),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
+    content: Optional[List[Path]] = content_option(),
 ) -> None:
     """Draw a new game from a seed and save it.
 
@@ -130,12 +144,14 @@ def new(
         gaia new --players 3 --seed 7 -o game.json
 
         gaia new --players 2 --factions FACTION1,FACTION2 --layout random -o duel.json
+
+        gaia new --players 3 --content my-faction/ -o try.json
     """
-    engine = _engine()
+    engine = _engine("new", content)
     if output.exists() and not force:
         raise CommandError(f"{output} exists (use --force to overwrite)")
     setup = _new_setup(engine, players, seed, layout, variant, factions)
-    game = savegame.new_game(engine, setup)
+    game = savegame.new_game(engine, setup, _overlays(content))
     savegame.save(game, output)
     typer.echo(f"new {players}-player game, seed {setup.seed}, layout {layout}, variant {variant}: saved to {output}")
     typer.echo(status_line(engine, game.state))
@@ -149,10 +165,12 @@ def show(
     file: Path = typer.Argument(..., help="A saved game."),
     player: Optional[str] = typer.Option(None, "--player", "-p", help="Only this player (1..N, pN or faction)."),
     as_json: bool = typer.Option(False, "--json", help="Print the state as JSON."),
+    content: Optional[List[Path]] = content_option(),
+    force: bool = typer.Option(False, "--force", help=FORCE_HELP),
 ) -> None:
     """Show a saved game: round, phase, who acts, each player, the table."""
-    engine = _engine()
-    game = _load(engine, file)
+    engine = _engine("show", content)
+    game = _load(engine, file, force, content)
     if as_json:
         data = game.state.to_dict()
         if player is not None:
@@ -174,10 +192,14 @@ def _numbered(engine: Engine, state, moves: list[Move]) -> list[str]:
 
 @app.command()
 @_one_line("moves")
-def moves(file: Path = typer.Argument(..., help="A saved game.")) -> None:
+def moves(
+    file: Path = typer.Argument(..., help="A saved game."),
+    content: Optional[List[Path]] = content_option(),
+    force: bool = typer.Option(False, "--force", help=FORCE_HELP),
+) -> None:
     """List the legal moves, numbered, in the site notation (for `gaia move FILE N`)."""
-    engine = _engine()
-    game = _load(engine, file)
+    engine = _engine("moves", content)
+    game = _load(engine, file, force, content)
     state = game.state
     if state.ended:
         typer.echo("the game has ended")
@@ -217,6 +239,8 @@ def _apply(engine: Engine, game: SavedGame, move: Move) -> SavedGame:
 def move(
     file: Path = typer.Argument(..., help="A saved game."),
     move_: str = typer.Argument(..., metavar="MOVE", help="A number from `gaia moves`, or one command, e.g. 'build m 4A2'."),
+    content: Optional[List[Path]] = content_option(),
+    force: bool = typer.Option(False, "--force", help=FORCE_HELP),
 ) -> None:
     """Play one move (atomic: an illegal move changes nothing and exits 1).
 
@@ -228,8 +252,8 @@ def move(
 
         gaia move game.json "p1 up nav"
     """
-    engine = _engine()
-    game = _load(engine, file)
+    engine = _engine("move", content)
+    game = _load(engine, file, force, content)
     if game.state.ended:
         raise CommandError("the game has ended", EXIT_FAILED)
     mv = _resolve(engine, game.state, move_)
@@ -247,10 +271,12 @@ def move(
 def undo(
     file: Path = typer.Argument(..., help="A saved game."),
     steps: int = typer.Option(1, "--steps", "-k", help="How many moves to take back."),
+    content: Optional[List[Path]] = content_option(),
+    force: bool = typer.Option(False, "--force", help=FORCE_HELP),
 ) -> None:
     """Take back the last moves (the game is replayed without them)."""
-    engine = _engine()
-    game = _load(engine, file)
+    engine = _engine("undo", content)
+    game = _load(engine, file, force, content)
     if steps < 1:
         raise CommandError("--steps must be at least 1")
     if steps > len(game.moves):
@@ -400,6 +426,8 @@ def play(
     variant: str = typer.Option("rules", "--variant", help="rules or boardgamers (a new game)."),
     factions: Optional[str] = typer.Option(None, "--factions", help="Fixed factions for a new game, comma-separated."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Do not print each move; just the final score."),
+    content: Optional[List[Path]] = content_option(),
+    force: bool = typer.Option(False, "--force", help=FORCE_HELP),
 ) -> None:
     """Play at the terminal against bots, or watch bots play.
 
@@ -412,19 +440,21 @@ def play(
         gaia play --players 4 --bots 4 --seed 1 --quiet
 
         gaia play game.json --bots 1
+
+        gaia play --players 3 --bots 3 --factions NEW,FACTION2,FACTION3 --content my-faction/ --quiet
     """
-    engine = _engine()
+    engine = _engine("play", content)
     if bot not in BOTS:
         raise CommandError(f"unknown bot '{bot}' (choose {' or '.join(BOTS)})")
     if file is not None and file.exists():
-        game = _load(engine, file)
+        game = _load(engine, file, force, content)
         if players is not None and players != game.setup.players:
             raise CommandError(f"{file} is a {game.setup.players}-player game, not {players}")
         seed = seed if seed is not None else game.setup.seed
     else:
         seed = seed if seed is not None else secrets.token_hex(4)
         setup = _new_setup(engine, players if players is not None else 2, seed, layout, variant, factions)
-        game = savegame.new_game(engine, setup)
+        game = savegame.new_game(engine, setup, _overlays(content))
     n = game.setup.players
     k = bots if bots is not None else n - 1
     if not 0 <= k <= n:
@@ -447,6 +477,7 @@ def replay(
     files: List[Path] = typer.Argument(..., help="Recorded games (the conformance format)."),
     check: bool = typer.Option(False, "--check", help="One line per file: PASS or FAIL with the first divergence."),
     as_json: bool = typer.Option(False, "--json", help="One JSON object per file."),
+    content: Optional[List[Path]] = content_option(),
 ) -> None:
     """Replay recorded games with the engine and compare every recorded number.
 
@@ -454,7 +485,7 @@ def replay(
     """
     from .replay import replay_file
 
-    engine = _engine()
+    engine = _engine("replay", content)
     failed = unreadable = 0
     console = _console()
     for path in files:

@@ -6,12 +6,21 @@ The file is JSON:
      "setup": {...},                          # state.Setup as a dict
      "moves": [[player, command, args...]],   # player index from 0, as in rules.moves.Move
      "state": {...},                          # GameState.to_dict() after the moves
-     "content": {"hash": "..."}}              # Catalogue.content_hash() of the content used
+     "content": {"hash": "...",               # Catalogue.content_hash() of the content used
+                 "files": {"KIND/ID": "sha256", ...},   # every content file (Catalogue.files)
+                 "overlays": ["my-faction", ...]}}     # the --content folders given (a hint)
 
 A game *is* its set-up plus its moves: loading replays the moves from the
 set-up with the engine and checks that the result equals the stored state.
 Saving writes a temporary file beside the target and moves it into place
 (`os.replace`), so a crash or a refused move never leaves half a file.
+
+A game is tied to the content it was made with. Loading it under other
+content (another `--content` folder, an edited bundled file) is refused with
+`ContentMismatch`, naming the components that were removed, changed or added
+compared with the game's content; with `force=True` it is replayed under the
+current content instead, with a warning (and a stored state that no longer
+matches is a warning too, as the content changed the game).
 """
 from __future__ import annotations
 
@@ -34,6 +43,14 @@ class SaveError(ValueError):
     """A saved game that cannot be read or does not replay to its stored state."""
 
 
+class ContentMismatch(SaveError):
+    """A saved game made with other content than the engine's (see `content_difference`)."""
+
+    def __init__(self, message: str, removed=(), changed=(), added=()):
+        super().__init__(message)
+        self.removed, self.changed, self.added = list(removed), list(changed), list(added)
+
+
 @dataclass
 class SavedGame:
     setup: Setup
@@ -41,6 +58,54 @@ class SavedGame:
     state: GameState | None = None
     content_hash: str = ""
     warnings: list[str] = field(default_factory=list)
+    content_files: dict[str, str] = field(default_factory=dict)   # "kind/id" -> sha256
+    overlays: list[str] = field(default_factory=list)             # the --content folders it was made with
+
+
+# ------------------------------------------------------------------ the content a game was made with
+
+def content_files(catalogue) -> dict[str, str]:
+    """Every file of a catalogue as "kind/id" -> sha256 (from `Catalogue.files`)."""
+    return {f"{kind}/{ident}": digest for (kind, ident), (_, digest) in sorted(catalogue.files.items())}
+
+
+def _component(key: str) -> str:
+    kind, _, ident = key.partition("/")
+    return f"{kind.replace('_', ' ')} '{ident}'"
+
+
+def content_difference(stored: dict[str, str], current: dict[str, str]) -> tuple[list[str], list[str], list[str]]:
+    """(removed, changed, added): components of the stored content missing now, differing, or new."""
+    removed = [k for k in stored if k not in current]
+    changed = [k for k in stored if k in current and stored[k] != current[k]]
+    added = [k for k in current if k not in stored]
+    return sorted(removed), sorted(changed), sorted(added)
+
+
+def _listing(keys: list[str], most: int = 6) -> str:
+    shown = ", ".join(_component(k) for k in keys[:most])
+    return shown + (f" and {len(keys) - most} more" if len(keys) > most else "")
+
+
+def mismatch_message(stored: dict[str, str], current: dict[str, str], overlays: list[str] | None) -> ContentMismatch:
+    removed, changed, added = content_difference(stored, current) if stored else ([], [], [])
+    parts = []
+    if removed:
+        parts.append("removed " + _listing(removed))
+    if changed:
+        parts.append("changed " + _listing(changed))
+    if added:
+        parts.append("added " + _listing(added))
+    what = ("compared with it, this content has " + ", ".join(parts)) if parts else "the content hash differs"
+    if overlays is None:  # an older file: not recorded
+        made = ""
+    elif overlays:
+        made = " It was made with " + " ".join(f"--content {o}" for o in overlays) + "."
+    else:
+        made = " It was made with the bundled content alone."
+    return ContentMismatch(f"the game was made with other content; {what}.{made} "
+                           f"Give the same --content folders, or --force to replay it under this content",
+                           removed, changed, added)
 
 
 # ------------------------------------------------------------------ moves as JSON
@@ -63,9 +128,11 @@ def _plain(value: Any) -> Any:
 
 # ------------------------------------------------------------------ building and replaying
 
-def new_game(engine: Engine, setup: Setup) -> SavedGame:
+def new_game(engine: Engine, setup: Setup, overlays=()) -> SavedGame:
+    """A game with no moves yet, recording the engine's content (and the --content folders, as a hint)."""
     state = engine.new_game(setup)
-    return SavedGame(state.setup, [], state, engine.catalogue.content_hash())
+    return SavedGame(state.setup, [], state, engine.catalogue.content_hash(),
+                     content_files=content_files(engine.catalogue), overlays=[str(o) for o in overlays])
 
 
 def replay(engine: Engine, setup: Setup, moves: list[Move]) -> GameState:
@@ -88,13 +155,15 @@ def replay(engine: Engine, setup: Setup, moves: list[Move]) -> GameState:
 def with_moves(engine: Engine, game: SavedGame, moves: list[Move]) -> SavedGame:
     """The same game with another move list (e.g. one move more, or a few less)."""
     state = replay(engine, game.setup, moves)
-    return SavedGame(game.setup, list(moves), state, engine.catalogue.content_hash())
+    return SavedGame(game.setup, list(moves), state, engine.catalogue.content_hash(),
+                     content_files=content_files(engine.catalogue), overlays=list(game.overlays))
 
 
 def apply_move(engine: Engine, game: SavedGame, move: Move) -> SavedGame:
     """One move more; raises IllegalMoveError (the game is unchanged) if the rules refuse it."""
     state = engine.apply(game.state, move)
-    return SavedGame(game.setup, game.moves + [move], state, game.content_hash)
+    return SavedGame(game.setup, game.moves + [move], state, game.content_hash,
+                     content_files=dict(game.content_files), overlays=list(game.overlays))
 
 
 # ------------------------------------------------------------------ files
@@ -105,7 +174,7 @@ def to_dict(game: SavedGame) -> dict:
         "setup": _plain(dataclasses.asdict(game.setup)),
         "moves": [move_to_json(m) for m in game.moves],
         "state": _plain(game.state.to_dict()),
-        "content": {"hash": game.content_hash},
+        "content": {"hash": game.content_hash, "files": dict(game.content_files), "overlays": list(game.overlays)},
     }
 
 
@@ -167,8 +236,13 @@ def first_difference(a: Any, b: Any, path: str = "state") -> str | None:
     return None if a == b else f"{path}: {json.dumps(a)[:60]} != {json.dumps(b)[:60]}"
 
 
-def from_dict(engine: Engine, data: Any, check_state: bool = True) -> SavedGame:
-    """Validate a saved game's shape, replay its moves and compare with the stored state."""
+def from_dict(engine: Engine, data: Any, check_state: bool = True, force: bool = False, overlays=()) -> SavedGame:
+    """Validate a saved game's shape, check its content, replay its moves and compare with the stored state.
+
+    Content other than the game's raises `ContentMismatch`, unless `force`: then
+    the game is replayed under the engine's content with a warning. `overlays`
+    are the --content folders of the engine, recorded in the returned game.
+    """
     if not isinstance(data, dict):
         raise SaveError("not a saved game (expected a JSON object)")
     fmt = data.get("format")
@@ -192,9 +266,16 @@ def from_dict(engine: Engine, data: Any, check_state: bool = True) -> SavedGame:
     moves = [move_from_json(row, i) for i, row in enumerate(data["moves"])]
     content = data["content"] if isinstance(data["content"], dict) else {}
     stored_hash = content.get("hash", "")
+    stored_files = content.get("files") if isinstance(content.get("files"), dict) else {}
+    stored_overlays = [str(o) for o in content["overlays"]] if isinstance(content.get("overlays"), list) else None
+    current_hash = engine.catalogue.content_hash()
     warnings = []
-    if stored_hash != engine.catalogue.content_hash():
-        warnings.append("the game was saved with other content (content hash differs); replayed with the current content")
+    other_content = stored_hash != current_hash
+    if other_content:
+        mismatch = mismatch_message(stored_files, content_files(engine.catalogue), stored_overlays)
+        if not force:
+            raise mismatch
+        warnings.append(str(mismatch).split(" Give the same")[0] + " Replayed under this content (--force).")
     try:
         state = replay(engine, setup, moves)
     except SaveError:
@@ -202,13 +283,19 @@ def from_dict(engine: Engine, data: Any, check_state: bool = True) -> SavedGame:
     except Exception as err:  # a malformed set-up the engine trips over
         raise SaveError(f"the set-up cannot be played: {type(err).__name__}: {err}") from err
     if check_state:
-        diff = first_difference(_plain(state.to_dict()), _plain(data["state"]))
-        if diff:
+        stored_state = _plain(data["state"])
+        if other_content and isinstance(stored_state, dict) and isinstance(stored_state.get("setup"), dict):
+            stored_state["setup"]["content_hash"] = current_hash  # the one field that must differ
+        diff = first_difference(_plain(state.to_dict()), stored_state)
+        if diff and other_content:
+            warnings.append(f"under this content the game differs from the stored game at {diff} (replayed != stored)")
+        elif diff:
             raise SaveError(f"the stored state differs from the replayed moves at {diff}")
-    return SavedGame(state.setup, moves, state, engine.catalogue.content_hash(), warnings)
+    return SavedGame(state.setup, moves, state, current_hash, warnings,
+                     content_files=content_files(engine.catalogue), overlays=[str(o) for o in overlays])
 
 
-def load(engine: Engine, path: str | Path, check_state: bool = True) -> SavedGame:
+def load(engine: Engine, path: str | Path, check_state: bool = True, force: bool = False, overlays=()) -> SavedGame:
     """Read, validate and replay a saved game; SaveError with a one-line reason otherwise."""
     path = Path(path)
     try:
@@ -223,6 +310,8 @@ def load(engine: Engine, path: str | Path, check_state: bool = True) -> SavedGam
         what = "truncated" if err.pos >= len(text.rstrip()) else "not valid JSON"
         raise SaveError(f"{path}: {what} (line {err.lineno}, column {err.colno}: {err.msg})") from None
     try:
-        return from_dict(engine, data, check_state)
+        return from_dict(engine, data, check_state, force, overlays)
+    except ContentMismatch as err:
+        raise ContentMismatch(f"{path}: {err}", err.removed, err.changed, err.added) from None
     except SaveError as err:
         raise SaveError(f"{path}: {err}") from None

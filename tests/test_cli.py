@@ -52,7 +52,9 @@ def test_new_saves_format_1_with_setup_moves_state_and_content_hash(game, engine
     data = json.loads(game.read_text())
     assert data["format"] == "gaia-rules/1"
     assert data["moves"] == []
-    assert data["content"] == {"hash": engine.catalogue.content_hash()}
+    assert data["content"]["hash"] == engine.catalogue.content_hash()
+    assert data["content"]["files"] == savegame.content_files(engine.catalogue)
+    assert data["content"]["overlays"] == []
     assert data["setup"]["players"] == 2 and data["setup"]["seed"] == "11"
     assert data["setup"]["factions"] is None and data["setup"]["mirror"] is False
     fresh = engine.new_game(random_setup(engine.catalogue, 2, "11"))

@@ -1,0 +1,319 @@
+"""Effects in plain English, for people reading content: `gaia explain`, docs/catalogue.md.
+
+`english(node, words)` renders any node of the effect language (`ast.py`): a
+whole `Effect`, a `Statement` or a clause as sentences ("Income: 1 ore and 1
+knowledge."), a gain, cost, event or scope as a phrase ("charge 4 power",
+"you build a mine on a Gaia planet"), a tuple of costs (a price) as a phrase
+("6 credits and 2 ore", or "free").
+
+The words of content -- resource names, structure names, track names,
+federation token names -- are given in a `Words` of plain dicts, as the
+catalogue has them; this module does not read content. A word missing from
+`Words` is shown as written in the effect string ("Until you build ac2: ...").
+The fixed words of the language (counters, events, filters, areas) come from
+`vocabulary.py`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping
+
+from . import ast
+from .vocabulary import AREAS, COUNTERS, FED_WORDS, POWER_AREAS, UP_CHOICES, WHERE
+
+# Resource codes whose gain is a verb rather than a thing received: the engine
+# charges power for `pw` (moves tokens through the bowls) rather than adding
+# a count somewhere. As a cost, `pw` spends power from area III.
+GAIN_VERBS: dict[str, str] = {"pw": "charge {n} power"}
+COST_FORMS: dict[str, str] = {"pw": "{n} power"}
+
+# Named events after "on", as the end of "Each time ...".
+EVENT_PHRASES: dict[str, str] = {
+    "step": "you take a terraforming step",
+    "research": "you gain a research level",
+    "federation": "you gain a federation token",
+    "charge": "an opponent's build offers you a charge",
+}
+
+# Values of `set` that read better as words.
+BOOL_WORDS: dict[str, str] = {"true": "on", "false": "off"}
+
+
+@dataclass(frozen=True)
+class Words:
+    """The content's words, as plain dicts (taken from a catalogue by the caller).
+
+    - `resources`: code -> {"name": ..., "plural": ...} (content/rules/resources.yaml)
+    - `structures`: structure id -> name (a faction board's `structures`)
+    - `tracks`: research track id -> name
+    - `federation_tokens`: federation token id -> name
+    """
+
+    resources: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    structures: Mapping[str, str] = field(default_factory=dict)
+    tracks: Mapping[str, str] = field(default_factory=dict)
+    federation_tokens: Mapping[str, str] = field(default_factory=dict)
+
+
+NO_WORDS = Words()
+
+
+# ------------------------------------------------------------------ small helpers
+
+def join_and(items: Iterable[str]) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def join_or(items: Iterable[str]) -> str:
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def with_article(name: str) -> str:
+    """'a mine', 'an academy (knowledge)'."""
+    return ("an " if name[:1].lower() in "aeiou" else "a ") + name
+
+
+def sentence(text: str) -> str:
+    """Capitalised, ending with a full stop (not doubled after 'Q.I.C.')."""
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def _lower_first(text: str) -> str:
+    """'Income: ...' -> 'income: ...', but 'PI ...' stays."""
+    if len(text) > 1 and text[0].isupper() and not text[1].isupper():
+        return text[0].lower() + text[1:]
+    return text
+
+
+class _Renderer:
+    def __init__(self, words: Words | None):
+        self.w = words or NO_WORDS
+
+    # ------------------------------------------------------------ words
+    def resource(self, code: str, count: int) -> str:
+        """The name of `count` of a resource: singular for 1, else the plural.
+
+        A plural written as an abbreviation ('VP', 'Q.I.C.') is used for every count.
+        """
+        r = self.w.resources.get(code) or {}
+        name = str(r.get("name", code))
+        plural = str(r.get("plural", name if code not in self.w.resources else name + "s"))
+        if count == 1 and any(ch.islower() for ch in plural):
+            return name
+        return plural
+
+    def amount(self, count: int, code: str) -> str:
+        if code in GAIN_VERBS:
+            return GAIN_VERBS[code].format(n=count)
+        if code not in self.w.resources:
+            return f"{count}{code}"  # an unknown code reads as written: '2vp'
+        return f"{count} {self.resource(code, count)}"
+
+    def cost_amount(self, count: int, code: str) -> str:
+        if code in COST_FORMS:
+            return COST_FORMS[code].format(n=count)
+        if code not in self.w.resources:
+            return f"{count}{code}"
+        return f"{count} {self.resource(code, count)}"
+
+    def structure(self, sid: str) -> str:
+        """'mine' (a known structure's name) or the id as written."""
+        return self.w.structures.get(sid, sid)
+
+    def a_structure(self, sid: str) -> str:
+        """'a mine', 'an academy (knowledge)'; an unknown id stays bare ('ac2')."""
+        return with_article(self.w.structures[sid]) if sid in self.w.structures else sid
+
+    def track(self, tid: str) -> str:
+        if tid in UP_CHOICES:
+            return UP_CHOICES[tid]
+        return self.w.tracks.get(tid, tid)
+
+    def counter(self, word: str) -> str:
+        if word in COUNTERS:
+            return COUNTERS[word]
+        return self.structure(word)
+
+    def area(self, word: str) -> str:
+        return AREAS.get(word, word)
+
+    # ------------------------------------------------------------ gains and costs
+    def gain(self, g) -> str:
+        if isinstance(g, ast.Amount):
+            text = self.amount(g.count, g.resource)
+            if g.per:
+                text += " per " + join_and(self.counter(c) for c in g.per)
+            return text
+        if isinstance(g, ast.Up):
+            return f"advance one level on {self.track(g.track)}"
+        if isinstance(g, ast.Build):
+            if g.source is not None:
+                source = self.a_structure(g.source)
+                of_yours = " of yours" if g.source in self.w.structures else ""
+                return f"turn {source}{of_yours} into " + join_or(self.a_structure(p) for p in g.pieces)
+            return "build " + join_or(self.a_structure(p) for p in g.pieces)
+        if isinstance(g, ast.Swap):
+            first = self.structure(g.first)
+            second = self.a_structure(g.second)
+            of_yours = " of yours" if g.second in self.w.structures else ""
+            return f"swap your {first} with {second}{of_yours} (they trade places; not a build)"
+        if isinstance(g, ast.Fed):
+            if g.token is None:
+                return "gain again the reward of a federation token you own"
+            if g.token in FED_WORDS:
+                return "take " + FED_WORDS[g.token]
+            name = self.w.federation_tokens.get(g.token)
+            if name is None:
+                return f"take the federation token {g.token}"
+            if "federation" in name.lower():
+                return f"take the {name}"
+            return f'take the federation token "{name}"'
+        if isinstance(g, ast.Tech):
+            return "take a tech tile (standard, or advanced if you qualify)"
+        if isinstance(g, ast.LostPlanet):
+            return "place the Lost Planet with a mine of yours on it"
+        raise TypeError(f"not a gain: {g!r}")
+
+    def gains(self, gains) -> str:
+        return join_and(self.gain(g) for g in gains)
+
+    def cost(self, c) -> str:
+        if isinstance(c, ast.Pay):
+            return self.cost_amount(c.count, c.resource)
+        if isinstance(c, ast.Move):
+            if c.source == "gf":
+                thing = self.resource("gf", c.count) if "gf" in self.w.resources else (
+                    "Gaiaformer" if c.count == 1 else "Gaiaformers")
+                return f"move {c.count} {thing} from {self.area(c.source)} to {self.area(c.target)}"
+            thing = self.resource("t", c.count) if "t" in self.w.resources else (
+                "power token" if c.count == 1 else "power tokens")
+            return f"move {c.count} {thing} from {self.area(c.source)} to {self.area(c.target)}"
+        raise TypeError(f"not a cost: {c!r}")
+
+    def costs(self, costs) -> str:
+        costs = tuple(costs)
+        return join_and(self.cost(c) for c in costs) if costs else "free"
+
+    # ------------------------------------------------------------ events and scopes
+    def event(self, e) -> str:
+        if isinstance(e, ast.BuildEvent):
+            text = "you build " + join_or(self.a_structure(p) for p in e.pieces)
+            if e.where is not None:
+                text += " on " + WHERE.get(e.where, e.where)
+            return text
+        if isinstance(e, ast.NamedEvent):
+            return EVENT_PHRASES.get(e.name, f"'{e.name}' happens")
+        raise TypeError(f"not an event: {e!r}")
+
+    def scope(self, s: ast.Scope) -> str:
+        pieces = join_or(self.a_structure(p) for p in s.pieces)
+        if s.kind == "until":
+            return f"until you build {pieces}"
+        return f"once you have built {pieces}"
+
+    # ------------------------------------------------------------ clauses
+    def value(self, v) -> str:
+        if isinstance(v, tuple):
+            count, code = v
+            return self.cost_amount(count, code)
+        if isinstance(v, bool):  # pragma: no cover - the parser gives words, not bools
+            return "on" if v else "off"
+        if isinstance(v, int):
+            return str(v)
+        return BOOL_WORDS.get(v, POWER_AREAS.get(v, v))
+
+    def clause(self, c) -> str:
+        """One clause as a sentence without its full stop."""
+        if isinstance(c, ast.Income):
+            return "Income: " + self.gains(c.gains)
+        if isinstance(c, ast.Now):
+            return "Immediately: " + self.gains(c.gains)
+        if isinstance(c, ast.OnPass):
+            return "When you pass: " + self.gains(c.gains)
+        if isinstance(c, ast.On):
+            return f"Each time {self.event(c.event)}: " + self.gains(c.gains)
+        if isinstance(c, ast.Action):
+            return "Special action (once per round): " + self.gains(c.gains)
+        if isinstance(c, ast.Free):
+            return f"Free action: {self.costs(c.costs)} -> {self.gains(c.gains)}"
+        if isinstance(c, ast.GaiaPhase):
+            return f"In the Gaia phase (optional): {self.costs(c.costs)} -> {self.gains(c.gains)}"
+        if isinstance(c, ast.Set):
+            name = c.name.replace("_", " ")
+            if c.keys:
+                name += " of " + join_and(self.structure(k) for k in c.keys)
+            return f"Rule: {name} is {self.value(c.value)}"
+        if isinstance(c, ast.Replace):
+            return f"Gain {self.resource(c.new, 2)} instead of {self.resource(c.old, 2)}"
+        if isinstance(c, ast.Lock):
+            return f"Cannot advance on {self.track(c.track)}"
+        raise TypeError(f"not a clause: {c!r}")
+
+    def statement(self, s: ast.Statement) -> str:
+        text = self.clause(s.clause)
+        if s.scope is not None:
+            text = self.scope(s.scope) + ": " + _lower_first(text)
+        return sentence(text)
+
+    def effect(self, e: ast.Effect) -> str:
+        return " ".join(self.statement(s) for s in e.statements)
+
+
+_CLAUSES = (ast.Income, ast.Now, ast.OnPass, ast.On, ast.Action, ast.Free, ast.GaiaPhase, ast.Set, ast.Replace,
+            ast.Lock)
+_GAINS = (ast.Amount, ast.Up, ast.Build, ast.Swap, ast.Fed, ast.Tech, ast.LostPlanet)
+
+
+def english(node, words: Words | None = None) -> str:
+    """Any node of the effect language in plain English.
+
+    An `Effect`, a `Statement` or a clause gives sentences; a gain, cost,
+    event or scope a phrase; a tuple of costs (a price) a phrase or "free";
+    a tuple of gains a phrase.
+    """
+    r = _Renderer(words)
+    if isinstance(node, ast.Effect):
+        return r.effect(node)
+    if isinstance(node, ast.Statement):
+        return r.statement(node)
+    if isinstance(node, _CLAUSES):
+        return sentence(r.clause(node))
+    if isinstance(node, _GAINS):
+        return r.gain(node)
+    if isinstance(node, (ast.Pay, ast.Move)):
+        return r.cost(node)
+    if isinstance(node, (ast.BuildEvent, ast.NamedEvent)):
+        return r.event(node)
+    if isinstance(node, ast.Scope):
+        return r.scope(node)
+    if isinstance(node, tuple):
+        if all(isinstance(x, (ast.Pay, ast.Move)) for x in node):
+            return r.costs(node)
+        if all(isinstance(x, _GAINS) for x in node):
+            return r.gains(node)
+    raise TypeError(f"not a node of the effect language: {node!r}")
+
+
+def effect_text(effect: ast.Effect, words: Words | None = None) -> str:
+    """'Income: 1 ore and 1 knowledge.' -- every statement of an effect, as sentences."""
+    return _Renderer(words).effect(effect)
+
+
+def price_text(costs, words: Words | None = None) -> str:
+    """'6 credits and 2 ore', or 'free' for an empty price."""
+    return _Renderer(words).costs(costs)
+
+
+def gains_text(gains, words: Words | None = None) -> str:
+    """'3 knowledge', '2 free terraforming steps and build a mine'."""
+    return _Renderer(words).gains(gains)
