@@ -157,6 +157,44 @@ def new(
     typer.echo(status_line(engine, game.state))
 
 
+# ------------------------------------------------------------------ gaia import
+
+@app.command("import")
+@_one_line("import")
+def import_(
+    source: Path = typer.Argument(..., help="A game data file as boardgamers.space stores it (JSON)."),
+    output: Path = typer.Option(..., "--output", "-o", help="Where to save our game (JSON)."),
+    force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
+    content: Optional[List[Path]] = content_option(),
+) -> None:
+    """Turn a boardgamers.space game (`options`, `tiles`, `map`, `moveHistory`) into a saved game.
+
+    Every line is replayed under the `boardgamers` variant; the first line our
+    engine refuses is reported with its index.
+
+    Example:
+
+        gaia import site-game.json -o game.json
+    """
+    from .siteimport import ImportError_, import_site_game
+
+    engine = _engine("import", content)
+    if output.exists() and not force:
+        raise CommandError(f"{output} exists (use --force to overwrite)")
+    try:
+        data = json.loads(source.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
+        raise CommandError(f"cannot read {source}: {err}") from None
+    try:
+        setup, moves, _state = import_site_game(engine, data)
+    except ImportError_ as err:
+        raise CommandError(f"{source}: {err}") from None
+    game = savegame.with_moves(engine, savegame.new_game(engine, setup, _overlays(content)), moves)
+    savegame.save(game, output)
+    typer.echo(f"imported {len(moves)} moves of a {setup.players}-player game: saved to {output}")
+    typer.echo(status_line(engine, game.state))
+
+
 # ------------------------------------------------------------------ gaia show
 
 @app.command()

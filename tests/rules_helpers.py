@@ -222,3 +222,20 @@ def finish_round(state: GameState, answer_income: bool = True) -> GameState:
     while answer_income and state.decisions and state.decisions[0].kind in ("income", "token"):
         state = ENGINE.apply(state, ENGINE.legal_moves(state)[0])
     return state
+
+
+def area_answers(state: GameState) -> dict[str, dict[str, int]]:
+    """The listed answers of a pending 'which areas do the tokens come from' question, parsed."""
+    out = {}
+    for move in ENGINE.legal_moves(state):
+        if move.command == "areas":
+            out[move.args[0]] = {a: int(k) for a, _, k in (x.partition("=") for x in move.args[0].split(","))}
+    return out
+
+
+def take_areas(state: GameState, p: int, **split: int) -> GameState:
+    """Answer the areas question with exactly `split` (e.g. area1=2, area2=1)."""
+    for text, parsed in area_answers(state).items():
+        if parsed == split:
+            return ENGINE.apply(state, Move(p, "areas", (text,)))
+    raise AssertionError(f"{split} is not among {list(area_answers(state))}")

@@ -10,8 +10,9 @@ import math
 
 import pytest
 
-from rules_helpers import (ENGINE, WHEEL, clear, dist, find, hexes, moves_of, planet, play, put, refused, set_player,
-                           set_turn, settle, start, total_tokens, type_at_steps)
+from rules_helpers import (ENGINE, WHEEL, area_answers, clear, dist, find, finish_round, hexes, legal_texts, moves_of, planet,
+                           play, put, refused, set_player,
+                           set_turn, settle, start, take_areas, type_at_steps)
 
 TERRANS, XENOS = 0, 1
 PLANETS = tuple(WHEEL)
@@ -183,14 +184,25 @@ def test_gaia_project_moves_6_4_3_tokens_to_the_gaia_area(s, gaia_level, formers
     put(s, origin, TERRANS)
     p = s.players[TERRANS]
     p.research["gaia"], p.gaiaformers = gaia_level, formers
-    set_player(s, TERRANS, power=(3, 4, 2, 0))
+    set_player(s, TERRANS, power=(9, 0, 0, 0))  # one way to take the tokens: no question
     after = play(s, f"p1 build gf {target}. endturn")
     q = after.players[TERRANS]
-    assert q.power["gaia"] == cost
-    assert total_tokens(q) == 9
-    assert sum(q.power[a] for a in ("area1", "area2", "area3")) == 9 - cost
+    assert q.power == {"area1": 9 - cost, "area2": 0, "area3": 0, "gaia": cost}
     assert resources(q) == resources(p)  # nothing else is paid
     assert (after.board[target].owner, after.board[target].piece) == (TERRANS, "gf")
+
+
+def test_gaia_project_tokens_come_from_the_areas_the_player_chooses(s):
+    target, origin = near(s, "transdim", 1)
+    put(s, origin, TERRANS)
+    s.players[TERRANS].research["gaia"], s.players[TERRANS].gaiaformers = 1, 1
+    set_player(s, TERRANS, power=(3, 4, 2, 0))
+    s = play(s, f"p1 build gf {target}")
+    answers = area_answers(s)
+    assert all(sum(a.values()) == 6 for a in answers.values())
+    assert {"area1": 3, "area2": 3} in answers.values() and {"area2": 4, "area3": 2} in answers.values()
+    after = play(take_areas(s, TERRANS, area2=4, area3=2), "p1 endturn")
+    assert after.players[TERRANS].power == {"area1": 3, "area2": 0, "area3": 0, "gaia": 6}
 
 
 def test_gaia_project_takes_tokens_from_area_one_first_under_the_site_engine():
@@ -233,7 +245,7 @@ def test_transdim_becomes_gaia_next_round_and_its_mine_costs_no_qic(s):
     put(s, origin, TERRANS)
     p = s.players[TERRANS]
     p.research["gaia"], p.gaiaformers = 1, 1
-    set_player(s, TERRANS, qic=1, power=(6, 0, 0, 0))
+    set_player(s, TERRANS, qic=1, power=(6, 0, 0, 0))  # one way to pay: no question
     s = play(s, f"p1 build gf {target}. endturn")
     assert s.players[TERRANS].qic == 0  # distance 3 cost one range Q.I.C.
     assert planet(s, target) == "transdim"
@@ -761,3 +773,28 @@ def test_gains_are_capped_credits_30_ore_15_knowledge_15(s):
     set_player(s, TERRANS, credits=29, ore=15, knowledge=15, power=(0, 0, 8, 0))
     after = play(s, "p1 action power4. spend 3pw for 1o. endturn").players[TERRANS]
     assert (after.credits, after.ore, after.knowledge) == (30, 15, 15)
+
+
+# ------------------------------------------------------------------ turn order
+
+@pytest.mark.parametrize("variant, order", [
+    ("rules", [1, 2, 0]),        # printed rules: the first to pass starts, then clockwise
+    ("boardgamers", [1, 0, 2]),  # the site: the order of passing
+])
+def test_next_rounds_turn_order(variant, order):
+    s = set_turn(clear(start(["terrans", "xenos", "taklons"], seed="order", variant=variant)), 1)
+    set_player(s, 2, power=(0, 0, 8, 0))
+    s = play(s, f"p2 pass {s.boosters_table[0]}")
+    s = play(s, "p3 action power4. endturn")
+    s = play(s, f"p1 pass {s.boosters_table[0]}")
+    s = settle(play(s, f"p3 pass {s.boosters_table[0]}"))
+    assert s.round == 2 and s.turn_order == order
+    assert ENGINE.to_move(s) == 1
+
+
+def test_income_order_is_asked_when_tokens_and_charges_are_both_due():
+    s = set_turn(clear(start(["itars", "xenos"], seed="order")), 0)
+    s.boosters_table = ["booster5", "booster6", "booster7"]  # Itars base income has a token; booster5 charges 2
+    s = finish_round(s, answer_income=False)
+    assert s.decisions[0].kind == "income" and ENGINE.to_move(s) == 0
+    assert legal_texts(s) == ["income 1t", "income 2pw"]

@@ -92,24 +92,14 @@ def test_xenos_place_a_third_mine_and_ivits_their_pi_last():
 
 # ------------------------------------------------------------------ Terrans
 
-def test_terrans_gaia_tokens_return_to_area_2():
+def test_terrans_gaia_tokens_return_to_area_2_others_to_area_1():
     s = fresh("terrans")
-    set_player(s, ME, power=(0, 0, 0, 5))
-    set_player(s, YOU, power=(0, 0, 0, 5))
-    s = settle(finish_round(s))
-    assert s.players[ME].power["gaia"] == 0 and s.players[ME].power["area2"] >= 5
-    assert s.players[ME].power["area1"] == 0 or s.players[ME].power["area2"] >= 5
-    # the opponent's return to area I
-    assert s.players[YOU].power["gaia"] == 0 and s.players[YOU].power["area1"] >= 5
-
-
-def test_terrans_gaia_tokens_return_to_area_2_exactly():
-    s = fresh("terrans")
-    s.players[ME].booster = s.players[YOU].booster = None
-    set_player(s, ME, power=(0, 0, 1, 5))
     s.boosters_table = ["booster1", "booster6", "booster7"]  # no power income next round
+    set_player(s, ME, power=(0, 0, 1, 5))
+    set_player(s, YOU, power=(0, 0, 1, 5))
     s = settle(finish_round(s))
     assert s.players[ME].power == {"area1": 0, "area2": 5, "area3": 1, "gaia": 0}
+    assert s.players[YOU].power == {"area1": 5, "area2": 0, "area3": 1, "gaia": 0}
 
 
 def test_terrans_pi_converts_gaia_tokens_in_the_gaia_phase():
@@ -173,7 +163,7 @@ def test_lantids_guest_mine_counts_as_mine_not_as_planet_type():
 
 
 def test_lantids_cannot_build_a_guest_mine_on_a_gaiaformer():
-    s = fresh("lantids", "terrans")
+    s = fresh("lantids", "xenos")
     target, origin = near(s, "transdim", 1)
     put(s, origin, ME)
     put(s, target, YOU, "gf")
@@ -207,6 +197,7 @@ def test_xenos_federation_threshold_is_6_after_the_pi():
     put(s, a, ME, "ac1")
     put(s, b, ME, "m")
     put(s, c, ME, "lab")  # 3 + 1 + 2 = 6
+    set_player(s, ME, power=(4, 0, 0, 0))
     fed = ",".join(sorted((a, b, c, e)))
     assert refused(s, f"p1 federation {fed} fed5").rule == "federation"
     put(s, hexes(s, "oxide")[0] if hexes(s, "oxide")[0] not in (a, b, c) else hexes(s, "oxide")[1], ME, "PI")
@@ -254,7 +245,7 @@ def test_gleens_pay_one_ore_for_a_gaia_planet_and_score_2_vp():
     set_player(s, ME, qic=1, ore=3, credits=10, vp=20)
     after = play(s, f"p1 build m {target}. endturn").players[ME]
     assert (after.qic, after.ore, after.credits) == (1, 1, 8)
-    assert after.vp == 22 and after.vp_sources.get("faction") == 2 or after.vp_sources.get("gleens") == 2
+    assert after.vp == 22
 
 
 def test_gleens_pi_gives_the_gleens_federation_token():
@@ -295,39 +286,47 @@ def test_taklons_brainstone_spends_3_power_for_3_credits():
     assert after.credits == 3 and after.token == "area1"
 
 
-def test_taklons_brainstone_moves_first_when_charging():
+@pytest.mark.parametrize("answer, power", [("area3", (0, 2, 0)), ("area2", (0, 1, 1))])
+def test_taklons_brainstone_charge_asks_where_the_stone_ends(answer, power):
+    # stone and 2 tokens in area I, charge 4: stone first ends in area III; tokens first leave it in area II
     s = fresh("taklons")
     set_player(s, ME, power=(2, 0, 0, 0))
     s.players[ME].token = "area1"
-    s.players[ME].research["eco"] = 0
     s.players[ME].tech = [TechTileHeld("tech9", "free3")]
     s = play(s, "p1 special 4pw")
-    p = s.players[ME] if not s.decisions and not s.pending else None
-    if p is None:  # the player may choose where the stone ends; the default moves it first
-        s = play(s, f"p1 brainstone {s.pending[0].data['options'][0] if s.pending else s.decisions[0].data['options'][0]}")
-        p = s.players[ME]
-    assert p.token == "area3"
+    assert [m.split()[-1] for m in legal_texts(s) if m.startswith("token")] == ["area3", "area2"]
+    p = play(s, f"p1 brainstone {answer}. endturn").players[ME]
+    assert p.token == answer
+    assert (p.power["area1"], p.power["area2"], p.power["area3"]) == power
 
 
 def test_taklons_pi_gains_a_token_with_each_charge():
     s = fresh("taklons", "terrans")
-    target, origin = near(s, "terra", 1)
-    other = next(h for h in hexes(s) if planet(s, h) in PLANETS and h not in (target, origin) and dist(s, h, target) == 2) \
-        if any(planet(s, h) in PLANETS and h not in (target, origin) and dist(s, h, target) == 2 for h in hexes(s)) else None
-    if other is None:
-        target, origin, other = find(s, lambda t, o, x: planet(s, o) in PLANETS and planet(s, x) in PLANETS
-                                     and dist(s, t, o) == 1 and dist(s, t, x) == 2, "terra", None, None)
+    target, origin, other = find(s, lambda t, o, x: planet(s, o) in PLANETS and planet(s, x) in PLANETS
+                                 and dist(s, t, o) == 1 and dist(s, t, x) == 2, "terra", None, None)
     put(s, origin, YOU)
     put(s, other, ME, "PI")
     set_player(s, ME, power=(2, 4, 0, 0), vp=20)
     s.players[ME].token = "area3"
     set_turn(s, YOU)
     built = play(s, f"p2 build m {target}. endturn")
-    offers = legal_texts(built)
-    assert offers == ["charge 3pw,1t", "charge 1t,3pw", "decline"]
-    after = play(built, "p2 charge 1t,3pw" if False else "p1 charge 3pw,1t").players[ME]
+    assert legal_texts(built) == ["charge 3pw,1t", "charge 1t,3pw", "decline"]
+    after = play(built, "p1 charge 3pw,1t").players[ME]
     assert after.vp == 18
-    assert after.power == {"area1": 1, "area2": 3, "area3": 3, "gaia": 0}
+    assert after.power == {"area1": 1, "area2": 5, "area3": 1, "gaia": 0}
+    assert after.token == "area3"
+
+
+def test_taklons_without_pi_get_no_token_with_a_charge():
+    s = fresh("taklons", "terrans")
+    target, origin, other = find(s, lambda t, o, x: planet(s, o) in PLANETS and planet(s, x) in PLANETS
+                                 and dist(s, t, o) == 1 and dist(s, t, x) == 2, "terra", None, None)
+    put(s, origin, YOU)
+    put(s, other, ME, "ts")
+    s.players[ME].token = "area3"
+    set_turn(s, YOU)
+    built = play(s, f"p2 build m {target}. endturn")
+    assert legal_texts(built) == ["charge 2pw", "decline"]
 
 
 # ------------------------------------------------------------------ Ambas
@@ -433,21 +432,60 @@ def test_ivits_satellites_cost_qic_and_federation_must_grow():
     assert p.satellites == 1
 
 
-def test_ivits_second_federation_needs_14_and_must_include_the_first():
+def _fed_layouts(s, n):
+    """n federation layouts (a, b, c, e) far apart from each other."""
+    out = []
+    planets = {h for k in PLANETS + ("gaia", "transdim") for h in hexes(s, k)}
+    empty = set(hexes(s, "empty"))
+    for a in sorted(planets):
+        for b in sorted(planets):
+            if dist(s, a, b) != 1:
+                continue
+            for c in sorted(planets):
+                if c in (a, b) or dist(s, b, c) != 2 or dist(s, a, c) < 3:
+                    continue
+                common = [e for e in empty if dist(s, e, b) == 1 and dist(s, e, c) == 1]
+                others = [x for x in planets - {a, b, c} if min(dist(s, x, y) for y in (a, b, c)) == 1]
+                if len(common) != 1 or others:
+                    continue
+                lay = (a, b, c, common[0])
+                if all(min(dist(s, x, y) for x in lay for y in o) > 3 for o in out):
+                    out.append(lay)
+                    if len(out) == n:
+                        return out
+    raise AssertionError("not enough layouts")
+
+
+def test_ivits_new_federation_must_extend_the_first():
     s = fresh("ivits")
+    first, second = _fed_layouts(s, 2)
+    for h, piece in zip(first[:3], ("PI", "m", "ac1")):
+        put(s, h, ME, piece)
+    for h, piece in zip(second[:3], ("ac2", "lab", "lab")):
+        put(s, h, ME, piece)
+    set_player(s, ME, qic=5)
+    s = play(s, f"p1 federation {','.join(sorted(first))} fed5. endturn", f"p2 pass {s.boosters_table[0]}")
+    assert s.players[ME].federations_formed == 1
+    err = refused(s, f"p1 federation {','.join(sorted(second))} fed4")
+    assert err.rule == "federation" and "extend" in err.message
+
+
+@pytest.mark.parametrize("variant, tokens, accepted", [
+    ("rules", 0, True), ("rules", 1, False),            # printed rules: 7 x (tokens owned + 1)
+    ("boardgamers", 0, True), ("boardgamers", 1, True),  # the site: 7 x (federations formed + 1)
+])
+def test_ivits_federation_target_is_7_times_count_plus_1(variant, tokens, accepted):
+    s = fresh("ivits", variant=variant)
     a, b, c, e = fed_layout(s)
-    for h in (a, b, c, e):
-        s.hex(h).federations = [ME]
-    s.hex(e).satellites = [ME]
-    put(s, a, ME, "PI")
-    put(s, b, ME, "m")
-    put(s, c, ME, "ac1")
-    p = s.players[ME]
-    p.federations, p.federations_formed, p.satellites = [sorted((a, b, c, e))], 1, 1
-    p.fed_tokens = [FedTokenHeld("fed5", True)]
-    c_ = ENGINE.context(s)
-    from gaia_rules.rules import federations
-    assert federations.threshold(c_, s, ME) == 14
+    for h, piece in zip((a, b, c), ("PI", "m", "ac1")):  # value 7
+        put(s, h, ME, piece)
+    s.players[ME].fed_tokens = [FedTokenHeld("fed4", True)] * tokens  # e.g. the terraforming token
+    set_player(s, ME, qic=2)
+    line = f"p1 federation {','.join(sorted((a, b, c, e)))} fed5"
+    if accepted:
+        assert play(s, line + ". endturn").players[ME].federations_formed == 1
+    else:
+        assert refused(s, line).rule == "federation"
 
 
 def test_ivits_refused_a_federation_without_qic_for_satellites():
@@ -555,14 +593,13 @@ def test_firaks_pi_downgrades_a_lab_and_advances_research():
 
 def test_firaks_downgrade_causes_charges():
     s = fresh("firaks")
-    pi = hexes(s, "titanium")[0]
-    lab, other = find(s, lambda a, b: dist(s, a, b) <= 2 and pi not in (a, b), "titanium", None)
-    put(s, pi, ME, "PI") if pi not in (lab, other) else None
+    lab, other, pi = find(s, lambda a, b, c: dist(s, a, b) <= 2 and planet(s, b) in PLANETS and dist(s, a, c) > 2
+                          and dist(s, b, c) > 2, "titanium", None, "titanium")
+    put(s, pi, ME, "PI")
     put(s, lab, ME, "lab")
     put(s, other, YOU, "m")
-    if s.board.get(pi) is None or s.board[pi].piece != "PI":
-        put(s, next(h for h in hexes(s, "ice") if h not in (lab, other)), ME, "PI")
     after = play(s, "p1 special down-lab", f"p1 build ts {lab}", "p1 decline", "p1 endturn")
+    assert after.board[lab].piece == "ts"
     assert [(d.kind, d.player) for d in after.decisions] == [("charge", YOU)]
     assert legal_texts(after)[0] == "charge 1pw"
 
@@ -628,7 +665,7 @@ def test_bescods_income_trading_station_knowledge_lab_credits_no_base_knowledge(
     s = fresh("bescods")
     put(s, hexes(s, "titanium")[0], ME, "ts")
     put(s, hexes(s, "titanium")[1], ME, "lab")
-    s.boosters_table = ["booster3", "booster4", "booster5"]
+    s.boosters_table = ["booster5", "booster4", "booster3"]  # booster5: income 2 power only
     set_player(s, ME, credits=0, ore=0, knowledge=0)
     s = settle(finish_round(s))
     p = s.players[ME]
@@ -666,7 +703,7 @@ def test_nevlas_labs_charge_2_power_income():
     s = fresh("nevlas")
     s.players[ME].research["sci"] = 0
     put(s, hexes(s, "ice")[0], ME, "lab")
-    s.boosters_table = ["booster1", "booster6", "booster7"]
+    s.boosters_table = ["booster3", "booster6", "booster7"]  # booster3: 2 credits, 1 Q.I.C.
     set_player(s, ME, power=(3, 0, 0, 0), knowledge=0)
     s = settle(finish_round(s))
     p = s.players[ME]
@@ -693,7 +730,7 @@ def test_itars_pi_buys_a_tech_tile_with_4_gaia_tokens_in_the_gaia_phase():
     p = s.players[ME]
     assert [t.tile for t in p.tech] == [s.setup.tech_tiles["free1"]]
     assert p.power["gaia"] == 0
-    assert total_tokens(p) == 5 - 4 + 1  # 4 discarded; the PI income's token arrived
+    assert total_tokens(p) == 5 - 4 + 2  # 4 discarded; the base and PI incomes' tokens arrived
 
 
 def test_itars_may_decline_the_tech_tile_in_the_gaia_phase():
@@ -713,3 +750,58 @@ def test_itars_academy_ac1_gives_3_knowledge_income():
     set_player(s, ME, knowledge=0)
     s = settle(finish_round(s))
     assert s.players[ME].knowledge == 1 + 3
+
+
+# ------------------------------------------------------------------ more faction details
+
+def test_lantids_guest_mine_makes_the_owners_trading_station_cheap_and_is_offered_a_charge():
+    s = set_turn(fresh("lantids", "xenos"), YOU)
+    t = hexes(s, "desert")[0]
+    put(s, t, YOU, "m")
+    s.hex(t).guests = [ME]
+    after = play(s, f"p2 build ts {t}. endturn")
+    assert after.players[YOU].credits == 15 - 3  # the guest mine is an opponent at distance 0
+    assert [(d.kind, d.player) for d in after.decisions] == [("charge", ME)]
+    assert legal_texts(after)[0] == "charge 1pw"
+
+
+def test_taklons_brainstone_in_the_gaia_area_returns_to_area_1():
+    s = fresh("taklons")
+    s.players[ME].token = "gaia"
+    set_player(s, ME, power=(0, 0, 0, 2))
+    s.boosters_table = ["booster1", "booster6", "booster7"]
+    s = settle(finish_round(s))
+    assert s.players[ME].token == "area1" and s.players[ME].power["area1"] == 2
+
+
+def test_gleens_receive_qic_from_a_tile_taken_with_their_academy_ac2():
+    s = fresh("gleens", "terrans")
+    lab = hexes(s, "desert")[0]
+    put(s, lab, ME, "lab")
+    s.setup.tech_tiles["free1"] = "tech1"
+    set_player(s, ME, ore=6, qic=0)
+    after = play(s, f"p1 build ac2 {lab}. tech free1. decline. endturn").players[ME]
+    assert (after.qic, after.ore) == (1, 1)
+
+
+def test_taklons_pi_are_offered_the_token_even_when_nothing_can_be_charged():
+    s = fresh("taklons", "terrans")
+    target, origin, other = find(s, lambda t, o, x: planet(s, o) in PLANETS and planet(s, x) in PLANETS
+                                 and dist(s, t, o) == 1 and dist(s, t, x) == 2, "terra", None, None)
+    put(s, origin, YOU)
+    put(s, other, ME, "PI")
+    set_player(s, ME, power=(0, 0, 6, 0), vp=20)
+    s.players[ME].token = "area3"
+    built = play(set_turn(s, YOU), f"p2 build m {target}. endturn")
+    # token first: the new area-I token makes 2 power chargeable (cut to the PI's 3)
+    assert legal_texts(built) == ["charge 0pw,1t", "charge 1t,2pw", "decline"]
+    after = play(built, "p1 charge 1t,2pw").players[ME]
+    assert after.power == {"area1": 0, "area2": 0, "area3": 7, "gaia": 0} and after.vp == 19
+
+
+def test_taklons_burn_moves_the_brainstone_from_area_2_first():
+    s = fresh("taklons")
+    set_player(s, ME, power=(0, 3, 0, 0))
+    s.players[ME].token = "area2"
+    after = play(s, "p1 burn 1").players[ME]
+    assert after.token == "area3" and after.power == {"area1": 0, "area2": 2, "area3": 0, "gaia": 0}

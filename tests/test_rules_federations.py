@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from rules_helpers import (ENGINE, WHEEL, clear, dist, hexes, legal_texts, neighbours, play, put, refused, set_player,
-                           set_turn, start, total_tokens)
+from rules_helpers import (ENGINE, WHEEL, area_answers, clear, dist, hexes, legal_texts, neighbours, play, put, refused, set_player,
+                           set_turn, start, take_areas, total_tokens)
 
 P = 0
 
@@ -22,7 +22,7 @@ def base():
 
 @pytest.fixture
 def s(base):
-    return set_turn(clear(base.clone(), power=(2, 4, 0, 0), vp=20), P)
+    return set_turn(clear(base.clone(), power=(6, 0, 0, 0), vp=20), P)  # one way to pay satellites
 
 
 def layout(s, skip=0):
@@ -78,10 +78,27 @@ def test_federation_power_value_below_7_is_refused(s):
 
 def test_each_satellite_discards_one_power_token(s):
     a, b, c, e = place(s)
-    set_player(s, P, power=(2, 4, 1, 0))
     after = play(s, f"p1 federation {fed_text(a, b, c, e)} fed5. endturn")
-    assert total_tokens(after.players[P]) == 6
-    assert sum(after.players[P].power.values()) == 6
+    assert after.players[P].power == {"area1": 5, "area2": 0, "area3": 0, "gaia": 0}
+
+
+def test_satellite_tokens_come_from_the_area_the_player_chooses(s):
+    a, b, c, e = place(s)
+    set_player(s, P, power=(2, 4, 1, 0))
+    s = play(s, f"p1 federation {fed_text(a, b, c, e)} fed5")
+    assert sorted(map(str, area_answers(s).values())) == sorted(map(str, [{"area1": 1}, {"area2": 1}, {"area3": 1}]))
+    after = play(take_areas(s, P, area3=1), "p1 endturn")
+    assert after.players[P].power == {"area1": 2, "area2": 4, "area3": 0, "gaia": 0}
+
+
+def test_satellite_tokens_come_from_area_1_first_under_the_site_engine():
+    state = start(["terrans", "xenos"], seed="feds", variant="boardgamers", round_tiles=["score3"] * 6)
+    s = set_turn(clear(state, power=(1, 4, 1, 0), vp=20), P)
+    a, b, c, e = layout(s)
+    for h, piece in zip((a, b, c), ("PI", "m", "ac1")):
+        put(s, h, P, piece)
+    after = play(s, f"p1 federation {fed_text(a, b, c, e)} fed5. endturn")
+    assert after.players[P].power == {"area1": 0, "area2": 4, "area3": 1, "gaia": 0}
 
 
 def test_federation_is_refused_without_a_token_for_each_satellite(s):
@@ -110,7 +127,7 @@ def test_fed3_gives_8_vp_and_2_power_tokens(s):
     s.fed_supply["fed3"] = max(1, s.fed_supply.get("fed3", 0))
     after = play(s, f"p1 federation {fed_text(a, b, c, e)} fed3. endturn").players[P]
     assert after.vp == 28
-    assert total_tokens(after) == 6 - 1 + 2
+    assert after.power == {"area1": 6 - 1 + 2, "area2": 0, "area3": 0, "gaia": 0}
 
 
 def test_a_token_not_in_the_supply_is_refused(s):

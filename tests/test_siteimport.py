@@ -54,3 +54,32 @@ def test_missing_fields_are_named():
     with pytest.raises(ImportError_) as err:
         import_site_game(Engine(), {"options": {}, "moveHistory": ["init 2 x"]})
     assert "'tiles'" in str(err.value)
+
+
+def test_gaia_import_writes_a_saved_game_that_loads(tmp_path):
+    from typer.testing import CliRunner
+
+    from gaia_rules.cli import app
+
+    record = json.loads((CORPUS / "bot-2p-01.json").read_text(encoding="utf-8"))
+    source = tmp_path / "site.json"
+    source.write_text(json.dumps(site_data(record)), encoding="utf-8")
+    out = tmp_path / "game.json"
+    result = CliRunner().invoke(app, ["import", str(source), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    shown = CliRunner().invoke(app, ["show", str(out), "--json"])
+    state = json.loads(shown.output)
+    assert [p["vp"] for p in state["players"]] == record["final_info"]["vp"]
+
+
+def test_gaia_import_of_a_broken_file_is_one_line_and_exit_2(tmp_path):
+    from typer.testing import CliRunner
+
+    from gaia_rules.cli import app
+
+    source = tmp_path / "site.json"
+    source.write_text("{", encoding="utf-8")
+    result = CliRunner().invoke(app, ["import", str(source), "-o", str(tmp_path / "g.json")])
+    assert result.exit_code == 2
+    assert "cannot read" in result.output
+    assert not (tmp_path / "g.json").exists()
