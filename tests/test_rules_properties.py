@@ -181,7 +181,7 @@ def random_game(players, seed, variant, factions, check=True, dead_ends: list | 
     return setup, moves, state
 
 
-GAME_SETTINGS = settings(max_examples=8, deadline=None, derandomize=True, database=None,
+GAME_SETTINGS = settings(max_examples=10, deadline=None, derandomize=True, database=None,
                          suppress_health_check=list(HealthCheck))
 
 

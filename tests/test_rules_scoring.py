@@ -447,3 +447,40 @@ def test_no_booster_is_taken_when_passing_in_round_6():
     s.players[ME].booster = "booster6"
     after = play(s, "p1 pass")
     assert after.players[ME].booster is None
+
+
+def test_final_tile_counts_sectors_satellites_gaia_planets_and_federated_structures():
+    s = final_game(FOUR, final_tiles=("sector", "satellite"))
+    c = ENGINE.context(s)
+    by_sector: dict[int, list[str]] = {}
+    for h in planets_list(s):
+        by_sector.setdefault(c.map.hexes[c.map.by_name[h]].tile, []).append(h)
+    sectors = sorted(by_sector)
+    for sector in sectors[:3]:  # 3 sectors, 2 structures in the first
+        put(s, by_sector[sector][0], 0)
+    put(s, by_sector[sectors[0]][1], 0, "ts")
+    put(s, by_sector[sectors[3]][0], 1)
+    s.players[1].satellites = 4
+    s.players[2].satellites = 2
+    after = end(s)
+    # printed rules: a count of 0 still ranks (two players tied last share (6 + 0) / 2)
+    assert [p.vp_sources.get("final1", 0) for p in after.players] == [18, 12, 3, 3]  # sectors 3, 1, 0, 0
+    assert [p.vp_sources.get("final2", 0) for p in after.players] == [3, 18, 12, 3]  # satellites 0, 4, 2, 0
+
+
+def test_final_tile_gaia_planets_and_structures_in_federations():
+    s = final_game(FOUR, final_tiles=("gaia", "structureFed"))
+    gaia = hexes(s, "gaia")
+    put(s, gaia[0], 0)
+    put(s, gaia[1], 0)
+    put(s, gaia[2], 1)
+    put(s, hexes(s, "transdim")[0], 2, "gf")  # a Gaiaformer is not a Gaia planet
+    s.players[2].gaiaformers = 1
+    terra = hexes(s, "terra")
+    for h in terra[:3]:
+        put(s, h, 3, "m")
+        s.hex(h).federations = [3]
+    put(s, terra[3], 1)
+    after = end(s)
+    assert [p.vp_sources.get("final1", 0) for p in after.players] == [18, 12, 3, 3]
+    assert [p.vp_sources.get("final2", 0) for p in after.players][3] == 18

@@ -203,6 +203,22 @@ def range_origins(ctx: Context, state: GameState, p: int) -> list[str]:
     return out
 
 
+def check_temporary_range(ctx: Context, state: GameState, p: int, name: str) -> None:
+    """Under `temporary_range_must_help`, temporary range must save Q.I.C. on this hex."""
+    extra = state.temp.get("range", 0)
+    if not extra or not ctx.game_params.get("temporary_range_must_help"):
+        return
+    without = dict(state.temp)
+    without.pop("range")
+    saved, state.temp = state.temp, without
+    try:
+        plain = qic_for_range(ctx, state, p, name)
+    finally:
+        state.temp = saved
+    if plain == qic_for_range(ctx, state, p, name):
+        raise IllegalMoveError("temporary-range", f"{name} is as cheap to reach without the extra range")
+
+
 def qic_for_range(ctx: Context, state: GameState, p: int, name: str) -> int:
     """Q.I.C. needed to reach `name` (0 if within range, incl. temporary range)."""
     origins = range_origins(ctx, state, p)
@@ -283,6 +299,8 @@ def build_mine(ctx: Context, state: GameState, p: int, name: str) -> None:
         value = ctx.param(state, p, "gaia_planet_cost")
         count, res = value if isinstance(value, tuple) else parse_price(value)[0] and (parse_price(value)[0].count, parse_price(value)[0].resource)
         costs.append(ast.Pay(count, res))
+    if not own_gf:
+        check_temporary_range(ctx, state, p, name)
     qic = 0 if own_gf else qic_for_range(ctx, state, p, name)
     if qic:
         costs.append(ast.Pay(qic, "q"))
@@ -345,6 +363,7 @@ def start_gaia_project(ctx: Context, state: GameState, p: int, name: str) -> Non
         raise IllegalMoveError("gaia-project", "you have no available Gaiaformer")
     if state.temp.get("step"):
         raise IllegalMoveError("free-steps", "free terraforming steps cannot start a Gaia Project")
+    check_temporary_range(ctx, state, p, name)
     qic = qic_for_range(ctx, state, p, name)
     if qic:
         effects.pay(ctx, state, p, [ast.Pay(qic, "q")])

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..content import default_catalogue
 from ..content.catalogue import Catalogue
 from ..state import GameState, Pending, PlayerState, Setup
-from . import actions, phases
+from . import actions, choices, phases
 from .context import Context
 from .errors import IllegalMoveError
 from .moves import Move
@@ -96,13 +96,24 @@ class Engine:
     OPTIONAL = ("tech", "lostPlanet")
 
     def _settle_follow_ups(self, state: GameState) -> None:
-        """Refuse an action whose required follow-up has no way to be given; skip empty optional ones."""
+        """Refuse an action whose required follow-up has no way to be given; skip empty optional ones.
+
+        A special-token question in front of a required follow-up is looked
+        through: some answer to it must leave the follow-up possible.
+        """
         queue = state.decisions if state.decisions else state.pending
-        while queue and queue[0].kind in self.REQUIRED + self.OPTIONAL:
+        while queue:
+            kind = queue[0].kind
+            if kind in (choices.KIND, choices.AREAS_KIND):
+                if any(f.kind in self.REQUIRED for f in queue[1:]) and not self._completable(state):
+                    raise IllegalMoveError("follow-up", "no answer to this question leaves the action's follow-up possible")
+                return
+            if kind not in self.REQUIRED + self.OPTIONAL:
+                return
             if self._completable(state):
                 return
-            if queue[0].kind in self.REQUIRED:
-                raise IllegalMoveError("follow-up", f"this action needs a '{queue[0].kind}' that no move can give now")
+            if kind in self.REQUIRED:
+                raise IllegalMoveError("follow-up", f"this action needs a '{kind}' that no move can give now")
             queue.pop(0)
 
     def _completable(self, state: GameState) -> bool:
