@@ -32,11 +32,10 @@ Rules of thumb on top of the score:
   almost every charge);
 - ties are broken with the bot's own random generator.
 
-Both bots (unless made with `avoid_dead_ends=False`) skip a listed move after
-which their player owes a follow-up that no legal move can give (`dead_end`):
-the engine lists such moves (an action whose build is unaffordable, say) and
-the game could not go on after them. The random bot is thus uniform over the
-legal moves that are not dead ends.
+With `avoid_dead_ends=True` a bot also skips a listed move after which its
+player owes a follow-up that no legal move can give (`dead_end`). The engine
+refuses such actions itself now, so this is off by default and serves as a
+check: the random bot is uniform over the legal moves.
 
 `play_game(engine, setup, bots)` plays a whole game and returns the final state.
 """
@@ -98,7 +97,7 @@ class Bot:
 
     name = "bot"
 
-    def __init__(self, seed=0, avoid_dead_ends: bool = True):
+    def __init__(self, seed=0, avoid_dead_ends: bool = False):
         self.seed = seed
         self.rng = random.Random(str(seed))
         self.avoid_dead_ends = avoid_dead_ends
@@ -111,6 +110,8 @@ class Bot:
 
     def safe(self, engine: Engine, state: GameState, move: Move, after: GameState | None = None) -> bool:
         """False if the move is refused, or (with `avoid_dead_ends`) leaves a follow-up nobody can complete."""
+        if after is None and not self.avoid_dead_ends:
+            return True  # a listed move is accepted by `apply`
         if after is None:
             try:
                 after = engine.apply(state, move)
@@ -226,7 +227,7 @@ class GreedyBot(Bot):
 
     name = "greedy"
 
-    def __init__(self, seed=0, avoid_dead_ends: bool = True, evaluator: Evaluator | None = None):
+    def __init__(self, seed=0, avoid_dead_ends: bool = False, evaluator: Evaluator | None = None):
         super().__init__(seed, avoid_dead_ends)
         self.evaluator = evaluator
 
@@ -307,7 +308,7 @@ class GreedyBot(Bot):
 BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot}
 
 
-def make_bot(kind: str, seed, avoid_dead_ends: bool = True) -> Bot:
+def make_bot(kind: str, seed, avoid_dead_ends: bool = False) -> Bot:
     if kind not in BOTS:
         raise ValueError(f"unknown bot '{kind}' (choose {' or '.join(BOTS)})")
     return BOTS[kind](seed, avoid_dead_ends)

@@ -134,3 +134,43 @@ def test_site_engine_range_booster_cannot_target_a_hex_already_in_range():
     s = play(s, "p1 special range+3")
     with pytest.raises(IllegalMoveError):
         play(s, f"p1 build m {target}")
+
+
+# ------------------------------------------------------------------ charges from two builds in one turn
+
+def test_second_charge_offer_of_a_turn_is_cut_to_what_the_bowls_can_still_take():
+    """components.md j: the offer is "cut to what their bowls can take"; refnotes 3.2.6: each source's
+    offers are computed when it starts ("its capacities are computed fresh") and only players with power
+    that can move are asked. A lab (tech nav, up to navigation 5) plus the Lost Planet make two sources;
+    the opponent (1 token in area I: capacity 2) takes 2 from the first. The engine still offers
+    `charge 2pw` for the second and accepting it costs 1 VP while no power moves."""
+    from gaia_rules.state import FedTokenHeld
+    s = set_turn(clear(start(["terrans", "xenos"], seed="bugs"), power=(1, 0, 0, 0), vp=20), ME)
+    planets = {h for k in WHEEL for h in hexes(s, k)}
+    lab, theirs, lost = next((a, b, c) for a in hexes(s, "terra") for b in sorted(planets) for c in hexes(s, "empty")
+                             if b != a and dist(s, a, b) <= 2 and dist(s, c, b) <= 2 and dist(s, c, a) <= 4)
+    put(s, lab, ME, "ts")
+    put(s, theirs, YOU, "ts")
+    p = s.players[ME]
+    p.research["nav"], p.fed_tokens = 4, [FedTokenHeld("fed4", True)]
+    set_player(s, YOU, power=(1, 0, 0, 0), vp=20)
+    s = play(s, f"p1 build lab {lab}. tech nav. up nav. lostPlanet {lost}. endturn")
+    assert [(d.kind, d.player) for d in s.decisions][:1] == [("charge", YOU)]
+    s = play(s, "p2 charge 2pw")
+    assert s.players[YOU].power == {"area1": 0, "area2": 0, "area3": 1, "gaia": 0}
+    # nothing can move any more: no second offer (or at most one that costs nothing)
+    assert not s.decisions, f"offered {[str(m) for m in ENGINE.legal_moves(s)]} with nothing left to charge"
+
+
+# ------------------------------------------------------------------ the site's Gaia phase (variant boardgamers)
+
+def test_site_engine_terrans_must_convert_every_gaia_token_with_their_pi():
+    """refnotes 4.6: Terrans with PI "are asked again until G is empty. There is no decline, so one line must
+    use up every token." Under the boardgamers variant the engine lists `decline`."""
+    s = set_turn(clear(start(["terrans", "xenos"], seed="bugs", variant="boardgamers")), ME)
+    put(s, hexes(s, "terra")[0], ME, "PI")
+    s.boosters_table = ["booster1", "booster6", "booster7"]
+    set_player(s, ME, power=(0, 0, 0, 5))
+    s = finish_round(s)
+    assert s.decisions[0].kind == "gaia-phase" and ENGINE.to_move(s) == ME
+    assert "decline" not in [m.command for m in ENGINE.legal_moves(s)]
