@@ -1,9 +1,10 @@
 """`gaia bench`: how fast the engine is, measured on the conformance corpus and on bot games.
 
-Every figure is measured in this process after a warm-up (each game of the
-corpus is replayed once, untimed, so that the engine's caches are as they are
-in a long-running program), except `load`, which is measured cold in fresh
-subprocesses. The benchmarks:
+Every figure is measured in this process, each benchmark with its own
+`Engine` (so that what one benchmark leaves in the engine's caches does not
+speed up the next) and after a warm-up (each game of the corpus is replayed
+once, untimed, so that the caches are as they are in a long-running program),
+except `load`, which is measured cold in fresh subprocesses. The benchmarks:
 
 - `load`: `gaia_rules.content.load_catalogue()` (read, schema-check and parse
   all bundled content) in a fresh `python -c`; median and worst of a few runs.
@@ -109,6 +110,7 @@ class Game:
     id: str
     path: Path
     record: dict
+    commands: int = 0     # commands applied in a replay (counted by the warm-up)
 
     @property
     def lines(self) -> int:
@@ -213,10 +215,9 @@ def bench_load(runs: int = LOAD_RUNS) -> dict:
 
 
 def warm_up(engine: Engine, games: list[Game]) -> None:
-    """Replay every game once, untimed."""
+    """Replay every game once, untimed, counting its commands."""
     for game in games:
-        for _ in walk(engine, game):
-            pass
+        game.commands = sum(1 for _ in walk(engine, game))
 
 
 def bench_apply(engine: Engine, games: list[Game]) -> dict:
@@ -288,19 +289,51 @@ def bench_replay(engine: Engine, games: list[Game], repeats: int = 3) -> dict:
         rate = game.lines / s
         rates.append(rate)
         out[game.id] = {"ms": round(s * 1e3, 2), "moves": game.lines, "moves_per_s": round(rate),
+                        "commands": game.commands, "commands_per_s": round(game.commands / s),
                         "passed": bool(result.passed)}
-    out["median"] = {"ms": round(statistics.median(v["ms"] for v in out.values()), 2),
-                     "moves_per_s": round(statistics.median(rates))} if rates else {"ms": None, "moves_per_s": None}
+    per_game = list(out.values())
+    out["median"] = {"ms": round(statistics.median(v["ms"] for v in per_game), 2),
+                     "moves_per_s": round(statistics.median(rates)),
+                     "commands_per_s": round(statistics.median(v["commands_per_s"] for v in per_game))
+                     } if rates else {"ms": None, "moves_per_s": None, "commands_per_s": None}
     return out
 
 
-def bench_playout(engine: Engine, games: int, counts=(2, 3, 4)) -> dict:
+class _GameTimeout(Exception):
+    """A bot game that ran past `GAME_TIMEOUT_S` (an engine stuck in a loop, say)."""
+
+
+GAME_TIMEOUT_S = 10.0
+
+
+def _with_deadline(seconds: float, fn: Callable[[], object]):
+    """fn() interrupted after `seconds` (by SIGALRM, where there is one and we are in the main thread)."""
+    import signal
+    import threading
+
+    if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+        return fn()
+
+    def fire(signum, frame):
+        raise _GameTimeout()
+
+    previous = signal.signal(signal.SIGALRM, fire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        return fn()
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def bench_playout(engine: Engine, games: int, counts=(2, 3, 4), say: Callable[[str], None] | None = None) -> dict:
+    """`games` seeded random-bot games per player count; games/s counts finished games over the whole time."""
     catalogue = engine.catalogue
     # warm-up: one game (not counted)
     play_game(engine, random_setup(catalogue, 2, "bench-warm-up"), [RandomBot(f"bench-warm-up/{i}") for i in range(2)])
     out = {}
     for n in counts:
-        durations, moves, failed = [], [], 0
+        durations, moves, failed, timed_out = [], [], [], []
         start = time.perf_counter()
         for g in range(games):
             seed = f"bench-{n}p-{g + 1}"
@@ -308,16 +341,24 @@ def bench_playout(engine: Engine, games: int, counts=(2, 3, 4)) -> dict:
             bots = [RandomBot(f"{seed}/bot{i + 1}") for i in range(n)]
             t = time.perf_counter()
             try:
-                final = play_game(engine, setup, bots)
+                final = _with_deadline(GAME_TIMEOUT_S, lambda: play_game(engine, setup, bots))
                 moves.append(len(final.moves))
-            except BotGameError:
-                failed += 1
+            except BotGameError as err:
+                failed.append(f"{seed}: {err}")
+            except _GameTimeout:
+                timed_out.append(seed)
             durations.append(time.perf_counter() - t)
+            if say and timed_out and timed_out[-1] == seed:
+                say(f"playout: {seed} stopped after {GAME_TIMEOUT_S:g} s")
         elapsed = time.perf_counter() - start
-        out[f"{n}p"] = {"games_per_s": round(games / elapsed, 2) if elapsed else None, "games": games,
-                        "failed": failed, "median_s": round(statistics.median(durations), 4),
+        out[f"{n}p"] = {"games_per_s": round(len(moves) / elapsed, 2) if elapsed else None, "games": games,
+                        "failed": len(failed) + len(timed_out), "median_s": round(statistics.median(durations), 4),
                         "worst_s": round(max(durations), 4),
                         "median_moves": statistics.median(moves) if moves else None}
+        if failed:
+            out[f"{n}p"]["failures"] = failed
+        if timed_out:
+            out[f"{n}p"]["timed_out"] = timed_out
     return out
 
 
@@ -345,20 +386,21 @@ def run_bench(only: list[str] | None = None, files: list[Path] | None = None, ga
     out: dict = {}
     started = time.perf_counter()
     corpus: list[Game] = []
-    engine = None
     needs_corpus = any(b in chosen for b in ("apply", "legal", "federation", "replay", "memory"))
     if needs_corpus:
         corpus = load_games(corpus_files(files))
-    if any(b != "load" for b in chosen):
-        engine = Engine(default_catalogue())
-    if needs_corpus:
-        say(f"warm-up: replaying {len(corpus)} games")
-        warm_up(engine, corpus)
-        out["corpus"] = {"games": len(corpus), "lines": sum(g.lines for g in corpus),
-                         "source": "files" if files else str(CORPUS)}
+    catalogue = default_catalogue() if any(b != "load" for b in chosen) else None
+    counted = False
     for name in BENCHMARKS:
         if name not in chosen:
             continue
+        # each benchmark gets its own engine, so that what one leaves in the engine's caches (the
+        # federation listings of every position, say) does not speed up the next one
+        engine = Engine(catalogue) if catalogue is not None else None
+        if name in ("apply", "legal", "federation", "replay"):
+            say(f"{name}: warm-up (replaying {len(corpus)} games)")
+            warm_up(engine, corpus)
+            counted = True
         say(f"{name} ...")
         gc.collect()
         t = time.perf_counter()
@@ -373,10 +415,14 @@ def run_bench(only: list[str] | None = None, files: list[Path] | None = None, ga
         elif name == "replay":
             out["replay"] = bench_replay(engine, corpus, repeats)
         elif name == "playout":
-            out["playout"] = bench_playout(engine, games)
+            out["playout"] = bench_playout(engine, games, say=say)
         elif name == "memory":
             out["memory"] = bench_memory(engine, corpus)
         out.setdefault("bench_s", {})[name] = round(time.perf_counter() - t, 2)
+    if corpus:
+        out["corpus"] = {"games": len(corpus), "lines": sum(g.lines for g in corpus),
+                         "commands": sum(g.commands for g in corpus) if counted else None,
+                         "source": "files" if files else str(CORPUS)}
     out["met"] = targets_met(out)
     out["elapsed_s"] = round(time.perf_counter() - started, 2)
     return out
@@ -423,32 +469,37 @@ def render(console: Console, results: dict) -> None:
     table = Table(title="gaia bench", title_justify="left")
     for col, justify in (("benchmark", "left"), ("figure", "left"), ("value", "right"), ("target", "right"),
                          ("met", "center")):
-        table.add_column(col, justify=justify)
+        table.add_column(col, justify=justify, no_wrap=col != "figure")
     met = results.get("met", {})
+    shown: set[str] = set()
 
     def row(section, label, value, unit, key=None, fmt="{:,.3g}"):
         target = _target_text(section, key, unit) if key else ""
         ok = met.get(f"{section}.{key}") if key else None
         mark = "" if ok is None else ("[green]yes[/]" if ok else "[bold red]NO[/]")
         text = "—" if value is None else f"{fmt.format(value)} {unit}".strip()
-        table.add_row(section, label, text, target, mark)
+        first = section not in shown
+        shown.add(section)
+        if first and shown - {section}:
+            table.add_section()
+        table.add_row(section if first else "", label, text, target, mark)
 
     notes = []
     if "load" in results:
         r = results["load"]
-        row("load", f"load_catalogue, cold (median of {r['runs']} subprocesses)", r["s"], "s", "s", "{:.3f}")
+        row("load", f"cold load_catalogue (median of {r['runs']} runs)", r["s"], "s", "s", "{:.3f}")
         row("load", "  worst", r["worst_s"], "s", fmt="{:.3f}")
-        row("load", "  import of gaia_rules.content (not counted)", r["import_s"], "s", fmt="{:.3f}")
+        row("load", "  import (not counted)", r["import_s"], "s", fmt="{:.3f}")
     if "apply" in results:
         r = results["apply"]
-        row("apply", f"Engine.apply per command ({r['samples']:,})", r["median_us"], "us", "median_us", "{:,.1f}")
+        row("apply", f"median ({r['samples']:,} commands)", r["median_us"], "us", "median_us", "{:,.1f}")
         if "p99_us" in r:
             row("apply", "  p99", r["p99_us"], "us", fmt="{:,.1f}")
         row("apply", "  worst", r["worst_us"], "us", fmt="{:,.1f}")
     if "legal" in results:
         r = results["legal"]
         which = "every position" if r["every"] == 1 else f"1 position in {r['every']}"
-        row("legal", f"legal_moves, median ({r['samples']:,} positions)", r["median_ms"], "ms", "median_ms", "{:,.3f}")
+        row("legal", f"median ({r['samples']:,} positions)", r["median_ms"], "ms", "median_ms", "{:,.3f}")
         if "p99_ms" in r:
             row("legal", "  p99", r["p99_ms"], "ms", fmt="{:,.2f}")
         row("legal", "  worst", r["worst_ms"], "ms", "worst_ms", "{:,.2f}")
@@ -456,7 +507,7 @@ def render(console: Console, results: dict) -> None:
                      f"worst at {_where(r['worst_position'])}")
     if "federation" in results:
         r = results["federation"]
-        row("federation", f"possible_federations, median ({r['samples']:,} positions)", r["median_ms"], "ms",
+        row("federation", f"median ({r['samples']:,} positions)", r["median_ms"], "ms",
             fmt="{:,.3f}")
         if "p99_ms" in r:
             row("federation", "  p99", r["p99_ms"], "ms", fmt="{:,.2f}")
@@ -466,8 +517,10 @@ def render(console: Console, results: dict) -> None:
     if "replay" in results:
         r = results["replay"]
         games = {k: v for k, v in r.items() if isinstance(v, dict) and "moves" in v}
-        row("replay", f"replay_file, median of {len(games)} games", r["median"]["moves_per_s"], "moves/s",
+        row("replay", f"median of {len(games)} games", r["median"]["moves_per_s"], "moves/s",
             "median_moves_per_s", "{:,.0f}")
+        row("replay", "  median, in commands", r["median"]["commands_per_s"],
+            "commands/s", fmt="{:,.0f}")
         row("replay", "  median ms per game", r["median"]["ms"], "ms", fmt="{:,.1f}")
         if games:
             slowest = min(games, key=lambda g: games[g]["moves_per_s"])
@@ -477,27 +530,29 @@ def render(console: Console, results: dict) -> None:
             if not isinstance(r, dict) or "games_per_s" not in r:
                 continue
             failed = f", {r['failed']} failed" if r["failed"] else ""
-            row("playout", f"{n} random-bot games ({r['games']}{failed})", r["games_per_s"], "games/s", n, "{:,.2f}")
+            row("playout", f"{n[:-1]} players ({r['games']} games{failed})", r["games_per_s"], "games/s", n, "{:,.2f}")
     if "memory" in results:
         r = results["memory"]
-        row("memory", f"tracemalloc peak, replay of {r['game']} ({r['moves']} moves)", r["peak_mb"], "MB",
+        row("memory", f"peak, {r['game']} ({r['moves']} moves)", r["peak_mb"], "MB",
             "peak_mb", "{:,.2f}")
     console.print(table)
     if "replay" in results:
         per = Table(title="replay per game (median of runs)", title_justify="left")
-        for col in ("game", "moves", "ms", "moves/s"):
+        for col in ("game", "moves", "commands", "ms", "moves/s", "commands/s"):
             per.add_column(col, justify="left" if col == "game" else "right")
         for gid, v in results["replay"].items():
             if gid == "median" or not isinstance(v, dict) or "moves" not in v:
                 continue
             mark = "" if v.get("passed", True) else " [red](diverges)[/]"
-            per.add_row(gid + mark, str(v["moves"]), f"{v['ms']:,.1f}", f"{v['moves_per_s']:,}")
+            per.add_row(gid + mark, str(v["moves"]), str(v["commands"]), f"{v['ms']:,.1f}", f"{v['moves_per_s']:,}",
+                        f"{v['commands_per_s']:,}")
         console.print(per)
     for note in notes:
         console.print(note)
     if "corpus" in results:
         c = results["corpus"]
-        console.print(f"corpus: {c['games']} games, {c['lines']:,} move lines ({c['source']})")
+        commands = f", {c['commands']:,} commands" if c.get("commands") else ""
+        console.print(f"corpus: {c['games']} games, {c['lines']:,} move lines{commands} ({c['source']})")
     console.print(f"total {results['elapsed_s']:.1f} s")
 
 

@@ -210,7 +210,7 @@ def explain(
     typer.echo(render(catalogue, found_kind, found_id), nl=False)
 
 
-# the game commands (new, show, moves, move, undo, play, replay) live in cli_game.py
+# the game commands (new, show, map, moves, move, undo, play, replay) live in cli_game.py
 from . import cli_game  # noqa: E402,F401
 # `gaia bench` lives in bench.py
 from . import bench  # noqa: E402,F401

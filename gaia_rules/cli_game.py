@@ -1,4 +1,4 @@
-"""The game commands of `gaia`: new, show, moves, move, undo, play, replay.
+"""The game commands of `gaia`: new, show, map, moves, move, undo, play, replay.
 
 Registered on `cli.app` (imported at the end of cli.py). Every command prints
 one line per problem, never a traceback. Exit codes: 0 success; 1 an illegal
@@ -219,6 +219,41 @@ def show(
     show_state(_console(), engine, game.state, only)
     if game.state.ended:
         _console().print(score_table(engine, game.state))
+
+
+# ------------------------------------------------------------------ gaia map
+
+@app.command("map")
+@_one_line("map")
+def map_(
+    file: Path = typer.Argument(..., help="A saved game."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the board as an SVG picture here."),
+    content: Optional[List[Path]] = content_option(),
+    force: bool = typer.Option(False, "--force", help=FORCE_HELP),
+) -> None:
+    """A picture of the board: planets, pieces, satellites, federations, hex names.
+
+    With -o, an SVG file (an existing one is replaced); without, a compact text map.
+
+    Examples:
+
+        gaia map game.json
+
+        gaia map game.json -o board.svg
+    """
+    from .mapview import svg_map, text_map
+
+    engine = _engine("map", content)
+    game = _load(engine, file, force, content)
+    ctx = engine.context(game.state)
+    if output is None:
+        _console().print(text_map(ctx, game.state, markup=True), end="", soft_wrap=True)
+        return
+    try:
+        output.write_text(svg_map(ctx, game.state), encoding="utf-8")
+    except OSError as err:
+        raise CommandError(f"cannot write {output}: {err.strerror or err}") from None
+    typer.echo(f"map of {len(ctx.map.hexes)} hexes written to {output}")
 
 
 # ------------------------------------------------------------------ gaia moves

@@ -112,6 +112,7 @@ class GameState:
     main_done: bool = False               # the current player took their main action
     turn_done: bool = False               # the current player ended their turn
     turn_builds: list[str] = field(default_factory=list)   # hexes built this turn (charges follow)
+    charge_sources: list[list] = field(default_factory=list)  # [builder, hex] whose charge offers are still to come
     pending: list[Pending] = field(default_factory=list)   # follow-ups of the current player's turn
     decisions: list[Pending] = field(default_factory=list) # charges, income orders, Gaia-phase choices
     setup_queue: list[list] = field(default_factory=list)  # [player, piece] placements still to make
@@ -165,6 +166,7 @@ class GameState:
         for name in ("seats", "turn_order", "pass_order", "turn_builds", "board_actions_used", "boosters_table", "moves"):
             setattr(new, name, list(getattr(self, name)))
         new.setup_queue = [list(x) for x in self.setup_queue]
+        new.charge_sources = [list(x) for x in self.charge_sources]
         new.tech_supply = dict(self.tech_supply)
         new.fed_supply = dict(self.fed_supply)
         new.temp = dict(self.temp)

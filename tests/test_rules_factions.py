@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from gaia_rules.state import FedTokenHeld, TechTileHeld
-from rules_helpers import (CAT, ENGINE, WHEEL, clear, dist, find, finish_round, hexes, legal_texts, neighbours, planet,
-                           play, put, refused, set_player, set_turn, settle, start, total_tokens, type_at_steps)
+from rules_helpers import (CAT, ENGINE, WHEEL, clear, dist, find, finish_round, hexes, legal_texts, make_setup, planet,
+                           play, put, refused, set_player, set_turn, settle, start, total_tokens)
 
 ME, YOU = 0, 1
 PLANETS = tuple(WHEEL)
@@ -76,7 +76,7 @@ START = {
 @pytest.mark.parametrize("faction", sorted(START))
 def test_faction_starting_resources_power_and_research(faction):
     other = "terrans" if CAT.factions[faction].home != "terra" else "xenos"
-    state = ENGINE.new_game(__import__("rules_helpers").make_setup([faction, other], seed="start"))
+    state = ENGINE.new_game(make_setup([faction, other], seed="start"))
     p = state.players[ME]
     credits, ore, knowledge, qic, a1, a2, research = START[faction]
     assert (p.credits, p.ore, p.knowledge, p.qic, p.vp) == (credits, ore, knowledge, qic, 10)
@@ -86,7 +86,7 @@ def test_faction_starting_resources_power_and_research(faction):
 
 
 def test_xenos_place_a_third_mine_and_ivits_their_pi_last():
-    state = ENGINE.new_game(__import__("rules_helpers").make_setup(["ivits", "xenos", "terrans"], seed="start"))
+    state = ENGINE.new_game(make_setup(["ivits", "xenos", "terrans"], seed="start"))
     assert state.setup_queue == [[1, "m"], [2, "m"], [2, "m"], [1, "m"], [1, "m"], [0, "PI"]]
 
 
@@ -264,7 +264,7 @@ def test_gleens_pi_gives_the_gleens_federation_token():
 def test_taklons_brainstone_starts_in_area_1():
     s = game("taklons")
     assert s.players[ME].token is not None
-    state = ENGINE.new_game(__import__("rules_helpers").make_setup(["taklons", "terrans"], seed="start"))
+    state = ENGINE.new_game(make_setup(["taklons", "terrans"], seed="start"))
     assert state.players[ME].token == "area1"
 
 
@@ -384,7 +384,7 @@ def test_hadsch_hallas_base_income_includes_3_credits():
 # ------------------------------------------------------------------ Ivits
 
 def test_ivits_place_their_pi_at_setup_on_oxide():
-    state = ENGINE.new_game(__import__("rules_helpers").make_setup(["ivits", "xenos"], seed="start"))
+    state = ENGINE.new_game(make_setup(["ivits", "xenos"], seed="start"))
     while state.phase == "setup":
         state = ENGINE.apply(state, ENGINE.legal_moves(state)[0])
     pis = [n for n, h in state.board.items() if h.owner == ME]
@@ -805,3 +805,14 @@ def test_taklons_burn_moves_the_brainstone_from_area_2_first():
     s.players[ME].token = "area2"
     after = play(s, "p1 burn 1").players[ME]
     assert after.token == "area3" and after.power == {"area1": 0, "area2": 2, "area3": 0, "gaia": 0}
+
+
+@pytest.mark.parametrize("labs, credits", [(1, 3), (2, 7), (3, 12)])
+def test_bescods_labs_give_3_4_5_credits(labs, credits):
+    s = fresh("bescods")
+    for h in hexes(s, "titanium")[:labs]:
+        put(s, h, ME, "lab")
+    s.boosters_table = ["booster5", "booster4", "booster3"]
+    set_player(s, ME, credits=0)
+    s = settle(finish_round(s))
+    assert s.players[ME].credits == credits

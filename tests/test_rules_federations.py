@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from rules_helpers import (ENGINE, WHEEL, area_answers, clear, dist, hexes, legal_texts, neighbours, play, put, refused, set_player,
-                           set_turn, start, take_areas, total_tokens)
+from rules_helpers import (WHEEL, area_answers, clear, dist, hexes, legal_texts, neighbours, play, put, refused,
+                           set_player, set_turn, start, take_areas)
 
 P = 0
 

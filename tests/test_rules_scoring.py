@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from gaia_rules.state import FedTokenHeld, TechTileHeld
-from rules_helpers import (ENGINE, WHEEL, clear, dist, finish_round, hexes, legal_texts, planet, play, put, refused,
-                           set_player, set_turn, settle, start, total_tokens, type_at_steps)
+from rules_helpers import (ENGINE, WHEEL, clear, dist, finish_round, hexes, play, put, refused, set_player, set_turn,
+                           settle, start, total_tokens, type_at_steps)
 
 ME, YOU = 0, 1
 PLANETS = tuple(WHEEL)
@@ -484,3 +484,26 @@ def test_final_tile_gaia_planets_and_structures_in_federations():
     after = end(s)
     assert [p.vp_sources.get("final1", 0) for p in after.players] == [18, 12, 3, 3]
     assert [p.vp_sources.get("final2", 0) for p in after.players][3] == 18
+
+
+def test_advtech1_gives_3_vp_per_federation_token_on_pass(s):
+    s.players[ME].tech = [TechTileHeld("advtech1", "adv-eco")]
+    s.players[ME].booster = "booster1"
+    s.players[ME].fed_tokens = [FedTokenHeld("fed4", False), FedTokenHeld("fed5", True)]
+    assert play(s, f"p1 pass {s.boosters_table[0]}").players[ME].vp == 26
+
+
+def test_advtech7_gives_1_vp_per_planet_type_on_pass(s):
+    s.players[ME].tech = [TechTileHeld("advtech7", "adv-nav")]
+    s.players[ME].booster = "booster1"
+    for k in ("terra", "oxide", "ice"):
+        put(s, hexes(s, k)[0], ME)
+    put(s, hexes(s, "terra")[1], ME)
+    assert play(s, f"p1 pass {s.boosters_table[0]}").players[ME].vp == 23
+
+
+def test_pass_vp_is_scored_in_round_6_too(s):
+    s.round = 6
+    s.players[ME].booster = "booster6"
+    put(s, hexes(s, "terra")[0], ME)
+    assert play(s, "p1 pass").players[ME].vp == 21

@@ -153,7 +153,7 @@ def build_catalogue(docs: list[Document], loader: Loader) -> tuple[cat.Catalogue
     def planets(d):
         x = d.src.data
         for pid, p in x["types"].items():
-            c.planets[pid] = cat.PlanetType(pid, p["code"], p["name"], p["habitable"])
+            c.planets[pid] = cat.PlanetType(pid, p["code"], p["name"], p["habitable"], p.get("colour"))
         c.wheel = tuple(x["wheel"])
 
     def resources_(d):

@@ -150,6 +150,7 @@ class PlanetType:
     code: str
     name: str
     habitable: str
+    colour: str | None = None   # a colour name for pictures of the board ("none": no colour)
 
 
 @dataclass(frozen=True)

@@ -609,11 +609,22 @@ def _income_choice(ctx: Context, state: GameState, move: Move, decision: Pending
     state.decisions[:0] = follow
 
 
+def gaia_phase_declinable(ctx: Context, state: GameState, p: int) -> bool:
+    """Gaia-phase conversions may be declined unless they only move tokens where they return anyway."""
+    back = ctx.param(state, p, "gaia_return_area")
+    for costs, _gains in conversions(ctx, state, p, gaia_phase=True):
+        if any(not isinstance(c, ast.Move) or c.target != back for c in costs):
+            return True
+    return False
+
+
 def _gaia_phase_choice(ctx: Context, state: GameState, move: Move, decision: Pending) -> None:
     from . import phases
 
     p = move.player
     if move.command == "decline":
+        if not gaia_phase_declinable(ctx, state, p):
+            raise IllegalMoveError("gaia-phase", "these conversions cost nothing (the tokens return there anyway): use them all")
         state.decisions.pop(0)
         phases.return_gaia_tokens(ctx, state, p)
         return

@@ -100,7 +100,8 @@ def _decision_candidates(ctx, state, p, decision) -> Iterator[Move]:
     elif kind == "gaia-phase":
         for costs, gains in actions.conversions(ctx, state, p, gaia_phase=True):
             yield Move(p, "spend", (_price_text(costs), _gain_text(gains)))
-        yield Move(p, "decline")
+        if actions.gaia_phase_declinable(ctx, state, p):
+            yield Move(p, "decline")
     else:
         yield from follow_up_candidates(ctx, state, p, decision)
 

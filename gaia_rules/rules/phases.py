@@ -122,6 +122,12 @@ def advance(ctx: Context, state: GameState, observer: RoundObserver | None = Non
             begin_actions(state)
             continue
         if state.phase == "actions":
+            if state.charge_sources:
+                from .actions import offer_charges
+
+                builder, name = state.charge_sources.pop(0)
+                offer_charges(ctx, state, builder, name)  # each source's offers start from the bowls of now
+                continue
             if state.current is not None and not state.turn_done:
                 return
             if state.turn_done:
@@ -285,17 +291,13 @@ def begin_actions(state: GameState) -> None:
 
 
 def finish_turn(ctx: Context, state: GameState) -> None:
-    """After a turn: charge offers for what was built, then the next player."""
-    from .actions import offer_charges
-
+    """After a turn: charge offers for what was built (one source at a time), then the next player."""
     builder = state.current
     state.turn_done = False
     state.main_done = False
     state.temp = {}
-    built = list(state.turn_builds)
+    state.charge_sources = [[builder, name] for name in state.turn_builds]
     state.turn_builds = []
-    for name in built:
-        offer_charges(ctx, state, builder, name)
     state.current = next_player(state, builder)
 
 

@@ -1,7 +1,4 @@
-"""Rule tests that fail because the ENGINE is wrong (each one names the rule and its source).
-
-They are kept apart so every other test file stays green; each should pass once the engine is fixed.
-"""
+"""Regression tests: rules the engine once broke, found by random play (each names the rule and its source)."""
 from __future__ import annotations
 
 import pytest

@@ -1,0 +1,47 @@
+"""`gaia bench`: the JSON it prints has the documented keys (no timing is asserted)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from gaia_rules.cli import app
+
+runner = CliRunner()
+CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "conformance"
+SMALL_GAME = CORPUS / "bot-2p-02.json"      # 31 move lines, the smallest game of the corpus
+
+
+def gaia(*args):
+    return runner.invoke(app, [str(a) for a in args], prog_name="gaia")
+
+
+def test_bench_load_json():
+    result = gaia("bench", "--only", "load", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert isinstance(data["load"]["s"], float) and data["load"]["s"] > 0
+    assert {"worst_s", "runs"} <= set(data["load"])
+    assert set(data["met"]) == {"load.s"}
+    assert not {"apply", "legal", "federation", "replay", "playout", "memory"} & set(data)
+
+
+@pytest.mark.skipif(not SMALL_GAME.is_file(), reason="no conformance corpus beside the repository")
+def test_bench_apply_json_on_one_game():
+    result = gaia("bench", "--only", "apply", "--json", SMALL_GAME)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    apply = data["apply"]
+    assert {"median_us", "worst_us"} <= set(apply)
+    assert apply["samples"] >= 31 and apply["median_us"] <= apply["worst_us"]
+    assert data["corpus"]["games"] == 1
+    assert set(data["met"]) == {"apply.median_us"}
+
+
+def test_bench_unknown_benchmark_is_a_usage_error():
+    result = gaia("bench", "--only", "speed")
+    assert result.exit_code == 2
+    assert result.stderr.strip() == ("gaia bench: unknown benchmark 'speed' "
+                                     "(choose from load, apply, legal, federation, replay, playout, memory)")
