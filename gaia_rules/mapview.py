@@ -25,7 +25,6 @@ Every element that stands for something on the board carries `data-hex`
 from __future__ import annotations
 
 import math
-import textwrap
 from dataclasses import dataclass
 from types import SimpleNamespace
 from xml.sax.saxutils import escape, quoteattr
@@ -451,6 +450,19 @@ def _cell(ctx, state: GameState, name: str, planet: str) -> str:
     return f"{code.upper()}{owner + 1}"
 
 
+def _wrap_entries(head: str, entries: list[str], width: int) -> list[str]:
+    """`head` and the entries joined by commas, broken between entries to fit `width`."""
+    lines, line = [], head
+    for i, entry in enumerate(entries):
+        piece = entry + ("," if i < len(entries) - 1 else "")
+        if line.strip() and len(line) + len(piece) + 1 > width and line != head:
+            lines.append(line.rstrip())
+            line = "  "
+        line += piece + " "
+    lines.append(line.rstrip())
+    return lines
+
+
 def text_map(ctx, state: GameState, markup: bool = False) -> str:
     """The board as text: staggered columns of one cell per hex, a legend below.
 
@@ -479,9 +491,9 @@ def text_map(ctx, state: GameState, markup: bool = False) -> str:
     while lines and not lines[0]:
         lines.pop(0)
     out = list(lines)
-    codes = ", ".join(f"{pt.code} {pt.name.lower()}" for pt in ctx.catalogue.planets.values() if not _is_space(ctx, pt.id))
+    entries = [f"{pt.code} {pt.name.lower()}" for pt in ctx.catalogue.planets.values() if not _is_space(ctx, pt.id)]
     out.append("")
-    out.extend(textwrap.wrap(f"planets: {codes}; . empty space", 100, subsequent_indent="  "))
+    out.extend(_wrap_entries("planets: ", entries + [". empty space"], 100))
     out.append("upper case + digit: that player's piece; lower case: nobody there")
     for p, pl in enumerate(state.players):
         pieces = sum(1 for hs in state.board.values() if hs.owner == p and hs.piece is not None)
