@@ -361,7 +361,7 @@ def svg_map(ctx, state: GameState) -> str:
                 f'<title>{escape(name)}: {escape(shapes.name(p, hs.piece))} of {escape(_label(state, p))}</title>'
                 f'{shape_svg(shapes.of(p, hs.piece), x + dx, y + 0.06 * SCALE, colours[p])}</g>')
         for g in hs.guests:
-            mine = ctx.mine_id if _has_mine(ctx) else "m"
+            mine = _guest_piece(ctx)
             add(f'<g class="piece guest" data-hex={quoteattr(name)} data-player="{g + 1}" data-piece={quoteattr(mine)}>'
                 f'<title>{escape(name)}: guest {escape(shapes.name(g, mine))} of {escape(_label(state, g))}</title>'
                 f'{shape_svg(shapes.of(g, mine), x + 0.3 * SCALE, y + 0.1 * SCALE, colours[g], 0.7)}</g>')
@@ -382,12 +382,12 @@ def _count(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def _has_mine(ctx) -> bool:
+def _guest_piece(ctx) -> str:
+    """The piece a guest stands as: the structure built on planets (else the board's first piece)."""
     try:
-        ctx.mine_id
+        return ctx.mine_id
     except LookupError:
-        return False
-    return True
+        return next(iter(_board_structures(ctx)), "?")
 
 
 def _planet_name(ctx, planet: str) -> str:
