@@ -195,6 +195,37 @@ def import_(
     typer.echo(status_line(engine, game.state))
 
 
+# ------------------------------------------------------------------ gaia export
+
+@app.command()
+@_one_line("export")
+def export(
+    file: Path = typer.Argument(..., help="A saved game."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the lines here (default: print them)."),
+    content: Optional[List[Path]] = content_option(),
+    force: bool = typer.Option(False, "--force", help=FORCE_HELP),
+) -> None:
+    """Write a saved game's moves as the boardgamers.space move list (one line per turn).
+
+    Example:
+
+        gaia export game.json -o game.txt
+    """
+    from .export import export_lines
+
+    engine = _engine("export", content)
+    game = _load(engine, file, force, content)
+    text = "\n".join(export_lines(engine, game.setup, game.moves)) + "\n"
+    if output is None:
+        typer.echo(text, nl=False)
+        return
+    try:
+        output.write_text(text, encoding="utf-8")
+    except OSError as err:
+        raise CommandError(f"cannot write {output}: {err}") from None
+    typer.echo(f"{len(game.moves)} moves written to {output}")
+
+
 # ------------------------------------------------------------------ gaia show
 
 @app.command()
