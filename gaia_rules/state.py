@@ -175,14 +175,6 @@ class GameState:
         return new
 
     # ------------------------------------------------------------ small queries
-    def touch(self) -> None:
-        """Note that pieces changed hands or kinds (derived counts are recomputed)."""
-        self.__dict__["_version"] = self.__dict__.get("_version", 0) + 1
-
-    @property
-    def version(self) -> int:
-        return self.__dict__.get("_version", 0)
-
     def hex(self, name: str) -> HexState:
         h = self.board.get(name)
         if h is None:

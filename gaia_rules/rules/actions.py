@@ -167,7 +167,6 @@ def setup_placement(ctx: Context, state: GameState, move: Move) -> None:
         raise IllegalMoveError("setup", f"{name} is already taken")
     h = state.hex(name)
     h.owner, h.piece = p, piece
-    state.touch()
     state.setup_queue.pop(0)
 
 
@@ -308,11 +307,9 @@ def build_mine(ctx: Context, state: GameState, p: int, name: str) -> None:
     effects.pay(ctx, state, p, costs)
     if guest:
         h.guests.append(p)
-        state.touch()
     else:
         h = state.hex(name)
         h.owner, h.piece = p, mine
-        state.touch()
     state.temp.pop("step", None)
     state.temp.pop("range", None)
     state.turn_builds.append(name)
@@ -378,7 +375,6 @@ def start_gaia_project(ctx: Context, state: GameState, p: int, name: str) -> Non
     choices.take_with_choice(ctx, state, p, n, "gaia", follow)
     h = state.hex(name)
     h.owner, h.piece = p, _gaiaformer_id(ctx, player)
-    state.touch()
     state.temp.pop("range", None)
     _queue(state, follow)
 
@@ -394,7 +390,6 @@ def place_station(ctx: Context, state: GameState, p: int, piece: str, name: str)
         effects.pay(ctx, state, p, [ast.Pay(qic, "q")])
     h = state.hex(name)
     h.owner, h.piece = p, piece
-    state.touch()
     _join_federation(ctx, state, p, name)
 
 
@@ -414,7 +409,6 @@ def upgrade(ctx: Context, state: GameState, p: int, piece: str, name: str) -> No
         cost = s.cost_near_opponent
     effects.pay(ctx, state, p, cost)
     h.piece = piece
-    state.touch()
     state.turn_builds.append(name)
     follow: list[Pending] = []
     _fire_build(ctx, state, p, piece, set(), follow)
@@ -430,7 +424,6 @@ def downgrade(ctx: Context, state: GameState, p: int, piece: str, name: str, sou
     if ctx.count(state, p, piece) >= ctx.structure(player, piece).supply:
         raise IllegalMoveError("supply", f"no {ctx.structure(player, piece).name} left on your faction board")
     h.piece = piece
-    state.touch()
     state.turn_builds.append(name)
     follow: list[Pending] = []
     _fire_build(ctx, state, p, piece, set(), follow)
@@ -1028,7 +1021,6 @@ def _f_lost_planet(ctx, state, move, follow):
     h = state.hex(name)
     h.owner, h.piece, h.planet = p, ctx.mine_id, "lost"
     state.players[p].lost_planet = name
-    state.touch()
     state.turn_builds.append(name)
     _join_federation(ctx, state, p, name)
     out: list[Pending] = []

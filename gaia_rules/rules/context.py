@@ -133,21 +133,7 @@ class Context:
 
     # ------------------------------------------------------------ held statements
     def piece_counts(self, state: GameState, p: int) -> tuple[dict[str, int], dict[str, int]]:
-        """(copies on the map, copies taken from the faction board) per structure, in one scan.
-
-        Cached per state object until `state.touch()` says pieces changed.
-        """
-        cache = self.__dict__.setdefault("_count_cache", {})
-        entry = cache.get((id(state), p))
-        if entry is not None and entry[0] is state and entry[1] == state.version:
-            return entry[2]
-        if len(cache) > 512:
-            cache.clear()
-        result = self._piece_counts(state, p)
-        cache[(id(state), p)] = (state, state.version, result)
-        return result
-
-    def _piece_counts(self, state: GameState, p: int) -> tuple[dict[str, int], dict[str, int]]:
+        """(copies on the map, copies taken from the faction board) per structure, in one scan."""
         on_map: dict[str, int] = {}
         used: dict[str, int] = {}
         lost = state.players[p].lost_planet
