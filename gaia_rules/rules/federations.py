@@ -373,12 +373,17 @@ def possible_federations(ctx: Context, state: GameState, p: int, limit: int = 64
     return list(found)
 
 
+WORK_LIMIT = 3 ** 5 * 12   # exact tree searches per listing (about a dozen five-group ones)
+
+
 def _possible_federations(ctx: Context, state: GameState, p: int, limit: int) -> list[str]:
     """Federations player p could form now: one cheapest layout per set of planets.
 
-    Combinations of building groups are grown in order until they reach the
-    required value; each is joined by a cheapest satellite tree. At most
-    `limit` candidates are examined, which bounds the time of a late-game search.
+    Combinations of building groups that just reach the required value are
+    tried closest first; each is joined by a cheapest satellite tree (a path
+    for two groups, a star for three, an exact tree search beyond). At most
+    `limit` combinations and `WORK_LIMIT` of tree search are spent, which
+    bounds the time of a late-game listing.
     """
     from itertools import combinations
 
@@ -393,27 +398,48 @@ def _possible_federations(ctx: Context, state: GameState, p: int, limit: int) ->
     nodes = _graph(ctx, state, p, members, blocked)
     budget = _satellites_affordable(ctx, state, p)
     found: dict[frozenset, str] = {}
-    examined = 0
     base = [federated(state, p)] if growing(ctx, state, p) and federated(state, p) else []
     base_value = sum(piece_value(ctx, state, p, n) for n in base[0]) if base else 0
+    paths = [_dijkstra(ctx, nodes, g) for g in groups]
+
+    def apart(i: int, j: int) -> int:
+        """Fewest satellites joining groups i and j (a lower bound for any tree holding both)."""
+        return min((paths[i][0].get(n, 10 ** 9) for n in groups[j]), default=10 ** 9)
+
+    combos = []
     for size in range(1, len(groups) + 1):
         for combo in combinations(range(len(groups)), size):
             total = base_value + sum(values[i] for i in combo)
             if total < need or any(base_value + sum(values[j] for j in combo if j != i) >= need for i in combo):
                 continue  # not enough, or not minimal (a smaller combination already suffices)
-            terminals = base + [groups[i] for i in combo]
-            examined += 1
-            if examined > limit:
+            spread = [apart(i, j) for i in combo for j in combo if i < j]
+            if spread and max(spread) > budget:
+                continue  # two of these groups cannot be joined with the satellites one can pay
+            combos.append((sum(spread), combo))
+            if len(combos) >= 4 * limit:
                 break
-            cost, tree = steiner(ctx, nodes, terminals, budget)
-            if cost is None or cost > budget:
-                continue
-            hexes = _closure(ctx, state, p, tree, free)
-            planets = frozenset(n for n in hexes if n in members)
-            if planets not in found:
-                found[planets] = ",".join(sorted(hexes))
-        if examined > limit:
+        if len(combos) >= 4 * limit:
             break
+    combos.sort()  # the closest groups first: the likeliest federations
+    work = 0
+    for _spread, combo in combos[:limit]:
+        size = len(combo)
+        terminals = base + [groups[i] for i in combo]
+        if size == 2 and not base:
+            cost, tree = _joined(paths[combo[0]], groups[combo[0]], groups[combo[1]])
+        elif size == 3 and not base:
+            cost, tree = _star(nodes, [paths[i] for i in combo], [groups[i] for i in combo])
+        else:
+            work += 3 ** len(terminals)
+            if work > WORK_LIMIT:
+                break  # bounds the time of a late-game search
+            cost, tree = steiner(ctx, nodes, terminals, budget)
+        if cost is None or cost > budget:
+            continue
+        hexes = _closure(ctx, state, p, tree, free)
+        planets = frozenset(n for n in hexes if n in members)
+        if planets not in found:
+            found[planets] = ",".join(sorted(hexes))
     candidates = []
     for planets, text in found.items():
         hexes = text.split(",")
@@ -424,6 +450,63 @@ def _possible_federations(ctx: Context, state: GameState, p: int, limit: int) ->
         candidates.append((planets, len(sats), text))
     return sorted(text for planets, sats, text in candidates
                   if not any(_outclassed(planets, sats, other, osats) for other, osats, _ in candidates))
+
+
+def _dijkstra(ctx: Context, nodes: dict[str, int], sources: set[str]) -> tuple[dict[str, int], dict[str, str]]:
+    """Cheapest cost (satellites entered) from a group to every usable hex, with the way back."""
+    import heapq
+
+    dist = {n: 0 for n in sources if n in nodes}
+    prev: dict[str, str] = {}
+    heap = [(0, n) for n in dist]
+    heapq.heapify(heap)
+    while heap:
+        c, n = heapq.heappop(heap)
+        if c > dist[n]:
+            continue
+        for m in _neighbour_names(ctx, n):
+            w = nodes.get(m)
+            if w is not None and c + w < dist.get(m, 10 ** 9):
+                dist[m] = c + w
+                prev[m] = n
+                heapq.heappush(heap, (c + w, m))
+    return dist, prev
+
+
+def _joined(path: tuple[dict, dict], start: set[str], goal: set[str]):
+    """The cheapest way between two groups (cost, hexes), from `start`'s distances."""
+    dist, prev = path
+    end = min((n for n in goal if n in dist), key=lambda n: (dist[n], n), default=None)
+    if end is None:
+        return None, None
+    tree = set(start) | set(goal)
+    n = end
+    while n in prev and n not in start:
+        tree.add(n)
+        n = prev[n]
+    return dist[end], tree
+
+
+def _star(nodes: dict[str, int], paths: list[tuple[dict, dict]], groups: list[set[str]]):
+    """Cheapest tree joining three groups: three cheapest paths meeting at one hex."""
+    best = None
+    for n, w in nodes.items():
+        ds = [path[0].get(n) for path in paths]
+        if None in ds:
+            continue
+        cost = sum(ds) - 2 * w
+        if best is None or (cost, n) < best:
+            best = (cost, n)
+    if best is None:
+        return None, None
+    tree: set[str] = set().union(*groups)
+    for (dist, prev), group in zip(paths, groups):
+        n = best[1]
+        tree.add(n)
+        while n in prev and n not in group:
+            n = prev[n]
+            tree.add(n)
+    return best[0], tree
 
 
 def _outclassed(planets: frozenset, sats: int, other: frozenset, other_sats: int) -> bool:

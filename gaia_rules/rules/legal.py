@@ -121,7 +121,10 @@ def follow_up_candidates(ctx, state, p, follow) -> Iterator[Move]:
             yield Move(p, "cover", (t.pos,))
     elif kind == "build":
         for piece in follow.data["pieces"]:
+            new_piece = follow.data.get("from") is None and ctx.structure(state.players[p], piece).upgrades_from is None
             for name in _build_targets(ctx, state, p, piece, follow.data.get("from")):
+                if new_piece and not _reachable(ctx, state, p, name):
+                    continue
                 yield Move(p, "build", (piece, name))
     elif kind == "swap":
         for name, h in state.board.items():
