@@ -740,6 +740,22 @@ def _decompose(target_cost: dict, target_gain: dict, convs: list[tuple[dict, dic
     return None
 
 
+def _conversion_table(ctx: Context, state: GameState, p: int, gaia_phase: bool) -> tuple[list, list]:
+    """The open conversions that cost something, and their (cost, gain) vectors; cached by what they depend on."""
+    held = ctx.held(state, p)
+    cache = ctx.__dict__.setdefault("_conversion_tables", {})
+    key = (id(held), gaia_phase)
+    hit = cache.get(key)
+    if hit is not None and hit[0] is held:
+        return hit[1], hit[2]
+    real = [cg for cg in conversions(ctx, state, p, gaia_phase) if _vector(cg[0])]
+    vectors = [(_vector(c), _vector(g)) for c, g in real]
+    if len(cache) > 4096:
+        cache.clear()
+    cache[key] = (held, real, vectors)
+    return real, vectors
+
+
 def free_conversion(ctx: Context, state: GameState, move: Move, gaia_phase: bool) -> list[Pending]:
     """`spend COST for GAIN`: any sum of open conversions that adds up exactly."""
     p = move.player
@@ -750,14 +766,12 @@ def free_conversion(ctx: Context, state: GameState, move: Move, gaia_phase: bool
     except EffectSyntaxError as err:
         raise IllegalMoveError("syntax", f"cannot read 'spend {cost_text} for {gain_text}': {err.message}") from None
     want_cost, want_gain = _vector(costs), _vector(gains)
-    convs = [(_vector(c), _vector(g)) for c, g in conversions(ctx, state, p, gaia_phase)]
-    convs = [x for x in convs if x[0]]
+    real, convs = _conversion_table(ctx, state, p, gaia_phase)
     counts = _direct(want_cost, want_gain, convs)
     if counts is None:
         counts = _decompose(want_cost, want_gain, convs)
     if counts is None:
         raise IllegalMoveError("free-action", f"no conversion turns {cost_text} into {gain_text}")
-    real = [cg for cg in conversions(ctx, state, p, gaia_phase) if _vector(cg[0])]
     follow: list[Pending] = []
     net: dict[str, int] = {}
     moves: list[ast.Move] = []
