@@ -239,3 +239,35 @@ def take_areas(state: GameState, p: int, **split: int) -> GameState:
         if parsed == split:
             return ENGINE.apply(state, Move(p, "areas", (text,)))
     raise AssertionError(f"{split} is not among {list(area_answers(state))}")
+
+
+def near(state: GameState, kind: str, d: int, origin_kinds: Iterable[str] | None = None) -> tuple[str, str]:
+    """(a hex of `kind`, a planet exactly `d` away from it), the first in board order."""
+    for target in hexes(state, kind):
+        for k in (WHEEL if origin_kinds is None else origin_kinds):
+            for origin in hexes(state, k):
+                if origin != target and dist(state, target, origin) == d:
+                    return target, origin
+    raise AssertionError(f"no {kind} at distance {d} from a planet")
+
+
+def fed_layouts(state: GameState) -> list[tuple[str, str, str, str]]:
+    """Planets a, b (adjacent), c (distance 2 from b, 3+ from a) and the one empty hex e touching b and c.
+
+    No other planet touches a, b or c, so the federation {a, b, e, c} is the only one-satellite way.
+    """
+    planets = {h for k in WHEEL + ["gaia", "transdim"] for h in hexes(state, k)}
+    empty = set(hexes(state, "empty"))
+    found = []
+    for a in sorted(planets):
+        for b in sorted(planets):
+            if dist(state, a, b) != 1:
+                continue
+            for c in sorted(planets):
+                if c in (a, b) or dist(state, b, c) != 2 or dist(state, a, c) < 3:
+                    continue
+                common = [e for e in empty if dist(state, e, b) == 1 and dist(state, e, c) == 1]
+                others = [x for x in planets - {a, b, c} if min(dist(state, x, y) for y in (a, b, c)) == 1]
+                if len(common) == 1 and not others:
+                    found.append((a, b, c, common[0]))
+    return found

@@ -12,7 +12,7 @@ import pytest
 
 from gaia_rules.rules import IllegalMoveError
 
-from rules_helpers import (ENGINE, WHEEL, area_answers, clear, dist, find, finish_round, hexes, legal_texts, moves_of,
+from rules_helpers import (near, ENGINE, WHEEL, area_answers, clear, dist, find, finish_round, hexes, legal_texts, moves_of,
                            planet, play, put, refused, set_player, set_turn, settle, start, take_areas, type_at_steps)
 
 TERRANS, XENOS = 0, 1
@@ -31,15 +31,6 @@ def s(base):
     state = clear(base.clone())
     return set_turn(state, TERRANS)
 
-
-def near(s, kind, d, origin_kinds=PLANETS):
-    """(target of `kind`, origin planet at exactly distance d)."""
-    for target in hexes(s, kind):
-        for k in origin_kinds:
-            for origin in hexes(s, k):
-                if origin != target and dist(s, target, origin) == d:
-                    return target, origin
-    raise AssertionError(f"no {kind} planet at distance {d} from another planet")
 
 
 def resources(p):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from gaia_rules.state import FedTokenHeld, TechTileHeld
-from rules_helpers import (CAT, ENGINE, WHEEL, clear, dist, find, finish_round, hexes, legal_texts, make_setup, planet,
+from rules_helpers import (near, fed_layouts, CAT, ENGINE, WHEEL, clear, dist, find, finish_round, hexes, legal_texts, make_setup, planet,
                            play, put, refused, set_player, set_turn, settle, start, total_tokens)
 
 ME, YOU = 0, 1
@@ -25,31 +25,6 @@ def fresh(faction, other=None, **kw):
     return set_turn(s, ME)
 
 
-def near(s, kind, d, origin_kinds=PLANETS):
-    for target in hexes(s, kind):
-        for k in origin_kinds:
-            for origin in hexes(s, k):
-                if origin != target and dist(s, target, origin) == d:
-                    return target, origin
-    raise AssertionError(f"no {kind} at distance {d}")
-
-
-def fed_layout(s):
-    """Planets a-b adjacent, c at distance 2 from b joined by one empty hex e; no other planet touches them."""
-    planets = {h for k in PLANETS + ("gaia", "transdim") for h in hexes(s, k)}
-    empty = set(hexes(s, "empty"))
-    for a in sorted(planets):
-        for b in sorted(planets):
-            if dist(s, a, b) != 1:
-                continue
-            for c in sorted(planets):
-                if c in (a, b) or dist(s, b, c) != 2 or dist(s, a, c) < 3:
-                    continue
-                common = [e for e in empty if dist(s, e, b) == 1 and dist(s, e, c) == 1]
-                others = [x for x in planets - {a, b, c} if min(dist(s, x, y) for y in (a, b, c)) == 1]
-                if len(common) == 1 and not others:
-                    return a, b, c, common[0]
-    raise AssertionError("no layout")
 
 
 # ------------------------------------------------------------------ starting state (components.md i.1)
@@ -193,7 +168,7 @@ def test_lantids_pi_gives_no_knowledge_for_an_ordinary_mine():
 
 def test_xenos_federation_threshold_is_6_after_the_pi():
     s = fresh("xenos", "terrans")
-    a, b, c, e = fed_layout(s)
+    a, b, c, e = fed_layouts(s)[0]
     put(s, a, ME, "ac1")
     put(s, b, ME, "m")
     put(s, c, ME, "lab")  # 3 + 1 + 2 = 6
@@ -420,7 +395,7 @@ def test_ivits_space_station_is_a_range_origin():
 
 def test_ivits_satellites_cost_qic_and_federation_must_grow():
     s = fresh("ivits")
-    a, b, c, e = fed_layout(s)
+    a, b, c, e = fed_layouts(s)[0]
     put(s, a, ME, "PI")
     put(s, b, ME, "m")
     put(s, c, ME, "ac1")
@@ -476,7 +451,7 @@ def test_ivits_new_federation_must_extend_the_first():
 ])
 def test_ivits_federation_target_is_7_times_count_plus_1(variant, tokens, accepted):
     s = fresh("ivits", variant=variant)
-    a, b, c, e = fed_layout(s)
+    a, b, c, e = fed_layouts(s)[0]
     for h, piece in zip((a, b, c), ("PI", "m", "ac1")):  # value 7
         put(s, h, ME, piece)
     s.players[ME].fed_tokens = [FedTokenHeld("fed4", True)] * tokens  # e.g. the terraforming token
@@ -490,7 +465,7 @@ def test_ivits_federation_target_is_7_times_count_plus_1(variant, tokens, accept
 
 def test_ivits_refused_a_federation_without_qic_for_satellites():
     s = fresh("ivits")
-    a, b, c, e = fed_layout(s)
+    a, b, c, e = fed_layouts(s)[0]
     put(s, a, ME, "PI")
     put(s, b, ME, "m")
     put(s, c, ME, "ac1")

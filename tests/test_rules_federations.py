@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules_helpers import (WHEEL, area_answers, clear, dist, hexes, legal_texts, neighbours, play, put, refused,
+from rules_helpers import (fed_layouts, WHEEL, area_answers, clear, dist, hexes, legal_texts, neighbours, play, put, refused,
                            set_player, set_turn, start, take_areas)
 
 P = 0
@@ -25,30 +25,9 @@ def s(base):
     return set_turn(clear(base.clone(), power=(6, 0, 0, 0), vp=20), P)  # one way to pay satellites
 
 
-def layout(s, skip=0):
-    """Planets a, b (adjacent), c (distance 2 from b, 3+ from a) and the one empty hex e touching b and c.
-
-    No other planet touches a, b or c, so the federation {a, b, e, c} is the only one-satellite way.
-    """
-    planets = {h for k in WHEEL + ["gaia", "transdim"] for h in hexes(s, k)}
-    empty = set(hexes(s, "empty"))
-    found = []
-    for a in sorted(planets):
-        for b in sorted(planets):
-            if dist(s, a, b) != 1:
-                continue
-            for c in sorted(planets):
-                if c in (a, b) or dist(s, b, c) != 2 or dist(s, a, c) < 3:
-                    continue
-                common = [e for e in empty if dist(s, e, b) == 1 and dist(s, e, c) == 1]
-                others = [x for x in planets - {a, b, c} if min(dist(s, x, y) for y in (a, b, c)) == 1]
-                if len(common) == 1 and not others:
-                    found.append((a, b, c, common[0]))
-    return found[skip]
-
 
 def place(s, pieces=("PI", "m", "ac1"), skip=0, p=P):
-    a, b, c, e = layout(s, skip)
+    a, b, c, e = fed_layouts(s)[skip]
     for h, piece in zip((a, b, c), pieces):
         put(s, h, p, piece)
     return a, b, c, e
@@ -94,7 +73,7 @@ def test_satellite_tokens_come_from_the_area_the_player_chooses(s):
 def test_satellite_tokens_come_from_area_1_first_under_the_site_engine():
     state = start(["terrans", "xenos"], seed="feds", variant="boardgamers", round_tiles=["score3"] * 6)
     s = set_turn(clear(state, power=(1, 4, 1, 0), vp=20), P)
-    a, b, c, e = layout(s)
+    a, b, c, e = fed_layouts(s)[0]
     for h, piece in zip((a, b, c), ("PI", "m", "ac1")):
         put(s, h, P, piece)
     after = play(s, f"p1 federation {fed_text(a, b, c, e)} fed5. endturn")

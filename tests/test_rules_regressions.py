@@ -4,18 +4,10 @@ from __future__ import annotations
 import pytest
 
 from gaia_rules.rules import IllegalMoveError
-from rules_helpers import (ENGINE, WHEEL, clear, dist, finish_round, hexes, play, put, set_player, set_turn, start)
+from rules_helpers import (near, ENGINE, WHEEL, clear, dist, finish_round, hexes, play, put, set_player, set_turn, start)
 
 ME, YOU = 0, 1
 
-
-def _near(s, kind, d):
-    for target in hexes(s, kind):
-        for k in WHEEL:
-            for origin in hexes(s, k):
-                if origin != target and dist(s, target, origin) == d:
-                    return target, origin
-    raise AssertionError("no site")
 
 
 # ------------------------------------------------------------------ free actions inside an action
@@ -24,7 +16,7 @@ def _taklons_power6_question():
     """Taklons, brainstone and 3 tokens in area III: `action power6` (3 power) asks whether the stone pays."""
     s = set_turn(clear(start(["taklons", "terrans"], seed="bugs", round_tiles=["score4"] * 6), power=(1, 1, 3, 0)), ME)
     s.players[ME].token = "area3"
-    target, origin = _near(s, "ice", 1)  # swamp -> ice: 2 steps, one left after the free step
+    target, origin = near(s, "ice", 1)  # swamp -> ice: 2 steps, one left after the free step
     put(s, origin, ME)
     s = play(s, "p1 action power6")
     assert [q.kind for q in s.pending] == ["token", "build"]
@@ -53,7 +45,7 @@ def test_player_is_never_left_without_a_legal_move_after_free_actions_during_a_b
 
 def _gaia_project_areas_question():
     s = set_turn(clear(start(["terrans", "xenos"], seed="bugs", round_tiles=["score4"] * 6), power=(3, 4, 0, 0)), ME)
-    target, origin = _near(s, "transdim", 1)
+    target, origin = near(s, "transdim", 1)
     put(s, origin, ME)
     s.players[ME].research["gaia"], s.players[ME].gaiaformers = 1, 1
     s = play(s, f"p1 build gf {target}")
@@ -107,7 +99,7 @@ def test_action_whose_build_cannot_follow_is_refused_even_behind_a_brainstone_qu
     s = set_turn(clear(start(["taklons", "terrans"], seed="bugs", round_tiles=["score4"] * 6),
                        power=(1, 1, 3, 0), ore=0), ME)
     s.players[ME].token = "area3"
-    target, origin = _near(s, "ice", 1)
+    target, origin = near(s, "ice", 1)
     put(s, origin, ME)
     try:
         after = play(s, "p1 action power6")
@@ -126,7 +118,7 @@ def test_site_engine_range_booster_cannot_target_a_hex_already_in_range():
     range"). Under the boardgamers variant `special range+3. build m <hex at distance 1>` is accepted."""
     s = set_turn(clear(start(["terrans", "xenos"], seed="bugs", variant="boardgamers")), ME)
     s.players[ME].booster = "booster5"
-    target, origin = _near(s, "terra", 1)
+    target, origin = near(s, "terra", 1)
     put(s, origin, ME)
     s = play(s, "p1 special range+3")
     with pytest.raises(IllegalMoveError):

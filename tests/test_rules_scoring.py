@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from gaia_rules.state import FedTokenHeld, TechTileHeld
-from rules_helpers import (ENGINE, WHEEL, clear, dist, finish_round, hexes, play, put, refused, set_player, set_turn,
+from rules_helpers import (near, ENGINE, WHEEL, clear, dist, finish_round, hexes, play, put, refused, set_player, set_turn,
                            settle, start, total_tokens, type_at_steps)
 
 ME, YOU = 0, 1
@@ -25,14 +25,6 @@ def base():
 def s(base):
     return set_turn(clear(base.clone(), power=(2, 4, 0, 0), vp=20), ME)
 
-
-def near(s, kind, d):
-    for target in hexes(s, kind):
-        for k in PLANETS:
-            for origin in hexes(s, k):
-                if origin != target and dist(s, target, origin) == d:
-                    return target, origin
-    raise AssertionError("no site")
 
 
 def income(s, booster="booster5", **start_values):
