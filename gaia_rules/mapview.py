@@ -397,7 +397,7 @@ def _planet_name(ctx, planet: str) -> str:
 
 def _legend(out: list[str], ctx, state: GameState, colours: list[str], x0: float, y0: float) -> None:
     add = out.append
-    add(f'<g class="legend" font-size="11" fill="#e8eaf2">')
+    add('<g class="legend" font-size="11" fill="#e8eaf2">')
     y = y0
     add(f'<text x="{_n(x0)}" y="{_n(y)}" font-weight="bold">Players</text>')
     y += 18

@@ -43,9 +43,6 @@ class ParsedLine:
     finished: bool          # the turn was closed (endturn, trailing '.', pass) or needs no closing
 
 
-FACTION_NAMES_KEY = "faction_order"
-
-
 def parse_line(line: str, players_by_name: dict[str, int], n_players: int,
                token_words: tuple[str, ...] = ()) -> ParsedLine:
     """Read one line (not `init`) into moves of the player it names.

@@ -8,7 +8,7 @@ the first divergence.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -171,8 +171,6 @@ def replay_record(engine: Engine, record: dict, keep_state: bool = False) -> Rep
     checkpoints = {(c["after_move_index"], c["round"]): c for c in record.get("checkpoints", [])}
     result.checkpoints_total = len(checkpoints)
     trace = record.get("trace", {}).get("after_each_move", [])
-    if record.get("flags", {}).get("auction"):
-        pass
     state = engine.new_game(setup_from_record(engine, record))
     current = {"index": 0, "line": ""}
 

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import math
 
-from ..board import distance
 from ..language import ast, parse_effect, parse_price
 from ..language.parser import EffectSyntaxError
-from ..state import FedTokenHeld, GameState, Pending, TechTileHeld
+from ..state import GameState, Pending
 from . import choices, effects, power, research
 from .context import Context
 from .errors import IllegalMoveError
@@ -58,7 +57,6 @@ def _arg(move: Move, i: int) -> str:
 
 
 def _turn(ctx: Context, state: GameState, move: Move) -> None:
-    p = move.player
     if move.command in FREE_COMMANDS:
         if state.pending:
             raise IllegalMoveError("sequence", f"first answer the '{state.pending[0].kind}' your action needs")
@@ -82,9 +80,8 @@ def _turn(ctx: Context, state: GameState, move: Move) -> None:
     handler = MAIN.get(move.command)
     if handler is None:
         raise IllegalMoveError("sequence", f"'{move.command}' is not an action")
-    handler(ctx, state, move)
+    handler(ctx, state, move)  # its follow-ups are queued in state.pending
     state.main_done = True
-    state.pending[:0] = []  # follow-ups were queued by the handler
 
 
 def _queue(state: GameState, follow: list[Pending]) -> None:

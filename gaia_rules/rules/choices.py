@@ -27,8 +27,8 @@ def _copy(p: PlayerState) -> PlayerState:
 def charge_options(p: PlayerState, n: int) -> list[str]:
     """[default area, other area] of the token after charging n, or [] if they agree."""
     first, other = _copy(p), _copy(p)
-    power.charge(first, n, None)
-    power._charge(other, n, False)
+    power.charge(first, n)
+    power.charge(other, n, token_first=False)
     if p.token is None or first.token == other.token:
         return []
     return [str(first.token), str(other.token)]
@@ -188,10 +188,7 @@ def resolve(ctx: Context, state: GameState, p: int, answer: str, question: Pendi
     if op == "charge":
         for res, count, source in data["before"]:
             _gain(ctx, state, p, res, count, source, follow)
-        if answer == data["options"][0]:
-            power.charge(player, data["n"], None)
-        else:
-            power._charge(player, data["n"], False)
+        power.charge(player, data["n"], token_first=(answer == data["options"][0]))
         apply_sequence(ctx, state, p, data["then"], follow)
         if not follow:
             apply_events(ctx, state, p, data.get("later", []), follow)

@@ -59,14 +59,6 @@ class Context:
         return {r: d["cap"] for r, d in self.catalogue.resources.items() if "cap" in d}
 
     # ------------------------------------------------------------ pieces on the board
-    def pieces(self, state: GameState, p: int) -> dict[str, list[str]]:
-        """Piece id -> hexes where player p is the main occupant."""
-        out: dict[str, list[str]] = {}
-        for name, h in state.board.items():
-            if h.owner == p and h.piece is not None:
-                out.setdefault(h.piece, []).append(name)
-        return out
-
     def count(self, state: GameState, p: int, sid: str) -> int:
         return sum(1 for h in state.board.values() if h.owner == p and h.piece == sid)
 
@@ -155,12 +147,6 @@ class Context:
         return (player.faction, tuple(sorted(on_map.items())), tuple(sorted(used.items())),
                 tuple(player.research.get(t, 0) for t in self.catalogue.tracks),
                 tuple((t.tile, t.enabled) for t in player.tech), player.booster)
-
-    def scope_holds(self, state: GameState, p: int, scope: ast.Scope | None) -> bool:
-        if scope is None:
-            return True
-        built = any(self.count(state, p, sid) > 0 for sid in scope.pieces)
-        return built if scope.kind == "once" else not built
 
     def held(self, state: GameState, p: int) -> tuple[Held, ...]:
         """Every statement player p holds now, in a fixed order (cached by what it depends on)."""

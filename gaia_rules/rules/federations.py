@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..board import neighbours
 from ..language import ast
 from ..state import GameState, Pending
-from . import effects, power
+from . import effects
 from .context import Context
 from .errors import IllegalMoveError
 
@@ -143,10 +143,15 @@ def check_federation(ctx: Context, state: GameState, p: int, listed: list[str],
     return group, sats
 
 
+def _satellite_price(ctx: Context, state: GameState, p: int) -> tuple[int, str]:
+    """(count, resource) paid per satellite: the holder's `satellite_cost`."""
+    cost = ctx.param(state, p, "satellite_cost")
+    return cost if isinstance(cost, tuple) else (1, "t")
+
+
 def _satellites_affordable(ctx: Context, state: GameState, p: int) -> int:
     """How many satellites player p can pay for now."""
-    cost = ctx.param(state, p, "satellite_cost")
-    count, res = cost if isinstance(cost, tuple) else (1, "t")
+    count, res = _satellite_price(ctx, state, p)
     player = state.players[p]
     if res == "t":
         have = sum(player.power[a] for a in ("area1", "area2", "area3")) + (1 if player.token in ("area1", "area2", "area3") else 0)
@@ -346,9 +351,7 @@ def form_federation(ctx: Context, state: GameState, move) -> None:
 def _pay_satellites(ctx: Context, state: GameState, p: int, n: int, follow: list[Pending]) -> None:
     if n == 0:
         return
-    cost = ctx.param(state, p, "satellite_cost")
-    count, res = cost if isinstance(cost, tuple) else (1, "t")
-    player = state.players[p]
+    count, res = _satellite_price(ctx, state, p)
     total = count * n
     if res == "t":
         from . import choices

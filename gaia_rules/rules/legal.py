@@ -10,7 +10,7 @@ from typing import Iterator
 
 from ..language import ast
 from ..state import GameState
-from . import actions, choices, effects, federations, research, tech
+from . import actions, choices, effects, federations, research
 from .context import Context
 from .errors import IllegalMoveError
 from .moves import Move

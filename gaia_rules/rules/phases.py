@@ -10,7 +10,7 @@ from typing import Callable
 
 from ..language import ast
 from ..state import GameState, Pending
-from . import choices, effects, power, scoring
+from . import choices, effects, scoring
 from .context import Context
 
 RoundObserver = Callable[[GameState, int], None]
@@ -251,7 +251,6 @@ def begin_gaia_phase(ctx: Context, state: GameState) -> None:
 
 
 def gaia_phase_player(ctx: Context, state: GameState, p: int) -> None:
-    player = state.players[p]
     choices = [h for h in ctx.held(state, p) if isinstance(h.statement.clause, ast.GaiaPhase)]
     if choices and gaia_choice_open(ctx, state, p):
         state.decisions.append(Pending("gaia-phase", p, {}))

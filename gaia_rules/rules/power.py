@@ -40,30 +40,13 @@ def _charge(p: PlayerState, n: int, token_first: bool) -> int:
     return done
 
 
-def charge_outcomes(p: PlayerState, n: int) -> dict[str, tuple]:
-    """Possible results of charging n power: token area -> (power, token). One entry if no choice."""
-    out: dict[str, tuple] = {}
-    for token_first in (True, False):
-        trial = PlayerState(p.index, power=dict(p.power), token=p.token)
-        _charge(trial, n, token_first)
-        out.setdefault(str(trial.token), (trial.power, trial.token))
-    return out
-
-
-def charge(p: PlayerState, n: int, token_to: str | None = None) -> int:
+def charge(p: PlayerState, n: int, token_first: bool = True) -> int:
     """Charge n power (area I to II first, then II to III). Returns how much moved.
 
-    The special token moves first unless `token_to` names the area the player
-    wants it to end in and moving it last gives that.
+    The special token moves before the plain tokens of its area, unless
+    `token_first` is False (then only when the plain tokens do not suffice).
     """
-    if p.token is None or token_to is None:
-        return _charge(p, n, True)
-    before = (dict(p.power), p.token)
-    moved = _charge(p, n, True)
-    if p.token != token_to:
-        p.power, p.token = before
-        moved = _charge(p, n, False)
-    return moved
+    return _charge(p, n, token_first)
 
 
 def gain_tokens(p: PlayerState, n: int) -> None:
@@ -149,13 +132,3 @@ def take_tokens(p: PlayerState, n: int, token_goes: bool | None = None) -> dict[
             taken[a] = k
             left -= k
     return taken
-
-
-def token_choice_needed(p: PlayerState, n: int) -> bool:
-    """Whether removing n tokens could either keep or lose the special token."""
-    if p.token not in ("area1", "area2", "area3"):
-        return False
-    order = ("area1", "area2", "area3")
-    before = sum(p.power[a] for a in order[: order.index(p.token)])
-    plain = sum(p.power[a] for a in order)
-    return before < n <= plain
