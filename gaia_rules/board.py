@@ -122,6 +122,10 @@ class GameMap:
     def name(self, coord: Hex) -> str:
         return self.hexes[coord].name
 
+    def canonical_name(self, text: str) -> str:
+        """A written hex (name or `q x r`) as its name on this map."""
+        return self.name(self.hex(text))
+
     def within(self, coord: Hex, dist: int) -> list[Hex]:
         """Map hexes within `dist` of `coord` (itself included)."""
         return [h for h in _disc(dist, coord) if h in self.hexes]
@@ -147,3 +151,13 @@ def adjacency_ok(game_map: GameMap, restricted: set[str]) -> bool:
             if other is not None and other.planet == h.planet:
                 return False
     return True
+
+
+def find_mirror(placed: list[PlacedSector], sector_faces: dict[str, dict[str, str]], tiles: dict[str, int],
+                planets: dict[Hex, str]) -> bool | None:
+    """Whether a board with these `planets` (coordinate -> planet type) is read flipped; None if neither fits."""
+    for mirror in (False, True):
+        game_map = GameMap.build(placed, sector_faces, tiles, mirror)
+        if all(c in game_map.hexes and game_map.hexes[c].planet == planet for c, planet in planets.items()):
+            return mirror
+    return None

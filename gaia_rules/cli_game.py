@@ -16,6 +16,7 @@ differ, unless `--force` replays it under this content.
 from __future__ import annotations
 
 import functools
+import dataclasses
 import json
 import os
 import secrets
@@ -186,10 +187,11 @@ def import_(
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
         raise CommandError(f"cannot read {source}: {err}") from None
     try:
-        setup, moves, _state = import_site_game(engine, data)
+        setup, moves, state = import_site_game(engine, data)
     except ImportError_ as err:
         raise CommandError(f"{source}: {err}") from None
-    game = savegame.with_moves(engine, savegame.new_game(engine, setup, _overlays(content)), moves)
+    fresh = savegame.new_game(engine, setup, _overlays(content))
+    game = dataclasses.replace(fresh, moves=list(moves), state=state)  # replayed already: no second replay
     savegame.save(game, output)
     typer.echo(f"imported {len(moves)} moves of a {setup.players}-player game: saved to {output}")
     typer.echo(status_line(engine, game.state))

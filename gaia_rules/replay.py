@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .board import GameMap, PlacedSector
+from .board import PlacedSector, find_mirror
 from .notation import NotationError, canonical, parse_line
 from .rules import Engine, IllegalMoveError
 from .state import GameState, Setup
@@ -87,20 +87,16 @@ def _detect_mirror(engine: Engine, sectors: list[dict], hexes: list[dict]) -> bo
     cat = engine.catalogue
     code = {p.code: p.id for p in cat.planets.values()}
     placed = [PlacedSector(x["sector"], x["rotation"], tuple(x["center"])) for x in sectors]
-    faces = {k: v.hexes for k, v in cat.sectors.items()}
-    tiles = {k: v.tile for k, v in cat.sectors.items()}
-    for mirror in (False, True):
-        m = GameMap.build(placed, faces, tiles, mirror)
-        if all((mh := m.hexes.get((h["q"], h["r"]))) is not None and mh.name == h["name"]
-               and mh.planet == code[h["planet"]] for h in hexes):
-            return mirror
-    raise ValueError("the recorded map matches no arrangement of our sector content")
+    mirror = find_mirror(placed, {k: v.hexes for k, v in cat.sectors.items()}, {k: v.tile for k, v in cat.sectors.items()},
+                         {(h["q"], h["r"]): code[h["planet"]] for h in hexes})
+    if mirror is None:
+        raise ValueError("the recorded map matches no arrangement of our sector content")
+    return mirror
 
 
 def hex_namer(engine: Engine, state: GameState):
     """Written hex (name or `q x r`) -> hex name on this game's map."""
-    game_map = engine.context(state).map
-    return lambda text: game_map.name(game_map.hex(text))
+    return engine.context(state).map.canonical_name
 
 
 def token_words(engine: Engine) -> tuple[str, ...]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .board import GameMap, PlacedSector
+from .board import PlacedSector, find_mirror
 from .notation import NotationError, canonical, parse_line
 from .rules import Engine, IllegalMoveError, Move
 from .state import GameState, Setup
@@ -51,22 +51,13 @@ def _mirror(engine: Engine, sectors: list[dict], data: dict) -> bool:
     cat = engine.catalogue
     code = {p.code: p.id for p in cat.planets.values()}
     placed = [PlacedSector(x["sector"], x["rotation"], tuple(x["center"])) for x in sectors]
-    faces = {k: v.hexes for k, v in cat.sectors.items()}
-    tiles = {k: v.tile for k, v in cat.sectors.items()}
-    for mirror in (declared, not declared):
-        game_map = GameMap.build(placed, faces, tiles, mirror)
-        ok = True
-        for h in hexes:
-            planet = (h.get("data") or {}).get("planet")
-            coord = (h.get("q"), h.get("r"))
-            if planet is None or coord not in game_map.hexes:
-                continue
-            if code.get(planet) != game_map.hexes[coord].planet and planet != "l":
-                ok = False
-                break
-        if ok:
-            return mirror
-    raise ImportError_("the stored map matches no arrangement of our sector content")
+    planets = {(h.get("q"), h.get("r")): code.get((h.get("data") or {}).get("planet"))
+               for h in hexes if (h.get("data") or {}).get("planet") not in (None, "l")}
+    mirror = find_mirror(placed, {k: v.hexes for k, v in cat.sectors.items()}, {k: v.tile for k, v in cat.sectors.items()},
+                         planets)
+    if mirror is None:
+        raise ImportError_("the stored map matches no arrangement of our sector content")
+    return mirror
 
 
 def setup_from_site(engine: Engine, data: dict) -> Setup:
@@ -106,8 +97,7 @@ def import_site_game(engine: Engine, data: dict) -> tuple[Setup, list[Move], Gam
     state = engine.new_game(setup)
     tokens = tuple(sorted({f.special_token.name for f in engine.catalogue.factions.values() if f.special_token}))
     moves: list[Move] = []
-    game_map = engine.context(state).map
-    namer = lambda text: game_map.name(game_map.hex(text))  # noqa: E731 - a small adapter
+    namer = engine.context(state).map.canonical_name
     for i, line in enumerate(data["moveHistory"][1:], start=1):
         names = {p.faction: p.index for p in state.players if p.faction is not None}
         try:
