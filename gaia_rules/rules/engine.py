@@ -125,7 +125,13 @@ class Engine:
 
         queue = state.decisions if state.decisions else state.pending
         follow = queue[0]
-        for move in follow_up_candidates(self.context(state), state, follow.player, follow):
+        ctx = self.context(state)
+        if follow.kind == "tech":  # a pure check suffices: taking a tile has no follow-up that can fail
+            from .tech import tech_problem
+
+            positions = list(state.setup.tech_tiles) + [f"adv-{t}" for t in state.setup.advanced_tiles]
+            return any(tech_problem(ctx, state, follow.player, pos) is None for pos in positions)
+        for move in follow_up_candidates(ctx, state, follow.player, follow):
             trial = state.clone()
             try:
                 self.apply_in_place(trial, move)
