@@ -122,11 +122,34 @@ class Bot:
     def choose(self, engine: Engine, state: GameState, moves: Sequence[Move] | None = None) -> Move:
         raise NotImplementedError
 
+    def play(self, engine: Engine, state: GameState) -> tuple[Move, GameState]:
+        """Choose a move and apply it: (the move, the state after it)."""
+        moves = engine.legal_moves(state)
+        if not moves:
+            raise BotGameError(f"no legal move for player {engine.to_move(state) + 1} ({describe_wait(state)})", state)
+        move = self.choose(engine, state, moves)
+        try:
+            return move, engine.apply(state, move)
+        except IllegalMoveError as err:
+            raise BotGameError(f"listed move '{move}' of player {move.player + 1} was refused: {err}", state, move) from err
+
 
 class RandomBot(Bot):
-    """Uniform over the legal moves (but for dead ends, see `Bot`)."""
+    """Uniform over the legal moves (but for dead ends, see `Bot`).
+
+    In `play` it draws with `Engine.random_move`, which has the same
+    distribution as choosing from the full list but does not list it.
+    """
 
     name = "random"
+
+    def play(self, engine: Engine, state: GameState) -> tuple[Move, GameState]:
+        if self.avoid_dead_ends:
+            return super().play(engine, state)
+        drawn = engine.random_move(state, self.rng)
+        if drawn is None:
+            raise BotGameError(f"no legal move for player {engine.to_move(state) + 1} ({describe_wait(state)})", state)
+        return drawn
 
     def choose(self, engine: Engine, state: GameState, moves: Sequence[Move] | None = None) -> Move:
         moves = self.options(engine, state, moves)
@@ -335,15 +358,7 @@ def play_from(engine: Engine, state: GameState, bots: Sequence[Bot] | dict[int, 
         p = engine.to_move(state)
         if p is None:
             raise BotGameError("the game has not ended but nobody is to move", state)
-        bot = bots[p]
-        moves = engine.legal_moves(state)
-        if not moves:
-            raise BotGameError(f"no legal move for player {p + 1} ({describe_wait(state)})", state)
-        move = bot.choose(engine, state, moves)
-        try:
-            state = engine.apply(state, move)
-        except IllegalMoveError as err:
-            raise BotGameError(f"listed move '{move}' of player {p + 1} was refused: {err}", state, move) from err
+        move, state = bots[p].play(engine, state)
         n += 1
         if on_move is not None:
             on_move(Step(n, move, state))

@@ -162,3 +162,43 @@ def test_a_listed_move_never_leaves_its_player_without_a_way_to_finish_the_turn(
         if not after.ended and engine.to_move(after) == move.player and after.pending:
             assert any(not is_free(m) for m in engine.legal_moves(after)), \
                 f"'{move_text(engine, state, move)}' leaves {after.pending[0]} with no move to complete it"
+
+
+def _mid_game_state(engine, seed="draw", moves=60):
+    state = engine.new_game(random_setup(engine.catalogue, 3, seed))
+    bots = [RandomBot(f"{seed}{p}") for p in range(3)]
+    for _ in range(moves):
+        _, state = bots[engine.to_move(state)].play(engine, state)
+    return state
+
+
+def test_random_move_draws_only_legal_moves_and_applies_them(engine):
+    """`Engine.random_move` returns a listed move with the very state `apply` gives."""
+    import random
+
+    state = _mid_game_state(engine)
+    legal = engine.legal_moves(state)
+    rng = random.Random(5)
+    seen = set()
+    for _ in range(200):
+        move, after = engine.random_move(state, rng)
+        assert move in legal
+        assert after.to_json() == engine.apply(state, move).to_json()
+        seen.add(move)
+    assert seen == set(legal)  # with 200 draws every one of these few moves turns up
+
+
+def test_random_move_is_uniform_over_the_legal_moves(engine):
+    """Drawing candidates until one is accepted gives each legal move the same chance."""
+    import random
+    from collections import Counter
+
+    state = _mid_game_state(engine, "uniform", 40)
+    legal = engine.legal_moves(state)
+    assert len(legal) >= 3
+    rng = random.Random(11)
+    draws = 300 * len(legal)
+    counts = Counter(engine.random_move(state, rng)[0] for _ in range(draws))
+    assert set(counts) == set(legal)
+    # each share within 40% of 1/n (a 6-sigma band for these sample sizes)
+    assert all(0.6 * 300 <= c <= 1.4 * 300 for c in counts.values())

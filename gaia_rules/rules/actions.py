@@ -8,9 +8,11 @@ naming it; they mutate the state (a clone made by the engine).
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from ..language import ast, parse_effect, parse_price
 from ..language.parser import EffectSyntaxError
+from ..board import distance
 from ..state import GameState, Pending
 from . import choices, effects, power, research
 from .context import Context
@@ -200,6 +202,31 @@ def range_origins(ctx: Context, state: GameState, p: int) -> list[str]:
     return out
 
 
+@dataclass(frozen=True)
+class Reach:
+    """Where player p's range is measured from and how far it goes, read once for many hexes."""
+
+    origins: tuple[tuple[int, int], ...]
+    reach: int           # range, temporary range included
+    per_qic: int         # extra range per Q.I.C. paid
+
+    def qic_for(self, ctx: Context, name: str) -> int:
+        """Q.I.C. needed to reach `name` (0 if within range)."""
+        if not self.origins:
+            return 0
+        target = ctx.map.by_name[name]
+        dist = min(distance(o, target) for o in self.origins)
+        if dist <= self.reach:
+            return 0
+        return math.ceil((dist - self.reach) / self.per_qic)
+
+
+def reach_of(ctx: Context, state: GameState, p: int) -> Reach:
+    origins = tuple(ctx.map.by_name[n] for n in range_origins(ctx, state, p))
+    return Reach(origins, ctx.param(state, p, "range") + state.temp.get("range", 0),
+                 ctx.param(state, p, "range_per_qic"))
+
+
 def check_temporary_range(ctx: Context, state: GameState, p: int, name: str) -> None:
     """Under `temporary_range_must_help`, temporary range must save Q.I.C. on this hex."""
     extra = state.temp.get("range", 0)
@@ -218,14 +245,7 @@ def check_temporary_range(ctx: Context, state: GameState, p: int, name: str) -> 
 
 def qic_for_range(ctx: Context, state: GameState, p: int, name: str) -> int:
     """Q.I.C. needed to reach `name` (0 if within range, incl. temporary range)."""
-    origins = range_origins(ctx, state, p)
-    if not origins:
-        return 0
-    dist = min(ctx.distance(o, name) for o in origins)
-    reach = ctx.param(state, p, "range") + state.temp.get("range", 0)
-    if dist <= reach:
-        return 0
-    return math.ceil((dist - reach) / ctx.param(state, p, "range_per_qic"))
+    return reach_of(ctx, state, p).qic_for(ctx, name)
 
 
 # ------------------------------------------------------------------ building

@@ -7,6 +7,7 @@ such as "planet types colonized".
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Iterator
@@ -78,6 +79,11 @@ class Context:
     def is_structure(self, p: PlayerState, piece: str) -> bool:
         return self.structure(p, piece).structure
 
+    @cached_property
+    def planets_by_name(self) -> tuple[tuple[str, str], ...]:
+        """(hex name, printed planet) of every map hex, in map order."""
+        return tuple((h.name, h.planet) for h in self.map.hexes.values())
+
     def planet_at(self, state: GameState, name: str) -> str:
         h = state.board.get(name)
         if h is not None and h.planet is not None:
@@ -140,8 +146,31 @@ class Context:
                 used[mine] = used.get(mine, 0) + 1
         return on_map, used
 
+    @contextmanager
+    def unchanging(self, state: GameState):
+        """While listing moves the state stays as it is: read each player's signature once.
+
+        Only `state` itself is covered (trial moves run on clones), and only for
+        the duration of the block.
+        """
+        outer = self.__dict__.get("_still")
+        self.__dict__["_still"] = (state, {})
+        try:
+            yield
+        finally:
+            self.__dict__["_still"] = outer
+
     def _signature(self, state: GameState, p: int) -> tuple:
         """Everything `held` depends on; equal signatures hold equal statements."""
+        still = self.__dict__.get("_still")
+        if still is not None and still[0] is state:
+            sig = still[1].get(p)
+            if sig is None:
+                sig = still[1][p] = self._read_signature(state, p)
+            return sig
+        return self._read_signature(state, p)
+
+    def _read_signature(self, state: GameState, p: int) -> tuple:
         player = state.players[p]
         on_map, used = self.piece_counts(state, p)
         return (player.faction, tuple(sorted(on_map.items())), tuple(sorted(used.items())),

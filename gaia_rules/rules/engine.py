@@ -7,6 +7,8 @@ phase, final scoring). Who must act next is `Engine.to_move`.
 """
 from __future__ import annotations
 
+import random
+
 from ..content import default_catalogue
 from ..content.catalogue import Catalogue
 from ..state import GameState, Pending, PlayerState, Setup
@@ -145,6 +147,27 @@ class Engine:
         from .legal import legal_moves
 
         return legal_moves(self, state)
+
+    def random_move(self, state: GameState, rng: random.Random) -> tuple[Move, GameState] | None:
+        """A legal move drawn uniformly at random, already applied; None if there is none.
+
+        Equivalent to `rng.choice(legal_moves(state))` in distribution but
+        cheaper: candidates are drawn at random and the first one `apply`
+        accepts is kept (each legal move is one candidate, so every legal move
+        is equally likely), without trying the others.
+        """
+        from .legal import candidate_moves
+
+        left, _ = candidate_moves(self, state)
+        while left:
+            i = rng.randrange(len(left))
+            move = left[i]
+            try:
+                return move, self.apply(state, move)
+            except IllegalMoveError:
+                left[i] = left[-1]
+                left.pop()
+        return None
 
 
 def pending_of(state: GameState) -> Pending | None:

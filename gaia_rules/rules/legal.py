@@ -17,17 +17,9 @@ from .moves import Move
 
 
 def legal_moves(engine, state: GameState) -> list[Move]:
-    p = engine.to_move(state)
-    if p is None:
-        return []
-    ctx = engine.context(state)
+    listed, certain = candidate_moves(engine, state)
     out: list[Move] = []
-    seen = set()
-    certain: set[Move] = set()
-    for move in candidates(ctx, state, p, certain):
-        if move in seen:
-            continue
-        seen.add(move)
+    for move in listed:
         if move.command == "federation" or move in certain:
             # federation candidates are cheapest trees already checked by possible_federations
             # (the token does not change legality once one is in the supply); other certain
@@ -41,6 +33,18 @@ def legal_moves(engine, state: GameState) -> list[Move]:
             continue
         out.append(move)
     return out
+
+
+def candidate_moves(engine, state: GameState) -> tuple[list[Move], set[Move]]:
+    """Every legal move once, perhaps with some illegal ones; and the subset known to be legal."""
+    p = engine.to_move(state)
+    if p is None:
+        return [], set()
+    ctx = engine.context(state)
+    certain: set[Move] = set()
+    with ctx.unchanging(state):
+        listed = list(dict.fromkeys(candidates(ctx, state, p, certain)))
+    return listed, certain
 
 
 def candidates(ctx: Context, state: GameState, p: int, certain: set[Move]) -> Iterator[Move]:
@@ -120,10 +124,11 @@ def follow_up_candidates(ctx, state, p, follow) -> Iterator[Move]:
         for t in state.players[p].tech:
             yield Move(p, "cover", (t.pos,))
     elif kind == "build":
+        reach = actions.reach_of(ctx, state, p)
         for piece in follow.data["pieces"]:
             new_piece = follow.data.get("from") is None and ctx.structure(state.players[p], piece).upgrades_from is None
             for name in _build_targets(ctx, state, p, piece, follow.data.get("from")):
-                if new_piece and not _reachable(ctx, state, p, name):
+                if new_piece and not _reachable(ctx, state, p, name, reach):
                     continue
                 yield Move(p, "build", (piece, name))
     elif kind == "swap":
@@ -154,18 +159,20 @@ def _build_targets(ctx, state, p, piece, source=None) -> list[str]:
         return [n for n, h in state.board.items() if h.owner == p and h.piece == s.upgrades_from]
     wanted = {"planet": None, "transdim": "transdim", "space": "empty"}[s.place_on]
     out = []
-    for coord, h in ctx.map.hexes.items():
-        planet = ctx.planet_at(state, h.name)
+    board = state.board
+    for name, base in ctx.planets_by_name:
+        h = board.get(name)
+        planet = h.planet if h is not None and h.planet is not None else base
         if wanted is None:
             if planet in ("empty", "transdim"):
                 continue
         elif planet != wanted:
             continue
-        out.append(h.name)
+        out.append(name)
     return out
 
 
-def _reachable(ctx, state, p, name) -> bool:
+def _reachable(ctx, state, p, name, reach: actions.Reach) -> bool:
     """A cheap first filter for new pieces: a free hex (or one a guest may share) within paid range."""
     h = state.board.get(name)
     if h is not None and h.owner == p:
@@ -173,17 +180,18 @@ def _reachable(ctx, state, p, name) -> bool:
     if h is not None and h.piece is not None and not ctx.param(state, p, "guest_mines"):
         return False
     player = state.players[p]
-    return actions.qic_for_range(ctx, state, p, name) <= player.qic
+    return reach.qic_for(ctx, name) <= player.qic
 
 
 def _main_candidates(ctx, state, p, sure) -> Iterator[Move]:
     player = state.players[p]
     faction = ctx.faction(player)
+    reach = actions.reach_of(ctx, state, p)
     for sid, s in faction.structures.items():
         if s.upgrades_from is None and s.place_on == "space":
             continue  # placed only by an action
         for name in _build_targets(ctx, state, p, sid):
-            if s.upgrades_from is None and not _reachable(ctx, state, p, name):
+            if s.upgrades_from is None and not _reachable(ctx, state, p, name, reach):
                 continue
             yield Move(p, "build", (sid, name))
     for aid, action in ctx.catalogue.board_actions.items():
