@@ -108,6 +108,7 @@ def choose_faction(ctx: Context, state: GameState, p: int, fid: str) -> None:
         if other.faction is not None and cat.factions[other.faction].home == faction.home:
             raise IllegalMoveError("faction", f"{cat.factions[other.faction].name} already plays {faction.home}")
     state.players[p].faction = fid
+    ctx.holdings_changed(state)
 
 
 def reserve_faction(ctx: Context, state: GameState, p: int, fid: str) -> None:
@@ -135,6 +136,7 @@ def bid(ctx: Context, state: GameState, move: Move) -> None:
         raise IllegalMoveError("bid", "a bid cannot be negative")
     player = state.players[move.player]
     player.faction, player.bid = fid, value
+    ctx.holdings_changed(state)
 
 
 def init_player(ctx: Context, state: GameState, p: int) -> None:
@@ -150,6 +152,7 @@ def init_player(ctx: Context, state: GameState, p: int) -> None:
     player.power = dict(faction.power)
     player.token = faction.special_token.start if faction.special_token else None
     player.research = {t: 0 for t in cat.tracks}
+    ctx.holdings_changed(state)
     for track in faction.research:
         research.advance(ctx, state, p, track, free=True, setup=True)
 
@@ -166,6 +169,7 @@ def setup_placement(ctx: Context, state: GameState, move: Move) -> None:
         raise IllegalMoveError("setup", f"{name} is already taken")
     h = state.hex(name)
     h.owner, h.piece = p, piece
+    ctx.holdings_changed(state)
     state.setup_queue.pop(0)
 
 
@@ -175,6 +179,7 @@ def take_starting_booster(ctx: Context, state: GameState, move: Move) -> None:
         raise IllegalMoveError("booster", f"{booster} is not on the table")
     state.boosters_table.remove(booster)
     state.players[move.player].booster = booster
+    ctx.holdings_changed(state)
     state.setup_queue.pop(0)
 
 
@@ -324,9 +329,11 @@ def build_mine(ctx: Context, state: GameState, p: int, name: str) -> None:
     effects.pay(ctx, state, p, costs)
     if guest:
         h.guests.append(p)
+        ctx.holdings_changed(state)
     else:
         h = state.hex(name)
         h.owner, h.piece = p, mine
+        ctx.holdings_changed(state)
     state.temp.pop("step", None)
     state.temp.pop("range", None)
     state.turn_builds.append(name)
@@ -392,6 +399,7 @@ def start_gaia_project(ctx: Context, state: GameState, p: int, name: str) -> Non
     choices.take_with_choice(ctx, state, p, n, "gaia", follow)
     h = state.hex(name)
     h.owner, h.piece = p, _gaiaformer_id(ctx, player)
+    ctx.holdings_changed(state)
     state.temp.pop("range", None)
     _queue(state, follow)
 
@@ -407,6 +415,7 @@ def place_station(ctx: Context, state: GameState, p: int, piece: str, name: str)
         effects.pay(ctx, state, p, [ast.Pay(qic, "q")])
     h = state.hex(name)
     h.owner, h.piece = p, piece
+    ctx.holdings_changed(state)
     _join_federation(ctx, state, p, name)
 
 
@@ -426,6 +435,7 @@ def upgrade(ctx: Context, state: GameState, p: int, piece: str, name: str) -> No
         cost = s.cost_near_opponent
     effects.pay(ctx, state, p, cost)
     h.piece = piece
+    ctx.holdings_changed(state)
     state.turn_builds.append(name)
     follow: list[Pending] = []
     _fire_build(ctx, state, p, piece, set(), follow)
@@ -441,6 +451,7 @@ def downgrade(ctx: Context, state: GameState, p: int, piece: str, name: str, sou
     if ctx.count(state, p, piece) >= ctx.structure(player, piece).supply:
         raise IllegalMoveError("supply", f"no {ctx.structure(player, piece).name} left on your faction board")
     h.piece = piece
+    ctx.holdings_changed(state)
     state.turn_builds.append(name)
     follow: list[Pending] = []
     _fire_build(ctx, state, p, piece, set(), follow)
@@ -776,7 +787,29 @@ def _conversion_table(ctx: Context, state: GameState, p: int, gaia_phase: bool) 
 def free_conversion(ctx: Context, state: GameState, move: Move, gaia_phase: bool) -> list[Pending]:
     """`spend COST for GAIN`: any sum of open conversions that adds up exactly."""
     p = move.player
-    cost_text, gain_text = _arg(move, 0), _arg(move, 1)
+    pay_list, power, then = _spend_plan(ctx, state, p, _arg(move, 0), _arg(move, 1), gaia_phase)
+    problem = effects.can_pay(ctx, state, p, pay_list + [ast.Pay(power, "pw")] if power else pay_list)
+    if problem:
+        raise IllegalMoveError("cost", problem)
+    effects.pay(ctx, state, p, pay_list)
+    follow: list[Pending] = []
+    then = [list(x) for x in then]
+    if power:
+        choices.spend_with_choice(ctx, state, p, power, then, follow)
+    else:
+        choices.apply_sequence(ctx, state, p, then, follow)
+    return follow
+
+
+def _spend_plan(ctx: Context, state: GameState, p: int, cost_text: str, gain_text: str,
+                gaia_phase: bool) -> tuple[list, int, list]:
+    """How a spend is paid: (what to pay but power, power to spend, gains in order); cached per conversion table."""
+    held = ctx.held(state, p)
+    cache = ctx.__dict__.setdefault("_spend_plans", {})
+    key = (id(held), gaia_phase, cost_text, gain_text)
+    hit = cache.get(key)
+    if hit is not None and hit[0] is held:
+        return hit[1]
     try:
         costs = parse_price(cost_text)
         gains = parse_effect(f"now: {gain_text}").statements[0].clause.gains
@@ -789,7 +822,6 @@ def free_conversion(ctx: Context, state: GameState, move: Move, gaia_phase: bool
         counts = _decompose(want_cost, want_gain, convs)
     if counts is None:
         raise IllegalMoveError("free-action", f"no conversion turns {cost_text} into {gain_text}")
-    follow: list[Pending] = []
     net: dict[str, int] = {}
     moves: list[ast.Move] = []
     for (c, g), k in zip(real, counts):
@@ -799,19 +831,15 @@ def free_conversion(ctx: Context, state: GameState, move: Move, gaia_phase: bool
             else:
                 net[item.resource] = net.get(item.resource, 0) - item.count * k
         for item in g:
-            key = "tech" if isinstance(item, ast.Tech) else item.resource
-            net[key] = net.get(key, 0) + (1 if isinstance(item, ast.Tech) else item.count) * k
+            key_ = "tech" if isinstance(item, ast.Tech) else item.resource
+            net[key_] = net.get(key_, 0) + (1 if isinstance(item, ast.Tech) else item.count) * k
     pay_list = moves + [ast.Pay(-n, r) for r, n in net.items() if n < 0 and r != "pw"]
-    problem = effects.can_pay(ctx, state, p, pay_list + [ast.Pay(-net["pw"], "pw")] if net.get("pw", 0) < 0 else pay_list)
-    if problem:
-        raise IllegalMoveError("cost", problem)
-    effects.pay(ctx, state, p, pay_list)
     then = [["tech", n, "spend"] if r == "tech" else [r, n, "spend"] for r, n in net.items() if n > 0]
-    if net.get("pw", 0) < 0:
-        choices.spend_with_choice(ctx, state, p, -net["pw"], then, follow)
-    else:
-        choices.apply_sequence(ctx, state, p, then, follow)
-    return follow
+    plan = (pay_list, max(0, -net.get("pw", 0)), then)
+    if len(cache) > 4096:
+        cache.clear()
+    cache[key] = (held, plan)
+    return plan
 
 
 def _burn(ctx: Context, state: GameState, move: Move) -> None:
@@ -951,8 +979,10 @@ def pass_turn(ctx: Context, state: GameState, move: Move) -> None:
     if not last:
         state.boosters_table.remove(new)
         player.booster = new
+        ctx.holdings_changed(state)
     else:
         player.booster = None
+        ctx.holdings_changed(state)
     if old is not None:
         state.boosters_table.append(old)
     player.passed = True
@@ -1025,6 +1055,7 @@ def _f_swap(ctx, state, move, follow):
     if origin is None:
         raise IllegalMoveError("swap", f"you have no {first} to swap")
     state.board[origin].piece, h.piece = second, first
+    ctx.holdings_changed(state)
 
 
 def _f_fedtile(ctx, state, move, follow):
@@ -1052,6 +1083,7 @@ def _f_lost_planet(ctx, state, move, follow):
     h = state.hex(name)
     h.owner, h.piece, h.planet = p, ctx.mine_id, "lost"
     state.players[p].lost_planet = name
+    ctx.holdings_changed(state)
     state.turn_builds.append(name)
     _join_federation(ctx, state, p, name)
     out: list[Pending] = []

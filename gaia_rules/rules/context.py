@@ -146,29 +146,43 @@ class Context:
                 used[mine] = used.get(mine, 0) + 1
         return on_map, used
 
-    @contextmanager
-    def unchanging(self, state: GameState):
-        """While listing moves the state stays as it is: read each player's signature once.
+    # Reading a player's signature scans the board, and a move reads it many
+    # times. While the engine works on one state (`remembering`), each
+    # player's signature is read once and kept until the rules change what
+    # that state's players hold (`holdings_changed`, called wherever the rules
+    # move pieces, research levels, tech tiles, boosters or factions).
+    # `check_memo` (for tests) re-reads every kept signature and fails on a
+    # stale one, i.e. on a change that forgot to call `holdings_changed`.
+    check_memo = False
 
-        Only `state` itself is covered (trial moves run on clones), and only for
-        the duration of the block.
-        """
-        outer = self.__dict__.get("_still")
-        self.__dict__["_still"] = (state, {})
+    @contextmanager
+    def remembering(self, state: GameState):
+        """Keep signatures of `state` for the duration of the block (trial moves run on clones)."""
+        outer = self.__dict__.get("_memo")
+        self.__dict__["_memo"] = (state, {})
         try:
             yield
         finally:
-            self.__dict__["_still"] = outer
+            self.__dict__["_memo"] = outer
+
+    def holdings_changed(self, state: GameState) -> None:
+        """The rules changed pieces, research, tech tiles, a booster or a faction: forget kept signatures."""
+        memo = self.__dict__.get("_memo")
+        if memo is not None and memo[0] is state:
+            memo[1].clear()
 
     def _signature(self, state: GameState, p: int) -> tuple:
         """Everything `held` depends on; equal signatures hold equal statements."""
-        still = self.__dict__.get("_still")
-        if still is not None and still[0] is state:
-            sig = still[1].get(p)
-            if sig is None:
-                sig = still[1][p] = self._read_signature(state, p)
-            return sig
-        return self._read_signature(state, p)
+        memo = self.__dict__.get("_memo")
+        if memo is None or memo[0] is not state:
+            return self._read_signature(state, p)
+        sig = memo[1].get(p)
+        if sig is None:
+            sig = memo[1][p] = self._read_signature(state, p)
+        elif self.check_memo and sig != self._read_signature(state, p):
+            raise AssertionError(f"stale signature of player {p + 1}: a change to holdings did not call "
+                                 f"holdings_changed")
+        return sig
 
     def _read_signature(self, state: GameState, p: int) -> tuple:
         player = state.players[p]

@@ -87,14 +87,16 @@ class Engine:
         if move.player != expected:
             who = "nobody" if expected is None else f"player {expected + 1}"
             raise IllegalMoveError("turn", f"it is not player {move.player + 1}'s turn ({who} must act)")
-        actions.dispatch(ctx, state, move)
-        self._settle_follow_ups(state)
-        if move.command not in self.KEEP_SOURCES:
-            phases.sync_income_order(ctx, state)
-        state.moves.append(f"p{move.player + 1} {move}")
-        phases.advance(ctx, state, observer)
+        with ctx.remembering(state):
+            actions.dispatch(ctx, state, move)
+            self._settle_follow_ups(state)
+            if move.command not in self.KEEP_SOURCES:
+                phases.sync_income_order(ctx, state, (move.player,))
+            state.moves.append(f"p{move.player + 1} {move}")
+            phases.advance(ctx, state, observer)
 
-    # commands that never change what a player holds (income sources keep their order)
+    # commands that never change what a player holds (income sources keep their order); other
+    # commands change only the holdings of the player who makes them
     KEEP_SOURCES = frozenset({"spend", "burn", "charge", "decline", "endturn", "income", "token", "areas"})
 
     # follow-ups an action cannot go without, and those skipped when nothing fits

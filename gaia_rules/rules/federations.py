@@ -293,7 +293,7 @@ def _check_fewest(ctx: Context, state: GameState, p: int, group: set[str], sats:
             raise IllegalMoveError("federation", "these pieces are already connected; satellites are not needed")
         return
     nodes = _graph(ctx, state, p, members, blocked)
-    cost, _tree = steiner(ctx, nodes, groups, len(sats))
+    cost = _fewest(ctx, nodes, groups, len(sats) - 1)
     if cost is not None and cost < len(sats):
         raise IllegalMoveError("federation", f"the federation can be built with fewer satellites ({cost})")
     if growing(ctx, state, p):
@@ -305,9 +305,25 @@ def _check_fewest(ctx: Context, state: GameState, p: int, group: set[str], sats:
         for combo in combinations(range(len(groups)), size):
             if sum(values[i] for i in combo) < need:
                 continue
-            c, _ = steiner(ctx, nodes, [groups[i] for i in combo], len(sats) - 1)
+            c = _fewest(ctx, nodes, [groups[i] for i in combo], len(sats) - 1)
             if c is not None and c < len(sats):
                 raise IllegalMoveError("federation", "a smaller federation of some of these pieces needs fewer satellites")
+
+
+def _fewest(ctx: Context, nodes: dict[str, int], groups: list[set[str]], budget: int) -> int | None:
+    """Fewest satellites joining the groups, exact whenever it is at most `budget` (else perhaps None).
+
+    Two groups are joined by a cheapest path and three by three cheapest
+    paths meeting at one hex (every tree with three leaves is such a star);
+    more need the general tree search.
+    """
+    if len(groups) == 1:
+        return 0
+    if len(groups) == 2:
+        return _joined(_dijkstra(ctx, nodes, groups[0], budget), groups[0], groups[1])[0]
+    if len(groups) == 3:
+        return _star(nodes, [_dijkstra(ctx, nodes, g, budget) for g in groups], groups)[0]
+    return steiner(ctx, nodes, groups, budget)[0]
 
 
 class _Empty:
@@ -455,8 +471,10 @@ def _possible_federations(ctx: Context, state: GameState, p: int, limit: int) ->
                   if not any(_outclassed(planets, sats, other, osats) for other, osats, _ in candidates))
 
 
-def _dijkstra(ctx: Context, nodes: dict[str, int], sources: set[str]) -> tuple[dict[str, int], dict[str, str]]:
-    """Cheapest cost (satellites entered) from a group to every usable hex, with the way back."""
+def _dijkstra(ctx: Context, nodes: dict[str, int], sources: set[str],
+              budget: int | None = None) -> tuple[dict[str, int], dict[str, str]]:
+    """Cheapest cost (satellites entered) from a group to every usable hex (within `budget`), with the way back."""
+    limit = 10 ** 9 if budget is None else budget
     import heapq
 
     dist = {n: 0 for n in sources if n in nodes}
@@ -469,7 +487,7 @@ def _dijkstra(ctx: Context, nodes: dict[str, int], sources: set[str]) -> tuple[d
             continue
         for m in _neighbour_names(ctx, n):
             w = nodes.get(m)
-            if w is not None and c + w < dist.get(m, 10 ** 9):
+            if w is not None and c + w <= limit and c + w < dist.get(m, 10 ** 9):
                 dist[m] = c + w
                 prev[m] = n
                 heapq.heappush(heap, (c + w, m))

@@ -42,7 +42,7 @@ def candidate_moves(engine, state: GameState) -> tuple[list[Move], set[Move]]:
         return [], set()
     ctx = engine.context(state)
     certain: set[Move] = set()
-    with ctx.unchanging(state):
+    with ctx.remembering(state):
         listed = list(dict.fromkeys(candidates(ctx, state, p, certain)))
     return listed, certain
 

@@ -174,10 +174,13 @@ def income_events(ctx: Context, state: GameState, p: int) -> list[tuple[str, tup
     return [(source, gains) for _, source, gains in ranked]
 
 
-def sync_income_order(ctx: Context, state: GameState) -> None:
-    """Keep each player's income sources in the order gained: new ones last, lost ones dropped (oldest first)."""
+def sync_income_order(ctx: Context, state: GameState, only: tuple[int, ...] | None = None) -> None:
+    """Keep each player's income sources in the order gained: new ones last, lost ones dropped (oldest first).
+
+    `only` limits the check to some players (a move changes only its own player's holdings).
+    """
     for p, player in enumerate(state.players):
-        if player.faction is None:
+        if player.faction is None or (only is not None and p not in only):
             continue
         want = _income_keys(ctx, state, p)
         if len(want) == len(player.income_order) and sorted(want) == sorted(player.income_order):
