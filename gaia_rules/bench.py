@@ -10,6 +10,9 @@ except `load`, which is measured cold in fresh subprocesses. The benchmarks:
   all bundled content) in a fresh `python -c`; median and worst of a few runs.
 - `apply`: `Engine.apply` (clone + legality check + the move) for every
   command of every corpus game.
+  `apply`, `legal` and `federation` time single positions, so (as `timeit`
+  does) the garbage collector is off while a game is timed and runs between
+  games: otherwise its pauses land on arbitrary positions.
 - `legal`: `Engine.legal_moves` at every position of the corpus (a position is
   the state before each command; `--every K` times one position in K).
 - `federation`: `possible_federations` for the player to move at every
@@ -220,9 +223,24 @@ def warm_up(engine: Engine, games: list[Game]) -> None:
         game.commands = sum(1 for _ in walk(engine, game))
 
 
+def paused_gc(games: list[Game]) -> Iterator[Game]:
+    """Each game with the garbage collector off, collecting in between (as `timeit` does).
+
+    A collection pause lands on whichever position happens to trigger it; with
+    the collector running between games, each timing is the position's own.
+    """
+    for game in games:
+        gc.collect()
+        gc.disable()
+        try:
+            yield game
+        finally:
+            gc.enable()
+
+
 def bench_apply(engine: Engine, games: list[Game]) -> dict:
     times: list[float] = []
-    for game in games:
+    for game in paused_gc(games):
         for _ in walk(engine, game, timed_apply=times):
             pass
     return summary(times, 1e6, "us")
@@ -233,7 +251,7 @@ def bench_legal(engine: Engine, games: list[Game], every: int = 1) -> dict:
     worst: tuple[float, Position | None] = (-1.0, None)
     clock = time.perf_counter
     n = 0
-    for game in games:
+    for game in paused_gc(games):
         for pos in walk(engine, game):
             n += 1
             if (n - 1) % every:
@@ -255,7 +273,7 @@ def bench_federation(engine: Engine, games: list[Game]) -> dict:
     times: list[float] = []
     worst: tuple[float, Position | None, int] = (-1.0, None, -1)
     clock = time.perf_counter
-    for game in games:
+    for game in paused_gc(games):
         for pos in walk(engine, game):
             state = pos.state
             if state.phase != "actions" or state.ended:

@@ -100,7 +100,13 @@ def hex_namer(engine: Engine, state: GameState):
 
 
 def token_words(engine: Engine) -> tuple[str, ...]:
-    return tuple(sorted({f.special_token.name for f in engine.catalogue.factions.values() if f.special_token}))
+    """Names of the factions' special tokens (command words of the notation), read once per catalogue."""
+    cat = engine.catalogue
+    words = cat.__dict__.get("_token_words")
+    if words is None:
+        words = cat.__dict__["_token_words"] = tuple(sorted(
+            {f.special_token.name for f in cat.factions.values() if f.special_token}))
+    return words
 
 
 def _names(engine: Engine, state: GameState) -> dict[str, int]:
@@ -184,27 +190,33 @@ def replay_record(engine: Engine, record: dict, keep_state: bool = False) -> Rep
     def fail(i, line, field, expected, got, player=None):
         result.first_divergence = Divergence(i, line, player, field, expected, got)
 
-    for i, line in enumerate(moves[1:], start=1):
-        current["index"], current["line"] = i, line
-        try:
-            parsed = parse_line(line, _names(engine, state), state.setup.players, token_words(engine))
-            for mv in parsed.moves:
-                engine.apply_with_observer(state, canonical(mv, hex_namer(engine, state)), observer)
-        except (IllegalMoveError, NotationError) as err:
-            fail(i, line, "accepted", "move accepted", f"refused: {err}")
-            break
-        if result.first_divergence is not None:
-            break
-        if i < len(trace):
-            for p, row in enumerate(trace[i]):
-                got = player_trace(state, p)
-                if got != row:
-                    k = next(j for j in range(len(row)) if row[j] != got[j])
-                    fail(i, line, TRACE_FIELDS[k], row[k], got[k], p)
-                    break
+    words, namer = token_words(engine), hex_namer(engine, state)
+
+    def run_moves() -> None:
+        for i, line in enumerate(moves[1:], start=1):
+            current["index"], current["line"] = i, line
+            try:
+                parsed = parse_line(line, _names(engine, state), state.setup.players, words)
+                for mv in parsed.moves:
+                    engine.apply_with_observer(state, canonical(mv, namer), observer)
+            except (IllegalMoveError, NotationError) as err:
+                fail(i, line, "accepted", "move accepted", f"refused: {err}")
+                return
             if result.first_divergence is not None:
-                break
-        # checkpoints taken at round ends that happened inside this line were checked by the observer
+                return
+            if i < len(trace):
+                for p, row in enumerate(trace[i]):
+                    got = player_trace(state, p)
+                    if got != row:
+                        k = next(j for j in range(len(row)) if row[j] != got[j])
+                        fail(i, line, TRACE_FIELDS[k], row[k], got[k], p)
+                        return
+                if result.first_divergence is not None:
+                    return
+            # checkpoints taken at round ends that happened inside this line were checked by the observer
+
+    with engine.context(state).remembering(state):  # nothing but the engine changes `state` meanwhile
+        run_moves()
     if result.first_divergence is None and "final" in record:
         for exp in record["final"]:
             d = compare_player(engine, state, exp, len(moves) - 1, moves[-1])

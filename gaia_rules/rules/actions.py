@@ -108,7 +108,7 @@ def choose_faction(ctx: Context, state: GameState, p: int, fid: str) -> None:
         if other.faction is not None and cat.factions[other.faction].home == faction.home:
             raise IllegalMoveError("faction", f"{cat.factions[other.faction].name} already plays {faction.home}")
     state.players[p].faction = fid
-    ctx.holdings_changed(state)
+    ctx.holdings_changed(state, p)
 
 
 def reserve_faction(ctx: Context, state: GameState, p: int, fid: str) -> None:
@@ -136,7 +136,7 @@ def bid(ctx: Context, state: GameState, move: Move) -> None:
         raise IllegalMoveError("bid", "a bid cannot be negative")
     player = state.players[move.player]
     player.faction, player.bid = fid, value
-    ctx.holdings_changed(state)
+    ctx.holdings_changed(state, move.player)
 
 
 def init_player(ctx: Context, state: GameState, p: int) -> None:
@@ -152,7 +152,7 @@ def init_player(ctx: Context, state: GameState, p: int) -> None:
     player.power = dict(faction.power)
     player.token = faction.special_token.start if faction.special_token else None
     player.research = {t: 0 for t in cat.tracks}
-    ctx.holdings_changed(state)
+    ctx.holdings_changed(state, p)
     for track in faction.research:
         research.advance(ctx, state, p, track, free=True, setup=True)
 
@@ -169,7 +169,7 @@ def setup_placement(ctx: Context, state: GameState, move: Move) -> None:
         raise IllegalMoveError("setup", f"{name} is already taken")
     h = state.hex(name)
     h.owner, h.piece = p, piece
-    ctx.holdings_changed(state)
+    ctx.holdings_changed(state, p)
     state.setup_queue.pop(0)
 
 
@@ -179,7 +179,7 @@ def take_starting_booster(ctx: Context, state: GameState, move: Move) -> None:
         raise IllegalMoveError("booster", f"{booster} is not on the table")
     state.boosters_table.remove(booster)
     state.players[move.player].booster = booster
-    ctx.holdings_changed(state)
+    ctx.holdings_changed(state, move.player)
     state.setup_queue.pop(0)
 
 
@@ -329,11 +329,11 @@ def build_mine(ctx: Context, state: GameState, p: int, name: str) -> None:
     effects.pay(ctx, state, p, costs)
     if guest:
         h.guests.append(p)
-        ctx.holdings_changed(state)
+        ctx.holdings_changed(state, p)
     else:
         h = state.hex(name)
         h.owner, h.piece = p, mine
-        ctx.holdings_changed(state)
+        ctx.holdings_changed(state, p)
     state.temp.pop("step", None)
     state.temp.pop("range", None)
     state.turn_builds.append(name)
@@ -399,7 +399,7 @@ def start_gaia_project(ctx: Context, state: GameState, p: int, name: str) -> Non
     choices.take_with_choice(ctx, state, p, n, "gaia", follow)
     h = state.hex(name)
     h.owner, h.piece = p, _gaiaformer_id(ctx, player)
-    ctx.holdings_changed(state)
+    ctx.holdings_changed(state, p)
     state.temp.pop("range", None)
     _queue(state, follow)
 
@@ -415,7 +415,7 @@ def place_station(ctx: Context, state: GameState, p: int, piece: str, name: str)
         effects.pay(ctx, state, p, [ast.Pay(qic, "q")])
     h = state.hex(name)
     h.owner, h.piece = p, piece
-    ctx.holdings_changed(state)
+    ctx.holdings_changed(state, p)
     _join_federation(ctx, state, p, name)
 
 
@@ -435,7 +435,7 @@ def upgrade(ctx: Context, state: GameState, p: int, piece: str, name: str) -> No
         cost = s.cost_near_opponent
     effects.pay(ctx, state, p, cost)
     h.piece = piece
-    ctx.holdings_changed(state)
+    ctx.holdings_changed(state, p)
     state.turn_builds.append(name)
     follow: list[Pending] = []
     _fire_build(ctx, state, p, piece, set(), follow)
@@ -451,7 +451,7 @@ def downgrade(ctx: Context, state: GameState, p: int, piece: str, name: str, sou
     if ctx.count(state, p, piece) >= ctx.structure(player, piece).supply:
         raise IllegalMoveError("supply", f"no {ctx.structure(player, piece).name} left on your faction board")
     h.piece = piece
-    ctx.holdings_changed(state)
+    ctx.holdings_changed(state, p)
     state.turn_builds.append(name)
     follow: list[Pending] = []
     _fire_build(ctx, state, p, piece, set(), follow)
@@ -979,10 +979,10 @@ def pass_turn(ctx: Context, state: GameState, move: Move) -> None:
     if not last:
         state.boosters_table.remove(new)
         player.booster = new
-        ctx.holdings_changed(state)
+        ctx.holdings_changed(state, player.index)
     else:
         player.booster = None
-        ctx.holdings_changed(state)
+        ctx.holdings_changed(state, player.index)
     if old is not None:
         state.boosters_table.append(old)
     player.passed = True
@@ -1055,7 +1055,7 @@ def _f_swap(ctx, state, move, follow):
     if origin is None:
         raise IllegalMoveError("swap", f"you have no {first} to swap")
     state.board[origin].piece, h.piece = second, first
-    ctx.holdings_changed(state)
+    ctx.holdings_changed(state, p)
 
 
 def _f_fedtile(ctx, state, move, follow):
@@ -1083,7 +1083,7 @@ def _f_lost_planet(ctx, state, move, follow):
     h = state.hex(name)
     h.owner, h.piece, h.planet = p, ctx.mine_id, "lost"
     state.players[p].lost_planet = name
-    ctx.holdings_changed(state)
+    ctx.holdings_changed(state, p)
     state.turn_builds.append(name)
     _join_federation(ctx, state, p, name)
     out: list[Pending] = []

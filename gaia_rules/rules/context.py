@@ -7,7 +7,6 @@ such as "planet types colonized".
 """
 from __future__ import annotations
 
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Iterator
@@ -155,21 +154,22 @@ class Context:
     # stale one, i.e. on a change that forgot to call `holdings_changed`.
     check_memo = False
 
-    @contextmanager
-    def remembering(self, state: GameState):
-        """Keep signatures of `state` for the duration of the block (trial moves run on clones)."""
-        outer = self.__dict__.get("_memo")
-        self.__dict__["_memo"] = (state, {})
-        try:
-            yield
-        finally:
-            self.__dict__["_memo"] = outer
+    def remembering(self, state: GameState) -> "_Remembering":
+        """Keep signatures of `state` for the duration of the block (trial moves run on clones).
 
-    def holdings_changed(self, state: GameState) -> None:
-        """The rules changed pieces, research, tech tiles, a booster or a faction: forget kept signatures."""
+        Inside a block for the same state this is a no-op, so a caller that owns
+        a state for many moves (a replay) keeps its signatures from move to move.
+        """
+        return _Remembering(self, state)
+
+    def holdings_changed(self, state: GameState, p: int) -> None:
+        """The rules changed player p's pieces, research, tech tiles, booster or faction: forget p's signature.
+
+        (Whatever the rules change for one player leaves the others' signatures as they are.)
+        """
         memo = self.__dict__.get("_memo")
         if memo is not None and memo[0] is state:
-            memo[1].clear()
+            memo[1].pop(p, None)
 
     def _signature(self, state: GameState, p: int) -> tuple:
         """Everything `held` depends on; equal signatures hold equal statements."""
@@ -313,3 +313,21 @@ class Context:
 def _flat(effects) -> Iterator[ast.Statement]:
     for eff in effects:
         yield from eff.statements
+
+
+class _Remembering:
+    """The block of `Context.remembering` (a plain class: it runs around every move)."""
+
+    __slots__ = ("ctx", "state", "outer")
+
+    def __init__(self, ctx: Context, state: GameState):
+        self.ctx, self.state, self.outer = ctx, state, None
+
+    def __enter__(self) -> None:
+        d = self.ctx.__dict__
+        self.outer = d.get("_memo")
+        if self.outer is None or self.outer[0] is not self.state:
+            d["_memo"] = (self.state, {})
+
+    def __exit__(self, *exc) -> None:
+        self.ctx.__dict__["_memo"] = self.outer

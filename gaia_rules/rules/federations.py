@@ -185,75 +185,114 @@ def _graph(ctx: Context, state: GameState, p: int, members: set[str], blocked: s
 
 
 def steiner(ctx: Context, nodes: dict[str, int], terminals: list[set[str]], budget: int | None = None):
-    """Fewest satellites joining the terminal groups (Dreyfus-Wagner on node costs).
+    """Fewest satellites joining the terminal groups: (cost, hexes of one cheapest tree) or (None, None)."""
+    if not terminals:
+        return None, None
+    return TreeSearch(ctx, nodes, terminals, budget).cheapest((1 << len(terminals)) - 1)
 
-    Returns (cost, hexes of one cheapest tree) or (None, None) if they cannot be joined.
+
+class TreeSearch:
+    """Cheapest trees joining sets of terminal groups (Dreyfus-Wagner on hex costs).
+
+    Row `mask` holds, for every hex, the fewest satellites of a tree that joins
+    the groups in `mask` and reaches that hex. A listing asks for many
+    overlapping sets of groups, and each row is computed once for all of them.
+    With a `budget`, only trees within it are found (exactly); dearer partial
+    trees are dropped. Hex costs are small non-negative integers (0 for the
+    player's pieces, 1 per satellite), so each row grows with a bucket queue.
     """
-    import heapq
 
-    k = len(terminals)
-    if k == 0:
-        return None, None
-    if k == 1:
-        return 0, set(terminals[0])
-    if budget is not None:
-        nodes = _within_budget(ctx, nodes, terminals, budget)
-    adj = {n: [m for m in _neighbour_names(ctx, n) if m in nodes] for n in nodes}
-    full = (1 << k) - 1
     INF = 10 ** 9
-    dp: list[dict[str, int]] = [dict() for _ in range(full + 1)]
-    back: list[dict[str, tuple]] = [dict() for _ in range(full + 1)]
-    for i, group in enumerate(terminals):
-        for n in group:
-            dp[1 << i][n] = 0
-            back[1 << i][n] = ("leaf",)
-    for mask in range(1, full + 1):
-        cur = dp[mask]
-        if mask & (mask - 1):
-            sub = (mask - 1) & mask
-            while sub:
-                if sub < (mask ^ sub):
-                    a, b = dp[sub], dp[mask ^ sub]
-                    small, large = (a, b) if len(a) < len(b) else (b, a)
-                    for n, c1 in small.items():
-                        c2 = large.get(n)
-                        if c2 is None:
-                            continue
-                        c = c1 + c2 - nodes[n]
-                        if c < cur.get(n, INF):
-                            cur[n] = c
-                            back[mask][n] = ("merge", sub)
-                sub = (sub - 1) & mask
-        heap = [(c, n) for n, c in cur.items()]
-        heapq.heapify(heap)
-        while heap:
-            c, n = heapq.heappop(heap)
-            if c > cur.get(n, INF):
+
+    def __init__(self, ctx: Context, nodes: dict[str, int], terminals: list[set[str]], budget: int | None = None):
+        if budget is not None:
+            nodes = _within_budget(ctx, nodes, terminals, budget)
+        self.names = list(nodes)
+        index = {name: i for i, name in enumerate(self.names)}
+        self.index = index
+        self.weight = [nodes[name] for name in self.names]
+        self.adj = [[index[m] for m in _neighbour_names(ctx, name) if m in index] for name in self.names]
+        total = sum(self.weight)  # no tree costs more than every hex
+        self.top = total if budget is None else min(budget, total)
+        self.terminals = terminals
+        self.rows: dict[int, tuple[list[int], list]] = {}
+
+    def cheapest(self, mask: int):
+        """(cost, hexes) of a cheapest tree joining the groups in `mask`, or (None, None)."""
+        if mask & (mask - 1) == 0:
+            return 0, set(self.terminals[mask.bit_length() - 1])
+        cur, how = self.rows[mask] if mask in self.rows else self._merged(mask)  # growing never lowers the best
+        ends = [(c, self.names[i], i) for i, c in enumerate(cur) if c <= self.top]
+        if not ends:
+            return None, None
+        cost, _name, best = min(ends)
+        tree: set[str] = set()
+        self._walk(mask, best, how, tree)
+        return cost, tree
+
+    def _walk(self, mask: int, i: int, how: list, tree: set[str]) -> None:
+        while True:
+            tree.add(self.names[i])
+            step = how[i]
+            if step is None:
+                return
+            if step[0] == "s":
+                i = step[1]
                 continue
-            if budget is not None and c > budget:
-                break
-            for m in adj[n]:
-                nc = c + nodes[m]
-                if nc < cur.get(m, INF):
-                    cur[m] = nc
-                    back[mask][m] = ("step", n)
-                    heapq.heappush(heap, (nc, m))
-    best = min(dp[full].items(), key=lambda kv: (kv[1], kv[0]), default=None)
-    if best is None:
-        return None, None
-    tree: set[str] = set()
+            sub = step[1]
+            self._walk(sub, i, self.rows[sub][1], tree)
+            self._walk(mask ^ sub, i, self.rows[mask ^ sub][1], tree)
+            return
 
-    def walk(mask, n):
-        tree.add(n)
-        how = back[mask][n]
-        if how[0] == "step":
-            walk(mask, how[1])
-        elif how[0] == "merge":
-            walk(how[1], n)
-            walk(mask ^ how[1], n)
+    def _row(self, mask: int) -> tuple[list[int], list]:
+        hit = self.rows.get(mask)
+        if hit is None:
+            cur, how = self._merged(mask)
+            self._grow(cur, how)
+            hit = self.rows[mask] = (cur, how)
+        return hit
 
-    walk(full, best[0])
-    return best[1], tree
+    def _merged(self, mask: int) -> tuple[list[int], list]:
+        """Trees of `mask` that branch at each hex: two trees of complementary parts meeting there."""
+        n, INF, top, weight = len(self.names), self.INF, self.top, self.weight
+        cur = [INF] * n
+        how: list = [None] * n  # per hex: None (a terminal), ("m", part) a branch, ("s", hex) a step
+        if mask & (mask - 1) == 0:
+            for name in self.terminals[mask.bit_length() - 1]:
+                i = self.index.get(name)
+                if i is not None:
+                    cur[i] = 0
+            return cur, how
+        low = mask & -mask
+        sub = (mask - 1) & mask
+        while sub:
+            if sub & low:  # each split once: the part holding the lowest group
+                a, b = self._row(sub)[0], self._row(mask ^ sub)[0]
+                for i in range(n):
+                    c = a[i] + b[i] - weight[i]
+                    if c < cur[i] and c <= top:
+                        cur[i] = c
+                        how[i] = ("m", sub)
+            sub = (sub - 1) & mask
+        return cur, how
+
+    def _grow(self, cur: list[int], how: list) -> None:
+        """Extend every partial tree hex by hex, cheapest first."""
+        top, weight, adj = self.top, self.weight, self.adj
+        buckets: list[list[int]] = [[] for _ in range(top + 1)]
+        for i, c in enumerate(cur):
+            if c <= top:
+                buckets[c].append(i)
+        for c in range(top + 1):
+            for i in buckets[c]:  # hexes of cost 0 join the bucket being read
+                if cur[i] != c:
+                    continue
+                for j in adj[i]:
+                    nc = c + weight[j]
+                    if nc < cur[j] and nc <= top:
+                        cur[j] = nc
+                        how[j] = ("s", i)
+                        buckets[nc].append(j)
 
 
 def _within_budget(ctx: Context, nodes: dict[str, int], terminals: list[set[str]], budget: int) -> dict[str, int]:
@@ -293,7 +332,8 @@ def _check_fewest(ctx: Context, state: GameState, p: int, group: set[str], sats:
             raise IllegalMoveError("federation", "these pieces are already connected; satellites are not needed")
         return
     nodes = _graph(ctx, state, p, members, blocked)
-    cost = _fewest(ctx, nodes, groups, len(sats) - 1)
+    search = TreeSearch(ctx, nodes, groups, len(sats) - 1) if len(groups) > 3 else None
+    cost = _fewest(ctx, nodes, groups, list(range(len(groups))), len(sats) - 1, search)
     if cost is not None and cost < len(sats):
         raise IllegalMoveError("federation", f"the federation can be built with fewer satellites ({cost})")
     if growing(ctx, state, p):
@@ -305,25 +345,27 @@ def _check_fewest(ctx: Context, state: GameState, p: int, group: set[str], sats:
         for combo in combinations(range(len(groups)), size):
             if sum(values[i] for i in combo) < need:
                 continue
-            c = _fewest(ctx, nodes, [groups[i] for i in combo], len(sats) - 1)
+            c = _fewest(ctx, nodes, groups, combo, len(sats) - 1, search)
             if c is not None and c < len(sats):
                 raise IllegalMoveError("federation", "a smaller federation of some of these pieces needs fewer satellites")
 
 
-def _fewest(ctx: Context, nodes: dict[str, int], groups: list[set[str]], budget: int) -> int | None:
-    """Fewest satellites joining the groups, exact whenever it is at most `budget` (else perhaps None).
+def _fewest(ctx: Context, nodes: dict[str, int], groups: list[set[str]], chosen, budget: int,
+            search: "TreeSearch | None") -> int | None:
+    """Fewest satellites joining the chosen groups, exact whenever it is at most `budget` (else perhaps None).
 
     Two groups are joined by a cheapest path and three by three cheapest
     paths meeting at one hex (every tree with three leaves is such a star);
-    more need the general tree search.
+    more need the general tree search (shared by the checks of one federation).
     """
-    if len(groups) == 1:
+    picked = [groups[i] for i in chosen]
+    if len(picked) == 1:
         return 0
-    if len(groups) == 2:
-        return _joined(_dijkstra(ctx, nodes, groups[0], budget), groups[0], groups[1])[0]
-    if len(groups) == 3:
-        return _star(nodes, [_dijkstra(ctx, nodes, g, budget) for g in groups], groups)[0]
-    return steiner(ctx, nodes, groups, budget)[0]
+    if len(picked) == 2:
+        return _joined(_dijkstra(ctx, nodes, picked[0], budget), picked[0], picked[1])[0]
+    if len(picked) == 3:
+        return _star(nodes, [_dijkstra(ctx, nodes, g, budget) for g in picked], picked)[0]
+    return search.cheapest(sum(1 << i for i in chosen))[0]
 
 
 class _Empty:
@@ -388,11 +430,12 @@ def possible_federations(ctx: Context, state: GameState, p: int, limit: int = 64
     if found is None:
         if len(cache) > 2000:
             cache.clear()
-        found = cache[key] = _possible_federations(ctx, state, p, limit)
+        with ctx.remembering(state):  # listing changes nothing
+            found = cache[key] = _possible_federations(ctx, state, p, limit)
     return list(found)
 
 
-WORK_LIMIT = 3 ** 5 * 12   # exact tree searches per listing (about a dozen five-group ones)
+ROW_LIMIT = 150   # partial trees (rows of the tree search) computed per listing
 
 
 def _possible_federations(ctx: Context, state: GameState, p: int, limit: int) -> list[str]:
@@ -401,8 +444,9 @@ def _possible_federations(ctx: Context, state: GameState, p: int, limit: int) ->
     Combinations of building groups that just reach the required value are
     tried closest first; each is joined by a cheapest satellite tree (a path
     for two groups, a star for three, an exact tree search beyond). At most
-    `limit` combinations and `WORK_LIMIT` of tree search are spent, which
-    bounds the time of a late-game listing.
+    `limit` combinations are tried, and tree searches stop once `ROW_LIMIT`
+    partial trees have been computed, which bounds the time of a late-game
+    listing.
     """
     from itertools import combinations
 
@@ -421,15 +465,24 @@ def _possible_federations(ctx: Context, state: GameState, p: int, limit: int) ->
     base_value = sum(piece_value(ctx, state, p, n) for n in base[0]) if base else 0
     paths = [_dijkstra(ctx, nodes, g) for g in groups]
 
+    gaps: dict[tuple[int, int], int] = {}
+
     def apart(i: int, j: int) -> int:
         """Fewest satellites joining groups i and j (a lower bound for any tree holding both)."""
-        return min((paths[i][0].get(n, 10 ** 9) for n in groups[j]), default=10 ** 9)
+        gap = gaps.get((i, j))
+        if gap is None:
+            gap = gaps[(i, j)] = min((paths[i][0].get(n, 10 ** 9) for n in groups[j]), default=10 ** 9)
+        return gap
 
     combos = []
+    smallest = sorted(values)
     for size in range(1, len(groups) + 1):
+        if base_value + sum(smallest[:size - 1]) >= need:
+            break  # any combination this large holds a smaller one that suffices
         for combo in combinations(range(len(groups)), size):
-            total = base_value + sum(values[i] for i in combo)
-            if total < need or any(base_value + sum(values[j] for j in combo if j != i) >= need for i in combo):
+            chosen = [values[i] for i in combo]
+            total = base_value + sum(chosen)
+            if total < need or total - min(chosen) >= need:
                 continue  # not enough, or not minimal (a smaller combination already suffices)
             spread = [apart(i, j) for i in combo for j in combo if i < j]
             if spread and max(spread) > budget:
@@ -440,19 +493,19 @@ def _possible_federations(ctx: Context, state: GameState, p: int, limit: int) ->
         if len(combos) >= 4 * limit:
             break
     combos.sort()  # the closest groups first: the likeliest federations
+    search = TreeSearch(ctx, nodes, groups + base, budget)
+    base_bit = (1 << len(groups)) if base else 0
     work = 0
     for _spread, combo in combos[:limit]:
         size = len(combo)
-        terminals = base + [groups[i] for i in combo]
         if size == 2 and not base:
             cost, tree = _joined(paths[combo[0]], groups[combo[0]], groups[combo[1]])
         elif size == 3 and not base:
             cost, tree = _star(nodes, [paths[i] for i in combo], [groups[i] for i in combo])
         else:
-            work += 3 ** len(terminals)
-            if work > WORK_LIMIT:
+            if len(search.rows) >= ROW_LIMIT:
                 break  # bounds the time of a late-game search
-            cost, tree = steiner(ctx, nodes, terminals, budget)
+            cost, tree = search.cheapest(base_bit | sum(1 << i for i in combo))
         if cost is None or cost > budget:
             continue
         hexes = _closure(ctx, state, p, tree, free)

@@ -53,7 +53,7 @@ def advance(ctx: Context, state: GameState, p: int, track: str, free: bool = Fal
         token = next(t for t in player.fed_tokens if t.green)
         token.green = False
     player.research[track] = new
-    ctx.holdings_changed(state)
+    ctx.holdings_changed(state, p)
     follow: list[Pending] = []
     for eff in ctx.catalogue.tracks[track].levels[new]:
         for st in eff.statements:

@@ -50,7 +50,7 @@ def take_tech(ctx: Context, state: GameState, p: int, pos: str, follow: Pending)
         out.append(Pending("cover", p, {"tile": tile, "pos": pos}))
         return out
     player.tech.append(TechTileHeld(tile, pos))
-    ctx.holdings_changed(state)
+    ctx.holdings_changed(state, p)
     _immediate(ctx, state, p, ctx.catalogue.tech_tiles[tile], f"tech:{tile}", out)
     allowed = pos if pos in ctx.catalogue.tracks else "any"
     if research.can_advance_any(ctx, state, p, allowed):
@@ -66,7 +66,7 @@ def cover_tech(ctx: Context, state: GameState, p: int, pos: str, follow: Pending
     held.enabled = False
     tile = follow.data["tile"]
     player.tech.append(TechTileHeld(tile, follow.data["pos"]))
-    ctx.holdings_changed(state)
+    ctx.holdings_changed(state, p)
     out: list[Pending] = []
     _immediate(ctx, state, p, ctx.catalogue.advanced_tech_tiles[tile], f"adv:{tile}", out)
     if research.can_advance_any(ctx, state, p, "any"):
