@@ -8,6 +8,8 @@ satellites that can connect its pieces.
 """
 from __future__ import annotations
 
+from typing import Callable
+
 from ..board import neighbours
 from ..language import ast
 from ..state import GameState, Pending
@@ -100,16 +102,17 @@ def connected(ctx: Context, hexes: set[str]) -> bool:
 
 
 def check_federation(ctx: Context, state: GameState, p: int, listed: list[str],
-                     verify_fewest: bool = True) -> tuple[set[str], set[str]]:
+                     verify_fewest: bool = True, known: tuple[set[str], set[str]] | None = None
+                     ) -> tuple[set[str], set[str]]:
     """Validate a federation; returns (all hexes, satellite hexes).
 
     `verify_fewest=False` skips the fewest-satellites search, for candidates
-    that were built as cheapest trees in the first place.
+    that were built as cheapest trees in the first place; `known` passes
+    (member_hexes, blocked_hexes) when the caller has them already.
     """
     if len(set(listed)) != len(listed):
         raise IllegalMoveError("federation", "a hex is listed twice")
-    members = member_hexes(ctx, state, p)
-    blocked = blocked_hexes(ctx, state, p)
+    members, blocked = known if known is not None else (member_hexes(ctx, state, p), blocked_hexes(ctx, state, p))
     sats = set()
     for name in listed:
         if name in members:
@@ -493,12 +496,21 @@ def _possible_federations(ctx: Context, state: GameState, p: int, limit: int) ->
         if len(combos) >= 4 * limit:
             break
     combos.sort()  # the closest groups first: the likeliest federations
-    search = TreeSearch(ctx, nodes, groups + base, budget)
+    combos = combos[:limit]
+    searched = [combo for _, combo in combos if base or len(combo) > 3]
+    if searched and not base:
+        # joining the groups pairwise along a spanning tree of cheapest paths is one way to build each
+        # federation, so no cheapest tree costs more: the search may drop partial trees dearer than that
+        cap = min(budget, max(_spanning_cost(combo, apart) for combo in searched))
+    else:
+        cap = budget
+    search = TreeSearch(ctx, nodes, groups + base, cap) if searched else None
     base_bit = (1 << len(groups)) if base else 0
-    work = 0
-    for _spread, combo in combos[:limit]:
+    for _spread, combo in combos:
         size = len(combo)
-        if size == 2 and not base:
+        if size == 1 and not base:
+            cost, tree = 0, set(groups[combo[0]])
+        elif size == 2 and not base:
             cost, tree = _joined(paths[combo[0]], groups[combo[0]], groups[combo[1]])
         elif size == 3 and not base:
             cost, tree = _star(nodes, [paths[i] for i in combo], [groups[i] for i in combo])
@@ -516,12 +528,23 @@ def _possible_federations(ctx: Context, state: GameState, p: int, limit: int) ->
     for planets, text in found.items():
         hexes = text.split(",")
         try:
-            _group, sats = check_federation(ctx, state, p, hexes, verify_fewest=False)
+            _group, sats = check_federation(ctx, state, p, hexes, verify_fewest=False, known=(members, blocked))
         except IllegalMoveError:
             continue
         candidates.append((planets, len(sats), text))
     return sorted(text for planets, sats, text in candidates
                   if not any(_outclassed(planets, sats, other, osats) for other, osats, _ in candidates))
+
+
+def _spanning_cost(combo: tuple[int, ...], apart: Callable[[int, int], int]) -> int:
+    """Cost of a minimum spanning tree of the groups, edges weighted by the cheapest path between two groups."""
+    inside, left, total = {combo[0]}, set(combo[1:]), 0
+    while left:
+        cost, nxt = min((apart(min(i, j), max(i, j)), j) for i in inside for j in left)
+        total += cost
+        inside.add(nxt)
+        left.discard(nxt)
+    return total
 
 
 def _dijkstra(ctx: Context, nodes: dict[str, int], sources: set[str],
