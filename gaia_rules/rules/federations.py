@@ -214,11 +214,13 @@ class TreeSearch:
         index = {name: i for i, name in enumerate(self.names)}
         self.index = index
         self.weight = [nodes[name] for name in self.names]
-        self.adj = [[index[m] for m in _neighbour_names(ctx, name) if m in index] for name in self.names]
+        adj = [[index[m] for m in _neighbour_names(ctx, name) if m in index] for name in self.names]
+        self.free = [[j for j in near if self.weight[j] == 0] for near in adj]   # neighbours costing nothing
+        self.paid = [[j for j in near if self.weight[j] > 0] for near in adj]
         total = sum(self.weight)  # no tree costs more than every hex
         self.top = total if budget is None else min(budget, total)
         self.terminals = terminals
-        self.rows: dict[int, tuple[list[int], list]] = {}
+        self.rows: dict[int, tuple[list[int], list[int]]] = {}
 
     def cheapest(self, mask: int):
         """(cost, hexes) of a cheapest tree joining the groups in `mask`, or (None, None)."""
@@ -233,21 +235,21 @@ class TreeSearch:
         self._walk(mask, best, how, tree)
         return cost, tree
 
-    def _walk(self, mask: int, i: int, how: list, tree: set[str]) -> None:
+    def _walk(self, mask: int, i: int, how: list[int], tree: set[str]) -> None:
         while True:
             tree.add(self.names[i])
             step = how[i]
-            if step is None:
+            if step == -1:
                 return
-            if step[0] == "s":
-                i = step[1]
+            if step >= 0:
+                i = step
                 continue
-            sub = step[1]
+            sub = -2 - step
             self._walk(sub, i, self.rows[sub][1], tree)
             self._walk(mask ^ sub, i, self.rows[mask ^ sub][1], tree)
             return
 
-    def _row(self, mask: int) -> tuple[list[int], list]:
+    def _row(self, mask: int) -> tuple[list[int], list[int]]:
         hit = self.rows.get(mask)
         if hit is None:
             cur, how = self._merged(mask)
@@ -255,11 +257,11 @@ class TreeSearch:
             hit = self.rows[mask] = (cur, how)
         return hit
 
-    def _merged(self, mask: int) -> tuple[list[int], list]:
+    def _merged(self, mask: int) -> tuple[list[int], list[int]]:
         """Trees of `mask` that branch at each hex: two trees of complementary parts meeting there."""
         n, INF, top, weight = len(self.names), self.INF, self.top, self.weight
         cur = [INF] * n
-        how: list = [None] * n  # per hex: None (a terminal), ("m", part) a branch, ("s", hex) a step
+        how = [-1] * n  # per hex: -1 (a terminal), j >= 0 a step from hex j, -2 - part a branch into two parts
         if mask & (mask - 1) == 0:
             for name in self.terminals[mask.bit_length() - 1]:
                 i = self.index.get(name)
@@ -275,26 +277,33 @@ class TreeSearch:
                     c = a[i] + b[i] - weight[i]
                     if c < cur[i] and c <= top:
                         cur[i] = c
-                        how[i] = ("m", sub)
+                        how[i] = -2 - sub
             sub = (sub - 1) & mask
         return cur, how
 
-    def _grow(self, cur: list[int], how: list) -> None:
+    def _grow(self, cur: list[int], how: list[int]) -> None:
         """Extend every partial tree hex by hex, cheapest first."""
-        top, weight, adj = self.top, self.weight, self.adj
+        top, weight = self.top, self.weight
         buckets: list[list[int]] = [[] for _ in range(top + 1)]
         for i, c in enumerate(cur):
             if c <= top:
                 buckets[c].append(i)
+        free, paid = self.free, self.paid
         for c in range(top + 1):
-            for i in buckets[c]:  # hexes of cost 0 join the bucket being read
+            bucket = buckets[c]
+            for i in bucket:  # hexes of cost 0 join the bucket being read
                 if cur[i] != c:
                     continue
-                for j in adj[i]:
+                for j in free[i]:
+                    if c < cur[j]:
+                        cur[j] = c
+                        how[j] = i
+                        bucket.append(j)
+                for j in paid[i]:
                     nc = c + weight[j]
                     if nc < cur[j] and nc <= top:
                         cur[j] = nc
-                        how[j] = ("s", i)
+                        how[j] = i
                         buckets[nc].append(j)
 
 
