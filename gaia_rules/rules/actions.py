@@ -285,7 +285,21 @@ def terraform_steps(ctx: Context, home: str, target: str) -> int:
     return min(d, len(wheel) - d)
 
 
-def build_mine(ctx: Context, state: GameState, p: int, name: str) -> None:
+@dataclass(frozen=True)
+class MinePlan:
+    """What building a mine on a hex takes, found without changing anything."""
+
+    planet: str
+    guest: bool          # a guest mine on another player's structure
+    steps: int           # terraforming steps of the planet (each fires `on step`)
+    costs: tuple         # everything paid: the mine, terraforming ore, the Gaia planet price, range Q.I.C.
+
+
+def mine_plan(ctx: Context, state: GameState, p: int, name: str) -> MinePlan:
+    """The checks and the price of a mine on `name`; raises `IllegalMoveError` naming the rule it breaks.
+
+    The price is not checked against the player's resources (`mine_problem` does that).
+    """
     player = state.players[p]
     faction = ctx.faction(player)
     mine = ctx.mine_id
@@ -326,6 +340,27 @@ def build_mine(ctx: Context, state: GameState, p: int, name: str) -> None:
     qic = 0 if own_gf else qic_for_range(ctx, state, p, name)
     if qic:
         costs.append(ast.Pay(qic, "q"))
+    return MinePlan(planet, guest, steps, tuple(costs))
+
+
+def mine_problem(ctx: Context, state: GameState, p: int, name: str) -> str | None:
+    """Why a mine cannot be built on `name` now (a rule or an unpaid price), or None.
+
+    None does not promise the build is accepted: what it sets off comes later.
+    """
+    try:
+        plan = mine_plan(ctx, state, p, name)
+    except IllegalMoveError as err:
+        return err.message
+    return effects.can_pay(ctx, state, p, plan.costs)
+
+
+def build_mine(ctx: Context, state: GameState, p: int, name: str) -> None:
+    plan = mine_plan(ctx, state, p, name)
+    faction = ctx.faction(state.players[p])
+    mine = ctx.mine_id
+    planet, guest, steps, costs = plan.planet, plan.guest, plan.steps, plan.costs
+    h = state.board.get(name)
     effects.pay(ctx, state, p, costs)
     if guest:
         h.guests.append(p)

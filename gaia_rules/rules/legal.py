@@ -127,9 +127,12 @@ def follow_up_candidates(ctx, state, p, follow) -> Iterator[Move]:
         reach = actions.reach_of(ctx, state, p)
         for piece in follow.data["pieces"]:
             new_piece = follow.data.get("from") is None and ctx.structure(state.players[p], piece).upgrades_from is None
+            mine = new_piece and _is_mine(ctx, state.players[p], piece)
             for name in _build_targets(ctx, state, p, piece, follow.data.get("from")):
                 if new_piece and not _reachable(ctx, state, p, name, reach):
                     continue
+                if mine and actions.mine_problem(ctx, state, p, name) is not None:
+                    continue  # refused before anything happens: no trial needed
                 yield Move(p, "build", (piece, name))
     elif kind == "swap":
         for name, h in state.board.items():
@@ -172,6 +175,12 @@ def _build_targets(ctx, state, p, piece, source=None) -> list[str]:
     return out
 
 
+def _is_mine(ctx, player, sid) -> bool:
+    """The structure built on planets from nothing (see `actions.build_piece`)."""
+    s = ctx.structure(player, sid)
+    return s.upgrades_from is None and s.place_on == "planet"
+
+
 def _reachable(ctx, state, p, name, reach: actions.Reach) -> bool:
     """A cheap first filter for new pieces: a free hex (or one a guest may share) within paid range."""
     h = state.board.get(name)
@@ -190,9 +199,12 @@ def _main_candidates(ctx, state, p, sure) -> Iterator[Move]:
     for sid, s in faction.structures.items():
         if s.upgrades_from is None and s.place_on == "space":
             continue  # placed only by an action
+        mine = _is_mine(ctx, player, sid)
         for name in _build_targets(ctx, state, p, sid):
             if s.upgrades_from is None and not _reachable(ctx, state, p, name, reach):
                 continue
+            if mine and actions.mine_problem(ctx, state, p, name) is not None:
+                continue  # refused before anything happens: no trial needed
             yield Move(p, "build", (sid, name))
     for aid, action in ctx.catalogue.board_actions.items():
         if aid in state.board_actions_used:
