@@ -31,6 +31,8 @@ class NotationError(ValueError):
 
 
 def strip_annotations(line: str) -> str:
+    if "(" not in line and " returning " not in line and " using " not in line:
+        return line  # most lines carry no annotation
     for pattern in _ANNOTATIONS:
         line = pattern.sub("", line)
     return line

@@ -170,6 +170,14 @@ class Context:
         memo = self.__dict__.get("_memo")
         if memo is not None and memo[0] is state:
             memo[1].pop(p, None)
+            memo[2].add(p)
+
+    def changed_holdings(self, state: GameState) -> set[int]:
+        """Players whose holdings the rules changed since the set was last cleared (inside `remembering(state)`)."""
+        memo = self.__dict__.get("_memo")
+        if memo is None or memo[0] is not state:
+            raise RuntimeError("changed_holdings needs a remembering(state) block")
+        return memo[2]
 
     def _signature(self, state: GameState, p: int) -> tuple:
         """Everything `held` depends on; equal signatures hold equal statements."""
@@ -327,7 +335,7 @@ class _Remembering:
         d = self.ctx.__dict__
         self.outer = d.get("_memo")
         if self.outer is None or self.outer[0] is not self.state:
-            d["_memo"] = (self.state, {})
+            d["_memo"] = (self.state, {}, set())  # (state, signatures kept, players changed)
 
     def __exit__(self, *exc) -> None:
         self.ctx.__dict__["_memo"] = self.outer

@@ -88,16 +88,14 @@ class Engine:
             who = "nobody" if expected is None else f"player {expected + 1}"
             raise IllegalMoveError("turn", f"it is not player {move.player + 1}'s turn ({who} must act)")
         with ctx.remembering(state):
+            changed = ctx.changed_holdings(state)
+            changed.clear()
             actions.dispatch(ctx, state, move)
             self._settle_follow_ups(state)
-            if move.command not in self.KEEP_SOURCES:
-                phases.sync_income_order(ctx, state, (move.player,))
+            if changed:  # income sources gained or lost by this move join or leave their owner's order
+                phases.sync_income_order(ctx, state, tuple(changed))
             state.moves.append(f"p{move.player + 1} {move}")
             phases.advance(ctx, state, observer)
-
-    # commands that never change what a player holds (income sources keep their order); other
-    # commands change only the holdings of the player who makes them
-    KEEP_SOURCES = frozenset({"spend", "burn", "charge", "decline", "endturn", "income", "token", "areas"})
 
     # follow-ups an action cannot go without, and those skipped when nothing fits
     REQUIRED = ("build", "swap", "fedtile")

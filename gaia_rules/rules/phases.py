@@ -183,7 +183,14 @@ def sync_income_order(ctx: Context, state: GameState, only: tuple[int, ...] | No
         if player.faction is None or (only is not None and p not in only):
             continue
         want = _income_keys(ctx, state, p)
+        agreed = ctx.__dict__.setdefault("_income_agreed", {})  # orders known to hold what `want` lists
+        key = (id(want), tuple(player.income_order))
+        if agreed.get(key) is want:
+            continue
         if len(want) == len(player.income_order) and sorted(want) == sorted(player.income_order):
+            if len(agreed) > 4096:
+                agreed.clear()
+            agreed[key] = want
             continue
         need: dict[str, int] = {}
         for key in want:
