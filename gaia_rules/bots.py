@@ -84,8 +84,8 @@ def dead_end(engine: Engine, after: GameState, p: int) -> bool:
     """After a move of player p: p owes a follow-up (e.g. the build of an action) that no move can give.
 
     Only free actions (or nothing) would be left, and they cannot complete it.
-    The engine lists such moves as legal (see docs/cli.md, "Known engine
-    problems"); bots step around them.
+    The engine refuses such actions itself (docs/cli.md, "Actions that owe a
+    follow-up"); with `avoid_dead_ends` the bots check it again.
     """
     if after.ended or not after.pending or engine.to_move(after) != p:
         return False

@@ -1,9 +1,8 @@
 """Bots: seeded, they only play listed moves, and whole games finish.
 
-Also pins an engine problem the bots step around: a move whose follow-up
-cannot be completed (e.g. an action that must be followed by a build when no
-build is affordable) is listed as legal, and then the player has no legal
-move left. See docs/cli.md, "Known engine problems".
+Also checks the positions where a listed action used to owe a follow-up that
+no move could give (e.g. a build when no build is affordable): the engine now
+refuses such actions. See docs/cli.md, "Actions that owe a follow-up".
 """
 from __future__ import annotations
 
