@@ -184,6 +184,9 @@ BREAKAGES = [
     Breakage("slots_differ_from_supply", "factions/itars.yaml",
              'ac1: {slots: ["income: 3k"]}', 'ac1: {slots: ["income: 3k", "income: 1k"]}', "[", 0,
              ("structure 'ac1' has 2 income slots but a supply of 1; they must match",)),
+    Breakage("special_planet_kind_missing", "rules/planets.yaml",
+             "colour: none, habitable: lost}", "colour: none, habitable: never}", "terra:", 0,
+             ("the rules need exactly one planet type with habitable: lost; found none",)),
     Breakage("unknown_game_parameter_value_in_variant", "rules/variants/boardgamers.yaml",
              "turn_order: pass-order", "turn_order: pass-ordr", "pass-ordr", 0,
              ("'turn_order': expected one of first-passer-clockwise, pass-order, got 'pass-ordr' "

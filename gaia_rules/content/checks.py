@@ -319,6 +319,10 @@ def _check_final(ctx: _Ctx, src: Located, data: dict) -> None:
     ctx.word(src, ("count",), 1, data["count"], COUNTERS, "counter")
 
 
+# planet kinds the rules look up by kind (Gaia planets, Transdim planets, the Lost Planet, space)
+SPECIAL_PLANET_KINDS = ("gaia", "gaia-project", "lost", "space")
+
+
 def _check_planets(ctx: _Ctx, src: Located, data: dict) -> None:
     for i, p in enumerate(data["wheel"]):
         ctx.word(src, ("wheel", i), 1, p, data["types"], "planet type")
@@ -327,6 +331,11 @@ def _check_planets(ctx: _Ctx, src: Located, data: dict) -> None:
         if p["code"] in codes:
             ctx.err(src, ("types", pid, "code"), f"planet code '{p['code']}' is used by '{codes[p['code']]}' too")
         codes[p["code"]] = pid
+    for kind in SPECIAL_PLANET_KINDS:
+        having = [pid for pid, p in data["types"].items() if p["habitable"] == kind]
+        if len(having) != 1:
+            found = f"{len(having)} ({', '.join(having)})" if having else "none"
+            ctx.err(src, ("types",), f"the rules need exactly one planet type with habitable: {kind}; found {found}")
 
 
 def check_catalogue(c: cat.Catalogue, located: dict[tuple[str, str], Located], loader: Loader) -> None:

@@ -306,11 +306,11 @@ def mine_plan(ctx: Context, state: GameState, p: int, name: str) -> MinePlan:
     s = faction.structures[mine]
     h = state.board.get(name)
     planet = ctx.planet_at(state, name)
-    kind = ctx.catalogue.planets[planet].habitable if planet in ctx.catalogue.planets else "never"
+    kind = ctx.kind_at(state, name)
     guest = False
     own_gf = False
     if h is not None and h.piece is not None:
-        if h.owner == p and ctx.structure(player, h.piece).place_on == "transdim" and planet == "gaia":
+        if h.owner == p and ctx.structure(player, h.piece).place_on == "transdim" and kind == "gaia":
             own_gf = True
         elif h.owner != p and ctx.param(state, p, "guest_mines") and ctx.is_structure(state.players[h.owner], h.piece):
             if p in h.guests:
@@ -377,7 +377,7 @@ def build_mine(ctx: Context, state: GameState, p: int, name: str) -> None:
     if steps:
         effects.fire(ctx, state, p, lambda ev: isinstance(ev, ast.NamedEvent) and ev.name == "step", steps, follow)
     where = {"guest"} if guest else set()
-    if not guest and planet == "gaia":
+    if not guest and ctx.kind_at(state, name) == "gaia":
         where.add("gaia")
     if not guest and planet == faction.home:
         where.add("home")
@@ -415,7 +415,7 @@ def _gaiaformer_id(ctx: Context, player) -> str:
 
 def start_gaia_project(ctx: Context, state: GameState, p: int, name: str) -> None:
     player = state.players[p]
-    if ctx.planet_at(state, name) != "transdim" or _occupied(state, name):
+    if ctx.kind_at(state, name) != "gaia-project" or _occupied(state, name):
         raise IllegalMoveError("gaia-project", f"a Gaia Project needs an empty Transdim planet; {name} is not one")
     free = player.gaiaformers - player.gaiaformers_in_gaia - ctx.count(state, p, "gf")
     if free <= 0:
@@ -441,7 +441,7 @@ def start_gaia_project(ctx: Context, state: GameState, p: int, name: str) -> Non
 
 def place_station(ctx: Context, state: GameState, p: int, piece: str, name: str) -> None:
     s = ctx.structure(state.players[p], piece)
-    if ctx.planet_at(state, name) != "empty" or _occupied(state, name):
+    if ctx.kind_at(state, name) != "space" or _occupied(state, name):
         raise IllegalMoveError("space-station", f"{name} is not an empty space hex")
     if ctx.count(state, p, piece) >= s.supply:
         raise IllegalMoveError("supply", f"no {s.name} left")
@@ -1110,13 +1110,13 @@ def _f_lost_planet(ctx, state, move, follow):
     p = move.player
     name = _hex(ctx, _arg(move, 0))
     h = state.board.get(name)
-    if ctx.planet_at(state, name) != "empty" or (h is not None and (h.piece is not None or h.satellites)):
+    if ctx.kind_at(state, name) != "space" or (h is not None and (h.piece is not None or h.satellites)):
         raise IllegalMoveError("lost-planet", f"the Lost Planet goes on an empty space hex; {name} is not one")
     qic = qic_for_range(ctx, state, p, name)
     if qic:
         effects.pay(ctx, state, p, [ast.Pay(qic, "q")])
     h = state.hex(name)
-    h.owner, h.piece, h.planet = p, ctx.mine_id, "lost"
+    h.owner, h.piece, h.planet = p, ctx.mine_id, ctx.planet_of_kind["lost"]
     state.players[p].lost_planet = name
     ctx.holdings_changed(state, p)
     state.turn_builds.append(name)

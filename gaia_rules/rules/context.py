@@ -83,6 +83,20 @@ class Context:
         """(hex name, printed planet) of every map hex, in map order."""
         return tuple((h.name, h.planet) for h in self.map.hexes.values())
 
+    @cached_property
+    def planet_of_kind(self) -> dict[str, str]:
+        """The planet type of each special kind (planets.yaml `habitable`: gaia, gaia-project, lost, space)."""
+        return {p.habitable: p.id for p in self.catalogue.planets.values() if p.habitable not in ("home", "never")}
+
+    @cached_property
+    def kinds(self) -> dict[str, str]:
+        """Planet type -> its `habitable` kind."""
+        return {p.id: p.habitable for p in self.catalogue.planets.values()}
+
+    def kind_at(self, state: GameState, name: str) -> str:
+        """The `habitable` kind of the planet on a hex now (`never` for an unknown type)."""
+        return self.kinds.get(self.planet_at(state, name), "never")
+
     def planet_at(self, state: GameState, name: str) -> str:
         h = state.board.get(name)
         if h is not None and h.planet is not None:
@@ -104,7 +118,7 @@ class Context:
         if word == "planet-type":
             return len({self.planet_at(state, n) for n in self.colonized(state, p)})
         if word == "gaia-planet":
-            return sum(1 for n in self.colonized(state, p) if self.planet_at(state, n) == "gaia")
+            return sum(1 for n in self.colonized(state, p) if self.kind_at(state, n) == "gaia")
         if word == "sector":
             return len({self.map.hexes[self.map.by_name[n]].tile for n in self.structures_with_guests(state, p)})
         if word == "structure":

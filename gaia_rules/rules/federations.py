@@ -75,7 +75,7 @@ def satellite_spot(ctx: Context, state: GameState, p: int, name: str) -> bool:
     Other players' satellites and stations may share the hex.
     """
     h = state.board.get(name)
-    if ctx.planet_at(state, name) != "empty":
+    if ctx.kind_at(state, name) != "space":
         return False
     return h is None or (h.owner != p and p not in h.satellites)
 

@@ -143,7 +143,7 @@ def follow_up_candidates(ctx, state, p, follow) -> Iterator[Move]:
             yield Move(p, "fedtile", (t,))
     elif kind == "lostPlanet":
         for coord, h in ctx.map.hexes.items():
-            if h.planet == "empty":
+            if ctx.kinds.get(h.planet) == "space":
                 yield Move(p, "lostPlanet", (h.name,))
     elif kind == choices.KIND:
         for area in follow.data["options"]:
@@ -160,16 +160,17 @@ def _build_targets(ctx, state, p, piece, source=None) -> list[str]:
         return [n for n, h in state.board.items() if h.owner == p and h.piece == source]
     if s.upgrades_from is not None:
         return [n for n, h in state.board.items() if h.owner == p and h.piece == s.upgrades_from]
-    wanted = {"planet": None, "transdim": "transdim", "space": "empty"}[s.place_on]
+    wanted = {"planet": None, "transdim": "gaia-project", "space": "space"}[s.place_on]  # kinds of planet
     out = []
     board = state.board
+    kinds = ctx.kinds
     for name, base in ctx.planets_by_name:
         h = board.get(name)
-        planet = h.planet if h is not None and h.planet is not None else base
+        kind = kinds.get(h.planet if h is not None and h.planet is not None else base, "never")
         if wanted is None:
-            if planet in ("empty", "transdim"):
+            if kind in ("space", "gaia-project"):
                 continue
-        elif planet != wanted:
+        elif kind != wanted:
             continue
         out.append(name)
     return out

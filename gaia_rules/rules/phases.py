@@ -254,8 +254,8 @@ def begin_gaia_phase(ctx: Context, state: GameState) -> None:
     """Gaiaformers' Transdim planets become Gaia planets, then each player's tokens return."""
     for name, h in state.board.items():
         if h.piece is not None and h.owner is not None and ctx.structure(state.players[h.owner], h.piece).place_on == "transdim":
-            if ctx.planet_at(state, name) != "gaia":
-                h.planet = "gaia"
+            if ctx.kind_at(state, name) != "gaia":
+                h.planet = ctx.planet_of_kind["gaia"]
     state.phase = "gaia"
     state.setup_queue = [[p, "gaia"] for p in state.turn_order]
 
