@@ -230,3 +230,13 @@ def test_engine_accepts_every_kind_of_drawn_setup(cat, players, layout, variant)
     assert engine.to_move(state) == 0
     assert len(engine.legal_moves(state)) == len(cat.factions)
     assert state.setup.content_hash == cat.content_hash()
+
+
+def test_new_game_stamps_its_own_copy_of_the_setup(cat):
+    """The caller's set-up is left as it was; the game's copy carries the content hash."""
+    setup = random_setup(cat, 2, "stamp")
+    setup.content_hash = ""
+    before = dataclasses.asdict(setup)
+    state = Engine(cat).new_game(setup)
+    assert dataclasses.asdict(setup) == before
+    assert state.setup.content_hash == cat.content_hash() != ""

@@ -7,6 +7,7 @@ phase, final scoring). Who must act next is `Engine.to_move`.
 """
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from ..content import default_catalogue
@@ -45,13 +46,14 @@ class Engine:
         if setup.variant not in self.catalogue.variants:
             raise IllegalMoveError("variant", f"unknown rules variant '{setup.variant}'")
         start_vp = next(iter(self.catalogue.boards.values()))["start"].get("vp", 0)
+        # the game's own copy of the set-up, stamped with the content it is played with
+        setup = dataclasses.replace(setup, content_hash=self.catalogue.content_hash())
         state = GameState(setup=setup, players=[PlayerState(i, vp=start_vp) for i in range(setup.players)])
         state.boosters_table = list(setup.boosters)
         positions = list(setup.tech_tiles) + [f"adv-{t}" for t in setup.advanced_tiles]
         state.tech_supply = {pos: (setup.players if not pos.startswith("adv-") else 1) for pos in positions}
         state.fed_supply = dict(setup.fed_supply)
         state.terraforming_token = setup.terraforming_token
-        state.setup.content_hash = self.catalogue.content_hash()
         ctx = self.context(state)
         phases.start(ctx, state)
         return state
