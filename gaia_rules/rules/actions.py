@@ -494,10 +494,13 @@ def downgrade(ctx: Context, state: GameState, p: int, piece: str, name: str, sou
 
 
 def _opponent_near(ctx: Context, state: GameState, p: int, name: str) -> bool:
-    dist = ctx.catalogue.game.get("near_opponent_distance", 2)
-    for other, h in state.board.items():
+    board = state.board
+    for other in ctx.within(name, ctx.catalogue.game.get("near_opponent_distance", 2)):
+        h = board.get(other)
+        if h is None:
+            continue
         owners = ([h.owner] if h.owner is not None and h.piece is not None and ctx.is_structure(state.players[h.owner], h.piece) else []) + h.guests
-        if any(o != p for o in owners) and ctx.distance(name, other) <= dist:
+        if any(o != p for o in owners):
             return True
     return False
 
@@ -526,12 +529,13 @@ def offer_charges(ctx: Context, state: GameState, builder: int, name: str) -> No
     """Each opponent with a structure within reach may charge power, clockwise from the builder."""
     seats = state.seats
     i = seats.index(builder)
-    dist = ctx.catalogue.game.get("charge", {}).get("distance", 2)
+    near = [(other, h) for other in ctx.within(name, ctx.catalogue.game.get("charge", {}).get("distance", 2))
+            if (h := state.board.get(other)) is not None]
     for p in seats[i + 1:] + seats[:i]:
         player = state.players[p]
         best = 0
-        for other in ctx.structures_with_guests(state, p):
-            if ctx.distance(other, name) <= dist:
+        for other, h in near:  # p's structures (not Gaiaformers or stations) and guest mines in reach
+            if (h.owner == p and h.piece is not None and ctx.is_structure(player, h.piece)) or p in h.guests:
                 best = max(best, ctx.power_value(state, p, other))
         if best == 0:
             continue

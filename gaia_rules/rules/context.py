@@ -325,6 +325,15 @@ class Context:
             return self.structure(player, self.mine_id).power_value
         return 0
 
+    def within(self, name: str, d: int) -> tuple[str, ...]:
+        """Names of the map hexes at most `d` away from `name` (itself included), in map order."""
+        table = self.__dict__.setdefault("_within", {})
+        found = table.get((name, d))
+        if found is None:
+            centre = self.map.by_name[name]
+            found = table[(name, d)] = tuple(h.name for c, h in self.map.hexes.items() if distance(c, centre) <= d)
+        return found
+
     def distance(self, a: str, b: str) -> int:
         return distance(self.map.by_name[a], self.map.by_name[b])
 
