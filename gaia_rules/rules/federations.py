@@ -447,7 +447,7 @@ def possible_federations(ctx: Context, state: GameState, p: int, limit: int = 64
     return list(found)
 
 
-ROW_LIMIT = 150   # partial trees (rows of the tree search) computed per listing
+ROW_LIMIT = 120   # partial trees (rows of the tree search) computed per listing
 
 
 def _possible_federations(ctx: Context, state: GameState, p: int, limit: int) -> list[str]:
