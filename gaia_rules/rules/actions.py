@@ -214,6 +214,7 @@ class Reach:
     origins: tuple[tuple[int, int], ...]
     reach: int           # range, temporary range included
     per_qic: int         # extra range per Q.I.C. paid
+    names: tuple[str, ...] = ()   # the origins' hex names
 
     def qic_for(self, ctx: Context, name: str) -> int:
         """Q.I.C. needed to reach `name` (0 if within range)."""
@@ -225,11 +226,21 @@ class Reach:
             return 0
         return math.ceil((dist - self.reach) / self.per_qic)
 
+    def hexes(self, ctx: Context, qic: int) -> frozenset[str] | None:
+        """Hexes reachable paying at most `qic` Q.I.C. (None: no origin yet, so every hex)."""
+        if not self.origins:
+            return None
+        far = self.reach + max(0, qic) * self.per_qic
+        out: set[str] = set()
+        for name in self.names:
+            out.update(ctx.within(name, far))
+        return frozenset(out)
+
 
 def reach_of(ctx: Context, state: GameState, p: int) -> Reach:
-    origins = tuple(ctx.map.by_name[n] for n in range_origins(ctx, state, p))
-    return Reach(origins, ctx.param(state, p, "range") + state.temp.get("range", 0),
-                 ctx.param(state, p, "range_per_qic"))
+    names = tuple(range_origins(ctx, state, p))
+    return Reach(tuple(ctx.map.by_name[n] for n in names), ctx.param(state, p, "range") + state.temp.get("range", 0),
+                 ctx.param(state, p, "range_per_qic"), names)
 
 
 def check_temporary_range(ctx: Context, state: GameState, p: int, name: str) -> None:
@@ -295,10 +306,11 @@ class MinePlan:
     costs: tuple         # everything paid: the mine, terraforming ore, the Gaia planet price, range Q.I.C.
 
 
-def mine_plan(ctx: Context, state: GameState, p: int, name: str) -> MinePlan:
+def mine_plan(ctx: Context, state: GameState, p: int, name: str, reach: Reach | None = None) -> MinePlan:
     """The checks and the price of a mine on `name`; raises `IllegalMoveError` naming the rule it breaks.
 
     The price is not checked against the player's resources (`mine_problem` does that).
+    `reach` is the player's `reach_of` when the caller has it already.
     """
     player = state.players[p]
     faction = ctx.faction(player)
@@ -337,19 +349,19 @@ def mine_plan(ctx: Context, state: GameState, p: int, name: str) -> MinePlan:
         costs.append(ast.Pay(count, res))
     if not own_gf:
         check_temporary_range(ctx, state, p, name)
-    qic = 0 if own_gf else qic_for_range(ctx, state, p, name)
+    qic = 0 if own_gf else (reach or reach_of(ctx, state, p)).qic_for(ctx, name)
     if qic:
         costs.append(ast.Pay(qic, "q"))
     return MinePlan(planet, guest, steps, tuple(costs))
 
 
-def mine_problem(ctx: Context, state: GameState, p: int, name: str) -> str | None:
+def mine_problem(ctx: Context, state: GameState, p: int, name: str, reach: Reach | None = None) -> str | None:
     """Why a mine cannot be built on `name` now (a rule or an unpaid price), or None.
 
     None does not promise the build is accepted: what it sets off comes later.
     """
     try:
-        plan = mine_plan(ctx, state, p, name)
+        plan = mine_plan(ctx, state, p, name, reach)
     except IllegalMoveError as err:
         return err.message
     return effects.can_pay(ctx, state, p, plan.costs)

@@ -125,13 +125,14 @@ def follow_up_candidates(ctx, state, p, follow) -> Iterator[Move]:
             yield Move(p, "cover", (t.pos,))
     elif kind == "build":
         reach = actions.reach_of(ctx, state, p)
+        within = reach.hexes(ctx, state.players[p].qic)
         for piece in follow.data["pieces"]:
             new_piece = follow.data.get("from") is None and ctx.structure(state.players[p], piece).upgrades_from is None
             mine = new_piece and _is_mine(ctx, state.players[p], piece)
             for name in _build_targets(ctx, state, p, piece, follow.data.get("from")):
-                if new_piece and not _reachable(ctx, state, p, name, reach):
+                if new_piece and not _reachable(ctx, state, p, name, within):
                     continue
-                if mine and actions.mine_problem(ctx, state, p, name) is not None:
+                if mine and actions.mine_problem(ctx, state, p, name, reach) is not None:
                     continue  # refused before anything happens: no trial needed
                 yield Move(p, "build", (piece, name))
     elif kind == "swap":
@@ -153,7 +154,7 @@ def follow_up_candidates(ctx, state, p, follow) -> Iterator[Move]:
             yield Move(p, "areas", (split,))
 
 
-def _build_targets(ctx, state, p, piece, source=None) -> list[str]:
+def _build_targets(ctx, state, p, piece, source=None) -> list[str] | tuple[str, ...]:
     player = state.players[p]
     s = ctx.structure(player, piece)
     if source is not None:
@@ -161,12 +162,22 @@ def _build_targets(ctx, state, p, piece, source=None) -> list[str]:
     if s.upgrades_from is not None:
         return [n for n, h in state.board.items() if h.owner == p and h.piece == s.upgrades_from]
     wanted = {"planet": None, "transdim": "gaia-project", "space": "space"}[s.place_on]  # kinds of planet
+    changed = tuple((n, h.planet) for n, h in state.board.items() if h.planet is not None)
+    cache = ctx.__dict__.setdefault("_build_targets", {})
+    found = cache.get((wanted, changed))
+    if found is None:
+        if len(cache) > 4096:
+            cache.clear()
+        found = cache[(wanted, changed)] = tuple(_hexes_of_kind(ctx, wanted, dict(changed)))
+    return found
+
+
+def _hexes_of_kind(ctx, wanted: str | None, changed: dict[str, str]) -> list[str]:
+    """Map hexes whose planet is of kind `wanted` (None: any planet but space and Transdim), in map order."""
     out = []
-    board = state.board
     kinds = ctx.kinds
     for name, base in ctx.planets_by_name:
-        h = board.get(name)
-        kind = kinds.get(h.planet if h is not None and h.planet is not None else base, "never")
+        kind = kinds.get(changed.get(name, base), "never")
         if wanted is None:
             if kind in ("space", "gaia-project"):
                 continue
@@ -182,29 +193,29 @@ def _is_mine(ctx, player, sid) -> bool:
     return s.upgrades_from is None and s.place_on == "planet"
 
 
-def _reachable(ctx, state, p, name, reach: actions.Reach) -> bool:
+def _reachable(ctx, state, p, name, within: frozenset[str] | None) -> bool:
     """A cheap first filter for new pieces: a free hex (or one a guest may share) within paid range."""
     h = state.board.get(name)
     if h is not None and h.owner == p:
         return True  # e.g. a mine on one's own Gaiaformer: no range needed
     if h is not None and h.piece is not None and not ctx.param(state, p, "guest_mines"):
         return False
-    player = state.players[p]
-    return reach.qic_for(ctx, name) <= player.qic
+    return within is None or name in within  # `Reach.hexes` for the Q.I.C. the player has
 
 
 def _main_candidates(ctx, state, p, sure) -> Iterator[Move]:
     player = state.players[p]
     faction = ctx.faction(player)
     reach = actions.reach_of(ctx, state, p)
+    within = reach.hexes(ctx, player.qic)
     for sid, s in faction.structures.items():
         if s.upgrades_from is None and s.place_on == "space":
             continue  # placed only by an action
         mine = _is_mine(ctx, player, sid)
         for name in _build_targets(ctx, state, p, sid):
-            if s.upgrades_from is None and not _reachable(ctx, state, p, name, reach):
+            if s.upgrades_from is None and not _reachable(ctx, state, p, name, within):
                 continue
-            if mine and actions.mine_problem(ctx, state, p, name) is not None:
+            if mine and actions.mine_problem(ctx, state, p, name, reach) is not None:
                 continue  # refused before anything happens: no trial needed
             yield Move(p, "build", (sid, name))
     for aid, action in ctx.catalogue.board_actions.items():
