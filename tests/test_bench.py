@@ -40,6 +40,20 @@ def test_bench_apply_json_on_one_game():
     assert set(data["met"]) == {"apply.median_us"}
 
 
+@pytest.mark.skipif(not SMALL_GAME.is_file(), reason="no conformance corpus beside the repository")
+def test_bench_replay_json_is_keyed_by_game_id():
+    """`replay` holds one object per game, keyed by its id; the medians are `replay_median`."""
+    result = gaia("bench", "--only", "replay", "--json", "--repeats", "1", SMALL_GAME)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    game_id = json.loads(SMALL_GAME.read_text())["id"]
+    assert list(data["replay"]) == [game_id]
+    game = data["replay"][game_id]
+    assert {"ms", "moves_per_s"} <= set(game) and game["passed"] is True
+    assert data["replay_median"]["moves_per_s"] == game["moves_per_s"]
+    assert set(data["met"]) == {"replay.median_moves_per_s"}
+
+
 def test_bench_unknown_benchmark_is_a_usage_error():
     result = gaia("bench", "--only", "speed")
     assert result.exit_code == 2
