@@ -84,6 +84,18 @@ def setup_from_record(engine: Engine, record: dict) -> Setup:
 
 
 def _detect_mirror(engine: Engine, sectors: list[dict], hexes: list[dict]) -> bool:
+    """Whether the recorded map is our sectors read flipped (remembered per map: replays repeat maps)."""
+    key = (tuple((x["sector"], x["rotation"], tuple(x["center"])) for x in sectors),
+           tuple((h["q"], h["r"], h["planet"]) for h in hexes))
+    seen = engine.__dict__.setdefault("_mirrors", {})
+    if key not in seen:
+        if len(seen) > 256:
+            seen.clear()
+        seen[key] = _find_mirror(engine, sectors, hexes)
+    return seen[key]
+
+
+def _find_mirror(engine: Engine, sectors: list[dict], hexes: list[dict]) -> bool:
     cat = engine.catalogue
     code = {p.code: p.id for p in cat.planets.values()}
     placed = [PlacedSector(x["sector"], x["rotation"], tuple(x["center"])) for x in sectors]
