@@ -6,6 +6,7 @@ open actions, offered choices); every candidate is then applied to a clone by
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import Iterator
 
 from ..language import ast
@@ -103,7 +104,8 @@ def _decision_candidates(ctx, state, p, decision) -> Iterator[Move]:
             yield Move(p, choices.KIND, (area,))
     elif kind == "gaia-phase":
         for costs, gains in actions.conversions(ctx, state, p, gaia_phase=True):
-            yield Move(p, "spend", (_price_text(costs), _gain_text(gains)))
+            for many_costs, many_gains in _multiples(ctx, state, p, costs, gains):
+                yield Move(p, "spend", (_price_text(many_costs), _gain_text(many_gains)))
         if actions.gaia_phase_declinable(ctx, state, p):
             yield Move(p, "decline")
     else:
@@ -254,14 +256,29 @@ def _free_candidates(ctx, state, p, sure) -> Iterator[Move]:
         return  # the action's follow-up comes first
     player = state.players[p]
     for costs, gains in actions.conversions(ctx, state, p, gaia_phase=False):
-        if effects.can_pay(ctx, state, p, costs) is not None:
-            continue
-        if not all(_can_move(ctx, state, p, c) for c in costs if isinstance(c, ast.Move)):
-            continue
-        yield sure(Move(p, "spend", (_price_text(costs), _gain_text(gains))))
+        for many_costs, many_gains in _multiples(ctx, state, p, costs, gains):
+            yield sure(Move(p, "spend", (_price_text(many_costs), _gain_text(many_gains))))
     area2 = player.power["area2"] + (1 if player.token == "area2" else 0)
     for n in range(1, area2 // 2 + 1):
         yield sure(Move(p, "burn", (str(n),)))
+
+
+MOST_TIMES = 20  # a conversion is listed up to this many times over in one spend
+
+
+def _multiples(ctx, state, p, costs, gains) -> Iterator[tuple[tuple, tuple]]:
+    """The conversion once, twice, ... as many times as the player can pay for it in one spend.
+
+    A conversion that gains something other than amounts (a tech tile) is listed once.
+    """
+    times = MOST_TIMES if all(isinstance(g, ast.Amount) and not g.per for g in gains) else 1
+    for k in range(1, times + 1):
+        many_costs = tuple(dataclasses.replace(c, count=c.count * k) for c in costs)
+        if effects.can_pay(ctx, state, p, many_costs) is not None:
+            return
+        if not all(_can_move(ctx, state, p, c) for c in many_costs if isinstance(c, ast.Move)):
+            return
+        yield many_costs, tuple(dataclasses.replace(g, count=g.count * k) for g in gains) if k > 1 else gains
 
 
 def _can_move(ctx, state, p, c) -> bool:

@@ -1,0 +1,66 @@
+"""Listing legal moves: moves listed without a trial (`certain`) are accepted by `apply`, and the
+list holds the spends a player can make in one go (a conversion several times over).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gaia_rules.bench import load_games, walk
+from gaia_rules.rules import Engine, IllegalMoveError
+from gaia_rules.rules.legal import MOST_TIMES, candidate_moves
+from gaia_rules.rules.moves import Move
+from rules_helpers import clear, legal_texts, set_turn, start
+
+CORPUS = Path(__file__).resolve().parents[2] / "shared" / "conformance"
+SAMPLE = sorted((CORPUS / "spec").glob("*.json"))[::3] + [CORPUS / "bot-4p-05.json", CORPUS / "richbot-3p-02.json"]
+
+
+@pytest.fixture(scope="module")
+def engine():
+    return Engine()
+
+
+def test_moves_listed_without_a_trial_are_accepted(engine):
+    checked = 0
+    for game in load_games(SAMPLE):
+        for pos in walk(engine, game):
+            _, certain = candidate_moves(engine, pos.state)
+            for move in certain:
+                try:
+                    engine.apply(pos.state, move)
+                except IllegalMoveError as err:  # pragma: no cover - the failure message
+                    pytest.fail(f"{game.id} move {pos.move_index}: listed '{move}' refused: {err}")
+                checked += 1
+    assert checked > 5000
+
+
+@pytest.fixture(scope="module")
+def base():
+    return start(["terrans", "xenos"], seed="listing")
+
+
+def test_a_conversion_is_listed_as_many_times_over_as_it_can_be_paid(base):
+    """With 5 power in area III: 1pw->1c up to 5 times, 3pw->1o once, 4pw->1q once."""
+    s = set_turn(clear(base.clone(), power=(0, 0, 5, 0), credits=0, ore=0, knowledge=0, qic=0), 0)
+    texts = legal_texts(s)
+    assert [f"spend {k}pw {k}c" in texts for k in range(1, 7)] == [True] * 5 + [False]
+    assert "spend 3pw 1o" in texts and "spend 6pw 2o" not in texts
+    assert "spend 4pw 1q" in texts
+
+
+def test_a_listed_multiple_does_what_the_conversions_one_by_one_do(base, engine):
+    s = set_turn(clear(base.clone(), power=(0, 0, 5, 0), credits=0), 0)
+    once = engine.apply(s, Move(0, "spend", ("4pw", "4c")))
+    one_by_one = s
+    for _ in range(4):
+        one_by_one = engine.apply(one_by_one, Move(0, "spend", ("1pw", "1c")))
+    assert once.players[0] == one_by_one.players[0]
+
+
+def test_multiples_are_capped(base):
+    s = set_turn(clear(base.clone(), knowledge=50), 0)
+    texts = legal_texts(s)
+    assert f"spend {MOST_TIMES}k {MOST_TIMES}c" in texts
+    assert f"spend {MOST_TIMES + 1}k {MOST_TIMES + 1}c" not in texts
