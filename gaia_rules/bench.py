@@ -182,7 +182,7 @@ def walk(engine: Engine, game: Game, timed_apply: list[float] | None = None) -> 
         except NotationError:
             return
         for k, mv in enumerate(parsed.moves):
-            mv = canonical(mv, hex_namer(engine, state))
+            mv = engine.normalize(state, canonical(mv, hex_namer(engine, state)))
             yield Position(game.id, i, line, k, str(mv), state, mv)
             try:
                 if timed_apply is None:

@@ -210,7 +210,7 @@ def replay_record(engine: Engine, record: dict, keep_state: bool = False) -> Rep
             try:
                 parsed = parse_line(line, _names(engine, state), state.setup.players, words)
                 for mv in parsed.moves:
-                    engine.apply_with_observer(state, canonical(mv, namer), observer)
+                    engine.apply_with_observer(state, engine.normalize(state, canonical(mv, namer)), observer)
             except (IllegalMoveError, NotationError) as err:
                 fail(i, line, "accepted", "move accepted", f"refused: {err}")
                 return

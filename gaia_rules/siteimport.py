@@ -103,7 +103,7 @@ def import_site_game(engine: Engine, data: dict) -> tuple[Setup, list[Move], Gam
         try:
             parsed = parse_line(str(line), names, setup.players, tokens)
             for mv in parsed.moves:
-                mv = canonical(mv, namer)
+                mv = engine.normalize(state, canonical(mv, namer))
                 engine.apply_in_place(state, mv)
                 moves.append(mv)
         except (NotationError, IllegalMoveError) as err:

@@ -65,7 +65,7 @@ def parse_move(engine: Engine, state: GameState, text: str) -> Move:
     parsed = parse_line(text, names, state.setup.players, token_words(engine))
     if len(parsed.moves) != 1:
         raise NotationError(text, 1, f"one command at a time, not {len(parsed.moves)}")
-    return parsed.moves[0]
+    return engine.normalize(state, parsed.moves[0])
 
 
 # ------------------------------------------------------------------ what the game waits for

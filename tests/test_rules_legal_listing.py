@@ -64,3 +64,22 @@ def test_multiples_are_capped(base):
     texts = legal_texts(s)
     assert f"spend {MOST_TIMES}k {MOST_TIMES}c" in texts
     assert f"spend {MOST_TIMES + 1}k {MOST_TIMES + 1}c" not in texts
+
+
+def test_a_site_spend_is_spelt_as_the_listing_spells_it(engine):
+    """Terrans' Gaia-phase conversions send tokens to area II; the site writes `4tg` (from the Gaia area)."""
+    game = load_games([CORPUS / "fixture-wavely-triangle-5324.json"])[0]
+    pos = next(p for p in walk(engine, game) if p.move_index == 122 and p.command_index == 0)
+    assert "spend 4tg for 1k" in pos.line
+    written = Move(pos.move.player, "spend", ("move 4 gaia>supply", "1k"))  # as the notation reads it
+    spelt = engine.normalize(pos.state, written)
+    assert spelt == Move(written.player, "spend", ("move 4 gaia>area2", "1k"))
+    assert spelt in engine.legal_moves(pos.state)
+    assert engine.apply(pos.state, spelt).to_json() == engine.apply(pos.state, written).to_json().replace(
+        "move 4 gaia>supply", "move 4 gaia>area2")
+
+
+def test_normalize_leaves_other_moves_alone(engine, base):
+    s = set_turn(clear(base.clone(), power=(0, 0, 5, 0)), 0)
+    for move in (Move(0, "spend", ("1pw, 3pw", "1c, 1o")), Move(0, "burn", ("1",)), Move(0, "spend", ("5pw", "5c"))):
+        assert engine.normalize(s, move) == move

@@ -8,7 +8,7 @@ naming it; they mutate the state (a clone made by the engine).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..language import ast, parse_effect, parse_price
 from ..language.parser import EffectSyntaxError
@@ -891,6 +891,57 @@ def _spend_plan(ctx: Context, state: GameState, p: int, cost_text: str, gain_tex
         cache.clear()
     cache[key] = (held, plan)
     return plan
+
+
+def price_text(costs) -> str:
+    """A price in the effect language (`3pw, move 2 gaia>area2`), as spends are written."""
+    parts = []
+    for c in costs:
+        if isinstance(c, ast.Pay):
+            parts.append(f"{c.count}{c.resource}")
+        else:
+            parts.append(f"move {c.count} {c.source}>{c.target}")
+    return ", ".join(parts)
+
+
+def gain_text(gains) -> str:
+    """Gains as spends write them (`1q, tech`)."""
+    parts = []
+    for g in gains:
+        if isinstance(g, ast.Amount):
+            parts.append(f"{g.count}{g.resource}")
+        elif isinstance(g, ast.Tech):
+            parts.append("tech")
+    return ", ".join(parts)
+
+
+def spend_spelling(ctx: Context, state: GameState, move: Move) -> Move:
+    """A spend that is one conversion k times over, spelt as the listing spells it; other moves as they are.
+
+    The site writes where tokens come from, not where they go (`4tg`: four tokens of the Gaia
+    area); the conversion says where they go, so `move 4 gaia>supply` and `move 4 gaia>area2`
+    are the same spend for a faction whose conversion sends them to area II.
+    """
+    if move.command != "spend" or len(move.args) < 2:
+        return move
+    gaia_phase = bool(state.decisions) and state.decisions[0].kind == "gaia-phase"
+    try:
+        costs = parse_price(move.args[0])
+        gains = parse_effect(f"now: {move.args[1]}").statements[0].clause.gains
+    except EffectSyntaxError:
+        return move
+    real, convs = _conversion_table(ctx, state, move.player, gaia_phase)
+    counts = _direct(_vector(costs), _vector(gains), convs)
+    if counts is None:
+        return move
+    i = next(j for j, k in enumerate(counts) if k)
+    k = counts[i]
+    c, g = real[i]
+    if k > 1 and not all(isinstance(x, ast.Amount) and not x.per for x in g):
+        return move
+    many_costs = [replace(x, count=x.count * k) for x in c]
+    many_gains = [replace(x, count=x.count * k) for x in g] if k > 1 else list(g)
+    return Move(move.player, "spend", (price_text(many_costs), gain_text(many_gains)))
 
 
 def _burn(ctx: Context, state: GameState, move: Move) -> None:

@@ -144,6 +144,16 @@ class Engine:
             return True
         return False
 
+    def normalize(self, state: GameState, move: Move) -> Move:
+        """The move as `legal_moves` spells it, when it was written another way that means the same.
+
+        Today: a spend of one conversion k times over, whose token moves name another
+        destination than the conversion's (the site's notation does not say where tokens go).
+        """
+        if move.command == "spend" and not state.ended and self.to_move(state) == move.player:
+            return actions.spend_spelling(self.context(state), state, move)
+        return move
+
     def legal_moves(self, state: GameState) -> list[Move]:
         """Every move the rules accept now, for whoever must act."""
         from .legal import legal_moves

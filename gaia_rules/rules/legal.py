@@ -105,7 +105,7 @@ def _decision_candidates(ctx, state, p, decision) -> Iterator[Move]:
     elif kind == "gaia-phase":
         for costs, gains in actions.conversions(ctx, state, p, gaia_phase=True):
             for many_costs, many_gains in _multiples(ctx, state, p, costs, gains):
-                yield Move(p, "spend", (_price_text(many_costs), _gain_text(many_gains)))
+                yield Move(p, "spend", (actions.price_text(many_costs), actions.gain_text(many_gains)))
         if actions.gaia_phase_declinable(ctx, state, p):
             yield Move(p, "decline")
     else:
@@ -257,7 +257,7 @@ def _free_candidates(ctx, state, p, sure) -> Iterator[Move]:
     player = state.players[p]
     for costs, gains in actions.conversions(ctx, state, p, gaia_phase=False):
         for many_costs, many_gains in _multiples(ctx, state, p, costs, gains):
-            yield sure(Move(p, "spend", (_price_text(many_costs), _gain_text(many_gains))))
+            yield sure(Move(p, "spend", (actions.price_text(many_costs), actions.gain_text(many_gains))))
     area2 = player.power["area2"] + (1 if player.token == "area2" else 0)
     for n in range(1, area2 // 2 + 1):
         yield sure(Move(p, "burn", (str(n),)))
@@ -286,23 +286,3 @@ def _can_move(ctx, state, p, c) -> bool:
     if c.source == "gf":
         return player.gaiaformers - player.gaiaformers_in_gaia - ctx.count(state, p, "gf") >= c.count
     return player.power.get(c.source, 0) >= c.count
-
-
-def _price_text(costs) -> str:
-    parts = []
-    for c in costs:
-        if isinstance(c, ast.Pay):
-            parts.append(f"{c.count}{c.resource}")
-        else:
-            parts.append(f"move {c.count} {c.source}>{c.target}")
-    return ", ".join(parts)
-
-
-def _gain_text(gains) -> str:
-    parts = []
-    for g in gains:
-        if isinstance(g, ast.Amount):
-            parts.append(f"{g.count}{g.resource}")
-        elif isinstance(g, ast.Tech):
-            parts.append("tech")
-    return ", ".join(parts)
