@@ -922,8 +922,8 @@ def spend_spelling(ctx: Context, state: GameState, move: Move) -> Move:
     area); the conversion says where they go, so `move 4 gaia>supply` and `move 4 gaia>area2`
     are the same spend for a faction whose conversion sends them to area II.
     """
-    if move.command != "spend" or len(move.args) < 2:
-        return move
+    if move.command != "spend" or len(move.args) < 2 or ">" not in move.args[0]:
+        return move  # only token moves can be spelt two ways
     gaia_phase = bool(state.decisions) and state.decisions[0].kind == "gaia-phase"
     try:
         costs = parse_price(move.args[0])
