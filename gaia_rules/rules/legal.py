@@ -6,7 +6,6 @@ open actions, offered choices); every candidate is then applied to a clone by
 """
 from __future__ import annotations
 
-import dataclasses
 from typing import Iterator
 
 from ..language import ast
@@ -272,13 +271,23 @@ def _multiples(ctx, state, p, costs, gains) -> Iterator[tuple[tuple, tuple]]:
     A conversion that gains something other than amounts (a tech tile) is listed once.
     """
     times = MOST_TIMES if all(isinstance(g, ast.Amount) and not g.per for g in gains) else 1
+    moves = [c for c in costs if isinstance(c, ast.Move)]
     for k in range(1, times + 1):
-        many_costs = tuple(dataclasses.replace(c, count=c.count * k) for c in costs)
+        many_costs = costs if k == 1 else tuple(_times(c, k) for c in costs)
         if effects.can_pay(ctx, state, p, many_costs) is not None:
             return
-        if not all(_can_move(ctx, state, p, c) for c in many_costs if isinstance(c, ast.Move)):
+        if moves and not all(_can_move(ctx, state, p, c) for c in many_costs if isinstance(c, ast.Move)):
             return
-        yield many_costs, tuple(dataclasses.replace(g, count=g.count * k) for g in gains) if k > 1 else gains
+        yield many_costs, gains if k == 1 else tuple(_times(g, k) for g in gains)
+
+
+def _times(item, k: int):
+    """A price or gain item k times over."""
+    if isinstance(item, ast.Pay):
+        return ast.Pay(item.count * k, item.resource)
+    if isinstance(item, ast.Move):
+        return ast.Move(item.count * k, item.source, item.target)
+    return ast.Amount(item.count * k, item.resource)
 
 
 def _can_move(ctx, state, p, c) -> bool:
