@@ -19,6 +19,7 @@ _ANNOTATIONS = [
     re.compile(r" using (?:[a-z0-9]+: \d+)(?:, [a-z0-9]+: \d+)*"),
     re.compile(r" \(from [-0-9A-Cx]+\)"),
 ]
+_ANNOTATION = re.compile("|".join(f"(?:{p.pattern})" for p in _ANNOTATIONS))  # all of them in one pass
 _DESIGNATOR = re.compile(r"^p(\d+)$")
 
 
@@ -33,9 +34,7 @@ class NotationError(ValueError):
 def strip_annotations(line: str) -> str:
     if "(" not in line and " returning " not in line and " using " not in line:
         return line  # most lines carry no annotation
-    for pattern in _ANNOTATIONS:
-        line = pattern.sub("", line)
-    return line
+    return _ANNOTATION.sub("", line)
 
 
 @dataclass

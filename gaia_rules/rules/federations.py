@@ -179,12 +179,22 @@ def _graph(ctx: Context, state: GameState, p: int, members: set[str], blocked: s
     """Hexes a federation of p may use, with their cost: 0 for p's pieces, 1 for a satellite."""
     nodes = {}
     fed = federated(state, p) if growing(ctx, state, p) else set()
+    space = _printed_space(ctx)
     for name in ctx.map.by_name:
         if name in members or name in fed:
             nodes[name] = 0
-        elif name not in blocked and satellite_spot(ctx, state, p, name):
+        elif name in space and name not in blocked and satellite_spot(ctx, state, p, name):
             nodes[name] = 1
     return nodes
+
+
+def _printed_space(ctx: Context) -> frozenset[str]:
+    """Hexes printed as space (a satellite can only go on one of these)."""
+    found = ctx.__dict__.get("_printed_space")
+    if found is None:
+        found = ctx.__dict__["_printed_space"] = frozenset(
+            name for name, planet in ctx.planets_by_name if ctx.kinds.get(planet) == "space")
+    return found
 
 
 def steiner(ctx: Context, nodes: dict[str, int], terminals: list[set[str]], budget: int | None = None):
