@@ -201,3 +201,15 @@ def test_random_move_is_uniform_over_the_legal_moves(engine):
     assert set(counts) == set(legal)
     # each share within 40% of 1/n (a 6-sigma band for these sample sizes)
     assert all(0.6 * 300 <= c <= 1.4 * 300 for c in counts.values())
+
+
+def test_bots_that_check_for_dead_ends_never_meet_one(engine):
+    """The engine refuses actions whose follow-up cannot be given, so the bots' own check finds none."""
+    setup = random_setup(engine.catalogue, 2, "dead-ends")
+    seen = []
+
+    def look(step):
+        seen.append(dead_end(engine, step.state, step.move.player))
+
+    state = play_game(engine, setup, [RandomBot(f"d{p}", avoid_dead_ends=True) for p in range(2)], on_move=look)
+    assert state.ended and len(seen) > 50 and not any(seen)
