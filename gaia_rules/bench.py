@@ -17,8 +17,9 @@ except `load`, which is measured cold in fresh subprocesses. The benchmarks:
   the state before each command; `--every K` times one position in K).
 - `federation`: `possible_federations` for the player to move at every
   action-phase position.
-- `replay`: `replay_file` (read, replay, compare every recorded number) per
-  game, the median of `--repeats` runs; moves/s counts the recorded move lines.
+- `replay`: `replay_record` (replay, compare every recorded number) per game,
+  on the record read beforehand, the median of `--repeats` runs; moves/s
+  counts the recorded move lines.
 - `playout`: whole games of seeded random bots (2, 3 and 4 players).
 - `memory`: tracemalloc peak while replaying the largest corpus game with a
   fresh `Engine` (the loaded catalogue itself is not counted).
@@ -49,7 +50,7 @@ from .bots import BotGameError, RandomBot, play_game
 from .cli import app
 from .content import default_catalogue
 from .notation import NotationError, canonical, parse_line
-from .replay import _names, hex_namer, replay_file, setup_from_record, token_words
+from .replay import _names, hex_namer, replay_file, replay_record, setup_from_record, token_words
 from .rules import Engine, IllegalMoveError
 from .rules.federations import possible_federations
 from .setup import random_setup
@@ -302,7 +303,7 @@ def bench_replay(engine: Engine, games: list[Game], repeats: int = 3) -> tuple[d
         result = None
         for _ in range(repeats):
             t = time.perf_counter()
-            result = replay_file(engine, game.path)
+            result = replay_record(engine, game.record)
             runs.append(time.perf_counter() - t)
         s = statistics.median(runs)
         rate = game.lines / s
