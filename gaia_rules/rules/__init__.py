@@ -1,4 +1,22 @@
-"""The rules engine: interpreting content on a game state."""
+"""The rules engine: interpreting content on a game state.
+
+Where each rule lives:
+
+- `engine`: `Engine` — `new_game`, `apply` (atomic), `legal_moves`, `random_move`, `to_move`, `normalize`.
+- `phases`: the flow of a game — set-up, income, Gaia phase, turn order, round end, game end.
+- `actions`: dispatching a move — set-up choices, decisions outside the turn (charges, income order,
+  Gaia-phase conversions), board actions, specials, research, passing, follow-ups of an action.
+- `building`: mines (terraforming, Gaia planets, range and Q.I.C.), Gaia Projects, space stations,
+  upgrades and their discount near opponents.
+- `conversions`: free actions — spends (sums of conversions) and burning power.
+- `federations`: forming federations, the fewest-satellites rule, listing possible federations.
+- `research`, `tech`: research tracks; tech tiles and covering them with advanced ones.
+- `power`, `choices`: the power cycle; where a special token goes when the player chooses.
+- `effects`: gains, prices and triggers of the effect language.
+- `scoring`: final scoring tiles, research and resource VP.
+- `legal`: listing the legal moves; `context`: what the rules read from content for a state;
+  `common`: reading a move's arguments; `errors`, `moves`: `IllegalMoveError`, `Move`.
+"""
 from .engine import Engine
 from .errors import IllegalMoveError
 from .moves import Move

@@ -7,15 +7,13 @@ naming it; they mutate the state (a clone made by the engine).
 """
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass, replace
-
-from ..language import ast, parse_effect, parse_price
-from ..language.parser import EffectSyntaxError
-from ..board import distance
+from ..language import ast
 from ..state import GameState, Pending
 from . import choices, effects, power, research
+from .building import build_main, build_piece, fire_build, join_federation, qic_for_range
+from .common import arg, expect, hex_name, occupied, queue
 from .context import Context
+from .conversions import FREE, conversions, free_conversion
 from .errors import IllegalMoveError
 from .moves import Move
 
@@ -29,33 +27,22 @@ def dispatch(ctx: Context, state: GameState, move: Move) -> None:
         return _decision(ctx, state, move, state.decisions[0])
     phase = state.phase
     if phase == "factions":
-        _expect(move, "faction")
+        expect(move, "faction")
         if state.setup.auction:
-            return reserve_faction(ctx, state, move.player, _arg(move, 0))
-        return choose_faction(ctx, state, move.player, _arg(move, 0))
+            return reserve_faction(ctx, state, move.player, arg(move, 0))
+        return choose_faction(ctx, state, move.player, arg(move, 0))
     if phase == "bids":
-        _expect(move, "bid")
+        expect(move, "bid")
         return bid(ctx, state, move)
     if phase == "setup":
-        _expect(move, "build")
+        expect(move, "build")
         return setup_placement(ctx, state, move)
     if phase == "boosters":
-        _expect(move, "booster")
+        expect(move, "booster")
         return take_starting_booster(ctx, state, move)
     if phase == "actions":
         return _turn(ctx, state, move)
     raise IllegalMoveError("phase", f"no move is expected in the {phase} phase")
-
-
-def _expect(move: Move, *commands: str) -> None:
-    if move.command not in commands:
-        raise IllegalMoveError("sequence", f"expected {' or '.join(repr(c) for c in commands)}, got '{move.command}'")
-
-
-def _arg(move: Move, i: int) -> str:
-    if len(move.args) <= i:
-        raise IllegalMoveError("syntax", f"'{move.command}' needs more arguments")
-    return move.args[i]
 
 
 def _turn(ctx: Context, state: GameState, move: Move) -> None:
@@ -69,7 +56,7 @@ def _turn(ctx: Context, state: GameState, move: Move) -> None:
         if move.command == "decline" and follow.kind == "up":
             state.pending.pop(0)
             return
-        _expect(move, *FOLLOW_UP_COMMANDS[follow.kind])
+        expect(move, *FOLLOW_UP_COMMANDS[follow.kind])
         state.pending.pop(0)
         return handler(ctx, state, move, follow)
     if move.command == "endturn":
@@ -84,13 +71,6 @@ def _turn(ctx: Context, state: GameState, move: Move) -> None:
         raise IllegalMoveError("sequence", f"'{move.command}' is not an action")
     handler(ctx, state, move)  # its follow-ups are queued in state.pending
     state.main_done = True
-
-
-def _queue(state: GameState, follow: list[Pending]) -> None:
-    """Follow-ups of the current action: power choices first, then the rest in order."""
-    first = [f for f in follow if f.kind in (choices.KIND, choices.AREAS_KIND)]
-    rest = [f for f in follow if f.kind not in (choices.KIND, choices.AREAS_KIND)]
-    state.pending[:0] = first + rest
 
 
 # ------------------------------------------------------------------ set-up
@@ -123,7 +103,7 @@ def reserve_faction(ctx: Context, state: GameState, p: int, fid: str) -> None:
 
 
 def bid(ctx: Context, state: GameState, move: Move) -> None:
-    fid, amount = _arg(move, 0), _arg(move, 1)
+    fid, amount = arg(move, 0), arg(move, 1)
     if [fid] not in state.setup_queue:
         raise IllegalMoveError("bid", f"{fid} was not picked for this game")
     if any(p.faction == fid for p in state.players):
@@ -161,11 +141,11 @@ def setup_placement(ctx: Context, state: GameState, move: Move) -> None:
     p, piece = state.setup_queue[0]
     if move.args[:1] != (piece,):
         raise IllegalMoveError("setup", f"place a starting {ctx.structure(state.players[p], piece).name} (build {piece} <hex>)")
-    name = _hex(ctx, _arg(move, 1))
+    name = hex_name(ctx, arg(move, 1))
     player = state.players[p]
     if ctx.planet_at(state, name) != ctx.faction(player).home:
         raise IllegalMoveError("setup", f"starting pieces go on your home planet type ({ctx.faction(player).home})")
-    if _occupied(state, name):
+    if occupied(state, name):
         raise IllegalMoveError("setup", f"{name} is already taken")
     h = state.hex(name)
     h.owner, h.piece = p, piece
@@ -174,7 +154,7 @@ def setup_placement(ctx: Context, state: GameState, move: Move) -> None:
 
 
 def take_starting_booster(ctx: Context, state: GameState, move: Move) -> None:
-    booster = _arg(move, 0)
+    booster = arg(move, 0)
     if booster not in state.boosters_table:
         raise IllegalMoveError("booster", f"{booster} is not on the table")
     state.boosters_table.remove(booster)
@@ -185,354 +165,8 @@ def take_starting_booster(ctx: Context, state: GameState, move: Move) -> None:
 
 # ------------------------------------------------------------------ hexes
 
-def _hex(ctx: Context, text: str) -> str:
-    from ..board import UnknownHex
-
-    try:
-        return ctx.map.hexes[ctx.map.hex(text)].name
-    except UnknownHex as err:
-        raise IllegalMoveError("hex", str(err)) from None
-
-
-def _occupied(state: GameState, name: str) -> bool:
-    h = state.board.get(name)
-    return h is not None and h.piece is not None
-
-
-def range_origins(ctx: Context, state: GameState, p: int) -> list[str]:
-    player = state.players[p]
-    out = [n for n, h in state.board.items()
-           if h.owner == p and h.piece is not None and ctx.structure(player, h.piece).is_range_origin]
-    out += [n for n, h in state.board.items() if p in h.guests]
-    return out
-
-
-@dataclass(frozen=True)
-class Reach:
-    """Where player p's range is measured from and how far it goes, read once for many hexes."""
-
-    origins: tuple[tuple[int, int], ...]
-    reach: int           # range, temporary range included
-    per_qic: int         # extra range per Q.I.C. paid
-    names: tuple[str, ...] = ()   # the origins' hex names
-
-    def qic_for(self, ctx: Context, name: str) -> int:
-        """Q.I.C. needed to reach `name` (0 if within range)."""
-        if not self.origins:
-            return 0
-        target = ctx.map.by_name[name]
-        dist = min(distance(o, target) for o in self.origins)
-        if dist <= self.reach:
-            return 0
-        return math.ceil((dist - self.reach) / self.per_qic)
-
-    def hexes(self, ctx: Context, qic: int) -> frozenset[str] | None:
-        """Hexes reachable paying at most `qic` Q.I.C. (None: no origin yet, so every hex)."""
-        if not self.origins:
-            return None
-        far = self.reach + max(0, qic) * self.per_qic
-        out: set[str] = set()
-        for name in self.names:
-            out.update(ctx.within(name, far))
-        return frozenset(out)
-
-
-def reach_of(ctx: Context, state: GameState, p: int) -> Reach:
-    names = tuple(range_origins(ctx, state, p))
-    return Reach(tuple(ctx.map.by_name[n] for n in names), ctx.param(state, p, "range") + state.temp.get("range", 0),
-                 ctx.param(state, p, "range_per_qic"), names)
-
-
-def check_temporary_range(ctx: Context, state: GameState, p: int, name: str) -> None:
-    """Under `temporary_range_must_help`, temporary range must save Q.I.C. on this hex."""
-    extra = state.temp.get("range", 0)
-    if not extra or not ctx.game_params.get("temporary_range_must_help"):
-        return
-    without = dict(state.temp)
-    without.pop("range")
-    saved, state.temp = state.temp, without
-    try:
-        plain = qic_for_range(ctx, state, p, name)
-    finally:
-        state.temp = saved
-    if plain == qic_for_range(ctx, state, p, name):
-        raise IllegalMoveError("temporary-range", f"{name} is as cheap to reach without the extra range")
-
-
-def qic_for_range(ctx: Context, state: GameState, p: int, name: str) -> int:
-    """Q.I.C. needed to reach `name` (0 if within range, incl. temporary range)."""
-    return reach_of(ctx, state, p).qic_for(ctx, name)
-
 
 # ------------------------------------------------------------------ building
-
-def _build_main(ctx: Context, state: GameState, move: Move) -> None:
-    piece = _arg(move, 0)
-    build_piece(ctx, state, move.player, piece, _hex(ctx, _arg(move, 1)))
-
-
-def build_piece(ctx: Context, state: GameState, p: int, piece: str, name: str, allowed: dict | None = None) -> None:
-    player = state.players[p]
-    faction = ctx.faction(player)
-    if piece not in faction.structures:
-        raise IllegalMoveError("build", f"unknown structure '{piece}'")
-    s = faction.structures[piece]
-    if s.upgrades_from is None and s.place_on == "planet":
-        return build_mine(ctx, state, p, name)
-    if s.place_on == "transdim":
-        return start_gaia_project(ctx, state, p, name)
-    if s.place_on == "space":
-        return place_station(ctx, state, p, piece, name)
-    if allowed is not None and allowed.get("from"):
-        return downgrade(ctx, state, p, piece, name, allowed["from"])
-    return upgrade(ctx, state, p, piece, name)
-
-
-def terraform_steps(ctx: Context, home: str, target: str) -> int:
-    wheel = ctx.catalogue.wheel
-    if target not in wheel or home not in wheel:
-        return 0
-    d = abs(wheel.index(home) - wheel.index(target))
-    return min(d, len(wheel) - d)
-
-
-@dataclass(frozen=True)
-class MinePlan:
-    """What building a mine on a hex takes, found without changing anything."""
-
-    planet: str
-    guest: bool          # a guest mine on another player's structure
-    steps: int           # terraforming steps of the planet (each fires `on step`)
-    costs: tuple         # everything paid: the mine, terraforming ore, the Gaia planet price, range Q.I.C.
-
-
-def mine_plan(ctx: Context, state: GameState, p: int, name: str, reach: Reach | None = None) -> MinePlan:
-    """The checks and the price of a mine on `name`; raises `IllegalMoveError` naming the rule it breaks.
-
-    The price is not checked against the player's resources (`mine_problem` does that).
-    `reach` is the player's `reach_of` when the caller has it already.
-    """
-    player = state.players[p]
-    faction = ctx.faction(player)
-    mine = ctx.mine_id
-    s = faction.structures[mine]
-    h = state.board.get(name)
-    planet = ctx.planet_at(state, name)
-    kind = ctx.kind_at(state, name)
-    guest = False
-    own_gf = False
-    if h is not None and h.piece is not None:
-        if h.owner == p and ctx.structure(player, h.piece).place_on == "transdim" and kind == "gaia":
-            own_gf = True
-        elif h.owner != p and ctx.param(state, p, "guest_mines") and ctx.is_structure(state.players[h.owner], h.piece):
-            if p in h.guests:
-                raise IllegalMoveError("guest-mine", f"you already have a mine on {name}")
-            guest = True
-        else:
-            raise IllegalMoveError("occupied", f"{name} is already occupied")
-    elif kind not in ("home", "gaia"):
-        raise IllegalMoveError("habitable", f"a mine cannot be built on {name} ({planet})")
-    if ctx.supply_used(state, p, mine) >= s.supply:
-        raise IllegalMoveError("supply", "no mine left on your faction board")
-    steps = 0 if guest or kind != "home" else terraform_steps(ctx, faction.home, planet)
-    free_steps = state.temp.get("step", 0)
-    if free_steps and (guest or kind != "home" or steps == 0):
-        raise IllegalMoveError("free-steps", "free terraforming steps need a planet that needs terraforming")
-    paid_steps = max(0, steps - free_steps)
-    costs = list(s.cost)
-    ore = paid_steps * ctx.param(state, p, "terraform_cost")
-    if ore:
-        costs.append(ast.Pay(ore, "o"))
-    if kind == "gaia" and not own_gf and not guest:
-        value = ctx.param(state, p, "gaia_planet_cost")
-        count, res = value if isinstance(value, tuple) else parse_price(value)[0] and (parse_price(value)[0].count, parse_price(value)[0].resource)
-        costs.append(ast.Pay(count, res))
-    if not own_gf:
-        check_temporary_range(ctx, state, p, name)
-    qic = 0 if own_gf else (reach or reach_of(ctx, state, p)).qic_for(ctx, name)
-    if qic:
-        costs.append(ast.Pay(qic, "q"))
-    return MinePlan(planet, guest, steps, tuple(costs))
-
-
-def mine_problem(ctx: Context, state: GameState, p: int, name: str, reach: Reach | None = None) -> str | None:
-    """Why a mine cannot be built on `name` now (a rule or an unpaid price), or None.
-
-    None does not promise the build is accepted: what it sets off comes later.
-    """
-    try:
-        plan = mine_plan(ctx, state, p, name, reach)
-    except IllegalMoveError as err:
-        return err.message
-    return effects.can_pay(ctx, state, p, plan.costs)
-
-
-def build_mine(ctx: Context, state: GameState, p: int, name: str) -> None:
-    plan = mine_plan(ctx, state, p, name)
-    faction = ctx.faction(state.players[p])
-    mine = ctx.mine_id
-    planet, guest, steps, costs = plan.planet, plan.guest, plan.steps, plan.costs
-    h = state.board.get(name)
-    effects.pay(ctx, state, p, costs)
-    if guest:
-        h.guests.append(p)
-        ctx.holdings_changed(state, p)
-    else:
-        h = state.hex(name)
-        h.owner, h.piece = p, mine
-        ctx.holdings_changed(state, p)
-    state.temp.pop("step", None)
-    state.temp.pop("range", None)
-    state.turn_builds.append(name)
-    _join_federation(ctx, state, p, name)
-    follow: list[Pending] = []
-    if steps:
-        effects.fire(ctx, state, p, lambda ev: isinstance(ev, ast.NamedEvent) and ev.name == "step", steps, follow)
-    where = {"guest"} if guest else set()
-    if not guest and ctx.kind_at(state, name) == "gaia":
-        where.add("gaia")
-    if not guest and planet == faction.home:
-        where.add("home")
-    if not guest and _new_type(ctx, state, p, name, planet):
-        where.add("new-type")
-    _fire_build(ctx, state, p, mine, where, follow)
-    _queue(state, follow)
-
-
-def _new_type(ctx: Context, state: GameState, p: int, name: str, planet: str) -> bool:
-    return all(ctx.planet_at(state, n) != planet for n in ctx.colonized(state, p) if n != name)
-
-
-def _fire_build(ctx: Context, state: GameState, p: int, piece: str, where: set[str], follow: list[Pending]) -> None:
-    def matches(ev) -> bool:
-        return isinstance(ev, ast.BuildEvent) and piece in ev.pieces and (ev.where is None or ev.where in where)
-
-    s = ctx.structure(state.players[p], piece)
-    for eff in s.effects:
-        for st in eff.statements:
-            if isinstance(st.clause, ast.Now):
-                effects.apply_gains(ctx, state, p, st.clause.gains, f"structure:{piece}", follow)
-    faction = ctx.faction(state.players[p])
-    if piece == faction.planetary_institute_structure:
-        for eff in faction.planetary_institute:
-            for st in eff.statements:
-                if isinstance(st.clause, ast.Now):
-                    effects.apply_gains(ctx, state, p, st.clause.gains, faction.id, follow)
-    effects.fire(ctx, state, p, matches, 1, follow)
-
-
-def _gaiaformer_id(ctx: Context, player) -> str:
-    return next(sid for sid, s in ctx.faction(player).structures.items() if s.place_on == "transdim")
-
-
-def start_gaia_project(ctx: Context, state: GameState, p: int, name: str) -> None:
-    player = state.players[p]
-    if ctx.kind_at(state, name) != "gaia-project" or _occupied(state, name):
-        raise IllegalMoveError("gaia-project", f"a Gaia Project needs an empty Transdim planet; {name} is not one")
-    free = player.gaiaformers - player.gaiaformers_in_gaia - ctx.count(state, p, "gf")
-    if free <= 0:
-        raise IllegalMoveError("gaia-project", "you have no available Gaiaformer")
-    if state.temp.get("step"):
-        raise IllegalMoveError("free-steps", "free terraforming steps cannot start a Gaia Project")
-    check_temporary_range(ctx, state, p, name)
-    qic = qic_for_range(ctx, state, p, name)
-    if qic:
-        effects.pay(ctx, state, p, [ast.Pay(qic, "q")])
-    n = ctx.param(state, p, "gaia_project_cost")
-    total = sum(player.power[a] for a in ("area1", "area2", "area3")) + (1 if player.token in ("area1", "area2", "area3") else 0)
-    if total < n:
-        raise IllegalMoveError("gaia-project", f"a Gaia Project needs {n} power tokens, you have {total}")
-    follow: list[Pending] = []
-    choices.take_with_choice(ctx, state, p, n, "gaia", follow)
-    h = state.hex(name)
-    h.owner, h.piece = p, _gaiaformer_id(ctx, player)
-    ctx.holdings_changed(state, p)
-    state.temp.pop("range", None)
-    _queue(state, follow)
-
-
-def place_station(ctx: Context, state: GameState, p: int, piece: str, name: str) -> None:
-    s = ctx.structure(state.players[p], piece)
-    if ctx.kind_at(state, name) != "space" or _occupied(state, name):
-        raise IllegalMoveError("space-station", f"{name} is not an empty space hex")
-    if ctx.count(state, p, piece) >= s.supply:
-        raise IllegalMoveError("supply", f"no {s.name} left")
-    qic = qic_for_range(ctx, state, p, name)
-    if qic:
-        effects.pay(ctx, state, p, [ast.Pay(qic, "q")])
-    h = state.hex(name)
-    h.owner, h.piece = p, piece
-    ctx.holdings_changed(state, p)
-    _join_federation(ctx, state, p, name)
-
-
-def upgrade(ctx: Context, state: GameState, p: int, piece: str, name: str) -> None:
-    player = state.players[p]
-    s = ctx.structure(player, piece)
-    h = state.board.get(name)
-    if h is None or h.owner != p or h.piece != s.upgrades_from:
-        have = "nothing of yours" if h is None or h.owner != p else f"your {h.piece}"
-        raise IllegalMoveError("upgrade", f"a {s.name} upgrades a {s.upgrades_from}; {name} holds {have}")
-    if name == player.lost_planet:
-        raise IllegalMoveError("upgrade", "the Lost Planet mine cannot be upgraded")
-    if ctx.count(state, p, piece) >= s.supply:
-        raise IllegalMoveError("supply", f"no {s.name} left on your faction board")
-    cost = s.cost
-    if s.cost_near_opponent is not None and _opponent_near(ctx, state, p, name):
-        cost = s.cost_near_opponent
-    effects.pay(ctx, state, p, cost)
-    h.piece = piece
-    ctx.holdings_changed(state, p)
-    state.turn_builds.append(name)
-    follow: list[Pending] = []
-    _fire_build(ctx, state, p, piece, set(), follow)
-    _queue(state, follow)
-
-
-def downgrade(ctx: Context, state: GameState, p: int, piece: str, name: str, source: str) -> None:
-    """`build X from Y`: turn your Y back into an X; it counts as building an X."""
-    player = state.players[p]
-    h = state.board.get(name)
-    if h is None or h.owner != p or h.piece != source:
-        raise IllegalMoveError("downgrade", f"{name} does not hold your {source}")
-    if ctx.count(state, p, piece) >= ctx.structure(player, piece).supply:
-        raise IllegalMoveError("supply", f"no {ctx.structure(player, piece).name} left on your faction board")
-    h.piece = piece
-    ctx.holdings_changed(state, p)
-    state.turn_builds.append(name)
-    follow: list[Pending] = []
-    _fire_build(ctx, state, p, piece, set(), follow)
-    _queue(state, follow)
-
-
-def _opponent_near(ctx: Context, state: GameState, p: int, name: str) -> bool:
-    board = state.board
-    for other in ctx.within(name, ctx.catalogue.game.get("near_opponent_distance", 2)):
-        h = board.get(other)
-        if h is None:
-            continue
-        owners = ([h.owner] if h.owner is not None and h.piece is not None and ctx.is_structure(state.players[h.owner], h.piece) else []) + h.guests
-        if any(o != p for o in owners):
-            return True
-    return False
-
-
-def _join_federation(ctx: Context, state: GameState, p: int, name: str) -> None:
-    """A piece built next to one of your federations joins it."""
-    coord = ctx.map.by_name[name]
-    from ..board import neighbours
-
-    for n in neighbours(coord):
-        if n in ctx.map.hexes:
-            other = state.board.get(ctx.map.hexes[n].name)
-            if other is not None and p in other.federations:
-                h = state.hex(name)
-                if p not in h.federations:
-                    h.federations.append(p)
-                for fed in state.players[p].federations:
-                    if ctx.map.hexes[n].name in fed and name not in fed:
-                        fed.append(name)
-                return
 
 
 # ------------------------------------------------------------------ charges
@@ -592,7 +226,7 @@ def _charge(ctx: Context, state: GameState, move: Move, decision: Pending) -> No
     if move.command == "decline":
         state.decisions.pop(0)
         return
-    offer = _arg(move, 0)
+    offer = arg(move, 0)
     norm = _norm_offer(offer)
     match = next((o for o in offers if _norm_offer(o) == norm), None)
     if match is None:
@@ -629,16 +263,16 @@ def _split_amount(text: str) -> tuple[int, str]:
 def _decision(ctx: Context, state: GameState, move: Move, decision: Pending) -> None:
     kind = decision.kind
     if kind == "charge":
-        _expect(move, "charge", "decline")
+        expect(move, "charge", "decline")
         return _charge(ctx, state, move, decision)
     if kind == "income":
-        _expect(move, "income")
+        expect(move, "income")
         return _income_choice(ctx, state, move, decision)
     if kind == choices.KIND:
-        _expect(move, choices.KIND)
+        expect(move, choices.KIND)
         state.decisions.pop(0)
         follow: list[Pending] = []
-        choices.resolve(ctx, state, move.player, _arg(move, 0), decision, follow)
+        choices.resolve(ctx, state, move.player, arg(move, 0), decision, follow)
         state.decisions[:0] = follow
         return
     if kind == "gaia-phase":
@@ -654,7 +288,7 @@ def _decision(ctx: Context, state: GameState, move: Move, decision: Pending) -> 
                 state.decisions.pop(0)
                 phases.return_gaia_tokens(ctx, state, move.player)
             return
-        _expect(move, *FOLLOW_UP_COMMANDS[kind])
+        expect(move, *FOLLOW_UP_COMMANDS[kind])
         state.decisions.pop(0)
         before = list(state.pending)
         state.pending = []
@@ -672,7 +306,7 @@ def _income_choice(ctx: Context, state: GameState, move: Move, decision: Pending
     p = move.player
     events = decision.data["events"]
     chosen: list = []  # events, in the order named
-    for part in _arg(move, 0).split(","):
+    for part in arg(move, 0).split(","):
         want = _split_amount(part)
         options = income_options(events)
         if not any(_split_amount(o) == want for o in options):
@@ -707,7 +341,7 @@ def _gaia_phase_choice(ctx: Context, state: GameState, move: Move, decision: Pen
         state.decisions.pop(0)
         phases.return_gaia_tokens(ctx, state, p)
         return
-    _expect(move, "spend")
+    expect(move, "spend")
     follow = free_conversion(ctx, state, move, gaia_phase=True)
     if not phases.gaia_choice_open(ctx, state, p) or state.players[p].power["gaia"] == 0:
         state.decisions.pop(0)
@@ -720,245 +354,11 @@ def _gaia_phase_choice(ctx: Context, state: GameState, move: Move, decision: Pen
 
 # ------------------------------------------------------------------ free actions
 
-def _spend(ctx: Context, state: GameState, move: Move) -> None:
-    follow = free_conversion(ctx, state, move, gaia_phase=False)
-    _queue(state, follow)
-
-
-def conversions(ctx: Context, state: GameState, p: int, gaia_phase: bool) -> list[tuple]:
-    """(costs, gains) of every conversion open to player p now."""
-    out = []
-    if gaia_phase:
-        for h in ctx.held(state, p):
-            if isinstance(h.statement.clause, ast.GaiaPhase):
-                out.append((h.statement.clause.costs, h.statement.clause.gains))
-        return out
-    for eff in ctx.catalogue.free_actions:
-        for st in eff.statements:
-            out.append((st.clause.costs, st.clause.gains))
-    for h in ctx.held(state, p):
-        if isinstance(h.statement.clause, ast.Free):
-            out.append((h.statement.clause.costs, h.statement.clause.gains))
-    return out
-
-
-def _vector(items) -> dict[str, int]:
-    v: dict[str, int] = {}
-    for it in items:
-        if isinstance(it, ast.Pay):
-            key, n = it.resource, it.count
-        elif isinstance(it, ast.Move):
-            key, n = f"move:{it.source}", it.count
-        elif isinstance(it, ast.Amount) and not it.per:
-            key, n = it.resource, it.count
-        elif isinstance(it, ast.Tech):
-            key, n = "tech", 1
-        else:
-            return {}
-        v[key] = v.get(key, 0) + n
-    return v
-
-
-def _direct(target_cost: dict, target_gain: dict, convs: list[tuple[dict, dict]]) -> list[int] | None:
-    """The common case: the spend is k times one conversion."""
-    for i, (c, g) in enumerate(convs):
-        r = next(iter(c))
-        if c[r] == 0 or not target_cost.get(r) or target_cost[r] % c[r]:
-            continue
-        k = target_cost[r] // c[r]
-        if k and {x: n * k for x, n in c.items()} == target_cost and {x: n * k for x, n in g.items()} == target_gain:
-            return [k if j == i else 0 for j in range(len(convs))]
-    return None
-
-
-def _decompose(target_cost: dict, target_gain: dict, convs: list[tuple[dict, dict]]) -> list[int] | None:
-    """Counts of conversions whose net effect is exactly `target_gain - target_cost`.
-
-    Conversions may chain (1q -> 1o -> 1c): resources in neither target must net to
-    zero. A breadth-first search over net vectors finds the fewest conversions.
-    """
-    goal: dict[str, int] = {}
-    for r, n in target_gain.items():
-        goal[r] = goal.get(r, 0) + n
-    for r, n in target_cost.items():
-        goal[r] = goal.get(r, 0) - n
-    goal_key = tuple(sorted((r, n) for r, n in goal.items() if n))
-    nets = []
-    for c, g in convs:
-        net: dict[str, int] = {}
-        for r, n in g.items():
-            net[r] = net.get(r, 0) + n
-        for r, n in c.items():
-            net[r] = net.get(r, 0) - n
-        nets.append(net)
-    depth_limit = sum(abs(n) for n in goal.values()) + 2
-    start: tuple = ()
-    frontier = [(start, (0,) * len(nets))]
-    seen = {start}
-    for _ in range(depth_limit):
-        nxt = []
-        for key, counts in frontier:
-            current = dict(key)
-            for i, net in enumerate(nets):
-                new = dict(current)
-                for r, n in net.items():
-                    new[r] = new.get(r, 0) + n
-                nk = tuple(sorted((r, n) for r, n in new.items() if n))
-                if nk in seen:
-                    continue
-                if any(abs(n) > depth_limit * 2 for _, n in nk):
-                    continue
-                seen.add(nk)
-                nc = counts[:i] + (counts[i] + 1,) + counts[i + 1:]
-                if nk == goal_key:
-                    return list(nc)
-                nxt.append((nk, nc))
-        frontier = nxt
-        if not frontier:
-            break
-    return None
-
-
-def _conversion_table(ctx: Context, state: GameState, p: int, gaia_phase: bool) -> tuple[list, list]:
-    """The open conversions that cost something, and their (cost, gain) vectors; cached by what they depend on."""
-    held = ctx.held(state, p)
-    cache = ctx.__dict__.setdefault("_conversion_tables", {})
-    key = (id(held), gaia_phase)
-    hit = cache.get(key)
-    if hit is not None and hit[0] is held:
-        return hit[1], hit[2]
-    real = [cg for cg in conversions(ctx, state, p, gaia_phase) if _vector(cg[0])]
-    vectors = [(_vector(c), _vector(g)) for c, g in real]
-    if len(cache) > 4096:
-        cache.clear()
-    cache[key] = (held, real, vectors)
-    return real, vectors
-
-
-def free_conversion(ctx: Context, state: GameState, move: Move, gaia_phase: bool) -> list[Pending]:
-    """`spend COST for GAIN`: any sum of open conversions that adds up exactly."""
-    p = move.player
-    pay_list, power, then = _spend_plan(ctx, state, p, _arg(move, 0), _arg(move, 1), gaia_phase)
-    problem = effects.can_pay(ctx, state, p, pay_list + [ast.Pay(power, "pw")] if power else pay_list)
-    if problem:
-        raise IllegalMoveError("cost", problem)
-    effects.pay(ctx, state, p, pay_list)
-    follow: list[Pending] = []
-    then = [list(x) for x in then]
-    if power:
-        choices.spend_with_choice(ctx, state, p, power, then, follow)
-    else:
-        choices.apply_sequence(ctx, state, p, then, follow)
-    return follow
-
-
-def _spend_plan(ctx: Context, state: GameState, p: int, cost_text: str, gain_text: str,
-                gaia_phase: bool) -> tuple[list, int, list]:
-    """How a spend is paid: (what to pay but power, power to spend, gains in order); cached per conversion table."""
-    held = ctx.held(state, p)
-    cache = ctx.__dict__.setdefault("_spend_plans", {})
-    key = (id(held), gaia_phase, cost_text, gain_text)
-    hit = cache.get(key)
-    if hit is not None and hit[0] is held:
-        return hit[1]
-    try:
-        costs = parse_price(cost_text)
-        gains = parse_effect(f"now: {gain_text}").statements[0].clause.gains
-    except EffectSyntaxError as err:
-        raise IllegalMoveError("syntax", f"cannot read 'spend {cost_text} for {gain_text}': {err.message}") from None
-    want_cost, want_gain = _vector(costs), _vector(gains)
-    real, convs = _conversion_table(ctx, state, p, gaia_phase)
-    counts = _direct(want_cost, want_gain, convs)
-    if counts is None:
-        counts = _decompose(want_cost, want_gain, convs)
-    if counts is None:
-        raise IllegalMoveError("free-action", f"no conversion turns {cost_text} into {gain_text}")
-    net: dict[str, int] = {}
-    moves: list[ast.Move] = []
-    for (c, g), k in zip(real, counts):
-        for item in c:
-            if isinstance(item, ast.Move):
-                moves.extend([item] * k)
-            else:
-                net[item.resource] = net.get(item.resource, 0) - item.count * k
-        for item in g:
-            key_ = "tech" if isinstance(item, ast.Tech) else item.resource
-            net[key_] = net.get(key_, 0) + (1 if isinstance(item, ast.Tech) else item.count) * k
-    pay_list = moves + [ast.Pay(-n, r) for r, n in net.items() if n < 0 and r != "pw"]
-    then = [["tech", n, "spend"] if r == "tech" else [r, n, "spend"] for r, n in net.items() if n > 0]
-    plan = (pay_list, max(0, -net.get("pw", 0)), then)
-    if len(cache) > 4096:
-        cache.clear()
-    cache[key] = (held, plan)
-    return plan
-
-
-def price_text(costs) -> str:
-    """A price in the effect language (`3pw, move 2 gaia>area2`), as spends are written."""
-    parts = []
-    for c in costs:
-        if isinstance(c, ast.Pay):
-            parts.append(f"{c.count}{c.resource}")
-        else:
-            parts.append(f"move {c.count} {c.source}>{c.target}")
-    return ", ".join(parts)
-
-
-def gain_text(gains) -> str:
-    """Gains as spends write them (`1q, tech`)."""
-    parts = []
-    for g in gains:
-        if isinstance(g, ast.Amount):
-            parts.append(f"{g.count}{g.resource}")
-        elif isinstance(g, ast.Tech):
-            parts.append("tech")
-    return ", ".join(parts)
-
-
-def spend_spelling(ctx: Context, state: GameState, move: Move) -> Move:
-    """A spend that is one conversion k times over, spelt as the listing spells it; other moves as they are.
-
-    The site writes where tokens come from, not where they go (`4tg`: four tokens of the Gaia
-    area); the conversion says where they go, so `move 4 gaia>supply` and `move 4 gaia>area2`
-    are the same spend for a faction whose conversion sends them to area II.
-    """
-    if move.command != "spend" or len(move.args) < 2 or ">" not in move.args[0]:
-        return move  # only token moves can be spelt two ways
-    gaia_phase = bool(state.decisions) and state.decisions[0].kind == "gaia-phase"
-    try:
-        costs = parse_price(move.args[0])
-        gains = parse_effect(f"now: {move.args[1]}").statements[0].clause.gains
-    except EffectSyntaxError:
-        return move
-    real, convs = _conversion_table(ctx, state, move.player, gaia_phase)
-    counts = _direct(_vector(costs), _vector(gains), convs)
-    if counts is None:
-        return move
-    i = next(j for j, k in enumerate(counts) if k)
-    k = counts[i]
-    c, g = real[i]
-    if k > 1 and not all(isinstance(x, ast.Amount) and not x.per for x in g):
-        return move
-    many_costs = [replace(x, count=x.count * k) for x in c]
-    many_gains = [replace(x, count=x.count * k) for x in g] if k > 1 else list(g)
-    return Move(move.player, "spend", (price_text(many_costs), gain_text(many_gains)))
-
-
-def _burn(ctx: Context, state: GameState, move: Move) -> None:
-    try:
-        times = int(_arg(move, 0))
-    except ValueError:
-        raise IllegalMoveError("syntax", f"burn takes a number, not '{move.args[0]}'") from None
-    power.burn(state.players[move.player], times, ctx.param(state, move.player, "burn_discard_to"))
-
-
-FREE = {"spend": _spend, "burn": _burn}
-
 
 # ------------------------------------------------------------------ board actions, specials, research, pass
 
 def board_action(ctx: Context, state: GameState, move: Move) -> None:
-    aid = _arg(move, 0)
+    aid = arg(move, 0)
     action = ctx.catalogue.board_actions.get(aid)
     if action is None:
         raise IllegalMoveError("board-action", f"unknown board action '{aid}'")
@@ -966,7 +366,7 @@ def board_action(ctx: Context, state: GameState, move: Move) -> None:
         raise IllegalMoveError("board-action", f"{aid} has been taken this round")
     p = move.player
     gains = action.effect.statements[0].clause.gains
-    if ctx.game_params.get("refuse_wasted_board_actions") and _all_capped(ctx, state, p, gains):
+    if ctx.game_params.get("refuse_wasted_board_actions") and all_capped(ctx, state, p, gains):
         raise IllegalMoveError("board-action", f"everything {aid} gives would be lost to resource caps")
     if any(isinstance(g, ast.Fed) and g.token is None for g in gains) and not state.players[p].fed_tokens:
         raise IllegalMoveError("board-action", f"{aid} needs a federation token of yours")
@@ -985,10 +385,10 @@ def board_action(ctx: Context, state: GameState, move: Move) -> None:
     else:
         choices.apply_sequence(ctx, state, p, items, follow)
     effects.apply_gains(ctx, state, p, others, aid, follow)
-    _queue(state, follow)
+    queue(state, follow)
 
 
-def _all_capped(ctx: Context, state: GameState, p: int, gains) -> bool:
+def all_capped(ctx: Context, state: GameState, p: int, gains) -> bool:
     player = state.players[p]
     plain = [g for g in gains if isinstance(g, ast.Amount)]
     if not plain or len(plain) != len(gains):
@@ -1036,7 +436,7 @@ def held_specials(ctx: Context, state: GameState, p: int) -> list[tuple[str, ast
 def special_action(ctx: Context, state: GameState, move: Move) -> None:
     p = move.player
     player = state.players[p]
-    want = _norm_offer(_arg(move, 0)) if "+" not in move.args[0] else move.args[0]
+    want = _norm_offer(arg(move, 0)) if "+" not in move.args[0] else move.args[0]
     found = None
     for key, st in held_specials(ctx, state, p):
         name = special_action_name(ctx, player, st)
@@ -1053,15 +453,15 @@ def special_action(ctx: Context, state: GameState, move: Move) -> None:
     key, st = found
     player.specials_used.append(key)
     follow = effects.apply_gains(ctx, state, p, st.clause.gains, key.split("#")[0])
-    _queue(state, follow)
+    queue(state, follow)
 
 
 def research_main(ctx: Context, state: GameState, move: Move) -> None:
     p = move.player
-    track = _arg(move, 0)
+    track = arg(move, 0)
     research.check_advance(ctx, state, p, track)
     effects.pay(ctx, state, p, ctx.catalogue.research.cost)
-    _queue(state, research.advance(ctx, state, p, track))
+    queue(state, research.advance(ctx, state, p, track))
 
 
 def pass_turn(ctx: Context, state: GameState, move: Move) -> None:
@@ -1093,7 +493,7 @@ def pass_turn(ctx: Context, state: GameState, move: Move) -> None:
 
 
 MAIN = {
-    "build": _build_main,
+    "build": build_main,
     "action": board_action,
     "special": special_action,
     "up": research_main,
@@ -1113,7 +513,7 @@ MAIN["federation"] = _federation_main
 # ------------------------------------------------------------------ follow-ups
 
 def _f_up(ctx, state, move, follow):
-    track = _arg(move, 0)
+    track = arg(move, 0)
     allowed = follow.data["track"]
     if allowed == "lowest":
         levels = state.players[move.player].research
@@ -1123,31 +523,31 @@ def _f_up(ctx, state, move, follow):
     elif allowed != "any" and track != allowed:
         raise IllegalMoveError("up", f"this step must go up on {allowed}")
     research.check_advance(ctx, state, move.player, track)
-    _queue(state, research.advance(ctx, state, move.player, track))
+    queue(state, research.advance(ctx, state, move.player, track))
 
 
 def _f_tech(ctx, state, move, follow):
     from .tech import take_tech
 
-    _queue(state, take_tech(ctx, state, move.player, _arg(move, 0), follow))
+    queue(state, take_tech(ctx, state, move.player, arg(move, 0), follow))
 
 
 def _f_cover(ctx, state, move, follow):
     from .tech import cover_tech
 
-    _queue(state, cover_tech(ctx, state, move.player, _arg(move, 0), follow))
+    queue(state, cover_tech(ctx, state, move.player, arg(move, 0), follow))
 
 
 def _f_build(ctx, state, move, follow):
-    piece = _arg(move, 0)
+    piece = arg(move, 0)
     if piece not in follow.data["pieces"]:
         raise IllegalMoveError("build", f"this action builds {' or '.join(follow.data['pieces'])}, not {piece}")
-    build_piece(ctx, state, move.player, piece, _hex(ctx, _arg(move, 1)), follow.data)
+    build_piece(ctx, state, move.player, piece, hex_name(ctx, arg(move, 1)), follow.data)
 
 
 def _f_swap(ctx, state, move, follow):
     p = move.player
-    name = _hex(ctx, _arg(move, 0))
+    name = hex_name(ctx, arg(move, 0))
     first, second = follow.data["first"], follow.data["second"]
     h = state.board.get(name)
     player = state.players[p]
@@ -1162,7 +562,7 @@ def _f_swap(ctx, state, move, follow):
 
 def _f_fedtile(ctx, state, move, follow):
     p = move.player
-    token = _arg(move, 0)
+    token = arg(move, 0)
     if not any(t.tile == token for t in state.players[p].fed_tokens):
         raise IllegalMoveError("fedtile", f"you have no federation token {token}")
     fed = ctx.catalogue.federation_tokens[token]
@@ -1170,12 +570,12 @@ def _f_fedtile(ctx, state, move, follow):
     for eff in fed.effects:
         for st in eff.statements:
             effects.apply_gains(ctx, state, p, st.clause.gains, "qic2", out)
-    _queue(state, out)
+    queue(state, out)
 
 
 def _f_lost_planet(ctx, state, move, follow):
     p = move.player
-    name = _hex(ctx, _arg(move, 0))
+    name = hex_name(ctx, arg(move, 0))
     h = state.board.get(name)
     if ctx.kind_at(state, name) != "space" or (h is not None and (h.piece is not None or h.satellites)):
         raise IllegalMoveError("lost-planet", f"the Lost Planet goes on an empty space hex; {name} is not one")
@@ -1187,14 +587,14 @@ def _f_lost_planet(ctx, state, move, follow):
     state.players[p].lost_planet = name
     ctx.holdings_changed(state, p)
     state.turn_builds.append(name)
-    _join_federation(ctx, state, p, name)
+    join_federation(ctx, state, p, name)
     out: list[Pending] = []
-    _fire_build(ctx, state, p, ctx.mine_id, {"new-type"}, out)
-    _queue(state, out)
+    fire_build(ctx, state, p, ctx.mine_id, {"new-type"}, out)
+    queue(state, out)
 
 
 def _f_areas(ctx, state, move, question):
-    split = _arg(move, 0)
+    split = arg(move, 0)
     options = question.data["options"]
     if split not in options:
         raise IllegalMoveError("token-areas", f"take the tokens as one of: {'; '.join(options)}")
@@ -1203,8 +603,8 @@ def _f_areas(ctx, state, move, question):
 
 def _f_token(ctx, state, move, question):
     follow: list[Pending] = []
-    choices.resolve(ctx, state, move.player, _arg(move, 0), question, follow)
-    _queue(state, follow)
+    choices.resolve(ctx, state, move.player, arg(move, 0), question, follow)
+    queue(state, follow)
 
 
 FOLLOW_UPS = {

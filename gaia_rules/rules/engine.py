@@ -13,7 +13,7 @@ import random
 from ..content import default_catalogue
 from ..content.catalogue import Catalogue
 from ..state import GameState, Pending, PlayerState, Setup
-from . import actions, choices, phases
+from . import actions, choices, conversions, phases
 from .context import Context
 from .errors import IllegalMoveError
 from .moves import Move
@@ -151,7 +151,7 @@ class Engine:
         destination than the conversion's (the site's notation does not say where tokens go).
         """
         if move.command == "spend" and not state.ended and self.to_move(state) == move.player:
-            return actions.spend_spelling(self.context(state), state, move)
+            return conversions.spend_spelling(self.context(state), state, move)
         return move
 
     def legal_moves(self, state: GameState) -> list[Move]:

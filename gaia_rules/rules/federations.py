@@ -401,9 +401,9 @@ def form_federation(ctx: Context, state: GameState, move) -> None:
     p = move.player
     if len(move.args) < 2:
         raise IllegalMoveError("syntax", "federation needs its hexes and a token")
-    from .actions import _hex, _queue
+    from .common import hex_name, queue
 
-    listed = [_hex(ctx, x) for x in move.args[0].split(",") if x]
+    listed = [hex_name(ctx, x) for x in move.args[0].split(",") if x]
     token = move.args[1]
     if state.fed_supply.get(token, 0) <= 0:
         raise IllegalMoveError("federation", f"no federation token {token} left")
@@ -425,7 +425,7 @@ def form_federation(ctx: Context, state: GameState, move) -> None:
     player.federations_formed += 1
     state.fed_supply[token] -= 1
     follow.extend(effects.gain_fed_token(ctx, state, p, token, "federation"))
-    _queue(state, follow)
+    queue(state, follow)
 
 
 def _pay_satellites(ctx: Context, state: GameState, p: int, n: int, follow: list[Pending]) -> None:

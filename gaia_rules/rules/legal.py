@@ -10,7 +10,7 @@ from typing import Iterator
 
 from ..language import ast
 from ..state import GameState
-from . import actions, choices, effects, federations, research
+from . import actions, building, choices, conversions, effects, federations, research
 from .context import Context
 from .errors import IllegalMoveError
 from .moves import Move
@@ -102,9 +102,9 @@ def _decision_candidates(ctx, state, p, decision) -> Iterator[Move]:
         for area in decision.data["options"]:
             yield Move(p, choices.KIND, (area,))
     elif kind == "gaia-phase":
-        for costs, gains in actions.conversions(ctx, state, p, gaia_phase=True):
+        for costs, gains in conversions.conversions(ctx, state, p, gaia_phase=True):
             for many_costs, many_gains in _multiples(ctx, state, p, costs, gains):
-                yield Move(p, "spend", (actions.price_text(many_costs), actions.gain_text(many_gains)))
+                yield Move(p, "spend", (conversions.price_text(many_costs), conversions.gain_text(many_gains)))
         if actions.gaia_phase_declinable(ctx, state, p):
             yield Move(p, "decline")
     else:
@@ -125,7 +125,7 @@ def follow_up_candidates(ctx, state, p, follow) -> Iterator[Move]:
         for t in state.players[p].tech:
             yield Move(p, "cover", (t.pos,))
     elif kind == "build":
-        reach = actions.reach_of(ctx, state, p)
+        reach = building.reach_of(ctx, state, p)
         within = reach.hexes(ctx, state.players[p].qic)
         for piece in follow.data["pieces"]:
             new_piece = follow.data.get("from") is None and ctx.structure(state.players[p], piece).upgrades_from is None
@@ -133,7 +133,7 @@ def follow_up_candidates(ctx, state, p, follow) -> Iterator[Move]:
             for name in _build_targets(ctx, state, p, piece, follow.data.get("from")):
                 if new_piece and not _reachable(ctx, state, p, name, within):
                     continue
-                if mine and actions.mine_problem(ctx, state, p, name, reach) is not None:
+                if mine and building.mine_problem(ctx, state, p, name, reach) is not None:
                     continue  # refused before anything happens: no trial needed
                 yield Move(p, "build", (piece, name))
     elif kind == "swap":
@@ -189,7 +189,7 @@ def _hexes_of_kind(ctx, wanted: str | None, changed: dict[str, str]) -> list[str
 
 
 def _is_mine(ctx, player, sid) -> bool:
-    """The structure built on planets from nothing (see `actions.build_piece`)."""
+    """The structure built on planets from nothing (see `building.build_piece`)."""
     s = ctx.structure(player, sid)
     return s.upgrades_from is None and s.place_on == "planet"
 
@@ -207,7 +207,7 @@ def _reachable(ctx, state, p, name, within: frozenset[str] | None) -> bool:
 def _main_candidates(ctx, state, p, sure) -> Iterator[Move]:
     player = state.players[p]
     faction = ctx.faction(player)
-    reach = actions.reach_of(ctx, state, p)
+    reach = building.reach_of(ctx, state, p)
     within = reach.hexes(ctx, player.qic)
     for sid, s in faction.structures.items():
         if s.upgrades_from is None and s.place_on == "space":
@@ -216,7 +216,7 @@ def _main_candidates(ctx, state, p, sure) -> Iterator[Move]:
         for name in _build_targets(ctx, state, p, sid):
             if s.upgrades_from is None and not _reachable(ctx, state, p, name, within):
                 continue
-            if mine and actions.mine_problem(ctx, state, p, name, reach) is not None:
+            if mine and building.mine_problem(ctx, state, p, name, reach) is not None:
                 continue  # refused before anything happens: no trial needed
             yield Move(p, "build", (sid, name))
     for aid, action in ctx.catalogue.board_actions.items():
@@ -226,7 +226,7 @@ def _main_candidates(ctx, state, p, sure) -> Iterator[Move]:
             continue
         gains = action.effect.statements[0].clause.gains
         simple = all(isinstance(g, ast.Amount) and g.resource not in ("step", "range") for g in gains)
-        capped = ctx.game_params.get("refuse_wasted_board_actions") and actions._all_capped(ctx, state, p, gains)
+        capped = ctx.game_params.get("refuse_wasted_board_actions") and actions.all_capped(ctx, state, p, gains)
         if simple and not capped:
             yield sure(Move(p, "action", (aid,)))
         elif not capped:
@@ -254,9 +254,9 @@ def _free_candidates(ctx, state, p, sure) -> Iterator[Move]:
     if state.pending:
         return  # the action's follow-up comes first
     player = state.players[p]
-    for costs, gains in actions.conversions(ctx, state, p, gaia_phase=False):
+    for costs, gains in conversions.conversions(ctx, state, p, gaia_phase=False):
         for many_costs, many_gains in _multiples(ctx, state, p, costs, gains):
-            yield sure(Move(p, "spend", (actions.price_text(many_costs), actions.gain_text(many_gains))))
+            yield sure(Move(p, "spend", (conversions.price_text(many_costs), conversions.gain_text(many_gains))))
     area2 = player.power["area2"] + (1 if player.token == "area2" else 0)
     for n in range(1, area2 // 2 + 1):
         yield sure(Move(p, "burn", (str(n),)))

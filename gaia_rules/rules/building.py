@@ -1,0 +1,354 @@
+"""Building: mines (terraforming, Gaia planets, range), Gaia Projects, space stations, upgrades.
+
+A build is checked before anything changes (`mine_plan` for mines, the
+first lines of the others), paid, placed, and then sets off what building
+sets off: terraforming steps, `on build` triggers, joining a federation next
+to it. The charge offers to neighbours come after the turn (`phases`).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ..board import distance
+from ..language import ast, parse_price
+from ..state import GameState, Pending
+from . import choices, effects
+from .common import arg, hex_name, occupied, queue
+from .context import Context
+from .errors import IllegalMoveError
+from .moves import Move
+
+
+def range_origins(ctx: Context, state: GameState, p: int) -> list[str]:
+    player = state.players[p]
+    out = [n for n, h in state.board.items()
+           if h.owner == p and h.piece is not None and ctx.structure(player, h.piece).is_range_origin]
+    out += [n for n, h in state.board.items() if p in h.guests]
+    return out
+
+
+@dataclass(frozen=True)
+class Reach:
+    """Where player p's range is measured from and how far it goes, read once for many hexes."""
+
+    origins: tuple[tuple[int, int], ...]
+    reach: int           # range, temporary range included
+    per_qic: int         # extra range per Q.I.C. paid
+    names: tuple[str, ...] = ()   # the origins' hex names
+
+    def qic_for(self, ctx: Context, name: str) -> int:
+        """Q.I.C. needed to reach `name` (0 if within range)."""
+        if not self.origins:
+            return 0
+        target = ctx.map.by_name[name]
+        dist = min(distance(o, target) for o in self.origins)
+        if dist <= self.reach:
+            return 0
+        return math.ceil((dist - self.reach) / self.per_qic)
+
+    def hexes(self, ctx: Context, qic: int) -> frozenset[str] | None:
+        """Hexes reachable paying at most `qic` Q.I.C. (None: no origin yet, so every hex)."""
+        if not self.origins:
+            return None
+        far = self.reach + max(0, qic) * self.per_qic
+        out: set[str] = set()
+        for name in self.names:
+            out.update(ctx.within(name, far))
+        return frozenset(out)
+
+
+def reach_of(ctx: Context, state: GameState, p: int) -> Reach:
+    names = tuple(range_origins(ctx, state, p))
+    return Reach(tuple(ctx.map.by_name[n] for n in names), ctx.param(state, p, "range") + state.temp.get("range", 0),
+                 ctx.param(state, p, "range_per_qic"), names)
+
+
+def check_temporary_range(ctx: Context, state: GameState, p: int, name: str) -> None:
+    """Under `temporary_range_must_help`, temporary range must save Q.I.C. on this hex."""
+    extra = state.temp.get("range", 0)
+    if not extra or not ctx.game_params.get("temporary_range_must_help"):
+        return
+    without = dict(state.temp)
+    without.pop("range")
+    saved, state.temp = state.temp, without
+    try:
+        plain = qic_for_range(ctx, state, p, name)
+    finally:
+        state.temp = saved
+    if plain == qic_for_range(ctx, state, p, name):
+        raise IllegalMoveError("temporary-range", f"{name} is as cheap to reach without the extra range")
+
+
+def qic_for_range(ctx: Context, state: GameState, p: int, name: str) -> int:
+    """Q.I.C. needed to reach `name` (0 if within range, incl. temporary range)."""
+    return reach_of(ctx, state, p).qic_for(ctx, name)
+
+
+def build_main(ctx: Context, state: GameState, move: Move) -> None:
+    piece = arg(move, 0)
+    build_piece(ctx, state, move.player, piece, hex_name(ctx, arg(move, 1)))
+
+
+def build_piece(ctx: Context, state: GameState, p: int, piece: str, name: str, allowed: dict | None = None) -> None:
+    player = state.players[p]
+    faction = ctx.faction(player)
+    if piece not in faction.structures:
+        raise IllegalMoveError("build", f"unknown structure '{piece}'")
+    s = faction.structures[piece]
+    if s.upgrades_from is None and s.place_on == "planet":
+        return build_mine(ctx, state, p, name)
+    if s.place_on == "transdim":
+        return start_gaia_project(ctx, state, p, name)
+    if s.place_on == "space":
+        return place_station(ctx, state, p, piece, name)
+    if allowed is not None and allowed.get("from"):
+        return downgrade(ctx, state, p, piece, name, allowed["from"])
+    return upgrade(ctx, state, p, piece, name)
+
+
+def terraform_steps(ctx: Context, home: str, target: str) -> int:
+    wheel = ctx.catalogue.wheel
+    if target not in wheel or home not in wheel:
+        return 0
+    d = abs(wheel.index(home) - wheel.index(target))
+    return min(d, len(wheel) - d)
+
+
+@dataclass(frozen=True)
+class MinePlan:
+    """What building a mine on a hex takes, found without changing anything."""
+
+    planet: str
+    guest: bool          # a guest mine on another player's structure
+    steps: int           # terraforming steps of the planet (each fires `on step`)
+    costs: tuple         # everything paid: the mine, terraforming ore, the Gaia planet price, range Q.I.C.
+
+
+def mine_plan(ctx: Context, state: GameState, p: int, name: str, reach: Reach | None = None) -> MinePlan:
+    """The checks and the price of a mine on `name`; raises `IllegalMoveError` naming the rule it breaks.
+
+    The price is not checked against the player's resources (`mine_problem` does that).
+    `reach` is the player's `reach_of` when the caller has it already.
+    """
+    player = state.players[p]
+    faction = ctx.faction(player)
+    mine = ctx.mine_id
+    s = faction.structures[mine]
+    h = state.board.get(name)
+    planet = ctx.planet_at(state, name)
+    kind = ctx.kind_at(state, name)
+    guest = False
+    own_gf = False
+    if h is not None and h.piece is not None:
+        if h.owner == p and ctx.structure(player, h.piece).place_on == "transdim" and kind == "gaia":
+            own_gf = True
+        elif h.owner != p and ctx.param(state, p, "guest_mines") and ctx.is_structure(state.players[h.owner], h.piece):
+            if p in h.guests:
+                raise IllegalMoveError("guest-mine", f"you already have a mine on {name}")
+            guest = True
+        else:
+            raise IllegalMoveError("occupied", f"{name} is already occupied")
+    elif kind not in ("home", "gaia"):
+        raise IllegalMoveError("habitable", f"a mine cannot be built on {name} ({planet})")
+    if ctx.supply_used(state, p, mine) >= s.supply:
+        raise IllegalMoveError("supply", "no mine left on your faction board")
+    steps = 0 if guest or kind != "home" else terraform_steps(ctx, faction.home, planet)
+    free_steps = state.temp.get("step", 0)
+    if free_steps and (guest or kind != "home" or steps == 0):
+        raise IllegalMoveError("free-steps", "free terraforming steps need a planet that needs terraforming")
+    paid_steps = max(0, steps - free_steps)
+    costs = list(s.cost)
+    ore = paid_steps * ctx.param(state, p, "terraform_cost")
+    if ore:
+        costs.append(ast.Pay(ore, "o"))
+    if kind == "gaia" and not own_gf and not guest:
+        value = ctx.param(state, p, "gaia_planet_cost")
+        count, res = value if isinstance(value, tuple) else parse_price(value)[0] and (parse_price(value)[0].count, parse_price(value)[0].resource)
+        costs.append(ast.Pay(count, res))
+    if not own_gf:
+        check_temporary_range(ctx, state, p, name)
+    qic = 0 if own_gf else (reach or reach_of(ctx, state, p)).qic_for(ctx, name)
+    if qic:
+        costs.append(ast.Pay(qic, "q"))
+    return MinePlan(planet, guest, steps, tuple(costs))
+
+
+def mine_problem(ctx: Context, state: GameState, p: int, name: str, reach: Reach | None = None) -> str | None:
+    """Why a mine cannot be built on `name` now (a rule or an unpaid price), or None.
+
+    None does not promise the build is accepted: what it sets off comes later.
+    """
+    try:
+        plan = mine_plan(ctx, state, p, name, reach)
+    except IllegalMoveError as err:
+        return err.message
+    return effects.can_pay(ctx, state, p, plan.costs)
+
+
+def build_mine(ctx: Context, state: GameState, p: int, name: str) -> None:
+    plan = mine_plan(ctx, state, p, name)
+    faction = ctx.faction(state.players[p])
+    mine = ctx.mine_id
+    planet, guest, steps, costs = plan.planet, plan.guest, plan.steps, plan.costs
+    h = state.board.get(name)
+    effects.pay(ctx, state, p, costs)
+    if guest:
+        h.guests.append(p)
+        ctx.holdings_changed(state, p)
+    else:
+        h = state.hex(name)
+        h.owner, h.piece = p, mine
+        ctx.holdings_changed(state, p)
+    state.temp.pop("step", None)
+    state.temp.pop("range", None)
+    state.turn_builds.append(name)
+    join_federation(ctx, state, p, name)
+    follow: list[Pending] = []
+    if steps:
+        effects.fire(ctx, state, p, lambda ev: isinstance(ev, ast.NamedEvent) and ev.name == "step", steps, follow)
+    where = {"guest"} if guest else set()
+    if not guest and ctx.kind_at(state, name) == "gaia":
+        where.add("gaia")
+    if not guest and planet == faction.home:
+        where.add("home")
+    if not guest and _new_type(ctx, state, p, name, planet):
+        where.add("new-type")
+    fire_build(ctx, state, p, mine, where, follow)
+    queue(state, follow)
+
+
+def _new_type(ctx: Context, state: GameState, p: int, name: str, planet: str) -> bool:
+    return all(ctx.planet_at(state, n) != planet for n in ctx.colonized(state, p) if n != name)
+
+
+def fire_build(ctx: Context, state: GameState, p: int, piece: str, where: set[str], follow: list[Pending]) -> None:
+    def matches(ev) -> bool:
+        return isinstance(ev, ast.BuildEvent) and piece in ev.pieces and (ev.where is None or ev.where in where)
+
+    s = ctx.structure(state.players[p], piece)
+    for eff in s.effects:
+        for st in eff.statements:
+            if isinstance(st.clause, ast.Now):
+                effects.apply_gains(ctx, state, p, st.clause.gains, f"structure:{piece}", follow)
+    faction = ctx.faction(state.players[p])
+    if piece == faction.planetary_institute_structure:
+        for eff in faction.planetary_institute:
+            for st in eff.statements:
+                if isinstance(st.clause, ast.Now):
+                    effects.apply_gains(ctx, state, p, st.clause.gains, faction.id, follow)
+    effects.fire(ctx, state, p, matches, 1, follow)
+
+
+def gaiaformer_id(ctx: Context, player) -> str:
+    return next(sid for sid, s in ctx.faction(player).structures.items() if s.place_on == "transdim")
+
+
+def start_gaia_project(ctx: Context, state: GameState, p: int, name: str) -> None:
+    player = state.players[p]
+    if ctx.kind_at(state, name) != "gaia-project" or occupied(state, name):
+        raise IllegalMoveError("gaia-project", f"a Gaia Project needs an empty Transdim planet; {name} is not one")
+    free = player.gaiaformers - player.gaiaformers_in_gaia - ctx.count(state, p, "gf")
+    if free <= 0:
+        raise IllegalMoveError("gaia-project", "you have no available Gaiaformer")
+    if state.temp.get("step"):
+        raise IllegalMoveError("free-steps", "free terraforming steps cannot start a Gaia Project")
+    check_temporary_range(ctx, state, p, name)
+    qic = qic_for_range(ctx, state, p, name)
+    if qic:
+        effects.pay(ctx, state, p, [ast.Pay(qic, "q")])
+    n = ctx.param(state, p, "gaia_project_cost")
+    total = sum(player.power[a] for a in ("area1", "area2", "area3")) + (1 if player.token in ("area1", "area2", "area3") else 0)
+    if total < n:
+        raise IllegalMoveError("gaia-project", f"a Gaia Project needs {n} power tokens, you have {total}")
+    follow: list[Pending] = []
+    choices.take_with_choice(ctx, state, p, n, "gaia", follow)
+    h = state.hex(name)
+    h.owner, h.piece = p, gaiaformer_id(ctx, player)
+    ctx.holdings_changed(state, p)
+    state.temp.pop("range", None)
+    queue(state, follow)
+
+
+def place_station(ctx: Context, state: GameState, p: int, piece: str, name: str) -> None:
+    s = ctx.structure(state.players[p], piece)
+    if ctx.kind_at(state, name) != "space" or occupied(state, name):
+        raise IllegalMoveError("space-station", f"{name} is not an empty space hex")
+    if ctx.count(state, p, piece) >= s.supply:
+        raise IllegalMoveError("supply", f"no {s.name} left")
+    qic = qic_for_range(ctx, state, p, name)
+    if qic:
+        effects.pay(ctx, state, p, [ast.Pay(qic, "q")])
+    h = state.hex(name)
+    h.owner, h.piece = p, piece
+    ctx.holdings_changed(state, p)
+    join_federation(ctx, state, p, name)
+
+
+def upgrade(ctx: Context, state: GameState, p: int, piece: str, name: str) -> None:
+    player = state.players[p]
+    s = ctx.structure(player, piece)
+    h = state.board.get(name)
+    if h is None or h.owner != p or h.piece != s.upgrades_from:
+        have = "nothing of yours" if h is None or h.owner != p else f"your {h.piece}"
+        raise IllegalMoveError("upgrade", f"a {s.name} upgrades a {s.upgrades_from}; {name} holds {have}")
+    if name == player.lost_planet:
+        raise IllegalMoveError("upgrade", "the Lost Planet mine cannot be upgraded")
+    if ctx.count(state, p, piece) >= s.supply:
+        raise IllegalMoveError("supply", f"no {s.name} left on your faction board")
+    cost = s.cost
+    if s.cost_near_opponent is not None and _opponent_near(ctx, state, p, name):
+        cost = s.cost_near_opponent
+    effects.pay(ctx, state, p, cost)
+    h.piece = piece
+    ctx.holdings_changed(state, p)
+    state.turn_builds.append(name)
+    follow: list[Pending] = []
+    fire_build(ctx, state, p, piece, set(), follow)
+    queue(state, follow)
+
+
+def downgrade(ctx: Context, state: GameState, p: int, piece: str, name: str, source: str) -> None:
+    """`build X from Y`: turn your Y back into an X; it counts as building an X."""
+    player = state.players[p]
+    h = state.board.get(name)
+    if h is None or h.owner != p or h.piece != source:
+        raise IllegalMoveError("downgrade", f"{name} does not hold your {source}")
+    if ctx.count(state, p, piece) >= ctx.structure(player, piece).supply:
+        raise IllegalMoveError("supply", f"no {ctx.structure(player, piece).name} left on your faction board")
+    h.piece = piece
+    ctx.holdings_changed(state, p)
+    state.turn_builds.append(name)
+    follow: list[Pending] = []
+    fire_build(ctx, state, p, piece, set(), follow)
+    queue(state, follow)
+
+
+def _opponent_near(ctx: Context, state: GameState, p: int, name: str) -> bool:
+    board = state.board
+    for other in ctx.within(name, ctx.catalogue.game.get("near_opponent_distance", 2)):
+        h = board.get(other)
+        if h is None:
+            continue
+        owners = ([h.owner] if h.owner is not None and h.piece is not None and ctx.is_structure(state.players[h.owner], h.piece) else []) + h.guests
+        if any(o != p for o in owners):
+            return True
+    return False
+
+
+def join_federation(ctx: Context, state: GameState, p: int, name: str) -> None:
+    """A piece built next to one of your federations joins it."""
+    coord = ctx.map.by_name[name]
+    from ..board import neighbours
+
+    for n in neighbours(coord):
+        if n in ctx.map.hexes:
+            other = state.board.get(ctx.map.hexes[n].name)
+            if other is not None and p in other.federations:
+                h = state.hex(name)
+                if p not in h.federations:
+                    h.federations.append(p)
+                for fed in state.players[p].federations:
+                    if ctx.map.hexes[n].name in fed and name not in fed:
+                        fed.append(name)
+                return
