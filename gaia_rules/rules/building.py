@@ -300,12 +300,7 @@ def upgrade(ctx: Context, state: GameState, p: int, piece: str, name: str) -> No
     if s.cost_near_opponent is not None and _opponent_near(ctx, state, p, name):
         cost = s.cost_near_opponent
     effects.pay(ctx, state, p, cost)
-    h.piece = piece
-    ctx.holdings_changed(state, p)
-    state.turn_builds.append(name)
-    follow: list[Pending] = []
-    fire_build(ctx, state, p, piece, set(), follow)
-    queue(state, follow)
+    _replace_piece(ctx, state, p, name, piece)
 
 
 def downgrade(ctx: Context, state: GameState, p: int, piece: str, name: str, source: str) -> None:
@@ -316,7 +311,12 @@ def downgrade(ctx: Context, state: GameState, p: int, piece: str, name: str, sou
         raise IllegalMoveError("downgrade", f"{name} does not hold your {source}")
     if ctx.count(state, p, piece) >= ctx.structure(player, piece).supply:
         raise IllegalMoveError("supply", f"no {ctx.structure(player, piece).name} left on your faction board")
-    h.piece = piece
+    _replace_piece(ctx, state, p, name, piece)
+
+
+def _replace_piece(ctx: Context, state: GameState, p: int, name: str, piece: str) -> None:
+    """Put `piece` in place of p's piece on `name`; it counts as building it (triggers, charges)."""
+    state.board[name].piece = piece
     ctx.holdings_changed(state, p)
     state.turn_builds.append(name)
     follow: list[Pending] = []
