@@ -22,7 +22,9 @@ except `load`, which is measured cold in fresh subprocesses. The benchmarks:
   counts the recorded move lines.
 - `playout`: whole games of seeded random bots (2, 3 and 4 players).
 - `memory`: tracemalloc peak while replaying the largest corpus game with a
-  fresh `Engine` (the loaded catalogue itself is not counted).
+  fresh `Engine` (the loaded catalogue itself is not counted); and, for
+  comparison with engines measured as whole processes, the peak resident
+  memory of a fresh Python process that loads the content and replays it.
 
 `run_bench` returns one JSON-able dict; `render` prints it as tables with the
 targets. The corpus is `../shared/conformance/*.json` beside the repository,
@@ -79,6 +81,18 @@ LOAD_SCRIPT = (
     "catalogue, problems = load_catalogue()\n"
     "t2 = time.perf_counter()\n"
     "print(json.dumps({'import_s': t1 - t0, 'load_s': t2 - t1, 'problems': len(problems)}))\n"
+)
+
+
+# VmHWM (the peak resident set of this process image); ru_maxrss would also count the image of
+# the parent the child was forked from, which Linux keeps across exec
+PROCESS_SCRIPT = (
+    "import json, sys\n"
+    "from gaia_rules.replay import replay_file\n"
+    "from gaia_rules.rules import Engine\n"
+    "result = replay_file(Engine(), sys.argv[1])\n"
+    "kb = next(int(line.split()[1]) for line in open('/proc/self/status') if line.startswith('VmHWM:'))\n"
+    "print(json.dumps({'kb': kb, 'passed': bool(result.passed)}))\n"
 )
 
 
@@ -393,7 +407,27 @@ def bench_memory(engine: Engine, games: list[Game]) -> dict:
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
-    return {"peak_mb": round(peak / 2**20, 2), "game": game.id, "moves": game.lines}
+    out = {"peak_mb": round(peak / 2**20, 2), "game": game.id, "moves": game.lines}
+    process = _process_peak_mb(game.path)
+    if process is not None:
+        out["process_peak_mb"] = process
+    return out
+
+
+def _process_peak_mb(path: Path) -> float | None:
+    """Peak resident memory of a fresh Python process that loads the content and replays `path`.
+
+    The whole process (interpreter, libraries, content), for comparison with engines measured
+    that way; None where the platform does not report it.
+    """
+    if not Path("/proc/self/status").is_file():  # pragma: no cover - Linux only
+        return None
+    proc = subprocess.run([sys.executable, "-c", PROCESS_SCRIPT, str(path)], capture_output=True, text=True,
+                          timeout=120)
+    if proc.returncode != 0:
+        return None
+    kb = json.loads(proc.stdout.strip().splitlines()[-1])["kb"]
+    return round(kb / 1024, 1)
 
 
 # ------------------------------------------------------------------ running them
@@ -555,6 +589,8 @@ def render(console: Console, results: dict) -> None:
         r = results["memory"]
         row("memory", f"peak, {r['game']} ({r['moves']} moves)", r["peak_mb"], "MB",
             "peak_mb", "{:,.2f}")
+        if r.get("process_peak_mb") is not None:
+            row("memory", "  whole process (Python, content, replay)", r["process_peak_mb"], "MB", fmt="{:,.1f}")
     console.print(table)
     if "replay" in results:
         per = Table(title="replay per game (median of runs)", title_justify="left")

@@ -54,6 +54,16 @@ def test_bench_replay_json_is_keyed_by_game_id():
     assert set(data["met"]) == {"replay.median_moves_per_s"}
 
 
+@pytest.mark.skipif(not SMALL_GAME.is_file(), reason="no conformance corpus beside the repository")
+def test_bench_memory_reports_the_game_and_the_whole_process():
+    result = gaia("bench", "--only", "memory", "--json", SMALL_GAME)
+    assert result.exit_code == 0, result.output
+    memory = json.loads(result.stdout)["memory"]
+    assert 0 < memory["peak_mb"] < 50
+    # a whole Python process with the content loaded is far more than the game itself
+    assert memory["process_peak_mb"] > 10 * memory["peak_mb"]
+
+
 def test_bench_unknown_benchmark_is_a_usage_error():
     result = gaia("bench", "--only", "speed")
     assert result.exit_code == 2
