@@ -283,11 +283,12 @@ class TreeSearch:
         while sub:
             if sub & low:  # each split once: the part holding the lowest group
                 a, b = self._row(sub)[0], self._row(mask ^ sub)[0]
-                for i in range(n):
-                    c = a[i] + b[i] - weight[i]
-                    if c < cur[i] and c <= top:
+                code = -2 - sub
+                for i, x, y, w, old in zip(range(n), a, b, weight, cur):
+                    c = x + y - w
+                    if c < old and c <= top:
                         cur[i] = c
-                        how[i] = -2 - sub
+                        how[i] = code
             sub = (sub - 1) & mask
         return cur, how
 
@@ -457,7 +458,7 @@ def possible_federations(ctx: Context, state: GameState, p: int, limit: int = 64
     return list(found)
 
 
-ROW_LIMIT = 120   # partial trees (rows of the tree search) computed per listing
+ROW_LIMIT = 100   # partial trees (rows of the tree search) computed per listing
 
 
 def _possible_federations(ctx: Context, state: GameState, p: int, limit: int) -> list[str]:
