@@ -519,11 +519,24 @@ def _where(pos: dict | None) -> str:
             f"{pos['line']}")
 
 
+def compare(results: dict, baseline: dict) -> dict:
+    """The headline figures (those with a target) now and in a baseline run: {"section.key": {then, now, ratio}}."""
+    out = {}
+    for section, key in TARGETS:
+        now, then = _figure(results, section, key), _figure(baseline, section, key)
+        if now is None or then is None:
+            continue
+        out[f"{section}.{key}"] = {"then": then, "now": now, "ratio": round(now / then, 3) if then else None}
+    return out
+
+
 def render(console: Console, results: dict) -> None:
     table = Table(title="gaia bench", title_justify="left")
-    for col, justify in (("benchmark", "left"), ("figure", "left"), ("value", "right"), ("target", "right"),
-                         ("met", "center")):
-        table.add_column(col, justify=justify, no_wrap=col != "figure")
+    changes = results.get("baseline", {}).get("change")
+    columns = ["benchmark", "figure", "value", "target", "met"] + (["baseline", "change"] if changes is not None else [])
+    for col in columns:
+        table.add_column(col, justify="left" if col in ("benchmark", "figure") else "center" if col == "met" else "right",
+                         no_wrap=col != "figure")
     met = results.get("met", {})
     shown: set[str] = set()
 
@@ -536,7 +549,16 @@ def render(console: Console, results: dict) -> None:
         shown.add(section)
         if first and shown - {section}:
             table.add_section()
-        table.add_row(section if first else "", label, text, target, mark)
+        cells = [section if first else "", label, text, target, mark]
+        if changes is not None:
+            change = changes.get(f"{section}.{key}") if key else None
+            if change is None:
+                cells += ["", ""]
+            else:
+                ratio = change["ratio"]
+                cells += [f"{fmt.format(change['then'])} {unit}".strip(),
+                          "" if ratio is None else f"{(ratio - 1) * 100:+.0f}%"]
+        table.add_row(*cells)
 
     notes = []
     if "load" in results:
@@ -624,6 +646,8 @@ def bench(
     games: int = typer.Option(20, "--games", help="Random-bot games per player count for `playout`."),
     repeats: int = typer.Option(3, "--repeats", help="Runs of each game for `replay` (the median is kept)."),
     every: int = typer.Option(1, "--every", help="Time `legal` at one position in K (default: every position)."),
+    baseline: Optional[Path] = typer.Option(None, "--baseline",
+                                            help="A previous `gaia bench --json` output to compare the figures with."),
 ) -> None:
     """Measure the engine: load, apply, legal, federation, replay, playout, memory.
 
@@ -639,6 +663,8 @@ def bench(
         gaia bench --only apply,legal --json
 
         gaia bench --only replay ../shared/conformance/bot-2p-01.json
+
+        gaia bench --json > before.json; (change the engine); gaia bench --baseline before.json
     """
     chosen: list[str] = []
     for item in only or []:
@@ -654,6 +680,18 @@ def bench(
         if value < 1:
             typer.echo(f"gaia bench: {option} must be at least 1", err=True)
             raise typer.Exit(2)
+    then = None
+    if baseline is not None:
+        try:
+            then = json.loads(baseline.read_text(encoding="utf-8"))
+            if not isinstance(then, dict):
+                raise ValueError("not a JSON object")
+        except FileNotFoundError:
+            typer.echo(f"gaia bench: {baseline}: no such file", err=True)
+            raise typer.Exit(2)
+        except (OSError, UnicodeDecodeError, ValueError) as error:
+            typer.echo(f"gaia bench: {baseline}: not a `gaia bench --json` output ({error})".splitlines()[0], err=True)
+            raise typer.Exit(2)
     err = Console(stderr=True, highlight=False)
     progress = (lambda text: err.print(f"[dim]{text}[/]")) if err.is_terminal else None
     try:
@@ -665,6 +703,8 @@ def bench(
     except KeyboardInterrupt:
         typer.echo("gaia bench: interrupted", err=True)
         raise typer.Exit(130)
+    if then is not None:
+        results["baseline"] = {"file": str(baseline), "change": compare(results, then)}
     if as_json:
         typer.echo(json.dumps(results, ensure_ascii=False))
     else:

@@ -64,6 +64,30 @@ def test_bench_memory_reports_the_game_and_the_whole_process():
     assert memory["process_peak_mb"] > 10 * memory["peak_mb"]
 
 
+@pytest.mark.skipif(not SMALL_GAME.is_file(), reason="no conformance corpus beside the repository")
+def test_bench_compares_with_a_baseline(tmp_path):
+    before = tmp_path / "before.json"
+    before.write_text(json.dumps({"apply": {"median_us": 1000.0}, "legal": {"median_ms": 1.0}}))
+    result = gaia("bench", "--only", "apply", "--json", "--baseline", before, SMALL_GAME)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    change = data["baseline"]["change"]
+    assert set(change) == {"apply.median_us"}  # only figures measured in both runs
+    now = data["apply"]["median_us"]
+    assert change["apply.median_us"] == {"then": 1000.0, "now": now, "ratio": round(now / 1000.0, 3)}
+    table = gaia("bench", "--only", "apply", "--baseline", before, SMALL_GAME)
+    assert table.exit_code == 0 and "baseline" in table.stdout and "1,000.0 us" in table.stdout
+
+
+def test_bench_baseline_that_cannot_be_read_is_a_usage_error(tmp_path):
+    assert gaia("bench", "--only", "load", "--baseline", tmp_path / "nope.json").exit_code == 2
+    bad = tmp_path / "bad.json"
+    bad.write_text("[1, 2]")
+    result = gaia("bench", "--only", "load", "--baseline", bad)
+    assert result.exit_code == 2
+    assert "not a `gaia bench --json` output" in result.stderr
+
+
 def test_bench_unknown_benchmark_is_a_usage_error():
     result = gaia("bench", "--only", "speed")
     assert result.exit_code == 2
