@@ -8,8 +8,6 @@ included); the plan is cached per conversion table.
 """
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..language import ast, parse_effect, parse_price
 from ..language.parser import EffectSyntaxError
 from ..state import GameState, Pending
@@ -235,13 +233,27 @@ def spend_spelling(ctx: Context, state: GameState, move: Move) -> Move:
     if counts is None:
         return move
     i = next(j for j, k in enumerate(counts) if k)
-    k = counts[i]
-    c, g = real[i]
-    if k > 1 and not all(isinstance(x, ast.Amount) and not x.per for x in g):
+    many = times_over(*real[i], counts[i])
+    if many is None:
         return move
-    many_costs = [replace(x, count=x.count * k) for x in c]
-    many_gains = [replace(x, count=x.count * k) for x in g] if k > 1 else list(g)
-    return Move(move.player, "spend", (price_text(many_costs), gain_text(many_gains)))
+    return Move(move.player, "spend", (price_text(many[0]), gain_text(many[1])))
+
+
+def times_over(costs, gains, k: int) -> tuple[tuple, tuple] | None:
+    """A conversion k times over (None if its gains cannot be multiplied, e.g. a tech tile)."""
+    if k == 1:
+        return tuple(costs), tuple(gains)
+    if not all(isinstance(g, ast.Amount) and not g.per for g in gains):
+        return None
+    return tuple(_times(c, k) for c in costs), tuple(_times(g, k) for g in gains)
+
+
+def _times(item, k: int):
+    if isinstance(item, ast.Pay):
+        return ast.Pay(item.count * k, item.resource)
+    if isinstance(item, ast.Move):
+        return ast.Move(item.count * k, item.source, item.target)
+    return ast.Amount(item.count * k, item.resource)
 
 
 def burn(ctx: Context, state: GameState, move: Move) -> None:

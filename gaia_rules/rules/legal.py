@@ -270,24 +270,16 @@ def _multiples(ctx, state, p, costs, gains) -> Iterator[tuple[tuple, tuple]]:
 
     A conversion that gains something other than amounts (a tech tile) is listed once.
     """
-    times = MOST_TIMES if all(isinstance(g, ast.Amount) and not g.per for g in gains) else 1
-    moves = [c for c in costs if isinstance(c, ast.Move)]
-    for k in range(1, times + 1):
-        many_costs = costs if k == 1 else tuple(_times(c, k) for c in costs)
-        if effects.can_pay(ctx, state, p, many_costs) is not None:
+    moves = any(isinstance(c, ast.Move) for c in costs)
+    for k in range(1, MOST_TIMES + 1):
+        many = conversions.times_over(costs, gains, k)
+        if many is None:
             return
-        if moves and not all(_can_move(ctx, state, p, c) for c in many_costs if isinstance(c, ast.Move)):
+        if effects.can_pay(ctx, state, p, many[0]) is not None:
             return
-        yield many_costs, gains if k == 1 else tuple(_times(g, k) for g in gains)
-
-
-def _times(item, k: int):
-    """A price or gain item k times over."""
-    if isinstance(item, ast.Pay):
-        return ast.Pay(item.count * k, item.resource)
-    if isinstance(item, ast.Move):
-        return ast.Move(item.count * k, item.source, item.target)
-    return ast.Amount(item.count * k, item.resource)
+        if moves and not all(_can_move(ctx, state, p, c) for c in many[0] if isinstance(c, ast.Move)):
+            return
+        yield many
 
 
 def _can_move(ctx, state, p, c) -> bool:
