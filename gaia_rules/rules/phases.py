@@ -177,20 +177,13 @@ def income_events(ctx: Context, state: GameState, p: int) -> list[tuple[str, tup
 def sync_income_order(ctx: Context, state: GameState, only: tuple[int, ...] | None = None) -> None:
     """Keep each player's income sources in the order gained: new ones last, lost ones dropped (oldest first).
 
-    `only` limits the check to some players (a move changes only its own player's holdings).
+    `only` limits the check to these players (those whose holdings a move changed).
     """
     for p, player in enumerate(state.players):
         if player.faction is None or (only is not None and p not in only):
             continue
         want = _income_keys(ctx, state, p)
-        agreed = ctx.__dict__.setdefault("_income_agreed", {})  # orders known to hold what `want` lists
-        key = (id(want), tuple(player.income_order))
-        if agreed.get(key) is want:
-            continue
         if len(want) == len(player.income_order) and sorted(want) == sorted(player.income_order):
-            if len(agreed) > 4096:
-                agreed.clear()
-            agreed[key] = want
             continue
         need: dict[str, int] = {}
         for key in want:
