@@ -197,13 +197,6 @@ def _printed_space(ctx: Context) -> frozenset[str]:
     return found
 
 
-def steiner(ctx: Context, nodes: dict[str, int], terminals: list[set[str]], budget: int | None = None):
-    """Fewest satellites joining the terminal groups: (cost, hexes of one cheapest tree) or (None, None)."""
-    if not terminals:
-        return None, None
-    return TreeSearch(ctx, nodes, terminals, budget).cheapest((1 << len(terminals)) - 1)
-
-
 class TreeSearch:
     """Cheapest trees joining sets of terminal groups (Dreyfus-Wagner on hex costs).
 
