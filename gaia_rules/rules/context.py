@@ -182,25 +182,25 @@ class Context:
         (Whatever the rules change for one player leaves the others' signatures as they are.)
         """
         memo = self.__dict__.get("_memo")
-        if memo is not None and memo[0] is state:
-            memo[1].pop(p, None)
-            memo[2].add(p)
+        if memo is not None and memo.state is state:
+            memo.signatures.pop(p, None)
+            memo.changed.add(p)
 
     def changed_holdings(self, state: GameState) -> set[int]:
         """Players whose holdings the rules changed since the set was last cleared (inside `remembering(state)`)."""
         memo = self.__dict__.get("_memo")
-        if memo is None or memo[0] is not state:
+        if memo is None or memo.state is not state:
             raise RuntimeError("changed_holdings needs a remembering(state) block")
-        return memo[2]
+        return memo.changed
 
     def _signature(self, state: GameState, p: int) -> tuple:
         """Everything `held` depends on; equal signatures hold equal statements."""
         memo = self.__dict__.get("_memo")
-        if memo is None or memo[0] is not state:
+        if memo is None or memo.state is not state:
             return self._read_signature(state, p)
-        sig = memo[1].get(p)
+        sig = memo.signatures.get(p)
         if sig is None:
-            sig = memo[1][p] = self._read_signature(state, p)
+            sig = memo.signatures[p] = self._read_signature(state, p)
         elif self.check_memo and sig != self._read_signature(state, p):
             raise AssertionError(f"stale signature of player {p + 1}: a change to holdings did not call "
                                  f"holdings_changed")
@@ -346,6 +346,17 @@ def _flat(effects) -> Iterator[ast.Statement]:
         yield from eff.statements
 
 
+class _Memo:
+    """What the engine keeps about one state while it works on it."""
+
+    __slots__ = ("state", "signatures", "changed")
+
+    def __init__(self, state: GameState):
+        self.state = state
+        self.signatures: dict[int, tuple] = {}   # player -> signature read
+        self.changed: set[int] = set()           # players whose holdings changed (since last cleared)
+
+
 class _Remembering:
     """The block of `Context.remembering` (a plain class: it runs around every move)."""
 
@@ -357,8 +368,8 @@ class _Remembering:
     def __enter__(self) -> None:
         d = self.ctx.__dict__
         self.outer = d.get("_memo")
-        if self.outer is None or self.outer[0] is not self.state:
-            d["_memo"] = (self.state, {}, set())  # (state, signatures kept, players changed)
+        if self.outer is None or self.outer.state is not self.state:
+            d["_memo"] = _Memo(self.state)
 
     def __exit__(self, *exc) -> None:
         self.ctx.__dict__["_memo"] = self.outer
