@@ -117,6 +117,14 @@ def _command(line: str, column: int, player: int, words: list[str]) -> Move:
         if len(args) < 3 or args[1] != "for":
             raise NotationError(line, column, "expected 'spend <cost> for <gain>'")
         return Move(player, "spend", (site_cost(args[0]), site_gain(args[2])))
+    if name == "rotate":  # `rotate [<centre qxr> <turns>]...` (the site's advanced set-up option)
+        if len(args) % 2 or not all(_COORD_ARG.match(c) and t.lstrip("-").isdigit() for c, t in zip(args[::2], args[1::2])):
+            raise NotationError(line, column, "expected 'rotate <centre qxr> <turns> ...'")
+        return Move(player, "rotate", tuple(args))
+    if name == "set":  # `set <type> <position> to <option>` (the site's custom set-up option)
+        if len(args) != 4 or args[2] != "to":
+            raise NotationError(line, column, "expected 'set <type> <position> to <option>'")
+        return Move(player, "set", (args[0], args[1], args[3]))
     if name not in _ARITY:
         raise NotationError(line, column, f"unknown command '{name}'")
     need = _ARITY[name]
@@ -134,6 +142,7 @@ def _norm_amount(text: str) -> str:
 
 
 _AMOUNT = re.compile(r"^(\d*)([a-z][a-z0-9-]*)$")
+_COORD_ARG = re.compile(r"^-?\d+x-?\d+$")
 
 
 def site_cost(text: str) -> str:
@@ -174,6 +183,8 @@ def write_move(move: Move, token_word: str = "token") -> str:
         return " ".join((token_word,) + move.args)
     if move.command == "spend":
         return f"spend {_site_text(move.args[0])} for {_site_text(move.args[1])}"
+    if move.command == "set" and len(move.args) == 3:
+        return f"set {move.args[0]} {move.args[1]} to {move.args[2]}"
     return " ".join((move.command,) + move.args)
 
 

@@ -65,3 +65,35 @@ def test_malformed_lines_get_one_error_with_their_position(line, column, words):
         parse_line(line, {}, 2)
     assert err.value.column == column
     assert words in err.value.message
+
+
+def test_set_up_option_commands_read_and_write_back():
+    """`rotate` and `set` (the site's advanced and custom set-up options) round-trip through our moves."""
+    for line in ("p2 rotate 0x0 1 -3x5 2", "p2 rotate", "p1 set booster 1 to booster3"):
+        parsed = parse_line(line, {}, 2)
+        assert write_line(line.split()[0], parsed.moves) == line
+        assert parse_line(write_line("p1", parsed.moves), {}, 2).moves == [
+            m.__class__(0, m.command, m.args) for m in parsed.moves]
+
+
+@pytest.mark.parametrize("line, message", [
+    ("p1 rotate 0x0", "expected 'rotate <centre qxr> <turns> ...'"),
+    ("p1 rotate 2A3 1", "expected 'rotate <centre qxr> <turns> ...'"),
+    ("p1 set booster 1 booster3", "expected 'set <type> <position> to <option>'"),
+])
+def test_malformed_set_up_option_commands_are_refused_with_their_position(line, message):
+    with pytest.raises(NotationError) as err:
+        parse_line(line, {}, 2)
+    assert err.value.column == 4 and err.value.message == message
+
+
+def test_the_engine_refuses_set_up_option_commands_naming_the_option():
+    from gaia_rules.rules import Engine, IllegalMoveError, Move
+    from gaia_rules.setup import random_setup
+
+    engine = Engine()
+    state = engine.new_game(random_setup(engine.catalogue, 2, "options"))
+    for move in (Move(0, "rotate", ("0x0", "1")), Move(0, "set", ("booster", "1", "booster3"))):
+        with pytest.raises(IllegalMoveError) as err:
+            engine.apply(state, move)
+        assert err.value.rule == "option" and f"'{move.command}' belongs to a set-up option" in err.value.message

@@ -22,7 +22,16 @@ FREE_COMMANDS = ("spend", "burn")
 
 # ------------------------------------------------------------------ dispatch
 
+# commands of set-up options of the site (sectors turned by the last player, a hand-made set-up):
+# the notation reads them, but a game here is drawn or given whole before the first move
+UNPLAYED_OPTIONS = {"rotate": "turning sectors before factions are chosen (the site's advanced set-up)",
+                    "set": "placing set-up items by hand (the site's custom set-up)"}
+
+
 def dispatch(ctx: Context, state: GameState, move: Move) -> None:
+    if move.command in UNPLAYED_OPTIONS:
+        raise IllegalMoveError("option", f"'{move.command}' belongs to a set-up option this engine does not "
+                                         f"play: {UNPLAYED_OPTIONS[move.command]}; give the set-up as it ended up")
     if state.decisions:
         return _decision(ctx, state, move, state.decisions[0])
     phase = state.phase

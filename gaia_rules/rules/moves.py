@@ -12,6 +12,7 @@ COMMANDS = (
     "faction", "bid", "build", "booster", "pass", "action", "special", "spend", "burn",
     "charge", "decline", "up", "tech", "cover", "federation", "fedtile", "lostPlanet",
     "swap-PI", "income", "token", "areas", "endturn",
+    "rotate", "set",   # read and written, but the set-up options they belong to are not played
 )
 
 
