@@ -338,17 +338,13 @@ def _opponent_near(ctx: Context, state: GameState, p: int, name: str) -> bool:
 
 def join_federation(ctx: Context, state: GameState, p: int, name: str) -> None:
     """A piece built next to one of your federations joins it."""
-    coord = ctx.map.by_name[name]
-    from ..board import neighbours
-
-    for n in neighbours(coord):
-        if n in ctx.map.hexes:
-            other = state.board.get(ctx.map.hexes[n].name)
-            if other is not None and p in other.federations:
-                h = state.hex(name)
-                if p not in h.federations:
-                    h.federations.append(p)
-                for fed in state.players[p].federations:
-                    if ctx.map.hexes[n].name in fed and name not in fed:
-                        fed.append(name)
-                return
+    for near in ctx.neighbour_names[name]:
+        other = state.board.get(near)
+        if other is not None and p in other.federations:
+            h = state.hex(name)
+            if p not in h.federations:
+                h.federations.append(p)
+            for fed in state.players[p].federations:
+                if near in fed and name not in fed:
+                    fed.append(name)
+            return

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Iterator
 
-from ..board import GameMap, Hex, PlacedSector, distance
+from ..board import GameMap, Hex, PlacedSector, distance, neighbours
 from ..content.catalogue import Catalogue, Faction, Structure
 from ..language import ast
 from ..state import GameState, PlayerState
@@ -32,6 +32,8 @@ class Context:
     variant: str
     map: GameMap
     game_params: dict[str, Any] = field(default_factory=dict)
+    tables: dict[str, dict] = field(default_factory=dict, repr=False, compare=False)
+    memo: "_Memo | None" = field(default=None, init=False, repr=False, compare=False)
 
     @classmethod
     def for_setup(cls, catalogue: Catalogue, setup) -> "Context":
@@ -42,6 +44,19 @@ class Context:
         params = {n: p.default for n, p in catalogue.parameters.items() if p.scope == "game"}
         params.update(catalogue.variants[setup.variant].parameters)
         return cls(catalogue, setup.variant, game_map, params)
+
+    def table(self, name: str, limit: int = 4096) -> dict:
+        """The memo table `name` of this context: every cache of the rules lives here, by name.
+
+        Keys hold everything the cached value depends on. A table that has grown
+        past `limit` entries starts over, which bounds memory in long runs.
+        """
+        found = self.tables.get(name)
+        if found is None:
+            found = self.tables[name] = {}
+        elif len(found) > limit:
+            found.clear()
+        return found
 
     # ------------------------------------------------------------ content shortcuts
     def faction(self, p: PlayerState) -> Faction:
@@ -77,6 +92,17 @@ class Context:
 
     def is_structure(self, p: PlayerState, piece: str) -> bool:
         return self.structure(p, piece).structure
+
+    @cached_property
+    def neighbour_names(self) -> dict[str, list[str]]:
+        """Hex name -> the names of its neighbours on the map."""
+        return {h.name: [self.map.hexes[n].name for n in neighbours(c) if n in self.map.hexes]
+                for c, h in self.map.hexes.items()}
+
+    @cached_property
+    def printed_space(self) -> frozenset[str]:
+        """Hexes printed as empty space (only these can take satellites and space stations)."""
+        return frozenset(name for name, planet in self.planets_by_name if self.kinds.get(planet) == "space")
 
     @cached_property
     def planets_by_name(self) -> tuple[tuple[str, str], ...]:
@@ -181,21 +207,21 @@ class Context:
 
         (Whatever the rules change for one player leaves the others' signatures as they are.)
         """
-        memo = self.__dict__.get("_memo")
+        memo = self.memo
         if memo is not None and memo.state is state:
             memo.signatures.pop(p, None)
             memo.changed.add(p)
 
     def changed_holdings(self, state: GameState) -> set[int]:
         """Players whose holdings the rules changed since the set was last cleared (inside `remembering(state)`)."""
-        memo = self.__dict__.get("_memo")
+        memo = self.memo
         if memo is None or memo.state is not state:
             raise RuntimeError("changed_holdings needs a remembering(state) block")
         return memo.changed
 
     def _signature(self, state: GameState, p: int) -> tuple:
         """Everything `held` depends on; equal signatures hold equal statements."""
-        memo = self.__dict__.get("_memo")
+        memo = self.memo
         if memo is None or memo.state is not state:
             return self._read_signature(state, p)
         sig = memo.signatures.get(p)
@@ -218,11 +244,9 @@ class Context:
         if state.players[p].faction is None:
             return ()
         sig = self._signature(state, p)
-        cache = self.__dict__.setdefault("_held_cache", {})
+        cache = self.table("held", 20000)
         found = cache.get(sig)
         if found is None:
-            if len(cache) > 20000:
-                cache.clear()
             found = cache[sig] = tuple(self._held(state, p, sig))
         return found
 
@@ -272,7 +296,7 @@ class Context:
         if state.players[p].faction is None:
             return {"set": {}, "replace": {}, "lock": set()}
         sig = self._signature(state, p)
-        cache = self.__dict__.setdefault("_derived_cache", {})
+        cache = self.table("derived", 20000)
         found = cache.get(sig)
         if found is None:
             sets: dict = {}
@@ -287,8 +311,6 @@ class Context:
                     replace[cl.old] = cl.new
                 elif isinstance(cl, ast.Lock):
                     locks.add(cl.track)
-            if len(cache) > 20000:
-                cache.clear()
             found = cache[sig] = {"set": sets, "replace": replace, "lock": locks}
         return found
 
@@ -327,7 +349,7 @@ class Context:
 
     def within(self, name: str, d: int) -> tuple[str, ...]:
         """Names of the map hexes at most `d` away from `name` (itself included), in map order."""
-        table = self.__dict__.setdefault("_within", {})
+        table = self.table("within", 100_000)
         found = table.get((name, d))
         if found is None:
             centre = self.map.by_name[name]
@@ -366,10 +388,9 @@ class _Remembering:
         self.ctx, self.state, self.outer = ctx, state, None
 
     def __enter__(self) -> None:
-        d = self.ctx.__dict__
-        self.outer = d.get("_memo")
+        self.outer = self.ctx.memo
         if self.outer is None or self.outer.state is not self.state:
-            d["_memo"] = _Memo(self.state)
+            self.ctx.memo = _Memo(self.state)
 
     def __exit__(self, *exc) -> None:
-        self.ctx.__dict__["_memo"] = self.outer
+        self.ctx.memo = self.outer

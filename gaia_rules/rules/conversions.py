@@ -120,15 +120,13 @@ def _decompose(target_cost: dict, target_gain: dict, convs: list[tuple[dict, dic
 def conversion_table(ctx: Context, state: GameState, p: int, gaia_phase: bool) -> tuple[list, list]:
     """The open conversions that cost something, and their (cost, gain) vectors; cached by what they depend on."""
     held = ctx.held(state, p)
-    cache = ctx.__dict__.setdefault("_conversion_tables", {})
+    cache = ctx.table("conversion tables")
     key = (id(held), gaia_phase)
     hit = cache.get(key)
     if hit is not None and hit[0] is held:
         return hit[1], hit[2]
     real = [cg for cg in conversions(ctx, state, p, gaia_phase) if vector(cg[0])]
     vectors = [(vector(c), vector(g)) for c, g in real]
-    if len(cache) > 4096:
-        cache.clear()
     cache[key] = (held, real, vectors)
     return real, vectors
 
@@ -154,7 +152,7 @@ def _spend_plan(ctx: Context, state: GameState, p: int, cost_text: str, gain_tex
                 gaia_phase: bool) -> tuple[list, int, list]:
     """How a spend is paid: (what to pay but power, power to spend, gains in order); cached per conversion table."""
     held = ctx.held(state, p)
-    cache = ctx.__dict__.setdefault("_spend_plans", {})
+    cache = ctx.table("spend plans")
     key = (id(held), gaia_phase, cost_text, gain_text)
     hit = cache.get(key)
     if hit is not None and hit[0] is held:
@@ -185,8 +183,6 @@ def _spend_plan(ctx: Context, state: GameState, p: int, cost_text: str, gain_tex
     pay_list = moves + [ast.Pay(-n, r) for r, n in net.items() if n < 0 and r != "pw"]
     then = [["tech", n, "spend"] if r == "tech" else [r, n, "spend"] for r, n in net.items() if n > 0]
     plan = (pay_list, max(0, -net.get("pw", 0)), then)
-    if len(cache) > 4096:
-        cache.clear()
     cache[key] = (held, plan)
     return plan
 

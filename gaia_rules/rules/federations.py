@@ -10,21 +10,11 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..board import neighbours
 from ..language import ast
 from ..state import GameState, Pending
 from . import effects
 from .context import Context
 from .errors import IllegalMoveError
-
-
-def _neighbour_names(ctx: Context, name: str) -> list[str]:
-    table = ctx.__dict__.get("_neighbour_table")
-    if table is None:
-        table = ctx.__dict__["_neighbour_table"] = {
-            h.name: [ctx.map.hexes[n].name for n in neighbours(c) if n in ctx.map.hexes]
-            for c, h in ctx.map.hexes.items()}
-    return table[name]
 
 
 def piece_value(ctx: Context, state: GameState, p: int, name: str) -> int:
@@ -65,7 +55,7 @@ def blocked_hexes(ctx: Context, state: GameState, p: int) -> set[str]:
     out = set()
     for name in federated(state, p):
         out.add(name)
-        out.update(_neighbour_names(ctx, name))
+        out.update(ctx.neighbour_names[name])
     return out
 
 
@@ -85,7 +75,7 @@ def _flood(ctx: Context, start: set[str], allowed: set[str]) -> set[str]:
     group = set(start)
     frontier = list(group)
     while frontier:
-        for n in _neighbour_names(ctx, frontier.pop()):
+        for n in ctx.neighbour_names[frontier.pop()]:
             if n in allowed and n not in group:
                 group.add(n)
                 frontier.append(n)
@@ -179,22 +169,13 @@ def _graph(ctx: Context, state: GameState, p: int, members: set[str], blocked: s
     """Hexes a federation of p may use, with their cost: 0 for p's pieces, 1 for a satellite."""
     nodes = {}
     fed = federated(state, p) if growing(ctx, state, p) else set()
-    space = _printed_space(ctx)
+    space = ctx.printed_space
     for name in ctx.map.by_name:
         if name in members or name in fed:
             nodes[name] = 0
         elif name in space and name not in blocked and satellite_spot(ctx, state, p, name):
             nodes[name] = 1
     return nodes
-
-
-def _printed_space(ctx: Context) -> frozenset[str]:
-    """Hexes printed as space (a satellite can only go on one of these)."""
-    found = ctx.__dict__.get("_printed_space")
-    if found is None:
-        found = ctx.__dict__["_printed_space"] = frozenset(
-            name for name, planet in ctx.planets_by_name if ctx.kinds.get(planet) == "space")
-    return found
 
 
 class TreeSearch:
@@ -217,7 +198,7 @@ class TreeSearch:
         index = {name: i for i, name in enumerate(self.names)}
         self.index = index
         self.weight = [nodes[name] for name in self.names]
-        adj = [[index[m] for m in _neighbour_names(ctx, name) if m in index] for name in self.names]
+        adj = [[index[m] for m in ctx.neighbour_names[name] if m in index] for name in self.names]
         self.free = [[j for j in near if self.weight[j] == 0] for near in adj]   # neighbours costing nothing
         self.paid = [[j for j in near if self.weight[j] > 0] for near in adj]
         total = sum(self.weight)  # no tree costs more than every hex
@@ -327,7 +308,7 @@ def _within_budget(ctx: Context, nodes: dict[str, int], terminals: list[set[str]
         c, n = heapq.heappop(heap)
         if c > dist.get(n, 10 ** 9):
             continue
-        for m in _neighbour_names(ctx, n):
+        for m in ctx.neighbour_names[n]:
             w = nodes.get(m)
             if w is None:
                 continue
@@ -441,11 +422,9 @@ def possible_federations(ctx: Context, state: GameState, p: int, limit: int = 64
            tuple(sorted((n, h.owner, h.piece, h.planet, tuple(h.guests), tuple(h.satellites), tuple(h.federations))
                         for n, h in state.board.items())),
            tuple(sorted(state.fed_supply.items())), ctx._signature(state, p))
-    cache = ctx.__dict__.setdefault("_federation_cache", {})
+    cache = ctx.table("federations", 2000)
     found = cache.get(key)
     if found is None:
-        if len(cache) > 2000:
-            cache.clear()
         with ctx.remembering(state):  # listing changes nothing
             found = cache[key] = _possible_federations(ctx, state, p, limit)
     return list(found)
@@ -574,7 +553,7 @@ def _dijkstra(ctx: Context, nodes: dict[str, int], sources: set[str],
         c, n = heapq.heappop(heap)
         if c > dist[n]:
             continue
-        for m in _neighbour_names(ctx, n):
+        for m in ctx.neighbour_names[n]:
             w = nodes.get(m)
             if w is not None and c + w <= limit and c + w < dist.get(m, 10 ** 9):
                 dist[m] = c + w

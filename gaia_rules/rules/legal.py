@@ -164,11 +164,9 @@ def _build_targets(ctx, state, p, piece, source=None) -> list[str] | tuple[str, 
         return [n for n, h in state.board.items() if h.owner == p and h.piece == s.upgrades_from]
     wanted = {"planet": None, "transdim": "gaia-project", "space": "space"}[s.place_on]  # kinds of planet
     changed = tuple((n, h.planet) for n, h in state.board.items() if h.planet is not None)
-    cache = ctx.__dict__.setdefault("_build_targets", {})
+    cache = ctx.table("build targets")
     found = cache.get((wanted, changed))
     if found is None:
-        if len(cache) > 4096:
-            cache.clear()
         found = cache[(wanted, changed)] = tuple(_hexes_of_kind(ctx, wanted, dict(changed)))
     return found
 

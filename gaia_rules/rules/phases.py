@@ -202,7 +202,7 @@ def sync_income_order(ctx: Context, state: GameState, only: tuple[int, ...] | No
 
 def _income_keys(ctx: Context, state: GameState, p: int) -> list[str]:
     held = ctx.held(state, p)
-    cache = ctx.__dict__.setdefault("_income_keys", {})
+    cache = ctx.table("income keys")
     keys = cache.get(id(held))
     if keys is None or keys[0] is not held:
         keys = cache[id(held)] = (held, [_income_key(h) for h in held if isinstance(h.statement.clause, ast.Income)])
