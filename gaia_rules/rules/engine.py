@@ -22,6 +22,8 @@ from .moves import Move
 class Engine:
     """Rules of one catalogue (bundled content plus overlays)."""
 
+    CONTEXTS_KEPT = 64  # maps (with their caches) kept at once; the oldest is dropped first
+
     def __init__(self, catalogue: Catalogue | None = None):
         self.catalogue = catalogue or default_catalogue()
         self._contexts: dict[tuple, Context] = {}
@@ -36,8 +38,10 @@ class Engine:
         key = (s.variant, s.mirror, tuple((x["sector"], x["rotation"], tuple(x["center"])) for x in s.sectors))
         ctx = self._contexts.get(key)
         if ctx is None:
+            if len(self._contexts) >= self.CONTEXTS_KEPT:  # a long run of bot games draws a new map each game
+                del self._contexts[next(iter(self._contexts))]
             ctx = self._contexts[key] = Context.for_setup(self.catalogue, s)
-        if len(self._by_setup) > 256:
+        if len(self._by_setup) > 2 * self.CONTEXTS_KEPT:
             self._by_setup.clear()
         self._by_setup[id(s)] = (s, ctx)  # the set-up is kept alive so its id stays unique
         return ctx
