@@ -23,3 +23,35 @@ def test_context_tables_start_over_past_their_limit():
     table.update({i: i for i in range(4)})
     assert ctx.table("test", limit=3) == {}
     assert ctx.table("test", limit=3) is table
+
+
+def test_games_on_one_map_played_in_threads_match_the_same_games_played_alone():
+    """The signatures the engine keeps while it works on a state are per thread."""
+    import sys
+    import threading
+
+    from gaia_rules.bots import RandomBot, play_game
+
+    engine = Engine()
+    setup = random_setup(engine.catalogue, 3, "threads")  # one map, hence one shared Context
+
+    def game(k):
+        return play_game(engine, setup, [RandomBot(f"threads-{k}/{i}") for i in range(3)]).to_json()
+
+    alone = [game(k) for k in range(3)]
+    results = [None] * 3
+
+    def run(k):
+        results[k] = game(k)
+
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads as often as possible
+    try:
+        threads = [threading.Thread(target=run, args=(k,)) for k in range(3)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(old)
+    assert results == alone

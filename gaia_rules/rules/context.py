@@ -7,6 +7,7 @@ such as "planet types colonized".
 """
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Iterator
@@ -33,7 +34,9 @@ class Context:
     map: GameMap
     game_params: dict[str, Any] = field(default_factory=dict)
     tables: dict[str, dict] = field(default_factory=dict, repr=False, compare=False)
-    memo: "_Memo | None" = field(default=None, init=False, repr=False, compare=False)
+    # what the engine keeps about the state it works on, per thread (one Context serves every game
+    # on its map, and games may be played in several threads at once)
+    local: threading.local = field(default_factory=threading.local, init=False, repr=False, compare=False)
 
     @classmethod
     def for_setup(cls, catalogue: Catalogue, setup) -> "Context":
@@ -207,21 +210,21 @@ class Context:
 
         (Whatever the rules change for one player leaves the others' signatures as they are.)
         """
-        memo = self.memo
+        memo = getattr(self.local, "memo", None)
         if memo is not None and memo.state is state:
             memo.signatures.pop(p, None)
             memo.changed.add(p)
 
     def changed_holdings(self, state: GameState) -> set[int]:
         """Players whose holdings the rules changed since the set was last cleared (inside `remembering(state)`)."""
-        memo = self.memo
+        memo = getattr(self.local, "memo", None)
         if memo is None or memo.state is not state:
             raise RuntimeError("changed_holdings needs a remembering(state) block")
         return memo.changed
 
     def _signature(self, state: GameState, p: int) -> tuple:
         """Everything `held` depends on; equal signatures hold equal statements."""
-        memo = self.memo
+        memo = getattr(self.local, "memo", None)
         if memo is None or memo.state is not state:
             return self._read_signature(state, p)
         sig = memo.signatures.get(p)
@@ -388,9 +391,10 @@ class _Remembering:
         self.ctx, self.state, self.outer = ctx, state, None
 
     def __enter__(self) -> None:
-        self.outer = self.ctx.memo
+        local = self.ctx.local
+        self.outer = getattr(local, "memo", None)
         if self.outer is None or self.outer.state is not self.state:
-            self.ctx.memo = _Memo(self.state)
+            local.memo = _Memo(self.state)
 
     def __exit__(self, *exc) -> None:
-        self.ctx.memo = self.outer
+        self.ctx.local.memo = self.outer
