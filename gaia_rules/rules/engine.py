@@ -39,7 +39,7 @@ class Engine:
         ctx = self._contexts.get(key)
         if ctx is None:
             if len(self._contexts) >= self.CONTEXTS_KEPT:  # a long run of bot games draws a new map each game
-                del self._contexts[next(iter(self._contexts))]
+                self._contexts.pop(next(iter(self._contexts)), None)
             ctx = self._contexts[key] = Context.for_setup(self.catalogue, s)
         if len(self._by_setup) > 2 * self.CONTEXTS_KEPT:
             self._by_setup.clear()
