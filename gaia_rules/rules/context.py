@@ -351,12 +351,11 @@ class Context:
         return 0
 
     def within(self, name: str, d: int) -> tuple[str, ...]:
-        """Names of the map hexes at most `d` away from `name` (itself included), in map order."""
+        """Names of the map hexes at most `d` away from `name` (itself included)."""
         table = self.table("within", 100_000)
         found = table.get((name, d))
         if found is None:
-            centre = self.map.by_name[name]
-            found = table[(name, d)] = tuple(h.name for c, h in self.map.hexes.items() if distance(c, centre) <= d)
+            found = table[(name, d)] = tuple(self.map.hexes[c].name for c in self.map.within(self.map.by_name[name], d))
         return found
 
     def distance(self, a: str, b: str) -> int:
