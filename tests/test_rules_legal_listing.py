@@ -83,3 +83,21 @@ def test_normalize_leaves_other_moves_alone(engine, base):
     s = set_turn(clear(base.clone(), power=(0, 0, 5, 0)), 0)
     for move in (Move(0, "spend", ("1pw, 3pw", "1c, 1o")), Move(0, "burn", ("1",)), Move(0, "spend", ("5pw", "5c"))):
         assert engine.normalize(s, move) == move
+
+
+def test_every_listed_federation_is_accepted(engine):
+    """Late-game listings: a tree that takes in buildings beside its satellites must still be the
+    fewest satellites for every part of it that reaches the power value, or it is not listed."""
+    game = load_games([CORPUS / "fixture-piling-song-3477.json"])[0]
+    listed = 0
+    for pos in walk(engine, game):
+        if not 140 <= pos.move_index <= 210:
+            continue
+        layouts = {m.args[0]: m for m in engine.legal_moves(pos.state) if m.command == "federation"}
+        for move in layouts.values():  # one token each: the token does not change the check
+            try:
+                engine.apply(pos.state, move)
+            except IllegalMoveError as err:  # pragma: no cover - the failure message
+                pytest.fail(f"move {pos.move_index}: listed '{move}' refused: {err}")
+            listed += 1
+    assert listed > 100

@@ -515,14 +515,53 @@ def _possible_federations(ctx: Context, state: GameState, p: int, limit: int) ->
         hexes = _closure(ctx, state, p, tree, free)
         planets = frozenset(n for n in hexes if n in members)
         if planets not in found:
-            found[planets] = ",".join(sorted(hexes))
+            # buildings next to the satellites join the federation; with them on board, some of its
+            # planets might be joined more cheaply, so such a federation gets the full check
+            absorbed = not planets <= set().union(*(groups[i] for i in combo))
+            found[planets] = (",".join(sorted(hexes)), absorbed)
+    group_of = {n: i for i, g in enumerate(groups) for n in g}
+
+    def cheaper_part(planets: frozenset, sats: int) -> bool | None:
+        """Whether some of these groups that reach the power value join with fewer satellites.
+
+        Answered from the listing's own paths and tree search; None when that would take
+        more than the listing may spend (the federation is then left out of the list).
+        """
+        chosen = sorted({group_of[n] for n in planets})
+        for size in range(1, len(chosen) + 1):
+            for part in combinations(chosen, size):
+                if sum(values[i] for i in part) < need:
+                    continue
+                cost = part_costs.get(part, -1)
+                if cost == -1:
+                    if size == 1:
+                        cost = 0
+                    elif size == 2:
+                        cost = _joined(paths[part[0]], groups[part[0]], groups[part[1]])[0]
+                    elif size == 3:
+                        cost = _star(nodes, [paths[i] for i in part], [groups[i] for i in part])[0]
+                    elif search is None or sats - 1 > search.top or len(search.rows) >= ROW_LIMIT:
+                        return None
+                    else:
+                        cost = search.cheapest(sum(1 << i for i in part))[0]
+                    part_costs[part] = cost
+                if cost is not None and cost < sats:
+                    return True
+        return False
+
+    part_costs: dict[tuple[int, ...], int | None] = {}  # fewest satellites joining some groups
+
     candidates = []
-    for planets, text in found.items():
+    for planets, (text, absorbed) in found.items():
         hexes = text.split(",")
         try:
-            _group, sats = check_federation(ctx, state, p, hexes, verify_fewest=False, known=(members, blocked))
+            # a growing federation (with its base) gets the engine's own full check
+            _group, sats = check_federation(ctx, state, p, hexes, verify_fewest=absorbed and bool(base),
+                                            known=(members, blocked))
         except IllegalMoveError:
             continue
+        if absorbed and not base and cheaper_part(planets, len(sats)) is not False:
+            continue  # not the fewest satellites for its buildings (or not worked out in time)
         candidates.append((planets, len(sats), text))
     return sorted(text for planets, sats, text in candidates
                   if not any(_outclassed(planets, sats, other, osats) for other, osats, _ in candidates))
