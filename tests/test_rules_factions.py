@@ -381,6 +381,18 @@ def test_ivits_space_station_on_empty_space_in_range():
     assert c.counter(after, ME, "structure") == 1  # the station is not a structure
 
 
+def test_a_space_station_is_placed_only_by_the_action_not_as_a_build():
+    """Without the PI special a station cannot be built as a main action, by Ivits or anyone else."""
+    for faction in ("ivits", "terrans"):
+        s = fresh(faction)
+        pi = hexes(s, "oxide")[0]
+        put(s, pi, ME, "PI")
+        space = next(h for h in hexes(s, "empty") if dist(s, h, pi) == 1)
+        err = refused(s, f"p1 build sp {space}")
+        assert err.rule == "build" and "placed only by an action" in err.message
+        assert f"build sp {space}" not in legal_texts(s)
+
+
 def test_ivits_space_station_is_a_range_origin():
     s = fresh("ivits")
     pi = hexes(s, "oxide")[0]

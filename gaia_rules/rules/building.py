@@ -87,6 +87,9 @@ def qic_for_range(ctx: Context, state: GameState, p: int, name: str) -> int:
 
 def build_main(ctx: Context, state: GameState, move: Move) -> None:
     piece = arg(move, 0)
+    s = ctx.faction(state.players[move.player]).structures.get(piece)
+    if s is not None and s.upgrades_from is None and s.place_on == "space":
+        raise IllegalMoveError("build", f"a {s.name} is placed only by an action that places it, not as a build")
     build_piece(ctx, state, move.player, piece, hex_name(ctx, arg(move, 1)))
 
 
