@@ -98,3 +98,13 @@ def test_every_listed_federation_is_accepted(engine):
         return list({m.args[0]: m for m in engine.legal_moves(pos.state) if m.command == "federation"}.values())
 
     assert accepted(engine, load_games([CORPUS / "fixture-piling-song-3477.json"]), federations) > 100
+
+
+def test_a_booster_named_when_passing_in_the_last_round_is_dropped(engine):
+    """In the last round no booster is taken: `pass booster1` means `pass`, as the listing writes it."""
+    game = load_games([CORPUS / "bot-2p-01.json"])[0]
+    pos = next(p for p in walk(engine, game) if p.state.round == 6 and p.move.command == "pass")
+    written = Move(pos.move.player, "pass", ("booster1",))
+    assert engine.normalize(pos.state, written) == Move(pos.move.player, "pass") in engine.legal_moves(pos.state)
+    early = next(p for p in walk(engine, game) if p.state.round == 1 and p.move.command == "pass")
+    assert engine.normalize(early.state, early.move) == early.move

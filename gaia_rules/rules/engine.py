@@ -151,11 +151,16 @@ class Engine:
     def normalize(self, state: GameState, move: Move) -> Move:
         """The move as `legal_moves` spells it, when it was written another way that means the same.
 
-        Today: a spend of one conversion k times over, whose token moves name another
-        destination than the conversion's (the site's notation does not say where tokens go).
+        A spend of one conversion k times over whose token moves name another destination
+        than the conversion's (the site's notation does not say where tokens go); a pass
+        naming a booster in the last round, when none is taken (the site ignores the word).
         """
-        if move.command == "spend" and not state.ended and self.to_move(state) == move.player:
+        if state.ended or self.to_move(state) != move.player:
+            return move
+        if move.command == "spend":
             return conversions.spend_spelling(self.context(state), state, move)
+        if move.command == "pass" and move.args and state.round >= self.catalogue.game["rounds"]:
+            return Move(move.player, "pass")
         return move
 
     def legal_moves(self, state: GameState) -> list[Move]:
