@@ -164,7 +164,12 @@ class Engine:
         return move
 
     def legal_moves(self, state: GameState) -> list[Move]:
-        """Every move the rules accept now, for whoever must act."""
+        """Every move the rules accept now, for whoever must act, each spelt one way.
+
+        Other spellings `apply` accepts: a mixed or chained spend, an income order naming several
+        items, another federation layout with as few satellites (docs/cli.md, "What the list
+        holds"); `normalize` turns the site's spellings of listed moves into the listed ones.
+        """
         from .legal import legal_moves
 
         return legal_moves(self, state)
