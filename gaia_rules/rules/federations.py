@@ -8,6 +8,7 @@ satellites that can connect its pieces.
 """
 from __future__ import annotations
 
+from itertools import chain, combinations
 from typing import Callable
 
 from ..language import ast
@@ -330,21 +331,38 @@ def _check_fewest(ctx: Context, state: GameState, p: int, group: set[str], sats:
         return
     nodes = _graph(ctx, state, p, members, blocked)
     search = TreeSearch(ctx, nodes, groups, len(sats) - 1) if len(groups) > 3 else None
-    cost = _fewest(ctx, nodes, groups, list(range(len(groups))), len(sats) - 1, search)
-    if cost is not None and cost < len(sats):
-        raise IllegalMoveError("federation", f"the federation can be built with fewer satellites ({cost})")
-    if growing(ctx, state, p):
-        return
     values = [sum(piece_value(ctx, state, p, n) for n in g) for g in groups]
-    from itertools import combinations
+    found = _cheaper_part(list(range(len(groups))), values, need, len(sats),
+                          lambda part: _fewest(ctx, nodes, groups, part, len(sats) - 1, search),
+                          parts=not growing(ctx, state, p))
+    if found is None:
+        return
+    part, cost = found
+    if len(part) == len(groups):
+        raise IllegalMoveError("federation", f"the federation can be built with fewer satellites ({cost})")
+    raise IllegalMoveError("federation", "a smaller federation of some of these pieces needs fewer satellites")
 
-    for size in range(1, len(groups)):
-        for combo in combinations(range(len(groups)), size):
-            if sum(values[i] for i in combo) < need:
-                continue
-            c = _fewest(ctx, nodes, groups, combo, len(sats) - 1, search)
-            if c is not None and c < len(sats):
-                raise IllegalMoveError("federation", "a smaller federation of some of these pieces needs fewer satellites")
+
+class _NotWorkedOut(Exception):
+    """A fewest-satellites question that would take longer than the caller may spend."""
+
+
+def _cheaper_part(chosen: list[int], values: list[int], need: int, sats: int, cost_of,
+                  parts: bool = True, whole_first: bool = True) -> tuple[tuple[int, ...], int] | None:
+    """(part, cost) of the first way to do with fewer than `sats` satellites, or None.
+
+    The chosen groups themselves are tried, and (with `parts`) every smaller part of them that
+    still reaches the power value `need`, smallest first; the whole first or last. `cost_of(part)`
+    is the fewest satellites joining a part (None if it cannot be joined within the budget asked).
+    """
+    whole = (tuple(chosen),)
+    smaller = (part for size in range(1, len(chosen)) for part in combinations(chosen, size)
+               if sum(values[i] for i in part) >= need) if parts else ()
+    for part in chain(whole, smaller) if whole_first else chain(smaller, whole):
+        cost = cost_of(part)
+        if cost is not None and cost < sats:
+            return part, cost
+    return None
 
 
 def _fewest(ctx: Context, nodes: dict[str, int], groups: list[set[str]], chosen, budget: int,
@@ -443,7 +461,6 @@ def _possible_federations(ctx: Context, state: GameState, p: int, limit: int) ->
     partial trees have been computed, which bounds the time of a late-game
     listing.
     """
-    from itertools import combinations
 
     members = member_hexes(ctx, state, p)
     blocked = blocked_hexes(ctx, state, p)
@@ -521,35 +538,24 @@ def _possible_federations(ctx: Context, state: GameState, p: int, limit: int) ->
             found[planets] = (",".join(sorted(hexes)), absorbed)
     group_of = {n: i for i, g in enumerate(groups) for n in g}
 
-    def cheaper_part(planets: frozenset, sats: int) -> bool | None:
-        """Whether some of these groups that reach the power value join with fewer satellites.
-
-        Answered from the listing's own paths and tree search; None when that would take
-        more than the listing may spend (the federation is then left out of the list).
-        """
-        chosen = sorted({group_of[n] for n in planets})
-        for size in range(1, len(chosen) + 1):
-            for part in combinations(chosen, size):
-                if sum(values[i] for i in part) < need:
-                    continue
-                cost = part_costs.get(part, -1)
-                if cost == -1:
-                    if size == 1:
-                        cost = 0
-                    elif size == 2:
-                        cost = _joined(paths[part[0]], groups[part[0]], groups[part[1]])[0]
-                    elif size == 3:
-                        cost = _star(nodes, [paths[i] for i in part], [groups[i] for i in part])[0]
-                    elif search is None or sats - 1 > search.top or len(search.rows) >= ROW_LIMIT:
-                        return None
-                    else:
-                        cost = search.cheapest(sum(1 << i for i in part))[0]
-                    part_costs[part] = cost
-                if cost is not None and cost < sats:
-                    return True
-        return False
-
     part_costs: dict[tuple[int, ...], int | None] = {}  # fewest satellites joining some groups
+
+    def part_cost(part: tuple[int, ...], sats: int) -> int | None:
+        """From the listing's own paths and tree search, within the listing's bound."""
+        if part not in part_costs:
+            if len(part) == 1:
+                part_costs[part] = 0
+            elif len(part) == 2:
+                part_costs[part] = _joined(paths[part[0]], groups[part[0]], groups[part[1]])[0]
+            elif len(part) == 3:
+                part_costs[part] = _star(nodes, [paths[i] for i in part], [groups[i] for i in part])[0]
+            elif search is None or sats - 1 > search.top or len(search.rows) >= ROW_LIMIT:
+                raise _NotWorkedOut
+            else:
+                part_costs[part] = search.cheapest(sum(1 << i for i in part))[0]
+        return part_costs[part]
+
+    group_of = {n: i for i, g in enumerate(groups) for n in g}
 
     candidates = []
     for planets, (text, absorbed) in found.items():
@@ -560,8 +566,16 @@ def _possible_federations(ctx: Context, state: GameState, p: int, limit: int) ->
                                             known=(members, blocked))
         except IllegalMoveError:
             continue
-        if absorbed and not base and cheaper_part(planets, len(sats)) is not False:
-            continue  # not the fewest satellites for its buildings (or not worked out in time)
+        if absorbed and not base:
+            # buildings beside the satellites joined it: is it still the fewest for every part?
+            chosen = sorted({group_of[n] for n in planets})
+            try:
+                if _cheaper_part(chosen, values, need, len(sats), lambda part: part_cost(part, len(sats)),
+                                 whole_first=False):
+                    continue
+            except _NotWorkedOut:
+                continue  # left out of the list: its check would take longer than the listing may
+
         candidates.append((planets, len(sats), text))
     return sorted(text for planets, sats, text in candidates
                   if not any(_outclassed(planets, sats, other, osats) for other, osats, _ in candidates))
