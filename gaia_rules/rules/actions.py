@@ -489,11 +489,8 @@ def pass_turn(ctx: Context, state: GameState, move: Move) -> None:
     old = player.booster
     if not last:
         state.boosters_table.remove(new)
-        player.booster = new
-        ctx.holdings_changed(state, player.index)
-    else:
-        player.booster = None
-        ctx.holdings_changed(state, player.index)
+    player.booster = new  # none in the last round
+    ctx.holdings_changed(state, p)
     if old is not None:
         state.boosters_table.append(old)
     player.passed = True

@@ -11,6 +11,7 @@ import math
 from dataclasses import dataclass
 
 from ..board import distance
+from ..content.catalogue import Structure
 from ..language import ast, parse_price
 from ..state import GameState, Pending
 from . import choices, effects
@@ -32,17 +33,16 @@ def range_origins(ctx: Context, state: GameState, p: int) -> list[str]:
 class Reach:
     """Where player p's range is measured from and how far it goes, read once for many hexes."""
 
-    origins: tuple[tuple[int, int], ...]
-    reach: int           # range, temporary range included
-    per_qic: int         # extra range per Q.I.C. paid
-    names: tuple[str, ...] = ()   # the origins' hex names
+    origins: tuple[str, ...]   # hexes the range is measured from
+    reach: int                 # range, temporary range included
+    per_qic: int               # extra range per Q.I.C. paid
 
     def qic_for(self, ctx: Context, name: str) -> int:
         """Q.I.C. needed to reach `name` (0 if within range)."""
         if not self.origins:
             return 0
-        target = ctx.map.by_name[name]
-        dist = min(distance(o, target) for o in self.origins)
+        target, at = ctx.map.by_name[name], ctx.map.by_name
+        dist = min(distance(at[o], target) for o in self.origins)
         if dist <= self.reach:
             return 0
         return math.ceil((dist - self.reach) / self.per_qic)
@@ -53,15 +53,14 @@ class Reach:
             return None
         far = self.reach + max(0, qic) * self.per_qic
         out: set[str] = set()
-        for name in self.names:
+        for name in self.origins:
             out.update(ctx.within(name, far))
         return frozenset(out)
 
 
 def reach_of(ctx: Context, state: GameState, p: int) -> Reach:
-    names = tuple(range_origins(ctx, state, p))
-    return Reach(tuple(ctx.map.by_name[n] for n in names), ctx.param(state, p, "range") + state.temp.get("range", 0),
-                 ctx.param(state, p, "range_per_qic"), names)
+    return Reach(tuple(range_origins(ctx, state, p)), ctx.param(state, p, "range") + state.temp.get("range", 0),
+                 ctx.param(state, p, "range_per_qic"))
 
 
 def check_temporary_range(ctx: Context, state: GameState, p: int, name: str) -> None:
@@ -85,10 +84,20 @@ def qic_for_range(ctx: Context, state: GameState, p: int, name: str) -> int:
     return reach_of(ctx, state, p).qic_for(ctx, name)
 
 
+def is_mine(s: Structure) -> bool:
+    """The structure built on planets from nothing (what terraforming, range and Gaia planets are for)."""
+    return s.upgrades_from is None and s.place_on == "planet"
+
+
+def action_only(s: Structure) -> bool:
+    """A piece for empty space: placed only by an action that places it, never as a plain build."""
+    return s.upgrades_from is None and s.place_on == "space"
+
+
 def build_main(ctx: Context, state: GameState, move: Move) -> None:
     piece = arg(move, 0)
     s = ctx.faction(state.players[move.player]).structures.get(piece)
-    if s is not None and s.upgrades_from is None and s.place_on == "space":
+    if s is not None and action_only(s):
         raise IllegalMoveError("build", f"a {s.name} is placed only by an action that places it, not as a build")
     build_piece(ctx, state, move.player, piece, hex_name(ctx, arg(move, 1)))
 
@@ -99,7 +108,7 @@ def build_piece(ctx: Context, state: GameState, p: int, piece: str, name: str, a
     if piece not in faction.structures:
         raise IllegalMoveError("build", f"unknown structure '{piece}'")
     s = faction.structures[piece]
-    if s.upgrades_from is None and s.place_on == "planet":
+    if is_mine(s):
         return build_mine(ctx, state, p, name)
     if s.place_on == "transdim":
         return start_gaia_project(ctx, state, p, name)
@@ -167,8 +176,10 @@ def mine_plan(ctx: Context, state: GameState, p: int, name: str, reach: Reach | 
         costs.append(ast.Pay(ore, "o"))
     if kind == "gaia" and not own_gf and not guest:
         value = ctx.param(state, p, "gaia_planet_cost")
-        count, res = value if isinstance(value, tuple) else parse_price(value)[0] and (parse_price(value)[0].count, parse_price(value)[0].resource)
-        costs.append(ast.Pay(count, res))
+        if not isinstance(value, tuple):
+            price = parse_price(value)[0]
+            value = (price.count, price.resource)
+        costs.append(ast.Pay(*value))
     if not own_gf:
         check_temporary_range(ctx, state, p, name)
     qic = 0 if own_gf else (reach or reach_of(ctx, state, p)).qic_for(ctx, name)
@@ -198,11 +209,10 @@ def build_mine(ctx: Context, state: GameState, p: int, name: str) -> None:
     effects.pay(ctx, state, p, costs)
     if guest:
         h.guests.append(p)
-        ctx.holdings_changed(state, p)
     else:
         h = state.hex(name)
         h.owner, h.piece = p, mine
-        ctx.holdings_changed(state, p)
+    ctx.holdings_changed(state, p)
     state.temp.pop("step", None)
     state.temp.pop("range", None)
     state.turn_builds.append(name)
@@ -211,7 +221,7 @@ def build_mine(ctx: Context, state: GameState, p: int, name: str) -> None:
     if steps:
         effects.fire(ctx, state, p, lambda ev: isinstance(ev, ast.NamedEvent) and ev.name == "step", steps, follow)
     where = {"guest"} if guest else set()
-    if not guest and ctx.kind_at(state, name) == "gaia":
+    if not guest and ctx.kinds.get(planet) == "gaia":
         where.add("gaia")
     if not guest and planet == faction.home:
         where.add("home")

@@ -158,8 +158,7 @@ def _spend_plan(ctx: Context, state: GameState, p: int, cost_text: str, gain_tex
     if hit is not None and hit[0] is held:
         return hit[1]
     try:
-        costs = parse_price(cost_text)
-        gains = parse_effect(f"now: {gain_text}").statements[0].clause.gains
+        costs, gains = _read_spend(cost_text, gain_text)
     except EffectSyntaxError as err:
         raise IllegalMoveError("syntax", f"cannot read 'spend {cost_text} for {gain_text}': {err.message}") from None
     want_cost, want_gain = vector(costs), vector(gains)
@@ -185,6 +184,11 @@ def _spend_plan(ctx: Context, state: GameState, p: int, cost_text: str, gain_tex
     plan = (pay_list, max(0, -net.get("pw", 0)), then)
     cache[key] = (held, plan)
     return plan
+
+
+def _read_spend(cost_text: str, gain_text: str) -> tuple:
+    """The price and the gains a spend names (raises `EffectSyntaxError`)."""
+    return parse_price(cost_text), parse_effect(f"now: {gain_text}").statements[0].clause.gains
 
 
 def price_text(costs) -> str:
@@ -220,8 +224,7 @@ def spend_spelling(ctx: Context, state: GameState, move: Move) -> Move:
         return move  # only token moves can be spelt two ways
     gaia_phase = bool(state.decisions) and state.decisions[0].kind == "gaia-phase"
     try:
-        costs = parse_price(move.args[0])
-        gains = parse_effect(f"now: {move.args[1]}").statements[0].clause.gains
+        costs, gains = _read_spend(move.args[0], move.args[1])
     except EffectSyntaxError:
         return move
     real, convs = conversion_table(ctx, state, move.player, gaia_phase)

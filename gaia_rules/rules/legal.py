@@ -129,7 +129,7 @@ def follow_up_candidates(ctx, state, p, follow) -> Iterator[Move]:
         within = reach.hexes(ctx, state.players[p].qic)
         for piece in follow.data["pieces"]:
             new_piece = follow.data.get("from") is None and ctx.structure(state.players[p], piece).upgrades_from is None
-            mine = new_piece and _is_mine(ctx, state.players[p], piece)
+            mine = new_piece and building.is_mine(ctx.structure(state.players[p], piece))
             for name in _build_targets(ctx, state, p, piece, follow.data.get("from")):
                 if new_piece and not _reachable(ctx, state, p, name, within):
                     continue
@@ -186,12 +186,6 @@ def _hexes_of_kind(ctx, wanted: str | None, changed: dict[str, str]) -> list[str
     return out
 
 
-def _is_mine(ctx, player, sid) -> bool:
-    """The structure built on planets from nothing (see `building.build_piece`)."""
-    s = ctx.structure(player, sid)
-    return s.upgrades_from is None and s.place_on == "planet"
-
-
 def _reachable(ctx, state, p, name, within: frozenset[str] | None) -> bool:
     """A cheap first filter for new pieces: a free hex (or one a guest may share) within paid range."""
     h = state.board.get(name)
@@ -208,9 +202,9 @@ def _main_candidates(ctx, state, p, sure) -> Iterator[Move]:
     reach = building.reach_of(ctx, state, p)
     within = reach.hexes(ctx, player.qic)
     for sid, s in faction.structures.items():
-        if s.upgrades_from is None and s.place_on == "space":
-            continue  # placed only by an action
-        mine = _is_mine(ctx, player, sid)
+        if building.action_only(s):
+            continue
+        mine = building.is_mine(s)
         for name in _build_targets(ctx, state, p, sid):
             if s.upgrades_from is None and not _reachable(ctx, state, p, name, within):
                 continue
