@@ -112,13 +112,8 @@ def hex_namer(engine: Engine, state: GameState):
 
 
 def token_words(engine: Engine) -> tuple[str, ...]:
-    """Names of the factions' special tokens (command words of the notation), read once per catalogue."""
-    cat = engine.catalogue
-    words = cat.__dict__.get("_token_words")
-    if words is None:
-        words = cat.__dict__["_token_words"] = tuple(sorted(
-            {f.special_token.name for f in cat.factions.values() if f.special_token}))
-    return words
+    """Names of the factions' special tokens (command words of the notation)."""
+    return engine.catalogue.token_words
 
 
 def _names(engine: Engine, state: GameState) -> dict[str, int]:

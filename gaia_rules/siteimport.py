@@ -95,7 +95,7 @@ def import_site_game(engine: Engine, data: dict) -> tuple[Setup, list[Move], Gam
     """Set-up, moves and final state of a site game; raises `ImportError_` at the first bad line."""
     setup = setup_from_site(engine, data)
     state = engine.new_game(setup)
-    tokens = tuple(sorted({f.special_token.name for f in engine.catalogue.factions.values() if f.special_token}))
+    tokens = engine.catalogue.token_words
     moves: list[Move] = []
     namer = engine.context(state).map.canonical_name
     for i, line in enumerate(data["moveHistory"][1:], start=1):

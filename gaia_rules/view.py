@@ -35,7 +35,7 @@ def token_word(engine: Engine, state: GameState, p: int) -> str:
 
 
 def token_words(engine: Engine) -> tuple[str, ...]:
-    return tuple(sorted({f.special_token.name for f in engine.catalogue.factions.values() if f.special_token}))
+    return engine.catalogue.token_words
 
 
 def move_text(engine: Engine, state: GameState, move: Move, with_player: bool = True) -> str:

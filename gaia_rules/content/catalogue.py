@@ -6,6 +6,7 @@ one YAML file with its effects already parsed. The engine never sees YAML.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from ..language.ast import Cost, Effect
@@ -219,6 +220,11 @@ class Catalogue:
             "rule parameters": len(self.parameters),
             "variants": len(self.variants),
         }
+
+    @cached_property
+    def token_words(self) -> tuple[str, ...]:
+        """Names of the factions' special tokens: the site's notation uses them as command words."""
+        return tuple(sorted({f.special_token.name for f in self.factions.values() if f.special_token}))
 
     def content_hash(self) -> str:
         """One digest of every file the catalogue was built from (for saved games)."""
