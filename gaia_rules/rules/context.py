@@ -82,7 +82,7 @@ class Context:
 
     def supply_used(self, state: GameState, p: int, sid: str) -> int:
         """Copies of a structure taken from the faction board (reveal its income slots)."""
-        return self.piece_counts(state, p)[1].get(sid, 0)
+        return next((n for piece, n in self._signature(state, p)[2] if piece == sid), 0)  # kept while listing
 
     @cached_property
     def mine_id(self) -> str:
