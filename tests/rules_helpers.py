@@ -19,12 +19,12 @@ from __future__ import annotations
 from typing import Callable, Iterable
 
 from gaia_rules.content import default_catalogue
-from gaia_rules.notation import parse_line
+from gaia_rules.formats.notation import parse_line
 from gaia_rules.rules import Engine, IllegalMoveError
 from gaia_rules.rules.moves import Move
 from gaia_rules.setup import random_setup
 from gaia_rules.state import AREAS, GameState
-from gaia_rules.view import token_words
+from gaia_rules.formats.movetext import token_words
 
 ENGINE = Engine(default_catalogue())
 CAT = ENGINE.catalogue

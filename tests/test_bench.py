@@ -7,10 +7,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from gaia_rules.cli import app
+from gaia_rules.faces.cli import app
+from gaia_rules.formats.corpus import corpus_dir
 
 runner = CliRunner()
-CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "conformance"
+CORPUS = corpus_dir()
 SMALL_GAME = CORPUS / "bot-2p-02.json"      # 31 move lines, the smallest game of the corpus
 
 
@@ -28,7 +29,6 @@ def test_bench_load_json():
     assert not {"apply", "legal", "federation", "replay", "playout", "memory"} & set(data)
 
 
-@pytest.mark.skipif(not SMALL_GAME.is_file(), reason="no conformance corpus beside the repository")
 def test_bench_apply_json_on_one_game():
     result = gaia("bench", "--only", "apply", "--json", SMALL_GAME)
     assert result.exit_code == 0, result.output
@@ -40,7 +40,6 @@ def test_bench_apply_json_on_one_game():
     assert set(data["met"]) == {"apply.median_us"}
 
 
-@pytest.mark.skipif(not SMALL_GAME.is_file(), reason="no conformance corpus beside the repository")
 def test_bench_replay_json_is_keyed_by_game_id():
     """`replay` holds one object per game, keyed by its id; the medians are `replay_median`."""
     result = gaia("bench", "--only", "replay", "--json", "--repeats", "1", SMALL_GAME)
@@ -54,7 +53,6 @@ def test_bench_replay_json_is_keyed_by_game_id():
     assert set(data["met"]) == {"replay.median_moves_per_s"}
 
 
-@pytest.mark.skipif(not SMALL_GAME.is_file(), reason="no conformance corpus beside the repository")
 def test_bench_memory_reports_the_game_and_the_whole_process():
     result = gaia("bench", "--only", "memory", "--json", SMALL_GAME)
     assert result.exit_code == 0, result.output
@@ -64,7 +62,6 @@ def test_bench_memory_reports_the_game_and_the_whole_process():
     assert memory["process_peak_mb"] > 10 * memory["peak_mb"]
 
 
-@pytest.mark.skipif(not SMALL_GAME.is_file(), reason="no conformance corpus beside the repository")
 def test_bench_compares_with_a_baseline(tmp_path):
     before = tmp_path / "before.json"
     before.write_text(json.dumps({"apply": {"median_us": 1000.0}, "legal": {"median_ms": 1.0}}))

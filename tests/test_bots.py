@@ -10,13 +10,13 @@ import pytest
 
 from gaia_rules.rules import IllegalMoveError
 
-from gaia_rules.bots import (BotGameError, Evaluator, GreedyBot, RandomBot, dead_end, is_free, make_bot,
+from gaia_rules.players.bots import (BotGameError, Evaluator, GreedyBot, RandomBot, dead_end, is_free, make_bot,
                              play_game, structure_values)
 from gaia_rules.content import default_catalogue
 from gaia_rules.rules import Engine
 from gaia_rules.rules.moves import Move
 from gaia_rules.setup import random_setup
-from gaia_rules.view import move_text, parse_move
+from gaia_rules.formats.movetext import move_text, parse_move
 
 
 @pytest.fixture(scope="module")

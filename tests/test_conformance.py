@@ -1,4 +1,4 @@
-"""Every recorded game and every spec case of shared/conformance replays exactly.
+"""Every recorded game and every spec case of the bundled corpus (tests/conformance) replays exactly.
 
 Each file is replayed from its `setup` block under the `boardgamers` variant;
 the state is compared after every move (`trace`), at every round end
@@ -12,11 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from gaia_rules.replay import replay_file
+from gaia_rules.formats.replay import replay_file
 from gaia_rules.rules import Engine
+from gaia_rules.formats.corpus import corpus_dir, corpus_files
 
 ROOT = Path(__file__).resolve().parents[1]
-CORPUS = ROOT.parent / "shared" / "conformance"
+CORPUS = corpus_dir()
 FILES = sorted(CORPUS.glob("*.json")) + sorted((CORPUS / "spec").glob("*.json"))
 
 
@@ -26,9 +27,10 @@ def engine():
 
 
 def test_corpus_is_present():
-    """The corpus ships beside the repository (../shared/conformance): 38 games and 126 spec cases."""
-    assert len(list(CORPUS.glob("*.json"))) == 38
-    assert len(list((CORPUS / "spec").glob("*.json"))) == 126
+    """The corpus ships inside the repository (tests/conformance): 38 games, 126 spec cases, 15 variant games."""
+    assert len(corpus_files("games")) == 38
+    assert len(corpus_files("spec")) == 126
+    assert len(corpus_files("variants")) == 15
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])

@@ -1,5 +1,5 @@
 """The bundled content: it loads cleanly, has the right number of every component,
-and its numbers match the component facts (shared/reference/components.md)."""
+and its numbers match the component facts (the components sheet)."""
 from __future__ import annotations
 
 from collections import Counter

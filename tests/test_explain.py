@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from gaia_rules.cli import app
+from gaia_rules.faces.cli import app
 from gaia_rules.content import default_catalogue
-from gaia_rules.explain import KINDS, explain_all, ids_of, words_for
+from gaia_rules.faces.explain import KINDS, explain_all, ids_of, words_for
 from gaia_rules.language import ast, parse_effect, parse_price
 from gaia_rules.language import english as english_module
 from gaia_rules.language.english import Words, english

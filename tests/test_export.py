@@ -6,10 +6,10 @@ import random
 import pytest
 from typer.testing import CliRunner
 
-from gaia_rules.cli import app
-from gaia_rules.export import export_lines
-from gaia_rules.notation import canonical, parse_line
-from gaia_rules.replay import hex_namer, token_words
+from gaia_rules.faces.cli import app
+from gaia_rules.formats.export import export_lines
+from gaia_rules.formats.notation import canonical, parse_line
+from gaia_rules.formats.replay import hex_namer, token_words
 from gaia_rules.rules import Engine
 from gaia_rules.setup import random_setup
 

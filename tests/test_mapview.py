@@ -8,16 +8,17 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from gaia_rules import savegame
-from gaia_rules.bots import make_bot, play_game
-from gaia_rules.cli import app
+from gaia_rules.formats import savegame
+from gaia_rules.players.bots import make_bot, play_game
+from gaia_rules.faces.cli import app
 from gaia_rules.content import default_catalogue
-from gaia_rules.mapview import COLOURS, piece_shape, player_colours, svg_map, text_map
+from gaia_rules.faces.mapview import COLOURS, piece_shape, player_colours, svg_map, text_map
 from gaia_rules.rules import Engine
 from gaia_rules.setup import random_setup
+from gaia_rules.formats.corpus import corpus_file
 
 SVG = "{http://www.w3.org/2000/svg}"
-CORPUS_GAME = Path("/work/shared/conformance/richbot-4p-02.json")
+CORPUS_GAME = corpus_file("richbot-4p-02.json")
 runner = CliRunner()
 
 
@@ -43,9 +44,7 @@ def bot_game(engine):
 @pytest.fixture(scope="module")
 def corpus_state(engine):
     """The final position of a recorded 4-player game (structures, satellites, federations)."""
-    if not CORPUS_GAME.exists():
-        pytest.skip(f"{CORPUS_GAME} is not here")
-    from gaia_rules.replay import replay_file
+    from gaia_rules.formats.replay import replay_file
 
     result = replay_file(engine, CORPUS_GAME, keep_state=True)
     return result.state

@@ -6,9 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from gaia_rules.notation import NotationError, parse_line, strip_annotations, write_line
+from gaia_rules.formats.notation import NotationError, parse_line, strip_annotations, write_line
+from gaia_rules.formats.corpus import corpus_dir
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "conformance"
+CORPUS = corpus_dir()
 FILES = sorted(CORPUS.glob("*.json")) + sorted((CORPUS / "spec").glob("*.json"))
 TOKEN_WORDS = ("brainstone",)  # the special token's name in the bundled content
 

@@ -1,7 +1,7 @@
 """Main actions and free actions: their exact costs and effects.
 
-Numbers from shared/reference/components.md (sections b, c, h) and the rule
-summaries in shared/rules/. Each test builds its position on a cleared board
+Numbers from the component facts (components sheet, sections b, c, h) and the
+rulebook. Each test builds its position on a cleared board
 (tests/rules_helpers.py) so the pieces are exactly the ones it places.
 """
 from __future__ import annotations

@@ -7,13 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from gaia_rules.bench import load_games, walk
+from gaia_rules.faces.bench import load_games, walk
 from gaia_rules.rules import Engine, IllegalMoveError
 from gaia_rules.rules.legal import MOST_TIMES, candidate_moves
 from gaia_rules.rules.moves import Move
+from gaia_rules.formats.corpus import corpus_dir
 from rules_helpers import clear, legal_texts, set_turn, start
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "conformance"
+CORPUS = corpus_dir()
 SAMPLE = sorted((CORPUS / "spec").glob("*.json"))[::3] + [CORPUS / "bot-4p-05.json", CORPUS / "richbot-3p-02.json"]
 
 

@@ -8,13 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from gaia_rules.bots import RandomBot, play_game
-from gaia_rules.replay import replay_file
+from gaia_rules.players.bots import RandomBot, play_game
+from gaia_rules.formats.replay import replay_file
 from gaia_rules.rules import Engine
 from gaia_rules.rules.context import Context
 from gaia_rules.setup import random_setup
+from gaia_rules.formats.corpus import corpus_dir
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "conformance"
+CORPUS = corpus_dir()
 
 
 @pytest.fixture

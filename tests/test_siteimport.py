@@ -6,11 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from gaia_rules.replay import player_trace
+from gaia_rules.formats.replay import player_trace
 from gaia_rules.rules import Engine
-from gaia_rules.siteimport import ImportError_, import_site_game
+from gaia_rules.formats.siteimport import ImportError_, import_site_game
+from gaia_rules.formats.corpus import corpus_dir
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "conformance"
+CORPUS = corpus_dir()
 
 
 def site_data(record: dict) -> dict:
@@ -59,7 +60,7 @@ def test_missing_fields_are_named():
 def test_gaia_import_writes_a_saved_game_that_loads(tmp_path):
     from typer.testing import CliRunner
 
-    from gaia_rules.cli import app
+    from gaia_rules.faces.cli import app
 
     record = json.loads((CORPUS / "bot-2p-01.json").read_text(encoding="utf-8"))
     source = tmp_path / "site.json"
@@ -75,7 +76,7 @@ def test_gaia_import_writes_a_saved_game_that_loads(tmp_path):
 def test_gaia_import_of_a_broken_file_is_one_line_and_exit_2(tmp_path):
     from typer.testing import CliRunner
 
-    from gaia_rules.cli import app
+    from gaia_rules.faces.cli import app
 
     source = tmp_path / "site.json"
     source.write_text("{", encoding="utf-8")

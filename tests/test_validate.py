@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from gaia_rules.cli import app
+from gaia_rules.faces.cli import app
 from gaia_rules.content import bundled_content_dir
 
 runner = CliRunner()
@@ -398,7 +398,7 @@ def test_unreadable_path_is_a_usage_error_exit_2(tmp_path, monkeypatch, name, me
     else:
         locked.mkdir()
     # permissions cannot lock out root, so the check itself is told the path is unreadable
-    import gaia_rules.cli as cli
+    import gaia_rules.faces.app as cli
 
     monkeypatch.setattr(cli.os, "access", lambda path, mode: Path(path).name != name)
     result = validate("--content", name)
@@ -408,7 +408,7 @@ def test_unreadable_path_is_a_usage_error_exit_2(tmp_path, monkeypatch, name, me
 
 
 def test_cli_docstring_promises_the_exit_codes_it_uses():
-    import gaia_rules.cli as cli
+    import gaia_rules.faces.app as cli
 
     doc = " ".join(cli.__doc__.split())
     assert "0 success; 1 the content has problems" in doc

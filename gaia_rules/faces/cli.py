@@ -1,0 +1,118 @@
+"""The `gaia` command: a thin face over the layers below (the entry point).
+
+Importing this module registers every command on `app` (faces/app.py):
+validate and explain here, the game commands in cli_game.py, bench in bench.py.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from ..content import load_catalogue, load_paths
+from .app import _unreadable, app, checked_catalogue, content_option, overlay_paths
+from . import bench, cli_game  # noqa: F401  (they register their commands on app)
+
+
+def _is_base(paths: list[Path]) -> bool:
+    """A folder with its own game-wide rules is a full content set, not an overlay."""
+    return any(p.is_dir() and any(p.rglob("game.yaml")) for p in paths)
+
+
+@app.command()
+def validate(
+    # readable=False: the paths are checked below, so an unreadable one gets one line, not a usage box
+    paths: Optional[List[Path]] = typer.Argument(None, readable=False,
+                                                 help="Content folders or files (default: the bundled content)."),
+    content: Optional[List[Path]] = typer.Option(None, "--content", readable=False,
+                                                 help="A designer's folder laid over the bundled content (repeatable)."),
+) -> None:
+    """Check content files: YAML, JSON Schema, the effect language and cross-references.
+
+    Prints a one-line summary per kind when clean (exit 0), or every problem as
+    `file:line:col: message` (exit 1). A path that does not exist or cannot be
+    read is a usage error: one line on stderr, exit 2.
+
+    Examples:
+
+        gaia validate
+
+        gaia validate content/
+
+        gaia validate --content my-faction/
+    """
+    paths = list(paths or [])
+    overlays = list(content or [])
+    for path in paths + overlays:
+        problem = _unreadable(path)
+        if problem is not None:
+            typer.echo(f"gaia validate: {path}: {problem}", err=True)
+            raise typer.Exit(2)
+    if paths and _is_base(paths):
+        catalogue, problems = load_paths(paths + overlays)
+    else:
+        catalogue, problems = load_catalogue(paths + overlays)
+    if problems:
+        for d in problems:
+            typer.echo(str(d))
+        typer.echo(f"{len(problems)} problem{'s' if len(problems) != 1 else ''} found.", err=True)
+        raise typer.Exit(1)
+    for kind, n in catalogue.counts().items():
+        typer.echo(f"{kind:>22}: {n}")
+    typer.echo("content is valid.")
+
+
+# ------------------------------------------------------------------ gaia explain
+
+@app.command()
+def explain(
+    ident: Optional[str] = typer.Argument(None, metavar="ID", help="A component id: a faction, tile, track, ..."),
+    kind: Optional[str] = typer.Option(None, "--kind", help="The kind, when the id names several components "
+                                                             "(faction, research_track, final_scoring, ...)."),
+    all_: bool = typer.Option(False, "--all", help="Every component, as one markdown document."),
+    content: Optional[List[Path]] = content_option(),
+) -> None:
+    """Print a component in plain English: a faction, tile, booster, research track, board action, ...
+
+    An id that names several components (a research track and a final scoring
+    tile, say) lists them and asks for --kind (exit 2). `--all` prints the whole
+    catalogue as markdown (`docs/catalogue.md`).
+
+    Examples:
+
+        gaia explain nav
+
+        gaia explain gaia --kind final_scoring
+
+        gaia explain my-faction --content my-folder/
+
+        gaia explain --all > catalogue.md
+    """
+    from .explain import ExplainError, explain as render, explain_all, resolve
+
+    if all_ == (ident is not None):
+        typer.echo("gaia explain: give one component ID, or --all", err=True)
+        raise typer.Exit(2)
+    overlays = overlay_paths("explain", content)
+    catalogue = checked_catalogue("explain", overlays)
+    if all_:
+        if kind is not None:
+            typer.echo("gaia explain: --kind goes with an ID, not with --all", err=True)
+            raise typer.Exit(2)
+        source = "the bundled content (`content/`)"
+        if overlays:
+            source = source[:-1] + " with " + ", ".join(f"`{p}`" for p in overlays) + " laid over it)"
+        typer.echo(explain_all(catalogue, source), nl=False)
+        return
+    try:
+        found_kind, found_id = resolve(catalogue, ident, kind)
+    except ExplainError as err:
+        typer.echo(f"gaia explain: {err}", err=True)
+        raise typer.Exit(2)
+    typer.echo(render(catalogue, found_kind, found_id), nl=False)
+
+
+
+def main() -> None:  # pragma: no cover - console entry point
+    app()

@@ -1,0 +1,685 @@
+"""Components in plain English: `gaia explain ID` and `gaia explain --all` (docs/catalogue.md).
+
+Every component of a catalogue is rendered as a markdown section: its name,
+kind and file, its numbers, and each effect string in English
+(`language/english.py`) followed by the string itself. A faction also lists
+how it differs from its faction board. Nothing here names a component: the
+kinds, their order and their words come from the catalogue.
+"""
+from __future__ import annotations
+
+import difflib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+import yaml
+
+from ..content.catalogue import Catalogue, Faction, Structure
+from ..content.loader import bundled_content_dir
+from ..language import parse_effect, parse_price
+from ..language.ast import Effect, Income
+from ..language.english import Words, effect_text, gains_text, join_and, join_or, price_text, sentence, with_article
+from ..language.vocabulary import AREAS, COUNTERS
+from ..setup import natural_key
+
+# The kinds `gaia explain` knows, in the order of docs/catalogue.md, with a label and a section title.
+KINDS: dict[str, tuple[str, str]] = {
+    "game": ("game", "The game"),
+    "faction": ("faction", "Factions"),
+    "faction_board": ("faction board", "Faction boards"),
+    "research_board": ("research board", "The research board"),
+    "research_track": ("research track", "Research tracks"),
+    "board_action": ("board action", "Board actions"),
+    "free_actions": ("free actions", "Free actions"),
+    "tech_tile": ("tech tile", "Tech tiles"),
+    "advanced_tech_tile": ("advanced tech tile", "Advanced tech tiles"),
+    "booster": ("booster", "Boosters"),
+    "round_scoring": ("round scoring tile", "Round scoring tiles"),
+    "final_scoring": ("final scoring tile", "Final scoring tiles"),
+    "federation_token": ("federation token", "Federation tokens"),
+    "planets": ("planet types", "Planet types"),
+    "resources": ("resources", "Resources"),
+    "sector": ("sector", "Sectors"),
+    "layout": ("layout", "Layouts"),
+    "parameter": ("rule parameter", "Rule parameters"),
+    "variant": ("rules variant", "Rules variants"),
+}
+
+# Short names accepted by --kind.
+KIND_ALIASES: dict[str, str] = {
+    "board": "faction_board", "track": "research_track", "research": "research_track", "action": "board_action",
+    "tech": "tech_tile", "advanced": "advanced_tech_tile", "round": "round_scoring", "final": "final_scoring",
+    "token": "federation_token", "federation": "federation_token", "fed": "federation_token",
+    "param": "parameter", "parameters": "parameter", "rule": "parameter",
+}
+
+# A faction's `start` keys and the resource code each one holds.
+START_RESOURCES: dict[str, str] = {"vp": "vp", "credits": "c", "ore": "o", "knowledge": "k", "qic": "q"}
+POWER_BOWLS: tuple[str, ...] = ("area1", "area2", "area3", "gaia")
+PLACE_ON: dict[str, str] = {"planet": "a planet", "transdim": "a Transdim planet", "space": "an empty space hex"}
+
+
+class ExplainError(ValueError):
+    """An id that names no component, or several (then --kind is needed)."""
+
+    def __init__(self, message: str, matches: list[tuple[str, str]] | None = None):
+        super().__init__(message)
+        self.matches = matches or []
+
+
+# ------------------------------------------------------------------ finding components
+
+def _single(catalogue: Catalogue, kind: str) -> list[str]:
+    return sorted((i for k, i in catalogue.files if k == kind), key=natural_key)
+
+
+def ids_of(catalogue: Catalogue, kind: str) -> list[str]:
+    """The ids of one kind, in a stable natural order."""
+    table: dict[str, Any] = {
+        "faction": catalogue.factions, "faction_board": catalogue.boards,
+        "board_action": catalogue.board_actions, "tech_tile": catalogue.tech_tiles,
+        "advanced_tech_tile": catalogue.advanced_tech_tiles, "booster": catalogue.boosters,
+        "round_scoring": catalogue.round_tiles, "final_scoring": catalogue.final_tiles,
+        "federation_token": catalogue.federation_tokens, "sector": catalogue.sectors, "layout": catalogue.layouts,
+        "parameter": catalogue.parameters, "variant": catalogue.variants,
+    }
+    if kind == "research_track":
+        return list(catalogue.tracks)  # already in board order
+    if kind in table:
+        return sorted(table[kind], key=natural_key)
+    return _single(catalogue, kind)
+
+
+def normalise_kind(kind: str) -> str:
+    k = kind.strip().lower().replace("-", "_").replace(" ", "_")
+    k = KIND_ALIASES.get(k, k)
+    if k not in KINDS:
+        close = difflib.get_close_matches(k, list(KINDS) + list(KIND_ALIASES), n=1, cutoff=0.6)
+        hint = f" (did you mean '{close[0]}'?)" if close else ""
+        raise ExplainError(f"unknown kind '{kind}'{hint}; kinds: {', '.join(KINDS)}")
+    return k
+
+
+def find(catalogue: Catalogue, ident: str, kind: str | None = None) -> list[tuple[str, str]]:
+    """Every (kind, id) with this id (of this kind, if given)."""
+    kinds = [normalise_kind(kind)] if kind else list(KINDS)
+    return [(k, ident) for k in kinds if ident in ids_of(catalogue, k)]
+
+
+def resolve(catalogue: Catalogue, ident: str, kind: str | None = None) -> tuple[str, str]:
+    """The one component an id names; ExplainError when none or several."""
+    matches = find(catalogue, ident, kind)
+    if not matches:  # a name instead of an id: "Navigation", "Gaia planets"
+        kinds = [normalise_kind(kind)] if kind else list(KINDS)
+        matches = [(k, i) for k in kinds for i in ids_of(catalogue, k)
+                   if title(catalogue, k, i).lower() == ident.lower() and title(catalogue, k, i) != i]
+    if len(matches) == 1:
+        return matches[0]
+    if matches:
+        listed = "; ".join(f"{KINDS[k][0]} '{i}' ({title(catalogue, k, i)})" for k, i in matches)
+        kinds = " or ".join(f"--kind {k}" for k, _ in matches)
+        raise ExplainError(f"'{ident}' names {len(matches)} components: {listed}; choose one with {kinds}", matches)
+    pairs = [(k, i) for k in ([normalise_kind(kind)] if kind else KINDS) for i in ids_of(catalogue, k)]
+    by_word: dict[str, str] = {}
+    for k, i in pairs:  # ids first, then names, each leading to its id
+        by_word.setdefault(i.lower(), i)
+    for k, i in pairs:
+        by_word.setdefault(title(catalogue, k, i).lower(), i)
+    close = difflib.get_close_matches(ident.lower(), list(by_word), n=1, cutoff=0.6)
+    hint = f" (did you mean '{by_word[close[0]]}'?)" if close else ""
+    what = f"{KINDS[normalise_kind(kind)][0]} " if kind else "component "
+    raise ExplainError(f"no {what}'{ident}'{hint}")
+
+
+# ------------------------------------------------------------------ words and small pieces
+
+def words_for(catalogue: Catalogue, faction: Faction | None = None) -> Words:
+    """The catalogue's words for the English renderer (a faction's own structure names if given)."""
+    structures: dict[str, str] = {}
+    for board in catalogue.boards.values():
+        for sid, row in (board.get("structures") or {}).items():
+            structures.setdefault(sid, row.get("name", sid))
+    if faction is not None:
+        structures.update({sid: s.name for sid, s in faction.structures.items()})
+    return Words(
+        resources=catalogue.resources,
+        structures=structures,
+        tracks={t.id: t.name for t in catalogue.tracks.values()},
+        federation_tokens={t.id: t.name for t in catalogue.federation_tokens.values()},
+    )
+
+
+def shown_file(catalogue: Catalogue, kind: str, ident: str) -> str | None:
+    """The file of a component: `content/...` for bundled files, else as the loader showed it."""
+    entry = catalogue.files.get((kind, ident))
+    if entry is None:
+        return None
+    display = entry[0]
+    try:
+        bundled = bundled_content_dir().resolve()
+        rel = Path(display).resolve().relative_to(bundled)
+    except (ValueError, OSError, FileNotFoundError):
+        return display
+    return "content/" + rel.as_posix()
+
+
+def fx(effect: Effect, words: Words) -> str:
+    """An effect in English, then its string: 'Income: 1 ore. (`income: 1o`)'."""
+    return f"{effect_text(effect, words)} (`{effect.text}`)"
+
+
+def amounts(values: dict[str, int], words: Words) -> str:
+    """'10 VP, 15 credits, 4 ore, 3 knowledge and 1 Q.I.C.' from a faction's `start`."""
+    parts = []
+    for key, code in START_RESOURCES.items():
+        if key in values:
+            parts.append(amount(values[key], code, words))
+    return join_and(parts)
+
+
+def amount(n: int, code: str, words: Words) -> str:
+    r = words.resources.get(code) or {}
+    name, plural = str(r.get("name", code)), str(r.get("plural", r.get("name", code)))
+    return f"{n} {name if n == 1 and any(c.islower() for c in plural) else plural}"
+
+
+def bowls(power: dict[str, int]) -> str:
+    shown = [a for a in POWER_BOWLS if a != "gaia" or power.get(a)]
+    return join_and(f"{power.get(a, 0)} in {AREAS[a]}" for a in shown)
+
+
+def slot_text(effect: Effect | None, words: Words) -> str:
+    """One slot of a structure row: 'nothing', '1 ore', 'charge 4 power + 1 power token', or sentences."""
+    if effect is None:
+        return "nothing"
+    if all(isinstance(s.clause, Income) and s.scope is None for s in effect.statements):
+        return " + ".join(gains_text(s.clause.gains, words) for s in effect.statements)
+    return effect_text(effect, words)
+
+
+def slots_text(slots: tuple, words: Words) -> str:
+    return " / ".join(slot_text(s, words) for s in slots)
+
+
+def _statements(effect: Effect | None):
+    return None if effect is None else effect.statements
+
+
+@dataclass(frozen=True)
+class _Field:
+    label: str
+    key: Callable[[Structure], Any]                 # what is compared
+    show: Callable[[Structure, Words], str]         # how it reads
+
+
+def stop(text: str) -> str:
+    """A full stop at the end, not doubled after 'Q.I.C.'."""
+    return text if text.endswith(".") else text + "."
+
+
+def _yes(b) -> str:
+    return "yes" if b else "no"
+
+
+ROW_FIELDS: tuple[_Field, ...] = (
+    _Field("name", lambda s: s.name, lambda s, w: s.name),
+    _Field("supply", lambda s: s.supply, lambda s, w: str(s.supply)),
+    _Field("cost", lambda s: s.cost, lambda s, w: price_text(s.cost, w)),
+    _Field("cost near an opponent", lambda s: s.cost_near_opponent,
+           lambda s, w: "as usual" if s.cost_near_opponent is None else price_text(s.cost_near_opponent, w)),
+    _Field("upgrades from", lambda s: s.upgrades_from,
+           lambda s, w: "nothing (built new)" if s.upgrades_from is None else w.structures.get(s.upgrades_from, s.upgrades_from)),
+    _Field("placed on", lambda s: s.place_on, lambda s, w: PLACE_ON.get(s.place_on or "", s.place_on or "-")),
+    _Field("power value", lambda s: s.power_value, lambda s, w: str(s.power_value)),
+    _Field("income row (slot by slot)", lambda s: tuple(_statements(e) for e in s.slots),
+           lambda s, w: slots_text(s.slots, w) if s.slots else "none"),
+    _Field("for every copy built", lambda s: tuple(e.statements for e in s.effects),
+           lambda s, w: " ".join(effect_text(e, w) for e in s.effects) if s.effects else "nothing"),
+    _Field("a structure", lambda s: s.structure, lambda s, w: _yes(s.structure)),
+    _Field("range counted from it", lambda s: s.is_range_origin, lambda s, w: _yes(s.is_range_origin)),
+    _Field("counts as a satellite", lambda s: s.counts_as_satellite, lambda s, w: _yes(s.counts_as_satellite)),
+)
+
+
+def board_structure(sid: str, raw: dict) -> Structure:
+    """A faction board's row as the catalogue would build it (the board is already checked)."""
+    near = raw.get("cost_near_opponent")
+    return Structure(
+        id=sid, name=raw.get("name", sid), supply=raw.get("supply", 0), cost=parse_price(raw.get("cost", "") or ""),
+        cost_near_opponent=None if near is None else parse_price(near), upgrades_from=raw.get("upgrades_from"),
+        place_on=raw.get("place_on"), power_value=raw.get("power_value", 0),
+        slots=tuple(None if s is None else parse_effect(s) for s in raw.get("slots", [])),
+        effects=tuple(parse_effect(e) for e in raw.get("effects", []) or []),
+        structure=raw.get("structure", True), range_origin=raw.get("range_origin"),
+        counts_as_satellite=raw.get("counts_as_satellite", False),
+    )
+
+
+def row_text(s: Structure, words: Words) -> str:
+    """A whole structure row in one line."""
+    parts = [f"{s.supply} in supply", f"costs {price_text(s.cost, words)}" if s.cost else "free"]
+    if s.cost_near_opponent is not None:
+        parts.append(f"{price_text(s.cost_near_opponent, words)} near an opponent")
+    if s.upgrades_from:
+        parts.append("upgrades " + (with_article(words.structures[s.upgrades_from])
+                                    if s.upgrades_from in words.structures else s.upgrades_from))
+    if s.place_on:
+        parts.append(f"placed on {PLACE_ON.get(s.place_on, s.place_on)}")
+    parts.append(f"power value {s.power_value}")
+    if s.slots:
+        parts.append(f"income row: {slots_text(s.slots, words)}")
+    if s.effects:
+        parts.append("every copy built: " + " ".join(effect_text(e, words) for e in s.effects))
+    if not s.structure:
+        parts.append("not a structure")
+    if s.range_origin is not None and s.range_origin != s.structure:
+        parts.append("range is counted from it" if s.range_origin else "range is not counted from it")
+    if s.counts_as_satellite:
+        parts.append("counts as a satellite")
+    return "; ".join(parts)
+
+
+# ------------------------------------------------------------------ one renderer per kind
+
+class _Doc:
+    """Markdown lines under a heading of a given level."""
+
+    def __init__(self, level: int):
+        self.level = level
+        self.lines: list[str] = []
+
+    def heading(self, text: str, extra: int = 0) -> None:
+        self.lines += ["#" * (self.level + extra) + " " + text, ""]
+
+    def para(self, text: str) -> None:
+        self.lines += [text, ""]
+
+    def items(self, items: Iterable[str], none: str | None = None) -> None:
+        items = list(items)
+        if not items and none is not None:
+            items = [none]
+        self.lines += [f"- {i}" for i in items]
+        if items:
+            self.lines.append("")
+
+
+def title(catalogue: Catalogue, kind: str, ident: str) -> str:
+    names = {
+        "faction": lambda: catalogue.factions[ident].name,
+        "faction_board": lambda: catalogue.boards[ident].get("name", ident),
+        "research_track": lambda: catalogue.tracks[ident].name,
+        "board_action": lambda: catalogue.board_actions[ident].name,
+        "tech_tile": lambda: catalogue.tech_tiles[ident].name,
+        "advanced_tech_tile": lambda: catalogue.advanced_tech_tiles[ident].name,
+        "booster": lambda: catalogue.boosters[ident].name,
+        "round_scoring": lambda: catalogue.round_tiles[ident].name,
+        "final_scoring": lambda: catalogue.final_tiles[ident].name,
+        "federation_token": lambda: catalogue.federation_tokens[ident].name,
+        "variant": lambda: catalogue.variants[ident].name,
+        "game": lambda: str(catalogue.game.get("name", ident)),
+    }
+    try:
+        return names[kind]() if kind in names else ident
+    except KeyError:
+        return ident
+
+
+def _head(doc: _Doc, catalogue: Catalogue, kind: str, ident: str) -> None:
+    name = title(catalogue, kind, ident)
+    label = KINDS[kind][0]
+    doc.heading(f"{name} ({label} `{ident}`)" if name != ident else f"`{ident}` ({label})")
+    file_kind = "parameters" if kind == "parameter" else kind
+    if kind == "parameter":
+        ident = next((i for k, i in catalogue.files if k == "parameters"), ident)
+    f = shown_file(catalogue, file_kind, ident)
+    if f:
+        doc.para(f"File: `{f}`")
+
+
+def _faction_source(catalogue: Catalogue, faction: Faction) -> dict:
+    """The faction's own file, for the board it names and its description (best effort)."""
+    path = shown_file(catalogue, "faction", faction.id) or faction.file
+    candidates = [Path(path)]
+    if path.startswith("content/"):
+        candidates.insert(0, bundled_content_dir() / path[len("content/"):])
+    for p in candidates:
+        try:
+            data = yaml.safe_load(p.read_text(encoding="utf-8"))
+        except (OSError, yaml.YAMLError, UnicodeDecodeError):
+            continue
+        if isinstance(data, dict) and data.get("id") == faction.id:
+            return data
+    return {}
+
+
+def faction_board_of(catalogue: Catalogue, faction: Faction) -> tuple[str, dict] | None:
+    source = _faction_source(catalogue, faction)
+    board_id = source.get("board")
+    if board_id not in catalogue.boards:
+        board_id = "default" if "default" in catalogue.boards else next(iter(catalogue.boards), None)
+    return None if board_id is None else (board_id, catalogue.boards[board_id])
+
+
+def board_differences(catalogue: Catalogue, faction: Faction, board: dict, words: Words) -> list[str]:
+    """What a faction changes on its board, one line per change."""
+    out = []
+    board_start = board.get("start", {})
+    for key, code in START_RESOURCES.items():
+        mine, theirs = faction.start.get(key, 0), board_start.get(key, 0)
+        if mine != theirs:
+            out.append(f"starts with {amount(mine, code, words)} (board: {theirs})")
+    board_power = {a: 0 for a in POWER_BOWLS}
+    board_power.update(board_start.get("power", {}))
+    for area in POWER_BOWLS:
+        if faction.power.get(area, 0) != board_power.get(area, 0):
+            out.append(f"{faction.power.get(area, 0)} power tokens in {AREAS[area]} (board: {board_power[area]})")
+    board_income = parse_effect(board["income"])
+    if faction.income is not None and faction.income.statements != board_income.statements:
+        out.append(f"base income {gains_line(faction.income, words)} (board: {gains_line(board_income, words)})")
+    if tuple(faction.setup) != tuple(board.get("setup", ())):
+        out.append(f"set-up pieces {join_and(words.structures.get(p, p) for p in faction.setup)} "
+                   f"(board: {join_and(words.structures.get(p, p) for p in board.get('setup', ()))})")
+    rows = board.get("structures") or {}
+    for sid, s in faction.structures.items():
+        if sid not in rows:
+            out.append(f"a piece of its own, {s.name} (`{sid}`): {row_text(s, words)}")
+            continue
+        base = board_structure(sid, rows[sid])
+        for f in ROW_FIELDS:
+            if f.key(s) != f.key(base):
+                out.append(f"{base.name} (`{sid}`) {f.label}: {f.show(s, words)} (board: {f.show(base, words)})")
+    if faction.planetary_institute_structure != "PI":
+        out.append(f"its planetary institute abilities come with `{faction.planetary_institute_structure}`")
+    return out
+
+
+def gains_line(effect: Effect, words: Words) -> str:
+    """A base income as a phrase ('1 ore and 1 knowledge'), else as sentences."""
+    if all(isinstance(s.clause, Income) and s.scope is None for s in effect.statements):
+        return " + ".join(gains_text(s.clause.gains, words) for s in effect.statements)
+    return effect_text(effect, words)
+
+
+def render_faction(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
+    f = catalogue.factions[ident]
+    words = words_for(catalogue, f)
+    source = _faction_source(catalogue, f)
+    if isinstance(source.get("description"), str):
+        doc.para(source["description"].strip())
+    planet = catalogue.planets.get(f.home)
+    found = faction_board_of(catalogue, f)
+    board_id = found[0] if found else "?"
+    facts = [
+        f"Home planet: {planet.name if planet else f.home} (`{f.home}`). Faction board: `{board_id}`.",
+        sentence(f"Starting resources: {amounts(f.start, words)}"),
+        f"Power bowls: {bowls(f.power)}.",
+        "Research at set-up: " + (join_and(f"one level on {words.tracks.get(t, t)}" for t in f.research)
+                                  if f.research else "none") + ".",
+        f"Set-up pieces, in order: {', '.join(words.structures.get(p, p) for p in f.setup)}.",
+        sentence(f"Base income: {gains_line(f.income, words)}") + f" (`{f.income.text}`)" if f.income
+        else "Base income: none.",
+    ]
+    if f.special_token is not None:
+        t = f.special_token
+        facts.append(f"Special token: the {t.name}, starting in {AREAS.get(t.start, t.start)}; it moves through the "
+                     f"bowls as one token and spends as {t.spend_value} power.")
+    doc.items(facts)
+    if found:
+        doc.para(f"Different from the `{board_id}` faction board:")
+        doc.items(board_differences(catalogue, f, found[1], words), none="nothing")
+    doc.para("Abilities (from the start):")
+    doc.items((fx(e, words) for e in f.ability), none="none")
+    pi_id = f.planetary_institute_structure
+    pi = f.structures.get(pi_id)
+    pi_row = f" ({pi.name} `{pi_id}`: {row_text(pi, words)})" if pi is not None else ""
+    doc.para(f"Planetary institute{pi_row}; once built:")
+    doc.items((fx(e, words) for e in f.planetary_institute), none="no ability")
+
+
+def render_board(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
+    board = catalogue.boards[ident]
+    words = words_for(catalogue)
+    start = board.get("start", {})
+    power = {a: 0 for a in POWER_BOWLS}
+    power.update(start.get("power", {}))
+    income = parse_effect(board["income"])
+    doc.items([
+        sentence(f"Starting resources: {amounts({k: start.get(k, 0) for k in START_RESOURCES}, words)}"),
+        f"Power bowls: {bowls(power)}.",
+        f"Set-up pieces, in order: {', '.join(words.structures.get(p, p) for p in board.get('setup', ()))}.",
+        sentence(f"Base income: {gains_line(income, words)}") + f" (`{income.text}`)",
+    ])
+    doc.para("Structures and pieces (income row: what the 1st, 2nd, ... copy on the map reveals):")
+    doc.items(stop(f"{row.get('name', sid)} (`{sid}`): {row_text(board_structure(sid, row), words)}")
+              for sid, row in (board.get("structures") or {}).items())
+
+
+def render_track(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
+    t = catalogue.tracks[ident]
+    words = words_for(catalogue)
+    doc.para(f"Position on the research board: {t.order}. \"Immediately\" is once, on reaching the level; "
+             f"income is paid while it is your level on the track; rules hold on it and above.")
+    doc.items(f"Level {i}: " + (" ".join(fx(e, words) for e in level) if level else "nothing.")
+              for i, level in enumerate(t.levels))
+
+
+def render_research_board(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
+    r = catalogue.research
+    words = words_for(catalogue)
+    if r is None:  # pragma: no cover - a checked catalogue has one
+        doc.para("No research board.")
+        return
+    items = [
+        f"Research (a main action): pay {price_text(r.cost, words)} to advance one level on a track.",
+        f"Levels 0 to {r.levels - 1} on each track: "
+        + join_and(t.name for t in catalogue.tracks.values()) + ".",
+        "At the end of the game, VP per track by level: " + ", ".join(map(str, r.vp_by_level)) + ".",
+    ]
+    if r.flip_green_token:
+        items.append("Entering the top level turns over one of your green federation tokens (you need one).")
+    if r.exclusive:
+        items.append("Only one player can ever stand on the top level of a track.")
+    doc.items(items)
+
+
+def render_board_action(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
+    a = catalogue.board_actions[ident]
+    words = words_for(catalogue)
+    gains = [s.clause.gains for s in a.effect.statements if hasattr(s.clause, "gains") and s.scope is None]
+    what = gains_text(gains[0], words) if len(gains) == 1 and len(a.effect.statements) == 1 else effect_text(a.effect, words)
+    doc.items([stop(f"Cost: {price_text(a.cost, words)}"), sentence(f"Action (a main action, once per round for the "
+                                                              f"whole table): {what}") + f" (`{a.effect.text}`)"])
+
+
+def render_free_actions(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
+    words = words_for(catalogue)
+    doc.para("Any number of times on your own turn:")
+    doc.items(fx(e, words) for e in catalogue.free_actions)
+    b = catalogue.burn
+    if b is not None:
+        kept, lost = b.keep, b.take - b.keep
+        rest = "the other leaves" if lost == 1 else f"the other {lost} leave"
+        doc.para(f"Burning power (a free action): take {b.take} power tokens from {AREAS.get(b.source, b.source)}; "
+                 f"{kept} of them move{'s' if kept == 1 else ''} to {AREAS.get(b.target, b.target)}, {rest} the "
+                 f"power cycle (to the supply, unless the rule parameter `burn_discard_to` says otherwise).")
+
+
+def _tile(doc: _Doc, catalogue: Catalogue, tile, intro: str | None = None) -> None:
+    words = words_for(catalogue)
+    if intro:
+        doc.para(intro)
+    doc.items((fx(e, words) for e in tile.effects), none="no effect")
+
+
+def render_tech(doc, catalogue, ident):
+    _tile(doc, catalogue, catalogue.tech_tiles[ident], "When taken, and while held (not covered):")
+
+
+def render_advanced(doc, catalogue, ident):
+    _tile(doc, catalogue, catalogue.advanced_tech_tiles[ident], "Taken by covering one of your tech tiles; when taken, and while held:")
+
+
+def render_booster(doc, catalogue, ident):
+    _tile(doc, catalogue, catalogue.boosters[ident], "While you hold it (taken for one round):")
+
+
+def render_round(doc, catalogue, ident):
+    _tile(doc, catalogue, catalogue.round_tiles[ident], "For every player, during its round:")
+
+
+def render_final(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
+    t = catalogue.final_tiles[ident]
+    vp = catalogue.game.get("final_scoring_vp", [])
+    items = [f"At the end of the game, each player's count is 1 per {COUNTERS.get(t.count, t.count)} "
+             f"(`{t.count}`); players are ranked by it."]
+    if vp:
+        items.append("By rank: " + join_and(str(v) for v in vp) + " VP (tied players share the VP of their ranks).")
+    items.append(f"The neutral player, in games where it takes part, counts {t.neutral}.")
+    doc.items(items)
+
+
+def render_fed(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
+    t = catalogue.federation_tokens[ident]
+    words = words_for(catalogue)
+    items = [f"When gained: {fx(e, words)}" for e in t.effects]
+    items.append(f"Copies: {t.copies}. Green (can be turned over to pay): {_yes(t.green)}. "
+                 f"In the supply at the start: {_yes(t.in_supply)}"
+                 + ("." if t.in_supply else " (gained only through an effect)."))
+    doc.items(items)
+
+
+def render_game(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
+    g = catalogue.game
+    items = []
+    players = g.get("players", {})
+    if players:
+        items.append(f"Players: {players.get('min')} to {players.get('max')}.")
+    if "rounds" in g:
+        items.append(f"Rounds: {g['rounds']}.")
+    if "boosters" in g:
+        items.append(f"Boosters in play: one per player and {g['boosters'].get('extra', 0)} more.")
+    if "final_scoring_vp" in g:
+        items.append("Final scoring tiles pay by rank: " + join_and(map(str, g["final_scoring_vp"])) + " VP.")
+    rv = g.get("resource_vp")
+    if rv:
+        words = words_for(catalogue)
+        names = join_or(words.resources.get(c, {}).get("plural", c) for c in rv.get("of", []))
+        items.append(f"At the end, 1 VP per {rv.get('per')} {names} left.")
+    ch = g.get("charge")
+    if ch:
+        items.append(f"Charging: neighbours within distance {ch.get('distance')} may charge; charging N power "
+                     f"costs N - {ch.get('vp_cost_offset')} VP.")
+    for key, label in (("near_opponent_distance", "A trading station is cheaper with an opponent within distance"),
+                       ("satellite_limit", "Satellites per player at most"),
+                       ("tech_tile_copies", "Copies of each standard tech tile")):
+        if key in g:
+            items.append(f"{label}: {g[key]}.")
+    if "setup_order" in g:
+        items.append("Set-up placement passes: " + ", ".join(g["setup_order"]) + ".")
+    doc.items(items)
+
+
+def render_planets(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
+    doc.items(f"{p.name} (`{p.id}`, map code `{p.code}`): {p.habitable}" for p in catalogue.planets.values())
+    names = {p.id: p.name for p in catalogue.planets.values()}
+    doc.para("Terraforming wheel (steps go round it): " + " > ".join(names.get(w, w) for w in catalogue.wheel) + ".")
+
+
+def render_resources(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
+    items = []
+    for code, r in catalogue.resources.items():
+        text = f"`{code}`: {r.get('name', code)} (plural: {r.get('plural', r.get('name', code))})"
+        if "cap" in r:
+            text += f", at most {r['cap']}"
+        items.append(text)
+    doc.items(items)
+
+
+def render_sector(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
+    s = catalogue.sectors[ident]
+    names = {p.id: p.name for p in catalogue.planets.values()}
+    empty = {p.id for p in catalogue.planets.values() if p.habitable == "space"}
+    planets = [f"{pos} {names.get(t, t)}" for pos, t in sorted(s.hexes.items(), key=lambda kv: natural_key(kv[0]))
+               if t not in empty]
+    doc.items([f"Printed tile number: {s.tile}.", f"Planets ({len(planets)} of {len(s.hexes)} hexes): "
+               + ", ".join(planets) + "."])
+
+
+def render_layout(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
+    lay = catalogue.layouts[ident]
+    doc.items([f"For {join_and(map(str, lay.players))} players.",
+               "Sectors on slots (axial centre q, r): "
+               + ", ".join(f"{s} at ({q}, {r})" for s, (q, r) in zip(lay.sectors, lay.slots)) + "."])
+
+
+def as_yaml(value) -> str:
+    """A parameter value as it is written in content: `true`, `[1, 2]`, `area1`."""
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+def render_parameter(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
+    p = catalogue.parameters[ident]
+    who = "a player parameter (an effect may `set` it)" if p.scope == "player" else \
+        "a game parameter (a rules variant may change it)"
+    items = [stop(p.doc[:1].upper() + p.doc[1:]), f"Scope: {who}.", f"Type: {p.type}"
+             + (f", one of {', '.join(p.choices)}" if p.choices else "")
+             + (f", keyed by {p.keyed_by}" if p.keyed_by else "") + "."]
+    if p.default is not None:
+        items.append(f"Default: `{as_yaml(p.default)}`.")
+    doc.items(items)
+
+
+def render_variant(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
+    v = catalogue.variants[ident]
+    items = []
+    for name, value in v.parameters.items():
+        p = catalogue.parameters.get(name)
+        doc_text = f" ({p.doc})" if p else ""
+        items.append(f"`{name}` = `{as_yaml(value)}`{doc_text}")
+    doc.items(items, none="No change: every parameter keeps its default.")
+
+
+RENDERERS: dict[str, Callable[[_Doc, Catalogue, str], None]] = {
+    "game": render_game, "faction": render_faction, "faction_board": render_board,
+    "research_board": render_research_board, "research_track": render_track, "board_action": render_board_action,
+    "free_actions": render_free_actions, "tech_tile": render_tech, "advanced_tech_tile": render_advanced,
+    "booster": render_booster, "round_scoring": render_round, "final_scoring": render_final,
+    "federation_token": render_fed, "planets": render_planets, "resources": render_resources,
+    "sector": render_sector, "layout": render_layout, "parameter": render_parameter, "variant": render_variant,
+}
+
+
+# ------------------------------------------------------------------ entry points
+
+def explain(catalogue: Catalogue, kind: str, ident: str, level: int = 1) -> str:
+    """One component as markdown."""
+    doc = _Doc(level)
+    _head(doc, catalogue, kind, ident)
+    RENDERERS[kind](doc, catalogue, ident)
+    return "\n".join(doc.lines).rstrip() + "\n"
+
+
+def explain_all(catalogue: Catalogue, source: str = "the bundled content (`content/`)") -> str:
+    """The whole catalogue as one markdown document (docs/catalogue.md)."""
+    lines = [
+        "# The catalogue",
+        "",
+        f"Every component of {source}, in plain English. Generated by `gaia explain --all`; do not edit by",
+        "hand (`tests/test_explain.py` regenerates it and fails when it is out of date). Each effect is",
+        "followed by its string in the effect language (`docs/effects.md`).",
+        "",
+        "## Contents",
+        "",
+    ]
+    present = [k for k in KINDS if ids_of(catalogue, k)]
+    for k in present:
+        anchor = KINDS[k][1].lower().replace(" ", "-")
+        lines.append(f"- [{KINDS[k][1]}](#{anchor}) ({len(ids_of(catalogue, k))})")
+    lines.append("")
+    for k in present:
+        lines += [f"## {KINDS[k][1]}", ""]
+        for ident in ids_of(catalogue, k):
+            lines.append(explain(catalogue, k, ident, level=3))
+    return "\n".join(lines).rstrip() + "\n"

@@ -1,0 +1,506 @@
+"""Pictures of the board: an SVG drawing and a compact text map.
+
+`svg_map(ctx, state)` returns a standalone SVG document (a string, built by
+hand: no drawing library). Hexes are flat-topped, hex (q, r) at
+x = 1.5·r, y = (2q + r)·√3/2 with y up (docs: sectors.md §2). It shows:
+
+- every map hex as one `<polygon class="hex">` filled with its planet's colour
+  (the planet type's `colour` in content, looked up by colour name in
+  `COLOURS`; empty space dark), with its name in small text;
+- pieces in their owner's colour (the colour of the home planet of the
+  player's faction), one shape per kind of piece, derived from the faction
+  board alone (see `piece_shape`): no structure is named here;
+- satellites as small dots near the hex edge, guest pieces beside the main one,
+  federation hexes outlined in the player's colour;
+- a legend: players, planet types, piece shapes.
+
+`text_map(ctx, state)` lays the hexes out in rows of staggered columns, one
+cell per hex: the planet's map code in lower case when nobody is there, in
+upper case followed by the player's number when somebody is, `.` for empty
+space.
+
+Every element that stands for something on the board carries `data-hex`
+(and `data-player`, from 1, `data-piece`) so tools and tests can find it.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from types import SimpleNamespace
+from xml.sax.saxutils import escape, quoteattr
+
+from ..state import GameState
+
+# colour names used in content -> fill; a name not listed (or "none") has no colour of its own
+COLOURS: dict[str, str] = {
+    "blue": "#2e6fd8",
+    "red": "#d0392b",
+    "orange": "#f08a24",
+    "yellow": "#f2d13c",
+    "brown": "#8b5a2b",
+    "gray": "#9ea3a8",
+    "grey": "#9ea3a8",
+    "white": "#f4f6f8",
+    "green": "#3aa655",
+    "purple": "#8e55c9",
+    "black": "#222222",
+    "pink": "#e86ab0",
+    "cyan": "#35c3d6",
+}
+SPACE = "#0e1124"          # empty space
+SPACE_EDGE = "#2b3150"     # hex outlines
+SECTOR_EDGE = "#7c86b0"    # sector borders
+NO_COLOUR = "#5c5c66"      # a planet type without a colour (e.g. one that only appears in play)
+INK = "#111111"            # outlines of pieces
+# players whose faction is unknown yet, or whose home colour another player already has
+FALLBACK_PLAYERS = ("#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#42d4f4", "#f032e6", "#bfef45")
+
+SCALE = 30.0               # pixels per hex radius
+MARGIN = 16.0
+LEGEND_WIDTH = 320.0
+SQRT3 = math.sqrt(3.0)
+
+
+# ------------------------------------------------------------------ colours
+
+def _hex_colour(name: str | None) -> str | None:
+    if not name:
+        return None
+    name = name.strip().lower()
+    if name.startswith("#") and len(name) in (4, 7):
+        return name
+    return COLOURS.get(name)
+
+
+def _is_space(ctx, planet: str) -> bool:
+    pt = ctx.catalogue.planets.get(planet)
+    return pt is not None and pt.habitable == "space"
+
+
+def planet_fill(ctx, planet: str) -> str:
+    """The fill of a hex holding `planet` (a planet type id)."""
+    if _is_space(ctx, planet):
+        return SPACE
+    pt = ctx.catalogue.planets.get(planet)
+    return _hex_colour(getattr(pt, "colour", None)) or NO_COLOUR
+
+
+def player_colours(ctx, state: GameState) -> list[str]:
+    """Each player's colour: their faction's home planet colour, else a fallback (never two alike)."""
+    out: list[str] = []
+    spare = [c for c in FALLBACK_PLAYERS]
+    for p in state.players:
+        colour = None
+        faction = ctx.catalogue.factions.get(p.faction) if p.faction else None
+        if faction is not None and not _is_space(ctx, faction.home):
+            pt = ctx.catalogue.planets.get(faction.home)
+            colour = _hex_colour(getattr(pt, "colour", None))
+        if colour is None or colour in out:
+            colour = next(c for c in spare if c not in out)
+        out.append(colour)
+    return out
+
+
+def _luminance(colour: str) -> float:
+    c = colour.lstrip("#")
+    if len(c) == 3:
+        c = "".join(ch * 2 for ch in c)
+    r, g, b = (int(c[i:i + 2], 16) / 255 for i in (0, 2, 4))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def _text_on(fill: str) -> str:
+    return "#111111" if _luminance(fill) > 0.5 else "#e8eaf2"
+
+
+# ------------------------------------------------------------------ pieces: shapes from the faction board
+
+SHAPES = ("circle", "square", "triangle", "octagon", "diamond", "ring", "star")
+
+
+def piece_shape(structures: dict, sid: str, institute: str | None) -> str:
+    """The shape of piece `sid` among a faction board's `structures` (id -> Structure-like).
+
+    Pieces that are not structures: a star if placed in space, else a ring.
+    Structures: the faction's planetary institute an octagon; one built from
+    nothing a circle; those of the highest power value a diamond; the others
+    a square when upgraded from a first structure, a triangle further up.
+    """
+    s = structures.get(sid)
+    if s is None:
+        return "circle"
+    if not s.structure:
+        return "star" if (s.place_on == "space" or s.counts_as_satellite) else "ring"
+    if sid == institute:
+        return "octagon"
+    depth, seen, cur = 0, {sid}, s
+    while cur.upgrades_from and cur.upgrades_from in structures and cur.upgrades_from not in seen:
+        seen.add(cur.upgrades_from)
+        cur = structures[cur.upgrades_from]
+        depth += 1
+    if depth == 0:
+        return "circle"
+    top = max((x.power_value for x in structures.values() if x.structure), default=0)
+    if s.power_value >= top and top > 0:
+        return "diamond"
+    return "square" if depth == 1 else "triangle"
+
+
+def _board_structures(ctx) -> dict:
+    """The default faction board's pieces as Structure-like records (for the legend)."""
+    board = next(iter(ctx.catalogue.boards.values()), None) or {}
+    out = {}
+    for sid, d in (board.get("structures") or {}).items():
+        out[sid] = SimpleNamespace(
+            id=sid, name=d.get("name", sid), structure=d.get("structure", True), place_on=d.get("place_on"),
+            counts_as_satellite=d.get("counts_as_satellite", False), upgrades_from=d.get("upgrades_from"),
+            power_value=d.get("power_value", 0))
+    return out
+
+
+def _common_institute(ctx) -> str | None:
+    ids = [f.planetary_institute_structure for f in ctx.catalogue.factions.values()]
+    return max(set(ids), key=ids.count) if ids else None
+
+
+@dataclass
+class _Shapes:
+    ctx: object
+    state: GameState
+
+    def __post_init__(self):
+        self.board = _board_structures(self.ctx)
+        self.institute = _common_institute(self.ctx)
+
+    def of(self, p: int, sid: str) -> str:
+        faction = self.ctx.catalogue.factions.get(self.state.players[p].faction or "")
+        if faction is not None and sid in faction.structures:
+            return piece_shape(faction.structures, sid, faction.planetary_institute_structure)
+        return piece_shape(self.board, sid, self.institute)
+
+    def name(self, p: int, sid: str) -> str:
+        faction = self.ctx.catalogue.factions.get(self.state.players[p].faction or "")
+        if faction is not None and sid in faction.structures:
+            return faction.structures[sid].name
+        s = self.board.get(sid)
+        return s.name if s is not None else sid
+
+
+def _n(v: float) -> str:
+    text = f"{v:.2f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def _points(pts) -> str:
+    return " ".join(f"{_n(x)},{_n(y)}" for x, y in pts)
+
+
+def _path(pts) -> str:
+    return "M" + " L".join(f"{_n(x)},{_n(y)}" for x, y in pts) + " Z"
+
+
+def _regular(x: float, y: float, radius: float, n: int, start_deg: float) -> list[tuple[float, float]]:
+    return [(x + radius * math.cos(math.radians(start_deg + 360 * i / n)),
+             y + radius * math.sin(math.radians(start_deg + 360 * i / n))) for i in range(n)]
+
+
+def shape_svg(shape: str, x: float, y: float, fill: str, size: float = 1.0) -> str:
+    """One piece drawn at (x, y) in SVG units, with a dark outline and a light halo."""
+    u = SCALE * size
+    stroke = f'stroke="{INK}" stroke-width="1.3"'
+    if shape == "ring":
+        return (f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(0.24 * u)}" fill="none" stroke="#ffffff" stroke-width="6"/>'
+                f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(0.24 * u)}" fill="none" stroke="{INK}" stroke-width="5"/>'
+                f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(0.24 * u)}" fill="none" stroke="{fill}" stroke-width="3"/>')
+    if shape == "circle":
+        body = f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(0.22 * u)}" fill="{fill}" {stroke}/>'
+        halo = f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(0.22 * u)}" fill="none" stroke="#ffffff" stroke-width="3.5"/>'
+        return halo + body
+    if shape == "square":
+        pts = _regular(x, y, 0.32 * u, 4, 45)
+    elif shape == "triangle":
+        pts = _regular(x, y + 0.05 * u, 0.36 * u, 3, -90)
+    elif shape == "octagon":
+        pts = _regular(x, y, 0.40 * u, 8, 22.5)
+    elif shape == "diamond":
+        pts = _regular(x, y, 0.44 * u, 4, -90)
+    elif shape == "star":
+        outer = _regular(x, y, 0.36 * u, 4, -90)
+        inner = _regular(x, y, 0.14 * u, 4, -45)
+        pts = [p for pair in zip(outer, inner) for p in pair]
+    else:
+        return shape_svg("circle", x, y, fill, size)
+    d = _path(pts)
+    return (f'<path d="{d}" fill="none" stroke="#ffffff" stroke-width="3.5" stroke-linejoin="round"/>'
+            f'<path d="{d}" fill="{fill}" {stroke} stroke-linejoin="round"/>')
+
+
+# ------------------------------------------------------------------ geometry
+
+def centre(coord: tuple[int, int]) -> tuple[float, float]:
+    """SVG position of a hex centre (y grows downwards in SVG, so y is negated)."""
+    q, r = coord
+    return 1.5 * r * SCALE, -(2 * q + r) * SQRT3 / 2 * SCALE
+
+
+def corners(x: float, y: float, k: float = 1.0) -> list[tuple[float, float]]:
+    return _regular(x, y, k * SCALE, 6, 0)
+
+
+def _sector_edges(game_map) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """Edges between hexes of different sectors, and on the board's rim."""
+    from ..board import DIRECTIONS
+
+    edges, seen = [], set()
+    for coord, h in game_map.hexes.items():
+        x, y = centre(coord)
+        pts = corners(x, y)
+        for dq, dr in DIRECTIONS:
+            other = game_map.hexes.get((coord[0] + dq, coord[1] + dr))
+            if other is not None and other.sector == h.sector:
+                continue
+            nx, ny = centre((coord[0] + dq, coord[1] + dr))
+            mx, my = (x + nx) / 2, (y + ny) / 2
+            a, b = sorted(pts, key=lambda p: (p[0] - mx) ** 2 + (p[1] - my) ** 2)[:2]
+            key = tuple(sorted(((round(a[0], 1), round(a[1], 1)), (round(b[0], 1), round(b[1], 1)))))
+            if key not in seen:
+                seen.add(key)
+                edges.append((a, b))
+    return edges
+
+
+# ------------------------------------------------------------------ the SVG
+
+def _label(state: GameState, p: int) -> str:
+    faction = state.players[p].faction
+    return f"p{p + 1} {faction}" if faction else f"p{p + 1}"
+
+
+def svg_map(ctx, state: GameState) -> str:
+    """The board as a standalone SVG document."""
+    game_map = ctx.map
+    colours = player_colours(ctx, state)
+    shapes = _Shapes(ctx, state)
+    coords = sorted(game_map.hexes, key=lambda c: (-(2 * c[0] + c[1]), c[1]))
+    xs = [centre(c)[0] for c in coords] or [0.0]
+    ys = [centre(c)[1] for c in coords] or [0.0]
+    title_h = 34.0
+    left, right = min(xs) - SCALE - MARGIN, max(xs) + SCALE + MARGIN
+    top, bottom = min(ys) - SCALE * SQRT3 / 2 - MARGIN - title_h, max(ys) + SCALE * SQRT3 / 2 + MARGIN
+    legend_x = right
+    width = right - left + LEGEND_WIDTH
+    height = max(bottom - top, 560.0)
+
+    out: list[str] = []
+    add = out.append
+    add('<?xml version="1.0" encoding="UTF-8"?>')
+    add(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{_n(left)} {_n(top)} {_n(width)} {_n(height)}" '
+        f'width="{_n(width)}" height="{_n(height)}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">')
+    add(f'<rect class="background" x="{_n(left)}" y="{_n(top)}" width="{_n(width)}" height="{_n(height)}" fill="#05060d"/>')
+    rounds = ctx.catalogue.game.get("rounds", 6)
+    where = f"round {state.round}/{rounds}, phase {state.phase}" if state.round else f"set-up, phase {state.phase}"
+    if state.ended:
+        where = "final position"
+    heading = f"{state.setup.players} players, seed {state.setup.seed}: {where}, {len(state.moves)} moves"
+    add(f'<text class="title" x="{_n(left + MARGIN)}" y="{_n(top + 24)}" font-size="15" fill="#e8eaf2">{escape(heading)}</text>')
+
+    # hexes
+    add('<g class="hexes">')
+    for c in coords:
+        h = game_map.hexes[c]
+        planet = ctx.planet_at(state, h.name)
+        x, y = centre(c)
+        add(f'<polygon class="hex" data-hex={quoteattr(h.name)} data-planet={quoteattr(planet)} '
+            f'points="{_points(corners(x, y))}" fill="{planet_fill(ctx, planet)}" stroke="{SPACE_EDGE}" stroke-width="1">'
+            f'<title>{escape(h.name)}: {escape(_planet_name(ctx, planet))}</title></polygon>')
+    add('</g>')
+    add(f'<g class="sectors" stroke="{SECTOR_EDGE}" stroke-width="2" stroke-linecap="round">')
+    for a, b in _sector_edges(game_map):
+        add(f'<line x1="{_n(a[0])}" y1="{_n(a[1])}" x2="{_n(b[0])}" y2="{_n(b[1])}"/>')
+    add('</g>')
+
+    # federations: an outline per player, inset further for each further player
+    add('<g class="federations" fill="none" stroke-linejoin="round">')
+    for c in coords:
+        name = game_map.hexes[c].name
+        hs = state.board.get(name)
+        if hs is None:
+            continue
+        x, y = centre(c)
+        for i, p in enumerate(hs.federations):
+            d = _path(corners(x, y, 0.86 - 0.13 * i))
+            add(f'<path class="federation" data-hex={quoteattr(name)} data-player="{p + 1}" d="{d}" '
+                f'stroke="{INK}" stroke-width="5"/>'
+                f'<path d="{d}" stroke="{colours[p]}" stroke-width="3"><title>{escape(name)}: federation of '
+                f'{escape(_label(state, p))}</title></path>')
+    add('</g>')
+
+    # hex names
+    add('<g class="names" font-size="7.5" text-anchor="middle">')
+    for c in coords:
+        h = game_map.hexes[c]
+        x, y = centre(c)
+        fill = _text_on(planet_fill(ctx, ctx.planet_at(state, h.name)))
+        add(f'<text class="name" data-hex={quoteattr(h.name)} x="{_n(x)}" y="{_n(y - 0.52 * SCALE)}" '
+            f'fill="{fill}">{escape(h.name)}</text>')
+    add('</g>')
+
+    # pieces, guests and satellites
+    add('<g class="pieces">')
+    sat_angles = (90, 30, 150, 330, 210, 270)
+    for c in coords:
+        name = game_map.hexes[c].name
+        hs = state.board.get(name)
+        if hs is None:
+            continue
+        x, y = centre(c)
+        if hs.owner is not None and hs.piece is not None:
+            p = hs.owner
+            dx = -0.18 * SCALE if hs.guests else 0.0
+            add(f'<g class="piece" data-hex={quoteattr(name)} data-player="{p + 1}" data-piece={quoteattr(hs.piece)}>'
+                f'<title>{escape(name)}: {escape(shapes.name(p, hs.piece))} of {escape(_label(state, p))}</title>'
+                f'{shape_svg(shapes.of(p, hs.piece), x + dx, y + 0.06 * SCALE, colours[p])}</g>')
+        for g in hs.guests:
+            mine = _guest_piece(ctx)
+            add(f'<g class="piece guest" data-hex={quoteattr(name)} data-player="{g + 1}" data-piece={quoteattr(mine)}>'
+                f'<title>{escape(name)}: guest {escape(shapes.name(g, mine))} of {escape(_label(state, g))}</title>'
+                f'{shape_svg(shapes.of(g, mine), x + 0.3 * SCALE, y + 0.1 * SCALE, colours[g], 0.7)}</g>')
+        for i, p in enumerate(hs.satellites):
+            a = math.radians(sat_angles[i % len(sat_angles)])
+            sx, sy = x + 0.7 * SCALE * math.cos(a), y + 0.7 * SCALE * math.sin(a)
+            add(f'<circle class="satellite" data-hex={quoteattr(name)} data-player="{p + 1}" cx="{_n(sx)}" cy="{_n(sy)}" '
+                f'r="{_n(0.12 * SCALE)}" fill="{colours[p]}" stroke="{INK}" stroke-width="1">'
+                f'<title>{escape(name)}: satellite of {escape(_label(state, p))}</title></circle>')
+    add('</g>')
+
+    _legend(out, ctx, state, colours, legend_x, top + title_h + 6)
+    add('</svg>')
+    return "\n".join(out) + "\n"
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _guest_piece(ctx) -> str:
+    """The piece a guest stands as: the structure built on planets (else the board's first piece)."""
+    try:
+        return ctx.mine_id
+    except LookupError:
+        return next(iter(_board_structures(ctx)), "?")
+
+
+def _planet_name(ctx, planet: str) -> str:
+    pt = ctx.catalogue.planets.get(planet)
+    return pt.name if pt is not None else planet
+
+
+def _legend(out: list[str], ctx, state: GameState, colours: list[str], x0: float, y0: float) -> None:
+    add = out.append
+    add('<g class="legend" font-size="11" fill="#e8eaf2">')
+    y = y0
+    add(f'<text x="{_n(x0)}" y="{_n(y)}" font-weight="bold">Players</text>')
+    y += 18
+    for p, pl in enumerate(state.players):
+        add(shape_svg("circle", x0 + 8, y - 4, colours[p], 0.9))
+        add(f'<text x="{_n(x0 + 22)}" y="{_n(y)}">{escape(_label(state, p))}: {pl.vp} VP, '
+            f'{_count(pl.satellites, "satellite")}, {_count(len(pl.federations), "federation")}</text>')
+        y += 18
+    y += 8
+    add(f'<text x="{_n(x0)}" y="{_n(y)}" font-weight="bold">Planets (map code)</text>')
+    y += 18
+    for pt in ctx.catalogue.planets.values():
+        fill = planet_fill(ctx, pt.id)
+        d = _path(_regular(x0 + 8, y - 4, 8, 6, 0))
+        add(f'<path d="{d}" fill="{fill}" stroke="{SECTOR_EDGE}" stroke-width="1"/>')
+        add(f'<text x="{_n(x0 + 22)}" y="{_n(y)}">{escape(pt.code)}  {escape(pt.name)}</text>')
+        y += 17
+    y += 8
+    add(f'<text x="{_n(x0)}" y="{_n(y)}" font-weight="bold">Pieces</text>')
+    y += 20
+    board = _board_structures(ctx)
+    institute = _common_institute(ctx)
+    by_shape: dict[str, list[str]] = {}
+    for sid, s in board.items():
+        by_shape.setdefault(piece_shape(board, sid, institute), []).append(s.name)
+    for shape, names in by_shape.items():
+        add(shape_svg(shape, x0 + 10, y - 4, "#c9cde0", 0.75))
+        add(f'<text x="{_n(x0 + 26)}" y="{_n(y)}">{escape(", ".join(names))}</text>')
+        y += 22
+    add(f'<circle cx="{_n(x0 + 10)}" cy="{_n(y - 4)}" r="{_n(0.12 * SCALE)}" fill="#c9cde0" stroke="{INK}"/>')
+    add(f'<text x="{_n(x0 + 26)}" y="{_n(y)}">satellite</text>')
+    y += 22
+    d = _path(_regular(x0 + 10, y - 4, 9, 6, 0))
+    add(f'<path d="{d}" fill="none" stroke="{INK}" stroke-width="4"/><path d="{d}" fill="none" stroke="#c9cde0" stroke-width="2.5"/>')
+    add(f'<text x="{_n(x0 + 26)}" y="{_n(y)}">federation (outline in the player\'s colour)</text>')
+    add('</g>')
+
+
+# ------------------------------------------------------------------ the text map
+
+def _cell(ctx, state: GameState, name: str, planet: str) -> str:
+    pt = ctx.catalogue.planets.get(planet)
+    code = pt.code if pt is not None else "?"
+    hs = state.board.get(name)
+    owner = hs.owner if hs is not None else None
+    if owner is None and hs is not None and hs.guests:
+        owner = hs.guests[0]
+    if owner is None:
+        return "." if _is_space(ctx, planet) else code.lower()
+    return f"{code.upper()}{owner + 1}"
+
+
+def _wrap_entries(head: str, entries: list[str], width: int) -> list[str]:
+    """`head` and the entries joined by commas, broken between entries to fit `width`."""
+    lines, line = [], head
+    for i, entry in enumerate(entries):
+        piece = entry + ("," if i < len(entries) - 1 else "")
+        if line.strip() and len(line) + len(piece) + 1 > width and line != head:
+            lines.append(line.rstrip())
+            line = "  "
+        line += piece + " "
+    lines.append(line.rstrip())
+    return lines
+
+
+def text_map(ctx, state: GameState, markup: bool = False) -> str:
+    """The board as text: staggered columns of one cell per hex, a legend below.
+
+    Column = r; line = the row of (2q + r) from the top, two rows per line
+    (odd columns sit half a row lower on the board). With `markup`, occupied
+    cells are coloured in rich markup.
+    """
+    game_map = ctx.map
+    if not game_map.hexes:
+        return "(no map)\n"
+    rs = [c[1] for c in game_map.hexes]
+    ys = [2 * c[0] + c[1] for c in game_map.hexes]
+    r0, top = min(rs), max(ys)
+    ncols, nlines = max(rs) - r0 + 1, (top - min(ys)) // 2 + 1
+    width = 4
+    grid = [[" " * width for _ in range(ncols)] for _ in range(nlines)]
+    colours = player_colours(ctx, state) if markup else []
+    for c, h in game_map.hexes.items():
+        line = (top - (2 * c[0] + c[1])) // 2
+        cell = _cell(ctx, state, h.name, ctx.planet_at(state, h.name))
+        text = cell.ljust(width)
+        if markup and len(cell) > 1:
+            text = f"[bold {colours[int(cell[1:]) - 1]}]{cell}[/]" + " " * (width - len(cell))
+        grid[line][c[1] - r0] = text
+    lines = ["".join(row).rstrip() for row in grid]
+    while lines and not lines[0]:
+        lines.pop(0)
+    out = list(lines)
+    entries = [f"{pt.code} {pt.name.lower()}" for pt in ctx.catalogue.planets.values() if not _is_space(ctx, pt.id)]
+    out.append("")
+    out.extend(_wrap_entries("planets: ", entries + [". empty space"], 100))
+    out.append("upper case + digit: that player's piece; lower case: nobody there")
+    for p, pl in enumerate(state.players):
+        pieces = sum(1 for hs in state.board.values() if hs.owner == p and hs.piece is not None)
+        out.append(f"{p + 1} = {_label(state, p)}: {_count(pieces, 'piece')}, {_count(pl.satellites, 'satellite')}, "
+                   f"{_count(len(pl.federations), 'federation')}, {pl.vp} VP")
+    if markup:
+        from rich.markup import escape as rich_escape
+
+        out[len(lines):] = [rich_escape(x) for x in out[len(lines):]]
+    return "\n".join(out) + "\n"

@@ -1,0 +1,63 @@
+"""Moves in the site notation for a given position: labels of players, the special token's word,
+one move as text and one line of text read as a move for whoever must act.
+
+Used by the faces and by export; no component is named here.
+"""
+from __future__ import annotations
+
+from ..rules import Engine
+from ..rules.moves import Move
+from ..state import GameState
+from .notation import NotationError, parse_line, write_move
+
+_DESIGNATOR_PREFIX = "p"
+
+
+def player_label(state: GameState, p: int) -> str:
+    """The faction id once chosen, else `pN` (N from 1), as the site's notation writes players."""
+    faction = state.players[p].faction
+    return faction if faction else f"{_DESIGNATOR_PREFIX}{p + 1}"
+
+
+def token_word(engine: Engine, state: GameState, p: int) -> str:
+    """The name the notation uses for player p's special token (its name in content)."""
+    faction = state.players[p].faction
+    if faction:
+        token = engine.catalogue.factions[faction].special_token
+        if token is not None:
+            return token.name
+    return "token"
+
+
+def token_words(engine: Engine) -> tuple[str, ...]:
+    return engine.catalogue.token_words
+
+
+def move_text(engine: Engine, state: GameState, move: Move, with_player: bool = True) -> str:
+    """One move in the site notation, e.g. `p1 build m 4A2` (state: before the move)."""
+    text = write_move(move, token_word(engine, state, move.player))
+    return f"{player_label(state, move.player)} {text}" if with_player else text
+
+
+def parse_move(engine: Engine, state: GameState, text: str) -> Move:
+    """One command in the site notation, with or without the player (default: whoever must act).
+
+    Raises NotationError when the text cannot be read or holds more than one command.
+    """
+    text = text.strip()
+    if not text:
+        raise NotationError(text, 1, "empty move")
+    names = {p.faction: p.index for p in state.players if p.faction is not None}
+    head = text.split()[0]
+    if head in engine.catalogue.factions and head not in names:
+        raise NotationError(text, 1, f"'{head}' does not play in this game")
+    designated = head in names or (head.startswith(_DESIGNATOR_PREFIX) and head[1:].isdigit())
+    if not designated:
+        p = engine.to_move(state)
+        if p is None:
+            raise NotationError(text, 1, "the game has ended")
+        text = f"{player_label(state, p)} {text}"
+    parsed = parse_line(text, names, state.setup.players, token_words(engine))
+    if len(parsed.moves) != 1:
+        raise NotationError(text, 1, f"one command at a time, not {len(parsed.moves)}")
+    return engine.normalize(state, parsed.moves[0])

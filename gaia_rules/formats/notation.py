@@ -1,0 +1,231 @@
+"""The boardgamers.space move notation: reading lines into moves and writing them back.
+
+A line is `<player> <command>[. <command>]*`. Log annotations the site adds
+(bowl counts, `returning boosterN`, `using area1: n`, `(from hex)`, level
+changes) are stripped first. Site-specific codes in free actions (`tg`,
+`t-a3`, `gf`) are translated into our price language (`move N gaia>...`).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..rules.moves import Move
+
+_ANNOTATIONS = [
+    re.compile(r" \(\d+(?:,B)?/\d+(?:,B)?/\d+(?:,B)?/\d+(?:,B)? ⇒ \d+(?:,B)?/\d+(?:,B)?/\d+(?:,B)?/\d+(?:,B)?\)"),
+    re.compile(r" \(\d+ ⇒ \d+\)"),
+    re.compile(r" returning booster\d+"),
+    re.compile(r" using (?:[a-z0-9]+: \d+)(?:, [a-z0-9]+: \d+)*"),
+    re.compile(r" \(from [-0-9A-Cx]+\)"),
+]
+_ANNOTATION = re.compile("|".join(f"(?:{p.pattern})" for p in _ANNOTATIONS))  # all of them in one pass
+_DESIGNATOR = re.compile(r"^p(\d+)$")
+
+
+class NotationError(ValueError):
+    """A line that cannot be read, with the position of the problem."""
+
+    def __init__(self, line: str, column: int, message: str):
+        self.line, self.column, self.message = line, column, message
+        super().__init__(f"column {column}: {message}: '{line}'")
+
+
+def strip_annotations(line: str) -> str:
+    if "(" not in line and " returning " not in line and " using " not in line:
+        return line  # most lines carry no annotation
+    return _ANNOTATION.sub("", line)
+
+
+@dataclass
+class ParsedLine:
+    player: int
+    moves: list[Move]
+    finished: bool          # the turn was closed (endturn, trailing '.', pass) or needs no closing
+
+
+def parse_line(line: str, players_by_name: dict[str, int], n_players: int,
+               token_words: tuple[str, ...] = ()) -> ParsedLine:
+    """Read one line (not `init`) into moves of the player it names.
+
+    `token_words` are the names of special tokens (from content): the site writes
+    the token's name as the command that places it.
+    """
+    bare = strip_annotations(line.strip())
+    head, _, rest = bare.partition(" ")
+    m = _DESIGNATOR.match(head)
+    if m:
+        player = int(m.group(1)) - 1
+        if not 0 <= player < n_players:
+            raise NotationError(line, 1, f"no player {head} in a {n_players}-player game")
+    elif head in players_by_name:
+        player = players_by_name[head]
+    else:
+        raise NotationError(line, 1, f"unknown player '{head}'")
+    moves: list[Move] = []
+    pieces = rest.split(".")
+    column = len(head) + 2
+    for i, piece in enumerate(pieces):
+        text = piece.strip()
+        words = text.split()
+        if not words:
+            if i == len(pieces) - 1 and i > 0:
+                moves.append(Move(player, "endturn"))
+            elif i > 0:
+                moves.append(Move(player, "endturn"))
+            column += len(piece) + 1
+            continue
+        if len(words) == 3 and words[1] == "⇒":
+            moves.append(Move(player, "endturn"))
+            column += len(piece) + 1
+            continue
+        if words[0] in token_words:
+            words = ["token"] + words[1:]
+        moves.append(_command(line, column, player, words))
+        column += len(piece) + 1
+    # a trailing "." gives an empty last piece: that was the end of the turn
+    finished = bool(moves) and moves[-1].command in ("endturn", "pass")
+    return ParsedLine(player, _dedupe_endturns(moves), finished)
+
+
+def _dedupe_endturns(moves: list[Move]) -> list[Move]:
+    out: list[Move] = []
+    for mv in moves:
+        if mv.command == "endturn" and out and out[-1].command in ("endturn", "pass"):
+            continue
+        out.append(mv)
+    return out
+
+
+_ARITY = {
+    "faction": 1, "booster": 1, "action": 1, "special": 1, "burn": 1, "charge": 1, "up": 1,
+    "tech": 1, "cover": 1, "fedtile": 1, "lostPlanet": 1, "swap-PI": 1, "income": 1, "token": 1, "areas": 1,
+    "build": 2, "federation": 2, "bid": 2,
+}
+
+
+def _command(line: str, column: int, player: int, words: list[str]) -> Move:
+    name, args = words[0], words[1:]
+    if name == "endturn":
+        return Move(player, "endturn")
+    if name == "pass":
+        booster = args[0] if args and args[0].startswith("booster") else None
+        return Move(player, "pass", (booster,) if booster else ())
+    if name == "decline":
+        return Move(player, "decline")  # what is declined is the pending question; words after it are ignored
+    if name == "spend":
+        if len(args) < 3 or args[1] != "for":
+            raise NotationError(line, column, "expected 'spend <cost> for <gain>'")
+        return Move(player, "spend", (site_cost(args[0]), site_gain(args[2])))
+    if name == "rotate":  # `rotate [<centre qxr> <turns>]...` (the site's advanced set-up option)
+        if len(args) % 2 or not all(_COORD_ARG.match(c) and t.lstrip("-").isdigit() for c, t in zip(args[::2], args[1::2])):
+            raise NotationError(line, column, "expected 'rotate <centre qxr> <turns> ...'")
+        return Move(player, "rotate", tuple(args))
+    if name == "set":  # `set <type> <position> to <option>` (the site's custom set-up option)
+        if len(args) != 4 or args[2] != "to":
+            raise NotationError(line, column, "expected 'set <type> <position> to <option>'")
+        return Move(player, "set", (args[0], args[1], args[3]))
+    if name not in _ARITY:
+        raise NotationError(line, column, f"unknown command '{name}'")
+    need = _ARITY[name]
+    if len(args) < need:
+        raise NotationError(line, column, f"'{name}' needs {need} argument{'s' if need > 1 else ''}")
+    if name in ("income", "charge"):
+        args = [",".join(_norm_amount(x) for x in args[0].split(","))] + args[1:]
+    return Move(player, name, tuple(args[:need]))
+
+
+def _norm_amount(text: str) -> str:
+    """`t` -> `1t`, `pw` -> `1pw`: reward items always carry their count."""
+    m = _AMOUNT.match(text)
+    return f"{m.group(1) or '1'}{m.group(2)}" if m else text
+
+
+_AMOUNT = re.compile(r"^(\d*)([a-z][a-z0-9-]*)$")
+_COORD_ARG = re.compile(r"^-?\d+x-?\d+$")
+
+
+def site_cost(text: str) -> str:
+    """`3pw,1o` stays; `4tg` -> `move 4 gaia>supply`; `1t-a3` -> `move 1 area3>gaia`; `1gf` -> `move 1 gf>gaia`."""
+    out = []
+    for part in text.split(","):
+        m = _AMOUNT.match(part)
+        if not m:
+            out.append(part)
+            continue
+        n = m.group(1) or "1"
+        code = m.group(2)
+        if code == "tg":
+            out.append(f"move {n} gaia>supply")
+        elif code == "t-a3":
+            out.append(f"move {n} area3>gaia")
+        elif code == "gf":
+            out.append(f"move {n} gf>gaia")
+        else:
+            out.append(f"{n}{code}")
+    return ", ".join(out)
+
+
+def site_gain(text: str) -> str:
+    out = []
+    for part in text.split(","):
+        m = _AMOUNT.match(part)
+        if m and m.group(2) != "tech":
+            out.append(f"{m.group(1) or '1'}{m.group(2)}")
+        else:
+            out.append(part)
+    return ", ".join(out)
+
+
+def write_move(move: Move, token_word: str = "token") -> str:
+    """One command in the site's notation (without the player)."""
+    if move.command == "token":
+        return " ".join((token_word,) + move.args)
+    if move.command == "spend":
+        return f"spend {_site_text(move.args[0])} for {_site_text(move.args[1])}"
+    if move.command == "set" and len(move.args) == 3:
+        return f"set {move.args[0]} {move.args[1]} to {move.args[2]}"
+    return " ".join((move.command,) + move.args)
+
+
+def _site_text(text: str) -> str:
+    parts = []
+    for part in [p.strip() for p in text.split(",")]:
+        m = re.match(r"^move (\d+) (\w+)>(\w+)$", part)
+        if m:
+            n, src, dst = m.groups()
+            code = {"gaia": "tg", "area3": "t-a3", "gf": "gf"}[src]
+            parts.append(f"{n}{code}")
+        else:
+            parts.append(part)
+    return ",".join(parts)
+
+
+_HEX_ARGS = {"build": (1,), "lostPlanet": (0,), "swap-PI": (0,)}
+
+
+def canonical(move: Move, hex_name) -> Move:
+    """The same move with every hex written by name (`-4x2` becomes e.g. `3A5`).
+
+    `hex_name` turns a written hex into its name (e.g. a map's lookup); it may
+    raise for an unknown hex, which the engine would refuse anyway.
+    """
+    def name(text: str) -> str:
+        try:
+            return hex_name(text)
+        except ValueError:
+            return text
+
+    if move.command == "federation" and move.args:
+        hexes = ",".join(name(h) for h in move.args[0].split(",") if h)
+        return Move(move.player, move.command, (hexes,) + move.args[1:])
+    positions = _HEX_ARGS.get(move.command)
+    if not positions or not any(i < len(move.args) for i in positions):
+        return move
+    args = tuple(name(a) if i in positions else a for i, a in enumerate(move.args))
+    return Move(move.player, move.command, args)
+
+
+def write_line(designator: str, moves: list[Move], token_word: str = "token") -> str:
+    """A whole line: `<player> <command>. <command>...` (the turn's end written as `endturn`)."""
+    return f"{designator} " + ". ".join(write_move(m, token_word) for m in moves)

@@ -1,0 +1,253 @@
+"""Replaying recorded games (the conformance format) and comparing every number.
+
+A file gives the set-up, the move lines and the expected state after each
+line (`trace`), at each round end (`checkpoints`) and at the end (`final`).
+`replay_file` applies every line under the `boardgamers` variant and reports
+the first divergence.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..board import PlacedSector, find_mirror
+from .notation import NotationError, canonical, parse_line
+from ..rules import Engine, IllegalMoveError
+from ..state import GameState, Setup
+
+TRACE_FIELDS = ("vp", "credits", "ore", "knowledge", "qic", "area1", "area2", "area3", "gaia")
+VARIANT = "boardgamers"
+
+
+@dataclass
+class Divergence:
+    move_index: int
+    move: str
+    player: int | None
+    field: str
+    expected: Any
+    got: Any
+
+    def __str__(self) -> str:
+        who = "" if self.player is None else f", player {self.player}"
+        return f"move {self.move_index} '{self.move}'{who}, field {self.field}: expected {self.expected}, got {self.got}"
+
+
+@dataclass
+class ReplayResult:
+    id: str
+    moves: int
+    checkpoints_total: int = 0
+    checkpoints_matched: int = 0
+    final_matched: bool | None = None
+    first_divergence: Divergence | None = None
+    expect_rejected_ok: bool | None = None
+    state: GameState | None = None
+
+    @property
+    def passed(self) -> bool:
+        if self.expect_rejected_ok is not None:
+            return self.first_divergence is None and self.expect_rejected_ok
+        return self.first_divergence is None
+
+    def to_json(self) -> dict:
+        out = {"id": self.id, "moves": self.moves, "checkpoints_total": self.checkpoints_total,
+               "checkpoints_matched": self.checkpoints_matched, "final_matched": self.final_matched,
+               "first_divergence": None if self.first_divergence is None else str(self.first_divergence)}
+        if self.expect_rejected_ok is not None:
+            out["expect_rejected_ok"] = self.expect_rejected_ok
+        return out
+
+
+def setup_from_record(engine: Engine, record: dict) -> Setup:
+    """The exact set-up of a recorded game (never re-drawn from its seed)."""
+    s = record["setup"]
+    sectors = [{"sector": x["sector"], "rotation": x["rotation"], "center": [x["center"]["q"], x["center"]["r"]]}
+               for x in s["map"]["sectors"]]
+    return Setup(
+        players=record["players"],
+        variant=VARIANT,
+        seed=record["moves"][0].split()[-1] if record["moves"] else "",
+        sectors=sectors,
+        mirror=_detect_mirror(engine, sectors, s["map"]["hexes"]),
+        round_tiles=list(s["round_scoring_tiles"]),
+        final_tiles=list(s["final_scoring_tiles"]),
+        boosters=list(s["boosters"]),
+        tech_tiles={pos: v["tile"] for pos, v in s["tech_tiles"].items()},
+        advanced_tiles={pos.removeprefix("adv-"): tile for pos, tile in s["advanced_tech_tiles"].items()},
+        terraforming_token=s.get("terraforming_federation"),
+        fed_supply=dict(s["federation_supply"]),
+        auction=bool(record.get("flags", {}).get("auction")),
+    )
+
+
+def _detect_mirror(engine: Engine, sectors: list[dict], hexes: list[dict]) -> bool:
+    """Whether the recorded map is our sectors read flipped (remembered per map: replays repeat maps)."""
+    key = (tuple((x["sector"], x["rotation"], tuple(x["center"])) for x in sectors),
+           tuple((h["q"], h["r"], h["planet"]) for h in hexes))
+    seen = engine.__dict__.setdefault("_mirrors", {})
+    if key not in seen:
+        if len(seen) > 256:
+            seen.clear()
+        seen[key] = _find_mirror(engine, sectors, hexes)
+    return seen[key]
+
+
+def _find_mirror(engine: Engine, sectors: list[dict], hexes: list[dict]) -> bool:
+    cat = engine.catalogue
+    code = {p.code: p.id for p in cat.planets.values()}
+    placed = [PlacedSector(x["sector"], x["rotation"], tuple(x["center"])) for x in sectors]
+    mirror = find_mirror(placed, {k: v.hexes for k, v in cat.sectors.items()}, {k: v.tile for k, v in cat.sectors.items()},
+                         {(h["q"], h["r"]): code[h["planet"]] for h in hexes})
+    if mirror is None:
+        raise ValueError("the recorded map matches no arrangement of our sector content")
+    return mirror
+
+
+def hex_namer(engine: Engine, state: GameState):
+    """Written hex (name or `q x r`) -> hex name on this game's map."""
+    return engine.context(state).map.canonical_name
+
+
+def token_words(engine: Engine) -> tuple[str, ...]:
+    """Names of the factions' special tokens (command words of the notation)."""
+    return engine.catalogue.token_words
+
+
+def _names(engine: Engine, state: GameState) -> dict[str, int]:
+    return {p.faction: p.index for p in state.players if p.faction is not None}
+
+
+def player_trace(state: GameState, p: int) -> list[int]:
+    pl = state.players[p]
+    return [pl.vp, pl.credits, pl.ore, pl.knowledge, pl.qic,
+            pl.power["area1"], pl.power["area2"], pl.power["area3"], pl.power["gaia"]]
+
+
+def player_snapshot(engine: Engine, state: GameState, p: int) -> dict:
+    """The fields of the conformance player state that our state holds."""
+    ctx = engine.context(state)
+    pl = state.players[p]
+    buildings = {k: 0 for k in ("m", "ts", "lab", "PI", "ac1", "ac2", "gf", "sp")}
+    for name, h in state.board.items():
+        if h.owner == p and h.piece is not None and name != pl.lost_planet:
+            buildings[h.piece] = buildings.get(h.piece, 0) + 1
+        if p in h.guests:
+            buildings["m"] += 1
+    return {
+        "vp": pl.vp, "credits": pl.credits, "ore": pl.ore, "knowledge": pl.knowledge, "qic": pl.qic,
+        "power": dict(pl.power), "research": dict(pl.research),
+        "buildings": buildings, "gaiaformers": pl.gaiaformers, "gaiaformers_in_gaia_area": pl.gaiaformers_in_gaia,
+        "satellites": pl.satellites, "lost_planet": 1 if pl.lost_planet else 0,
+        "federations_formed": pl.federations_formed,
+        "federation_tiles": [{"tile": t.tile, "green": t.green} for t in pl.fed_tokens],
+        "tech_tiles": [{"tile": t.tile, "pos": t.pos, "enabled": t.enabled} for t in pl.tech],
+        "booster": pl.booster, "range": ctx.param(state, p, "range"),
+        # the format names the special token's place after the token itself
+        **{word: pl.token for word in token_words(engine)},
+    }
+
+
+COMPARED = ("vp", "credits", "ore", "knowledge", "qic", "power", "research", "buildings",
+            "gaiaformers", "gaiaformers_in_gaia_area", "satellites", "lost_planet", "federations_formed",
+            "federation_tiles", "tech_tiles", "booster", "range")
+
+
+def compare_player(engine: Engine, state: GameState, expected: dict, move_index: int, move: str) -> Divergence | None:
+    p = expected["player"]
+    got = player_snapshot(engine, state, p)
+    for key in COMPARED + token_words(engine):
+        if key in expected and expected[key] != got[key]:
+            return Divergence(move_index, move, p, key, expected[key], got[key])
+    if "vp_by_source" in expected:
+        got_sources = {k: v for k, v in state.players[p].vp_sources.items() if v}
+        want = {k: v for k, v in expected["vp_by_source"].items() if v}
+        if got_sources != want:
+            return Divergence(move_index, move, p, "vp_by_source", want, got_sources)
+    if "final_scoring" in expected:
+        fs = state.players[p].final_scoring or {}
+        for key, value in expected["final_scoring"].items():
+            if key in fs and fs[key] != value:
+                return Divergence(move_index, move, p, f"final_scoring.{key}", value, fs[key])
+    return None
+
+
+def replay_record(engine: Engine, record: dict, keep_state: bool = False) -> ReplayResult:
+    moves = record["moves"]
+    result = ReplayResult(record.get("id", "?"), len(moves))
+    checkpoints = {(c["after_move_index"], c["round"]): c for c in record.get("checkpoints", [])}
+    result.checkpoints_total = len(checkpoints)
+    trace = record.get("trace", {}).get("after_each_move", [])
+    state = engine.new_game(setup_from_record(engine, record))
+    current = {"index": 0, "line": ""}
+
+    def observer(st: GameState, round_: int) -> None:
+        cp = checkpoints.get((current["index"], round_))
+        if cp is None or result.first_divergence is not None:
+            return
+        for exp in cp["players"]:
+            d = compare_player(engine, st, exp, current["index"], current["line"])
+            if d is not None:
+                result.first_divergence = d
+                return
+        result.checkpoints_matched += 1
+
+    def fail(i, line, field, expected, got, player=None):
+        result.first_divergence = Divergence(i, line, player, field, expected, got)
+
+    words, namer = token_words(engine), hex_namer(engine, state)
+
+    def run_moves() -> None:
+        for i, line in enumerate(moves[1:], start=1):
+            current["index"], current["line"] = i, line
+            try:
+                parsed = parse_line(line, _names(engine, state), state.setup.players, words)
+                for mv in parsed.moves:
+                    engine.apply_with_observer(state, engine.normalize(state, canonical(mv, namer)), observer)
+            except (IllegalMoveError, NotationError) as err:
+                fail(i, line, "accepted", "move accepted", f"refused: {err}")
+                return
+            if result.first_divergence is not None:
+                return
+            if i < len(trace):
+                for p, row in enumerate(trace[i]):
+                    got = player_trace(state, p)
+                    if got != row:
+                        k = next(j for j in range(len(row)) if row[j] != got[j])
+                        fail(i, line, TRACE_FIELDS[k], row[k], got[k], p)
+                        return
+                if result.first_divergence is not None:
+                    return
+            # checkpoints taken at round ends that happened inside this line were checked by the observer
+
+    with engine.context(state).remembering(state):  # nothing but the engine changes `state` meanwhile
+        run_moves()
+    if result.first_divergence is None and "final" in record:
+        for exp in record["final"]:
+            d = compare_player(engine, state, exp, len(moves) - 1, moves[-1])
+            if d is not None:
+                result.first_divergence = d
+                break
+        result.final_matched = result.first_divergence is None
+    rejected = record.get("expect_rejected")
+    if rejected is not None and result.first_divergence is None:
+        try:
+            parsed = parse_line(rejected["move"], _names(engine, state), state.setup.players, token_words(engine))
+            trial = state.clone()
+            for mv in parsed.moves:
+                engine.apply_in_place(trial, mv)
+            if not rejected.get("may_leave_turn_unfinished", True) and not parsed.finished:
+                raise IllegalMoveError("turn", "the turn is not finished")
+            result.expect_rejected_ok = False
+        except (IllegalMoveError, NotationError):
+            result.expect_rejected_ok = True
+    if keep_state:
+        result.state = state
+    return result
+
+
+def replay_file(engine: Engine, path: str | Path, keep_state: bool = False) -> ReplayResult:
+    record = json.loads(Path(path).read_text(encoding="utf-8"))
+    return replay_record(engine, record, keep_state)

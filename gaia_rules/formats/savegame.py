@@ -1,0 +1,317 @@
+"""Saved games: a set-up and its moves, with the state they lead to.
+
+The file is JSON:
+
+    {"format": "gaia-rules/1",
+     "setup": {...},                          # state.Setup as a dict
+     "moves": [[player, command, args...]],   # player index from 0, as in rules.moves.Move
+     "state": {...},                          # GameState.to_dict() after the moves
+     "content": {"hash": "...",               # Catalogue.content_hash() of the content used
+                 "files": {"KIND/ID": "sha256", ...},   # every content file (Catalogue.files)
+                 "overlays": ["my-faction", ...]}}     # the --content folders given (a hint)
+
+A game *is* its set-up plus its moves: loading replays the moves from the
+set-up with the engine and checks that the result equals the stored state.
+Saving writes a temporary file beside the target and moves it into place
+(`os.replace`), so a crash or a refused move never leaves half a file.
+
+A game is tied to the content it was made with. Loading it under other
+content (another `--content` folder, an edited bundled file) is refused with
+`ContentMismatch`, naming the components that were removed, changed or added
+compared with the game's content; with `force=True` it is replayed under the
+current content instead, with a warning (and a stored state that no longer
+matches is a warning too, as the content changed the game).
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..rules import Engine, IllegalMoveError
+from ..rules.moves import Move
+from ..state import GameState, Setup
+
+FORMAT = "gaia-rules/1"
+
+
+class SaveError(ValueError):
+    """A saved game that cannot be read or does not replay to its stored state."""
+
+
+class ContentMismatch(SaveError):
+    """A saved game made with other content than the engine's (see `content_difference`)."""
+
+    def __init__(self, message: str, removed=(), changed=(), added=()):
+        super().__init__(message)
+        self.removed, self.changed, self.added = list(removed), list(changed), list(added)
+
+
+@dataclass
+class SavedGame:
+    setup: Setup
+    moves: list[Move] = field(default_factory=list)
+    state: GameState | None = None
+    content_hash: str = ""
+    warnings: list[str] = field(default_factory=list)
+    content_files: dict[str, str] = field(default_factory=dict)   # "kind/id" -> sha256
+    overlays: list[str] = field(default_factory=list)             # the --content folders it was made with
+
+
+# ------------------------------------------------------------------ the content a game was made with
+
+def content_files(catalogue) -> dict[str, str]:
+    """Every file of a catalogue as "kind/id" -> sha256 (from `Catalogue.files`)."""
+    return {f"{kind}/{ident}": digest for (kind, ident), (_, digest) in sorted(catalogue.files.items())}
+
+
+def _component(key: str) -> str:
+    kind, _, ident = key.partition("/")
+    return f"{kind.replace('_', ' ')} '{ident}'"
+
+
+def content_difference(stored: dict[str, str], current: dict[str, str]) -> tuple[list[str], list[str], list[str]]:
+    """(removed, changed, added): components of the stored content missing now, differing, or new."""
+    removed = [k for k in stored if k not in current]
+    changed = [k for k in stored if k in current and stored[k] != current[k]]
+    added = [k for k in current if k not in stored]
+    return sorted(removed), sorted(changed), sorted(added)
+
+
+def _listing(keys: list[str], most: int = 6) -> str:
+    shown = ", ".join(_component(k) for k in keys[:most])
+    return shown + (f" and {len(keys) - most} more" if len(keys) > most else "")
+
+
+def mismatch_message(stored: dict[str, str], current: dict[str, str], overlays: list[str] | None) -> ContentMismatch:
+    removed, changed, added = content_difference(stored, current) if stored else ([], [], [])
+    parts = []
+    if removed:
+        parts.append("removed " + _listing(removed))
+    if changed:
+        parts.append("changed " + _listing(changed))
+    if added:
+        parts.append("added " + _listing(added))
+    what = ("compared with it, this content has " + ", ".join(parts)) if parts else "the content hash differs"
+    if overlays is None:  # an older file: not recorded
+        made = ""
+    elif overlays:
+        made = " It was made with " + " ".join(f"--content {o}" for o in overlays) + "."
+    else:
+        made = " It was made with the bundled content alone."
+    return ContentMismatch(f"the game was made with other content; {what}.{made} "
+                           f"Give the same --content folders, or --force to replay it under this content",
+                           removed, changed, added)
+
+
+# ------------------------------------------------------------------ moves as JSON
+
+def move_to_json(move: Move) -> list:
+    return [move.player, move.command, *move.args]
+
+
+def move_from_json(row: Any, index: int) -> Move:
+    if (not isinstance(row, list) or len(row) < 2 or not isinstance(row[0], int) or isinstance(row[0], bool)
+            or not all(isinstance(x, str) for x in row[1:])):
+        raise SaveError(f"move {index + 1} is not [player, command, args...]: {json.dumps(row)[:80]}")
+    return Move(row[0], row[1], tuple(row[2:]))
+
+
+def _plain(value: Any) -> Any:
+    """The JSON reading of a value (tuples become lists), for comparing states."""
+    return json.loads(json.dumps(value))
+
+
+# ------------------------------------------------------------------ building and replaying
+
+def new_game(engine: Engine, setup: Setup, overlays=()) -> SavedGame:
+    """A game with no moves yet, recording the engine's content (and the --content folders, as a hint)."""
+    state = engine.new_game(setup)
+    return SavedGame(state.setup, [], state, engine.catalogue.content_hash(),
+                     content_files=content_files(engine.catalogue), overlays=[str(o) for o in overlays])
+
+
+def replay(engine: Engine, setup: Setup, moves: list[Move]) -> GameState:
+    """The state after `moves` from `setup`; raises SaveError naming the first refused move."""
+    try:
+        state = engine.new_game(dataclasses.replace(setup))
+    except IllegalMoveError as err:
+        raise SaveError(f"the set-up is refused: {err}") from err
+    for i, move in enumerate(moves):
+        try:
+            engine.apply_in_place(state, move)
+        except IllegalMoveError as err:
+            raise SaveError(f"move {i + 1} 'p{move.player + 1} {move}' is refused: {err}") from err
+        except Exception as err:  # the engine tripped over the move: say which one
+            raise SaveError(f"move {i + 1} 'p{move.player + 1} {move}' fails in the engine: "
+                            f"{type(err).__name__}: {err}") from err
+    return state
+
+
+def with_moves(engine: Engine, game: SavedGame, moves: list[Move]) -> SavedGame:
+    """The same game with another move list (e.g. one move more, or a few less)."""
+    state = replay(engine, game.setup, moves)
+    return SavedGame(game.setup, list(moves), state, engine.catalogue.content_hash(),
+                     content_files=content_files(engine.catalogue), overlays=list(game.overlays))
+
+
+def apply_move(engine: Engine, game: SavedGame, move: Move) -> SavedGame:
+    """One move more; raises IllegalMoveError (the game is unchanged) if the rules refuse it."""
+    state = engine.apply(game.state, move)
+    return SavedGame(game.setup, game.moves + [move], state, game.content_hash,
+                     content_files=dict(game.content_files), overlays=list(game.overlays))
+
+
+# ------------------------------------------------------------------ files
+
+def to_dict(game: SavedGame) -> dict:
+    return {
+        "format": FORMAT,
+        "setup": _plain(dataclasses.asdict(game.setup)),
+        "moves": [move_to_json(m) for m in game.moves],
+        "state": _plain(game.state.to_dict()),
+        "content": {"hash": game.content_hash, "files": dict(game.content_files), "overlays": list(game.overlays)},
+    }
+
+
+def dumps(game: SavedGame) -> str:
+    return json.dumps(to_dict(game), indent=1, sort_keys=False, ensure_ascii=False) + "\n"
+
+
+def save(game: SavedGame, path: str | Path) -> None:
+    """Write atomically: a temporary file in the same folder, then `os.replace`."""
+    path = Path(path)
+    text = dumps(game)
+    folder = path.parent if str(path.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        os.chmod(tmp, _file_mode(path))
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def _file_mode(path: Path) -> int:
+    """The mode the saved file should have: the old file's, else what a new file gets (umask)."""
+    try:
+        return path.stat().st_mode & 0o7777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
+def first_difference(a: Any, b: Any, path: str = "state") -> str | None:
+    """Where two JSON values first differ, as `path: a != b` (None if equal)."""
+    if type(a) is not type(b):
+        return f"{path}: {json.dumps(a)[:60]} != {json.dumps(b)[:60]}"
+    if isinstance(a, dict):
+        for key in sorted(set(a) | set(b), key=str):
+            if key not in a or key not in b:
+                return f"{path}.{key}: present in only one"
+            d = first_difference(a[key], b[key], f"{path}.{key}")
+            if d:
+                return d
+        return None
+    if isinstance(a, list):
+        if len(a) != len(b):
+            return f"{path}: {len(a)} items != {len(b)} items"
+        for i, (x, y) in enumerate(zip(a, b)):
+            d = first_difference(x, y, f"{path}[{i}]")
+            if d:
+                return d
+        return None
+    return None if a == b else f"{path}: {json.dumps(a)[:60]} != {json.dumps(b)[:60]}"
+
+
+def from_dict(engine: Engine, data: Any, check_state: bool = True, force: bool = False, overlays=()) -> SavedGame:
+    """Validate a saved game's shape, check its content, replay its moves and compare with the stored state.
+
+    Content other than the game's raises `ContentMismatch`, unless `force`: then
+    the game is replayed under the engine's content with a warning. `overlays`
+    are the --content folders of the engine, recorded in the returned game.
+    """
+    if not isinstance(data, dict):
+        raise SaveError("not a saved game (expected a JSON object)")
+    fmt = data.get("format")
+    if fmt != FORMAT:
+        raise SaveError(f"not a saved game of format {FORMAT} (format: {json.dumps(fmt)})")
+    for key in ("setup", "moves", "state", "content"):
+        if key not in data:
+            raise SaveError(f"the saved game has no '{key}'")
+    if not isinstance(data["setup"], dict):
+        raise SaveError("'setup' is not an object")
+    names = {f.name for f in dataclasses.fields(Setup)}
+    unknown = sorted(set(data["setup"]) - names)
+    if unknown:
+        raise SaveError(f"'setup' has unknown field '{unknown[0]}'")
+    try:
+        setup = Setup(**data["setup"])
+    except TypeError as err:
+        raise SaveError(f"'setup' is incomplete: {err}") from err
+    if not isinstance(data["moves"], list):
+        raise SaveError("'moves' is not a list")
+    moves = [move_from_json(row, i) for i, row in enumerate(data["moves"])]
+    content = data["content"] if isinstance(data["content"], dict) else {}
+    stored_hash = content.get("hash", "")
+    stored_files = content.get("files") if isinstance(content.get("files"), dict) else {}
+    stored_overlays = [str(o) for o in content["overlays"]] if isinstance(content.get("overlays"), list) else None
+    current_hash = engine.catalogue.content_hash()
+    warnings = []
+    other_content = stored_hash != current_hash
+    if other_content:
+        mismatch = mismatch_message(stored_files, content_files(engine.catalogue), stored_overlays)
+        if not force:
+            raise mismatch
+        warnings.append(str(mismatch).split(" Give the same")[0] + " Replayed under this content (--force).")
+    try:
+        state = replay(engine, setup, moves)
+    except SaveError:
+        raise
+    except Exception as err:  # a malformed set-up the engine trips over
+        raise SaveError(f"the set-up cannot be played: {type(err).__name__}: {err}") from err
+    if check_state:
+        stored_state = _plain(data["state"])
+        if other_content and isinstance(stored_state, dict) and isinstance(stored_state.get("setup"), dict):
+            stored_state["setup"]["content_hash"] = current_hash  # the one field that must differ
+        diff = first_difference(_plain(state.to_dict()), stored_state)
+        if diff and other_content:
+            warnings.append(f"under this content the game differs from the stored game at {diff} (replayed != stored)")
+        elif diff:
+            raise SaveError(f"the stored state differs from the replayed moves at {diff}")
+    return SavedGame(state.setup, moves, state, current_hash, warnings,
+                     content_files=content_files(engine.catalogue), overlays=[str(o) for o in overlays])
+
+
+def load(engine: Engine, path: str | Path, check_state: bool = True, force: bool = False, overlays=()) -> SavedGame:
+    """Read, validate and replay a saved game; SaveError with a one-line reason otherwise."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SaveError(f"{path}: no such file") from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise SaveError(f"{path}: cannot be read ({err.__class__.__name__})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        what = "truncated" if err.pos >= len(text.rstrip()) else "not valid JSON"
+        raise SaveError(f"{path}: {what} (line {err.lineno}, column {err.colno}: {err.msg})") from None
+    try:
+        return from_dict(engine, data, check_state, force, overlays)
+    except ContentMismatch as err:
+        raise ContentMismatch(f"{path}: {err}", err.removed, err.changed, err.added) from None
+    except SaveError as err:
+        raise SaveError(f"{path}: {err}") from None
