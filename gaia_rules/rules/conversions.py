@@ -2,11 +2,14 @@
 
 The conversions open to a player are the game's free actions plus the ones
 they hold (`free:` statements; `gaia-phase:` ones in the Gaia phase). A spend
-is matched against them as k times one conversion or, failing that, the
-fewest conversions that add up exactly (chains through other resources
-included); the plan is cached per conversion table.
+is matched against them as k times one conversion or, failing that, a sum of
+conversions that adds up exactly (chains through other resources included),
+found by a search bounded by construction (`decompose`) after checking that the
+player holds the price; the plan is cached per conversion table.
 """
 from __future__ import annotations
+
+from fractions import Fraction
 
 from ..language import ast, parse_effect, parse_price
 from ..language.parser import EffectSyntaxError
@@ -69,52 +72,174 @@ def direct(target_cost: dict, target_gain: dict, convs: list[tuple[dict, dict]])
     return None
 
 
-def _decompose(target_cost: dict, target_gain: dict, convs: list[tuple[dict, dict]]) -> list[int] | None:
-    """Counts of conversions whose net effect is exactly `target_gain - target_cost`.
+SEARCH_LIMIT = 2_000
+"""Positions a spend's plan search may visit; a spend needing more is refused (spend in smaller steps)."""
+
+
+def _net(cost: dict, gain: dict) -> dict[str, int]:
+    net: dict[str, int] = {}
+    for r, n in gain.items():
+        net[r] = net.get(r, 0) + n
+    for r, n in cost.items():
+        net[r] = net.get(r, 0) - n
+    return {r: n for r, n in net.items() if n}
+
+
+def decompose(target_cost: dict, target_gain: dict, convs: list[tuple[dict, dict]],
+              limit: int = SEARCH_LIMIT) -> tuple[list[int] | None, int]:
+    """Counts of conversions whose net effect is exactly `target_gain - target_cost`, and positions tried.
 
     Conversions may chain (1q -> 1o -> 1c): resources in neither target must net to
-    zero. A breadth-first search over net vectors finds the fewest conversions.
+    zero. A depth-first search over what is still to gain (positive) or to use up
+    (negative): each step takes a conversion that gains the first resource still
+    wanted, or else uses up the first one left over - any plan has one, so no plan
+    is missed. When no conversion gains more units than it costs (the usual
+    content), units never grow: what is still wanted, priced in units, must fit in
+    what is left to use up (`_prices`), and a plan has at most (units paid) x
+    (resources + conversions) steps. Without loops, what is left to use up must fit
+    in what is wanted (`_absorption`). A spend that could not add up even with
+    split conversions is refused before searching. Work is bounded by `limit`
+    positions whatever the numbers.
     """
-    goal: dict[str, int] = {}
-    for r, n in target_gain.items():
-        goal[r] = goal.get(r, 0) + n
-    for r, n in target_cost.items():
-        goal[r] = goal.get(r, 0) - n
-    goal_key = tuple(sorted((r, n) for r, n in goal.items() if n))
-    nets = []
-    for c, g in convs:
-        net: dict[str, int] = {}
-        for r, n in g.items():
-            net[r] = net.get(r, 0) + n
-        for r, n in c.items():
-            net[r] = net.get(r, 0) - n
-        nets.append(net)
-    depth_limit = sum(abs(n) for n in goal.values()) + 2
-    start: tuple = ()
-    frontier = [(start, (0,) * len(nets))]
-    seen = {start}
-    for _ in range(depth_limit):
-        nxt = []
-        for key, counts in frontier:
-            current = dict(key)
-            for i, net in enumerate(nets):
-                new = dict(current)
-                for r, n in net.items():
-                    new[r] = new.get(r, 0) + n
-                nk = tuple(sorted((r, n) for r, n in new.items() if n))
-                if nk in seen:
-                    continue
-                if any(abs(n) > depth_limit * 2 for _, n in nk):
-                    continue
-                seen.add(nk)
-                nc = counts[:i] + (counts[i] + 1,) + counts[i + 1:]
-                if nk == goal_key:
-                    return list(nc)
-                nxt.append((nk, nc))
-        frontier = nxt
-        if not frontier:
+    goal = _net(target_cost, target_gain)
+    nets = [_net(c, g) for c, g in convs]
+    kinds = sorted({r for net in nets for r in net} | set(goal))
+    vecs = [tuple(net.get(r, 0) for r in kinds) for net in nets]
+    makers = [[i for i, v in enumerate(vecs) if v[j] > 0] for j in range(len(kinds))]
+    users = [[i for i, v in enumerate(vecs) if v[j] < 0] for j in range(len(kinds))]
+    shrinking = all(sum(g.values()) <= sum(c.values()) for c, g in convs)
+    prices: dict[tuple, list[float]] = {}
+    absorb = _absorption(kinds, convs)
+    if shrinking:
+        depth = sum(target_cost.values()) * (len(kinds) + len(nets)) + 2
+    else:
+        depth = sum(abs(n) for n in goal.values()) + 2
+
+    def hopeless(need: tuple) -> bool:
+        if any((n > 0 and not makers[k]) or (n < 0 and not users[k]) for k, n in enumerate(need)):
+            return True  # something no conversion gains, or one left over that none uses
+        if shrinking:
+            left_over = tuple(n < 0 for n in need)
+            price = prices.get(left_over)
+            if price is None:
+                price = prices[left_over] = _prices(kinds, convs, left_over)
+            if sum(a * n for a, n in zip(price, need) if n > 0) > -sum(n for n in need if n < 0):
+                return True  # what is still wanted costs more units than are left to turn into it
+        return absorb is not None and -sum(n for n in need if n < 0) > sum(a * n for a, n in zip(absorb, need) if n > 0)
+
+    start = tuple(goal.get(r, 0) for r in kinds)
+    if hopeless(start) or not _fractionally_possible(start, vecs):
+        return None, 0
+    stack = [(start, (0,) * len(nets), depth)]
+    explored: dict[tuple, int] = {}
+    tried = 0
+    while stack:
+        need, counts, left = stack.pop()
+        if not any(need):
+            return list(counts), tried
+        if left == 0 or explored.get(need, -1) >= left:
+            continue
+        tried += 1
+        if tried > limit:
+            return None, tried
+        explored[need] = left
+        j = next((j for j, n in enumerate(need) if n > 0), None)
+        options = makers[j] if j is not None else users[next(j for j, n in enumerate(need) if n)]
+        children = []
+        for i in options:
+            nxt = tuple(a - b for a, b in zip(need, vecs[i]))
+            if not hopeless(nxt):
+                children.append((sum(n for n in nxt if n > 0), i, nxt))
+        for _, i, nxt in sorted(children, reverse=True):  # the one leaving least to gain is tried first
+            stack.append((nxt, counts[:i] + (counts[i] + 1,) + counts[i + 1:], left - 1))
+    return None, tried
+
+
+def _fractionally_possible(goal: tuple[int, ...], vecs: list[tuple[int, ...]]) -> bool:
+    """Whether some counts >= 0, fractions allowed, give `goal` (phase one of the simplex, Bland's rule).
+
+    Exact (fractions); a few resources and conversions, so a handful of pivots: it refuses at
+    once a spend whose resources could not add up even if conversions could be split.
+    """
+    rows, cols = len(goal), len(vecs)
+    table = []
+    for j in range(rows):
+        sign = -1 if goal[j] < 0 else 1
+        table.append([Fraction(sign * v[j]) for v in vecs] + [Fraction(int(k == j)) for k in range(rows)]
+                     + [Fraction(sign * goal[j])])
+    # reduced costs of minimising the sum of the artificial variables (last: minus the sum)
+    cost = [-sum(row[c] for row in table) for c in range(cols)] + [Fraction(0)] * rows
+    cost.append(-sum(row[-1] for row in table))
+    basis = [cols + j for j in range(rows)]
+    for _ in range(16 * (cols + rows)):
+        enter = next((c for c in range(cols + rows) if cost[c] < 0), None)
+        if enter is None:
+            return cost[-1] == 0
+        ratios = [(table[j][-1] / table[j][enter], basis[j], j) for j in range(rows) if table[j][enter] > 0]
+        out = min(ratios)[2]
+        pivot = table[out][enter]
+        table[out] = [x / pivot for x in table[out]]
+        for row in [table[j] for j in range(rows) if j != out] + [cost]:
+            f = row[enter]
+            if f:
+                row[:] = [a - f * b for a, b in zip(row, table[out])]
+        basis[out] = enter
+    return True  # undecided after this many pivots: let the search tell
+
+
+def _prices(kinds: list[str], convs: list[tuple[dict, dict]], left_over: tuple[bool, ...]) -> list[float]:
+    """Per resource, the fewest units it takes to make one, when those left over count 1 each.
+
+    With conversions that never gain more units than they cost, these prices never rise
+    through a conversion, so what a spend still wants, at these prices, cannot exceed
+    what it has left to use up (4pw -> 1q: a Q.I.C. not at hand costs 4 units).
+    """
+    inf = float("inf")
+    index = {r: j for j, r in enumerate(kinds)}
+    price = [1.0 if spare else inf for spare in left_over]
+    for _ in range(len(kinds)):
+        changed = False
+        for c, g in convs:
+            if not g:
+                continue
+            unit = sum(n * price[index[s]] for s, n in c.items()) / sum(g.values())
+            for r in g:
+                j = index[r]
+                if unit < price[j]:
+                    price[j], changed = unit, True
+        if not changed:
             break
-    return None
+    return [p * (1 - 1e-9) for p in price]
+
+
+def _absorption(kinds: list[str], convs: list[tuple[dict, dict]]) -> list[float] | None:
+    """Per resource, the most units paid that one unit of it can stand for (None if conversions loop).
+
+    1pw -> 1c and 4pw -> 1q -> 1o -> 1c: a credit stands for at most 4 power. Without
+    loops, what a spend leaves to use up must fit in what it still wants, so
+    `spend 1000pw for 1c` is refused at once.
+    """
+    done: dict[str, int] = {}  # 1 while being visited, 2 when its value is known
+    value: dict[str, float] = {}
+
+    def visit(r: str) -> bool:
+        if done.get(r) == 1:
+            return False
+        if done.get(r) == 2:
+            return True
+        done[r] = 1
+        best = 0.0
+        for c, g in convs:
+            if g.get(r, 0) > 0:
+                if not all(visit(s) for s in c):
+                    return False
+                best = max(best, sum(n * max(1.0, value[s]) for s, n in c.items()) / g[r])
+        done[r], value[r] = 2, best
+        return True
+
+    if not all(visit(r) for r in kinds):
+        return None
+    return [value[r] * (1 + 1e-9) for r in kinds]
 
 
 def conversion_table(ctx: Context, state: GameState, p: int, gaia_phase: bool) -> tuple[list, list]:
@@ -161,11 +286,17 @@ def _spend_plan(ctx: Context, state: GameState, p: int, cost_text: str, gain_tex
         costs, gains = _read_spend(cost_text, gain_text)
     except EffectSyntaxError as err:
         raise IllegalMoveError("syntax", f"cannot read 'spend {cost_text} for {gain_text}': {err.message}") from None
+    problem = _holding_problem(ctx, state, p, costs)
+    if problem:  # checked before any search: what the player holds bounds what a plan may use
+        raise IllegalMoveError("cost", problem)
     want_cost, want_gain = vector(costs), vector(gains)
     real, convs = conversion_table(ctx, state, p, gaia_phase)
     counts = direct(want_cost, want_gain, convs)
     if counts is None:
-        counts = _decompose(want_cost, want_gain, convs)
+        counts, tried = decompose(want_cost, want_gain, convs)
+        if tried > SEARCH_LIMIT:
+            raise IllegalMoveError("free-action", f"'spend {cost_text} for {gain_text}' mixes too many "
+                                                  f"conversions to work out; spend in smaller steps")
     if counts is None:
         raise IllegalMoveError("free-action", f"no conversion turns {cost_text} into {gain_text}")
     net: dict[str, int] = {}
@@ -184,6 +315,26 @@ def _spend_plan(ctx: Context, state: GameState, p: int, cost_text: str, gain_tex
     plan = (pay_list, max(0, -net.get("pw", 0)), then)
     cache[key] = (held, plan)
     return plan
+
+
+def _holding_problem(ctx: Context, state: GameState, p: int, costs) -> str | None:
+    """Why player p does not hold what a spend names as its price (resources, tokens to move), or None."""
+    problem = effects.can_pay(ctx, state, p, costs)
+    if problem:
+        return problem
+    player = state.players[p]
+    wanted: dict[str, int] = {}
+    for c in costs:
+        if isinstance(c, ast.Move):
+            wanted[c.source] = wanted.get(c.source, 0) + c.count
+    for source, n in wanted.items():
+        if source == "gf":
+            have = player.gaiaformers - player.gaiaformers_in_gaia - ctx.count(state, p, "gf")
+        else:
+            have = player.power.get(source, 0)
+        if have < n:
+            return f"{n} to move from {source} needed, you have {have}"
+    return None
 
 
 def _read_spend(cost_text: str, gain_text: str) -> tuple:

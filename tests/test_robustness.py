@@ -1,0 +1,88 @@
+"""No input hangs or crashes the engine: every bad or absurd move is refused, quickly and by name.
+
+Each test names the rule the engine applies; work is bounded by construction (a count of
+positions searched), never by a timed assertion.
+"""
+from __future__ import annotations
+
+import pytest
+
+from gaia_rules.rules import IllegalMoveError, conversions
+from gaia_rules.rules.moves import Move
+from rules_helpers import ENGINE, hexes, play, put, refused, set_player, start
+
+ME = 0
+
+
+def _hoarder(credit_loops: bool = True, amount: int = 1_000_000):
+    """A hand-made position: player 1 holds `amount` of everything (Hadsch Hallas with its PI: credit loops)."""
+    s = start(["hadsch-hallas", "gleens"], seed="robust")
+    assert ENGINE.to_move(s) == ME
+    if credit_loops:
+        put(s, hexes(s, "oxide")[0], ME, "PI")
+    set_player(s, ME, credits=amount, ore=amount, knowledge=amount, qic=amount, power=(0, 0, amount, 0))
+    return s
+
+
+def _table(s):
+    return conversions.conversion_table(ENGINE.context(s), s, ME, False)[1]
+
+
+# ------------------------------------------------------------------ spend: bounded planning
+
+def test_spend_of_more_than_the_player_holds_is_refused_before_any_search():
+    s = start(["terrans", "gleens"], seed="robust")
+    set_player(s, ME, power=(0, 0, 4, 0), ore=1)
+    err = refused(s, "p1 spend 1000pw for 1c")
+    assert err.rule == "cost" and err.message == "1000 power needed in area III, you have 4"
+    err = refused(s, "p1 spend 99999999999999999999o for 1c")
+    assert err.rule == "cost" and err.message == "99999999999999999999o needed, you have 1"
+
+
+def test_spend_gaining_more_units_than_it_costs_is_refused_without_search():
+    s = start(["terrans", "gleens"], seed="robust")
+    set_player(s, ME, ore=1)
+    err = refused(s, "p1 spend 1o for 20c")
+    assert err.rule == "free-action" and err.message == "no conversion turns 1o into 20c"
+    assert conversions.decompose({"o": 1}, {"c": 20}, _table(s)) == (None, 0)
+
+
+def test_spend_standing_for_more_power_than_a_credit_can_is_refused_without_search():
+    """Without conversion loops a credit stands for at most 4 power (4pw -> 1q -> 1o -> 1c)."""
+    s = _hoarder(credit_loops=False)
+    assert refused(s, "p1 spend 1000pw for 1c").rule == "free-action"
+    assert conversions.decompose({"pw": 1000}, {"c": 1}, _table(s)) == (None, 0)
+    assert conversions.decompose({"pw": 4}, {"c": 1}, _table(s))[0] is not None
+
+
+def test_spend_that_could_not_add_up_even_with_split_conversions_is_refused_without_search():
+    """Eight ore-like units (o, t) from 3 Q.I.C., 16 power and 8 knowledge: at most 3 + 16/3 + 8/3 = 11."""
+    s = _hoarder()
+    assert conversions.decompose({"pw": 16, "k": 8, "q": 3}, {"c": 4, "o": 8, "t": 7}, _table(s)) == (None, 0)
+
+
+@pytest.mark.parametrize("cost, gain", [("1000000o", "1c,1t"), ("1000000c", "1c"), ("1000000pw", "2q,1k")])
+def test_spend_search_is_bounded_whatever_the_numbers(cost, gain):
+    """With credit loops, a million ore might turn into a credit and a token in a million steps: the
+    search stops after SEARCH_LIMIT positions and asks for smaller steps."""
+    s = _hoarder()
+    with pytest.raises(IllegalMoveError) as err:
+        ENGINE.apply(s, Move(ME, "spend", (cost, gain)))
+    err = err.value
+    assert err.rule == "free-action"
+    assert err.message == f"'spend {cost} for {gain}' mixes too many conversions to work out; spend in smaller steps"
+    costs, gains = conversions._read_spend(cost, gain)
+    counts, tried = conversions.decompose(conversions.vector(costs), conversions.vector(gains), _table(s))
+    assert counts is None and tried == conversions.SEARCH_LIMIT + 1
+
+
+@pytest.mark.parametrize("cost, gain, credits, ore, qic, area3", [
+    ("13c", "1c", 18, 15, 10, 16),        # 4c -> 1q -> 1o -> 1c, three times over, then 4c -> 1k -> 1c
+    ("4pw,1o", "1q,1c", 30, 14, 11, 12),  # two conversions side by side
+    ("8pw,3c", "2q,1o", 27, 15, 12, 8),   # 4pw -> 1q twice, 3c -> 1o
+])
+def test_mixed_and_chained_spends_still_add_up(cost, gain, credits, ore, qic, area3):
+    s = _hoarder(amount=0)
+    set_player(s, ME, credits=30, ore=15, knowledge=15, qic=10, power=(0, 0, 16, 0))
+    p = ENGINE.apply(s, Move(ME, "spend", (cost, gain))).players[ME]
+    assert (p.credits, p.ore, p.qic, p.power["area3"]) == (credits, ore, qic, area3)
