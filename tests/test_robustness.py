@@ -6,9 +6,11 @@ positions searched), never by a timed assertion.
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from gaia_rules.rules import IllegalMoveError, conversions
-from gaia_rules.rules.moves import Move
+from gaia_rules.rules.moves import ARGUMENTS, COMMANDS, Move
 from rules_helpers import ENGINE, hexes, play, put, refused, set_player, start
 
 ME = 0
@@ -86,3 +88,103 @@ def test_mixed_and_chained_spends_still_add_up(cost, gain, credits, ore, qic, ar
     set_player(s, ME, credits=30, ore=15, knowledge=15, qic=10, power=(0, 0, 16, 0))
     p = ENGINE.apply(s, Move(ME, "spend", (cost, gain))).players[ME]
     assert (p.credits, p.ore, p.qic, p.power["area3"]) == (credits, ore, qic, area3)
+
+
+# ------------------------------------------------------------------ Python API: Move values
+
+def _position():
+    return start(["terrans", "gleens"], seed="robust")
+
+
+POSITION = _position()
+
+
+def _syntax_refusal(state, move) -> IllegalMoveError:
+    """Apply and normalize both refuse `move` by the `syntax` rule and leave the state as it was."""
+    before = state.to_json()
+    with pytest.raises(IllegalMoveError) as applied:
+        ENGINE.apply(state, move)
+    with pytest.raises(IllegalMoveError) as normalized:
+        ENGINE.normalize(state, move)
+    assert state.to_json() == before
+    assert applied.value.rule == normalized.value.rule == "syntax"
+    assert applied.value.message == normalized.value.message
+    return applied.value
+
+
+@pytest.mark.parametrize("command", ["special", "burn", "build", "spend", "up", "charge", "federation", "set"])
+def test_move_missing_its_arguments_is_a_syntax_error(command):
+    err = _syntax_refusal(POSITION, Move(ME, command, ()))
+    assert err.message == f"'{command}' needs more arguments"
+
+
+@pytest.mark.parametrize("move, message", [
+    (Move(None, "burn", ("1",)), "the player of a move is a seat number 0-1, not None"),
+    (Move(True, "burn", ("1",)), "the player of a move is a seat number 0-1, not True"),
+    (Move(0.0, "burn", ("1",)), "the player of a move is a seat number 0-1, not 0.0"),
+    (Move("0", "burn", ("1",)), "the player of a move is a seat number 0-1, not '0'"),
+    (Move(-1, "burn", ("1",)), "the player of a move is a seat number 0-1, not -1"),
+    (Move(10 ** 30, "burn", ("1",)), f"the player of a move is a seat number 0-1, not {10 ** 30}"),
+    (Move(ME, "fly", ()), "unknown command 'fly'"),
+    (Move(ME, None, ()), "unknown command None"),
+    (Move(ME, "burn", ["1"]), "the arguments of 'burn' are a tuple of texts, not ['1']"),
+    (Move(ME, "burn", "1"), "the arguments of 'burn' are a tuple of texts, not '1'"),
+    (Move(ME, "burn", (1,)), "the arguments of 'burn' are a tuple of texts, not (1,)"),
+    (Move(ME, "burn", (None,)), "the arguments of 'burn' are a tuple of texts, not (None,)"),
+    (Move(ME, "burn", {"n": "1"}), "the arguments of 'burn' are a tuple of texts, not {'n': '1'}"),
+    (Move(ME, "up", ("nav", "nav")), "'up' takes 1 argument; 'nav' is one too many"),
+    (Move(ME, "endturn", ("now",)), "'endturn' takes 0 arguments; 'now' is one too many"),
+    ({"player": 0, "command": "burn"}, "a move is a Move(player, command, args), not dict"),
+    (None, "a move is a Move(player, command, args), not NoneType"),
+])
+def test_move_of_the_wrong_shape_is_a_syntax_error(move, message):
+    assert _syntax_refusal(POSITION, move).message == message
+
+
+def test_huge_numbers_in_arguments_are_refused_by_name():
+    huge = "9" * 5000  # longer than Python reads as an int by default
+    assert ENGINE.normalize(POSITION, Move(ME, "burn", (huge,))) == Move(ME, "burn", (huge,))
+    with pytest.raises(IllegalMoveError) as err:
+        ENGINE.apply(POSITION, Move(ME, "burn", (huge,)))
+    assert err.value.rule == "syntax" and err.value.message.startswith("burn takes a number, not '999")
+    with pytest.raises(IllegalMoveError) as err:
+        ENGINE.apply(POSITION, Move(ME, "special", (huge + "pw",)))
+    assert err.value.rule == "syntax" and err.value.message == "'999999999999...' is not an amount"
+
+
+WORDS = st.one_of(st.sampled_from(["1", "-1", "0", "m", "PI", "1A8", "-4x2", "nav", "4pw", "1q", "4pw,1o", "2pw",
+                                    "move 4 gaia>supply", "tech", "area1", "1c, 1t", "99999999999999999999"]),
+                  st.text(max_size=12))
+ANYTHING = st.one_of(st.none(), st.booleans(), st.floats(allow_nan=False), st.integers(-10 ** 30, 10 ** 30),
+                     st.text(max_size=5), st.dictionaries(st.text(max_size=3), st.integers(), max_size=2))
+
+
+def _well_formed(move: Move) -> bool:
+    p, command, args = move.player, move.command, move.args
+    if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < 2:
+        return False
+    if not isinstance(command, str) or command not in ARGUMENTS:
+        return False
+    if not isinstance(args, tuple) or not all(isinstance(a, str) for a in args):
+        return False
+    least, most = ARGUMENTS[command]
+    return least <= len(args) and (most is None or len(args) <= most)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.builds(Move,
+                 player=st.one_of(st.sampled_from([0, 1]), ANYTHING),
+                 command=st.one_of(st.sampled_from(COMMANDS), ANYTHING),
+                 args=st.one_of(st.lists(WORDS, max_size=3).map(tuple), st.lists(WORDS, max_size=2),
+                                st.lists(ANYTHING, max_size=2).map(tuple), ANYTHING)))
+def test_any_move_value_is_applied_or_refused_by_name_and_the_state_is_untouched(move):
+    """Fuzzed Move values: ill-formed ones are `syntax` errors; the others are played or refused by a rule."""
+    before = POSITION.to_json()
+    for call in (ENGINE.apply, ENGINE.normalize):
+        try:
+            call(POSITION, move)
+        except IllegalMoveError as err:
+            assert err.rule == "syntax" or _well_formed(move)
+        else:
+            assert _well_formed(move)
+    assert POSITION.to_json() == before

@@ -264,6 +264,8 @@ def _split_amount(text: str) -> tuple[int, str]:
     i = 0
     while i < len(text) and text[i].isdigit():
         i += 1
+    if i > 9:  # no count in a game has that many digits (and Python refuses to read some that long)
+        raise IllegalMoveError("syntax", f"'{text[:12]}...' is not an amount")
     return (int(text[:i]) if i else 1), text[i:]
 
 

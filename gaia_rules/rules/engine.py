@@ -16,7 +16,7 @@ from ..state import GameState, Pending, PlayerState, Setup
 from . import actions, choices, conversions, phases
 from .context import Context
 from .errors import IllegalMoveError
-from .moves import Move
+from .moves import Move, check_move
 
 
 class Engine:
@@ -86,6 +86,7 @@ class Engine:
 
     def apply_with_observer(self, state: GameState, move: Move, observer) -> None:
         """`apply_in_place`, calling `observer(state, round)` at each round end (before the next income)."""
+        check_move(move, len(state.players))
         ctx = self.context(state)
         if state.ended:
             raise IllegalMoveError("game-over", "the game has ended")
@@ -155,6 +156,7 @@ class Engine:
         than the conversion's (the site's notation does not say where tokens go); a pass
         naming a booster in the last round, when none is taken (the site ignores the word).
         """
+        check_move(move, len(state.players))
         if state.ended or self.to_move(state) != move.player:
             return move
         if move.command == "spend":

@@ -8,12 +8,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-COMMANDS = (
-    "faction", "bid", "build", "booster", "pass", "action", "special", "spend", "burn",
-    "charge", "decline", "up", "tech", "cover", "federation", "fedtile", "lostPlanet",
-    "swap-PI", "income", "token", "areas", "endturn",
-    "rotate", "set",   # read and written, but the set-up options they belong to are not played
-)
+from .errors import IllegalMoveError
+
+ARGUMENTS = {
+    "faction": (1, 1), "bid": (2, 2), "build": (2, 2), "booster": (1, 1), "pass": (0, 1),
+    "action": (1, 1), "special": (1, 1), "spend": (2, 2), "burn": (1, 1), "charge": (1, 1),
+    "decline": (0, 0), "up": (1, 1), "tech": (1, 1), "cover": (1, 1), "federation": (2, 2),
+    "fedtile": (1, 1), "lostPlanet": (1, 1), "swap-PI": (1, 1), "income": (1, 1), "token": (1, 1),
+    "areas": (1, 1), "endturn": (0, 0),
+    # read and written, but the set-up options they belong to are not played
+    "rotate": (0, None), "set": (3, 3),
+}
+"""Each command with the fewest and most arguments it takes (None: any number)."""
+COMMANDS = tuple(ARGUMENTS)
 
 
 @dataclass(frozen=True)
@@ -24,3 +31,28 @@ class Move:
 
     def __str__(self) -> str:
         return " ".join((self.command,) + self.args)
+
+
+def check_move(move: object, players: int) -> None:
+    """Refuse (rule `syntax`) a value that is not a well-formed move of a `players`-player game.
+
+    Moves come from anywhere through the Python API; a wrong type or a missing or extra
+    argument is named here, before any rule reads it.
+    """
+    if not isinstance(move, Move):
+        raise IllegalMoveError("syntax", f"a move is a Move(player, command, args), not {type(move).__name__}")
+    p = move.player
+    if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < players:
+        raise IllegalMoveError("syntax", f"the player of a move is a seat number 0-{players - 1}, not {p!r}")
+    command = move.command
+    if not isinstance(command, str) or command not in ARGUMENTS:
+        raise IllegalMoveError("syntax", f"unknown command {command!r}")
+    args = move.args
+    if not isinstance(args, tuple) or not all(isinstance(a, str) for a in args):
+        raise IllegalMoveError("syntax", f"the arguments of '{command}' are a tuple of texts, not {args!r}")
+    least, most = ARGUMENTS[command]
+    if len(args) < least:
+        raise IllegalMoveError("syntax", f"'{command}' needs more arguments")
+    if most is not None and len(args) > most:
+        raise IllegalMoveError("syntax", f"'{command}' takes {most} argument{'s' if most != 1 else ''}; "
+                                         f"'{args[most]}' is one too many")
