@@ -98,3 +98,27 @@ def test_the_engine_refuses_set_up_option_commands_naming_the_option():
         with pytest.raises(IllegalMoveError) as err:
             engine.apply(state, move)
         assert err.value.rule == "option" and f"'{move.command}' belongs to a set-up option" in err.value.message
+
+
+@pytest.mark.parametrize("line, column, message", [
+    ("p1 build m 1A8 extra junk", 16, "'build' takes 2 arguments; 'extra' is one word too many"),
+    ("p1 up nav nav", 11, "'up' takes 1 argument; 'nav' is one word too many"),
+    ("p1 pass booster1 booster2", 18, "'pass' takes at most a booster; 'booster2' is one word too many"),
+    ("p1 decline 2pw now", 16, "'decline' takes at most the offer it declines; 'now' is one word too many"),
+    ("p1 spend 1o for 1c 1c", 20, "'spend' takes '<cost> for <gain>'; '1c' is one word too many"),
+    ("p1 build m 1A8. endturn now", 25, "'endturn' takes no argument; 'now' is one word too many"),
+])
+def test_extra_words_are_refused_naming_the_word(line, column, message):
+    with pytest.raises(NotationError) as err:
+        parse_line(line, {}, 2)
+    assert (err.value.column, err.value.message) == (column, message)
+    assert line[column - 1:].split()[0] == message.split("'")[-2]
+
+
+def test_site_annotations_are_not_extra_words():
+    """The site's notes (bowls, `returning`, `using`, with or without commas) are stripped, not refused."""
+    parsed = parse_line("p1 build gf 6A7 using area1: 4 area2: 2. (4/6/0/0 ⇒ 0/4/0/6)", {}, 2)
+    assert [str(m) for m in parsed.moves] == ["build gf 6A7", "endturn"]
+    parsed = parse_line("p1 pass booster2 returning booster9", {}, 2)
+    assert [str(m) for m in parsed.moves] == ["pass booster2"]
+    assert [str(m) for m in parse_line("p1 decline 2pw", {}, 2).moves] == ["decline"]

@@ -133,6 +133,8 @@ def test_move_missing_its_arguments_is_a_syntax_error(command):
     (Move(ME, "burn", (None,)), "the arguments of 'burn' are a tuple of texts, not (None,)"),
     (Move(ME, "burn", {"n": "1"}), "the arguments of 'burn' are a tuple of texts, not {'n': '1'}"),
     (Move(ME, "up", ("nav", "nav")), "'up' takes 1 argument; 'nav' is one too many"),
+    (Move(ME, "build", ("m", "1A8", "extra", "junk")), "'build' takes 2 arguments; 'extra' is one too many"),
+    (Move(ME, "pass", ("booster1", "booster2")), "'pass' takes 1 argument; 'booster2' is one too many"),
     (Move(ME, "endturn", ("now",)), "'endturn' takes 0 arguments; 'now' is one too many"),
     ({"player": 0, "command": "burn"}, "a move is a Move(player, command, args), not dict"),
     (None, "a move is a Move(player, command, args), not NoneType"),

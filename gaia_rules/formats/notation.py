@@ -16,11 +16,12 @@ _ANNOTATIONS = [
     re.compile(r" \(\d+(?:,B)?/\d+(?:,B)?/\d+(?:,B)?/\d+(?:,B)? ⇒ \d+(?:,B)?/\d+(?:,B)?/\d+(?:,B)?/\d+(?:,B)?\)"),
     re.compile(r" \(\d+ ⇒ \d+\)"),
     re.compile(r" returning booster\d+"),
-    re.compile(r" using (?:[a-z0-9]+: \d+)(?:, [a-z0-9]+: \d+)*"),
+    re.compile(r" using (?:[a-z0-9]+: \d+)(?:,? [a-z0-9]+: \d+)*"),
     re.compile(r" \(from [-0-9A-Cx]+\)"),
 ]
 _ANNOTATION = re.compile("|".join(f"(?:{p.pattern})" for p in _ANNOTATIONS))  # all of them in one pass
 _DESIGNATOR = re.compile(r"^p(\d+)$")
+_WORD = re.compile(r"\S+")
 
 
 class NotationError(ValueError):
@@ -81,7 +82,8 @@ def parse_line(line: str, players_by_name: dict[str, int], n_players: int,
             continue
         if words[0] in token_words:
             words = ["token"] + words[1:]
-        moves.append(_command(line, column, player, words))
+        starts = [column + m.start() for m in _WORD.finditer(piece)]
+        moves.append(_command(line, column, player, words, starts))
         column += len(piece) + 1
     # a trailing "." gives an empty last piece: that was the end of the turn
     finished = bool(moves) and moves[-1].command in ("endturn", "pass")
@@ -104,18 +106,27 @@ _ARITY = {
 }
 
 
-def _command(line: str, column: int, player: int, words: list[str]) -> Move:
+def _command(line: str, column: int, player: int, words: list[str], starts: list[int]) -> Move:
+    """One command's words as a move; `starts` are the words' columns (to point at an extra one)."""
     name, args = words[0], words[1:]
+
+    def at_most(n: int, what: str) -> None:
+        if len(args) > n:
+            raise NotationError(line, starts[n + 1], f"'{name}' takes {what}; '{args[n]}' is one word too many")
+
     if name == "endturn":
+        at_most(0, "no argument")
         return Move(player, "endturn")
     if name == "pass":
-        booster = args[0] if args and args[0].startswith("booster") else None
-        return Move(player, "pass", (booster,) if booster else ())
+        at_most(1, "at most a booster")
+        return Move(player, "pass", tuple(args))
     if name == "decline":
-        return Move(player, "decline")  # what is declined is the pending question; words after it are ignored
+        at_most(1, "at most the offer it declines")
+        return Move(player, "decline")  # the site names the declined offer (`decline 2pw`): the question says it
     if name == "spend":
         if len(args) < 3 or args[1] != "for":
             raise NotationError(line, column, "expected 'spend <cost> for <gain>'")
+        at_most(3, "'<cost> for <gain>'")
         return Move(player, "spend", (site_cost(args[0]), site_gain(args[2])))
     if name == "rotate":  # `rotate [<centre qxr> <turns>]...` (the site's advanced set-up option)
         if len(args) % 2 or not all(_COORD_ARG.match(c) and t.lstrip("-").isdigit() for c, t in zip(args[::2], args[1::2])):
@@ -130,9 +141,10 @@ def _command(line: str, column: int, player: int, words: list[str]) -> Move:
     need = _ARITY[name]
     if len(args) < need:
         raise NotationError(line, column, f"'{name}' needs {need} argument{'s' if need > 1 else ''}")
+    at_most(need, f"{need} argument{'s' if need > 1 else ''}")
     if name in ("income", "charge"):
         args = [",".join(_norm_amount(x) for x in args[0].split(","))] + args[1:]
-    return Move(player, name, tuple(args[:need]))
+    return Move(player, name, tuple(args))
 
 
 def _norm_amount(text: str) -> str:
