@@ -88,6 +88,13 @@ class Setup:
     auction: bool = False                 # factions are picked, then bid for in VP
     content_hash: str = ""
 
+    def in_name_order(self) -> "Setup":
+        """The same set-up with its tables in name order, the order JSON writes them in (so a game
+        walks them the same way before and after a save)."""
+        return dataclasses.replace(self, tech_tiles=dict(sorted(self.tech_tiles.items())),
+                                   advanced_tiles=dict(sorted(self.advanced_tiles.items())),
+                                   fed_supply=dict(sorted(self.fed_supply.items())))
+
 
 @dataclass
 class Pending:
@@ -135,7 +142,7 @@ class GameState:
     @classmethod
     def from_dict(cls, d: dict) -> "GameState":
         d = dict(d)
-        d["setup"] = Setup(**d["setup"])
+        d["setup"] = Setup(**d["setup"]).in_name_order()
         players = []
         for p in d["players"]:
             p = dict(p)
@@ -145,7 +152,8 @@ class GameState:
         d["players"] = players
         d["pending"] = [Pending(**x) for x in d["pending"]]
         d["decisions"] = [Pending(**x) for x in d["decisions"]]
-        d["board"] = {k: HexState(**v) for k, v in d["board"].items()}
+        d["board"] = {k: HexState(**v) for k, v in sorted(d["board"].items())}
+        d["fed_supply"] = dict(sorted(d["fed_supply"].items()))
         return cls(**d)
 
     @classmethod
@@ -175,9 +183,20 @@ class GameState:
 
     # ------------------------------------------------------------ small queries
     def hex(self, name: str) -> HexState:
-        h = self.board.get(name)
+        """The state of a hex, added to the board if new; the board stays in name order.
+
+        Name order is the order JSON writes it in, so whatever walks the board (the
+        legal moves) goes the same way before and after a save.
+        """
+        board = self.board
+        h = board.get(name)
         if h is None:
-            h = self.board[name] = HexState()
+            last = next(reversed(board), None)
+            h = board[name] = HexState()
+            if last is not None and name < last:  # re-ordered in place: callers may hold the dict
+                entries = sorted(board.items())
+                board.clear()
+                board.update(entries)
         return h
 
 

@@ -190,3 +190,98 @@ def test_any_move_value_is_applied_or_refused_by_name_and_the_state_is_untouched
         else:
             assert _well_formed(move)
     assert POSITION.to_json() == before
+
+
+# ------------------------------------------------------------------ legal moves: order depends on the position only
+
+def corpus_positions(name: str, every: int):
+    """Positions of a corpus game, one every `every` lines (replayed as `gaia replay` does)."""
+    import json
+
+    from gaia_rules.formats.corpus import corpus_file
+    from gaia_rules.formats.notation import canonical, parse_line
+    from gaia_rules.formats.replay import hex_namer, setup_from_record, token_words
+
+    record = json.loads(corpus_file(name).read_text(encoding="utf-8"))
+    state = ENGINE.new_game(setup_from_record(ENGINE, record))
+    words, namer = token_words(ENGINE), hex_namer(ENGINE, state)
+    for i, line in enumerate(record["moves"][1:], start=1):
+        names = {p.faction: p.index for p in state.players if p.faction}
+        for mv in parse_line(line, names, state.setup.players, words).moves:
+            state = ENGINE.apply(state, ENGINE.normalize(state, canonical(mv, namer)))
+        if i % every == 0 and not state.ended:
+            yield state
+
+
+def bot_positions(seed: int, players: int, every: int, moves: int = 2000):
+    """Positions of a seeded random-bot game, one every `every` moves."""
+    from gaia_rules.players.bots import RandomBot
+    from gaia_rules.setup import random_setup
+
+    state = ENGINE.new_game(random_setup(ENGINE.catalogue, players, f"order-{seed}"))
+    bot = RandomBot(seed=seed)
+    for i in range(moves):
+        if state.ended:
+            return
+        if i % every == 0:
+            yield state
+        _, state = bot.play(ENGINE, state)
+
+
+def _reloaded(state):
+    from gaia_rules.state import GameState
+
+    return GameState.from_json(state.to_json())
+
+
+@pytest.mark.parametrize("source", ["corpus richbot-4p-01.json", "corpus fixture-piling-song-3477.json",
+                                    "bots 1 2", "bots 2 3", "bots 3 4"])
+def test_legal_moves_are_listed_in_the_same_order_after_a_save_and_reload(source):
+    kind, *rest = source.split()
+    positions = list(corpus_positions(rest[0], 4) if kind == "corpus" else bot_positions(int(rest[0]), int(rest[1]), 4))
+    assert len(positions) >= 20
+    for state in positions:
+        assert ENGINE.legal_moves(state) == ENGINE.legal_moves(_reloaded(state))
+
+
+@pytest.mark.parametrize("bot_name, moves", [("RandomBot", 400), ("GreedyBot", 120)])
+def test_a_seeded_bot_plays_the_same_game_when_saved_and_reloaded_every_move(bot_name, moves):
+    from gaia_rules.players import bots
+    from gaia_rules.setup import random_setup
+
+    start_state = ENGINE.new_game(random_setup(ENGINE.catalogue, 3, "reload"))
+    games = []
+    for reload in (False, True):
+        bot, state, played = getattr(bots, bot_name)(seed=7), start_state, []
+        for _ in range(moves):
+            if state.ended:
+                break
+            move, state = bot.play(ENGINE, _reloaded(state) if reload else state)
+            played.append(str(move))
+        games.append(played)
+    assert len(games[0]) > 100 and games[0] == games[1]
+
+
+LISTING = """
+import sys
+from test_robustness import ENGINE, bot_positions, corpus_positions
+for state in list(corpus_positions("richbot-4p-01.json", 5)) + list(bot_positions(4, 3, 5, moves=300)):
+    print(";".join(str(m) for m in ENGINE.legal_moves(state)))
+"""
+
+
+def test_legal_moves_do_not_depend_on_the_hash_seed():
+    """Sets iterate in an order that changes with PYTHONHASHSEED: no listing may depend on it."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    outputs = []
+    for seed in ("0", "12345"):
+        env = dict(os.environ, PYTHONHASHSEED=seed)
+        done = subprocess.run([sys.executable, "-c", LISTING], cwd=Path(__file__).parent, env=env,
+                              capture_output=True, text=True, check=True)
+        outputs.append(done.stdout)
+    assert outputs[0].count("\n") == 61 and "federation" in outputs[0]
+    assert outputs[0] == outputs[1]

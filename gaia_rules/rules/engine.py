@@ -51,11 +51,11 @@ class Engine:
             raise IllegalMoveError("variant", f"unknown rules variant '{setup.variant}'")
         start_vp = next(iter(self.catalogue.boards.values()))["start"].get("vp", 0)
         # the game's own copy of the set-up, stamped with the content it is played with
-        setup = dataclasses.replace(setup, content_hash=self.catalogue.content_hash())
+        setup = dataclasses.replace(setup, content_hash=self.catalogue.content_hash()).in_name_order()
         state = GameState(setup=setup, players=[PlayerState(i, vp=start_vp) for i in range(setup.players)])
         state.boosters_table = list(setup.boosters)
         positions = list(setup.tech_tiles) + [f"adv-{t}" for t in setup.advanced_tiles]
-        state.tech_supply = {pos: (setup.players if not pos.startswith("adv-") else 1) for pos in positions}
+        state.tech_supply = {pos: (setup.players if not pos.startswith("adv-") else 1) for pos in sorted(positions)}
         state.fed_supply = dict(setup.fed_supply)
         state.terraforming_token = setup.terraforming_token
         ctx = self.context(state)

@@ -317,7 +317,7 @@ def _within_budget(ctx: Context, nodes: dict[str, int], terminals: list[set[str]
             if nc <= budget and nc < dist.get(m, 10 ** 9):
                 dist[m] = nc
                 heapq.heappush(heap, (nc, m))
-    return {n: nodes[n] for n in dist}
+    return {n: w for n, w in nodes.items() if n in dist}  # in map order, not the order sets gave
 
 
 def _check_fewest(ctx: Context, state: GameState, p: int, group: set[str], sats: set[str],

@@ -141,7 +141,7 @@ def follow_up_candidates(ctx, state, p, follow) -> Iterator[Move]:
             if h.owner == p and h.piece == follow.data["second"]:
                 yield Move(p, "swap-PI", (name,))
     elif kind == "fedtile":
-        for t in {t.tile for t in state.players[p].fed_tokens}:
+        for t in sorted({t.tile for t in state.players[p].fed_tokens}):
             yield Move(p, "fedtile", (t,))
     elif kind == "lostPlanet":
         for coord, h in ctx.map.hexes.items():
