@@ -21,6 +21,7 @@ ARGUMENTS = {
 }
 """Each command with the fewest and most arguments it takes (None: any number)."""
 COMMANDS = tuple(ARGUMENTS)
+_TEXT = {str}
 
 
 @dataclass(frozen=True)
@@ -39,6 +40,18 @@ def check_move(move: object, players: int) -> None:
     Moves come from anywhere through the Python API; a wrong type or a missing or extra
     argument is named here, before any rule reads it.
     """
+    if type(move) is Move:  # the usual case first, in one expression (this runs before every move)
+        p, args = move.player, move.args
+        bounds = ARGUMENTS.get(move.command) if type(move.command) is str else None
+        if (type(p) is int and 0 <= p < players and bounds is not None and type(args) is tuple
+                and bounds[0] <= len(args) and (bounds[1] is None or len(args) <= bounds[1])
+                and {*map(type, args)} <= _TEXT):
+            return
+    _refuse_ill_formed(move, players)
+
+
+def _refuse_ill_formed(move: object, players: int) -> None:
+    """The rule a move breaks, named (subclasses of the expected types pass)."""
     if not isinstance(move, Move):
         raise IllegalMoveError("syntax", f"a move is a Move(player, command, args), not {type(move).__name__}")
     p = move.player
