@@ -454,3 +454,34 @@ def test_folder_alone_without_rules_reports_missing_singletons(tmp_path, monkeyp
     for kind in ("planets", "resources", "parameters", "research_board", "free_actions"):
         assert f"content has no '{kind}' file" in out
     assert "content has no 'game' file" not in out
+
+
+LAUGHS = "".join(f"{a}: &{a} [{', '.join([f'*{b}' if b else 'x'] * 10)}]\n"
+                 for a, b in zip("abcdefg", [None] + list("abcdef"))) + "kind: booster\nid: zz\n"
+KINDS = ", ".join(__import__("gaia_rules.content.loader", fromlist=["known_kinds"]).known_kinds())
+
+
+@pytest.mark.parametrize("text, line, col, message", [
+    (b"kind: [booster]\nid: zz\n", 1, 7, f"'kind' is one word, not a list; expected one of: {KINDS}"),
+    (b"kind: {a: 1}\nid: zz\n", 1, 7, f"'kind' is one word, not a mapping; expected one of: {KINDS}"),
+    (b"kind: booster\nid: [a, b]\nname: Z\neffects: ['income: 1k']\n", 2, 5, "id: ['a', 'b'] is not of type 'string'"),
+    (b"kind: booster\nid: zz\nname: Z\neffects: 5\n", 4, 10, "effects: 5 is not of type 'array'"),
+    (b"kind: booster\nid: zz\nname: Z\neffects: {a: 1}\n", 4, 10, "effects: {'a': 1} is not of type 'array'"),
+    (b"- kind: booster\n- id: zz\n", 1, 1, "expected a mapping with 'kind' and 'id' at the top"),
+    (b"", 1, 1, "empty file; expected a mapping with 'kind' and 'id'"),
+    (b"\x00\x01\x02\xff\xfe garbage", 1, 4, "not UTF-8 text: byte 0xff (invalid start byte)"),
+    (b"kind: booster\n\x00\x01", 2, 1, "malformed YAML: unprintable character #x0000"),
+    (b"kind: booster\nid: zz\n<<: {name: Z}\n", 3, 1, "merge keys ('<<') are not supported; write the keys out"),
+    (b"kind: booster\n? {a: 1}\n: x\n", 2, 3, "a key must be a plain word or number, not a list or mapping"),
+    (("a: " + "[" * 5000 + "]" * 5000 + "\n").encode(), 1, 1, "malformed YAML: values nested too deeply"),
+    (b"a: &a [*a]\n", 1, 1, "malformed YAML: values nested too deeply (or an alias inside itself)"),
+    (LAUGHS.encode(), 1, 35, "more than 100000 values once aliases are expanded"),
+])
+def test_wrong_yaml_types_and_garbage_are_one_diagnostic_each(tmp_path, monkeypatch, text, line, col, message):
+    """`kind:` as a list, binary garbage, merge keys, alias bombs...: one `file:line:col: message`, no traceback."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "o").mkdir()
+    (tmp_path / "o" / "x.yaml").write_bytes(text)
+    result = validate("--content", "o")
+    assert result.exit_code == 1 and result.exception is None or isinstance(result.exception, SystemExit)
+    assert result.stdout.splitlines() == [f"{Path('o') / 'x.yaml'}:{line}:{col}: {message}"]

@@ -56,7 +56,8 @@ class _Ctx:
 def _effect_paths(kind: str, data: dict) -> Iterator[tuple[tuple, Any, str]]:
     """(path, text, component kind for trigger rules) of every effect string in a document."""
     def listed(key, as_kind):
-        for i, text in enumerate(data.get(key) or []):
+        items = data.get(key)
+        for i, text in enumerate(items if isinstance(items, list) else []):  # other shapes: the schema says
             yield (key, i), text, as_kind
 
     if kind in ("tech_tile", "advanced_tech_tile", "booster", "round_scoring", "federation_token", "board_action"):

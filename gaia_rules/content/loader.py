@@ -89,6 +89,19 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
     return f" (did you mean '{close[0]}'?)" if close else ""
 
 
+def _yaml_type(value: Any) -> str:
+    """What a YAML value is, in the words of a content designer."""
+    if isinstance(value, dict):
+        return "mapping"
+    if isinstance(value, list):
+        return "list"
+    if isinstance(value, bool):
+        return "true/false value"
+    if isinstance(value, (int, float)):
+        return "number"
+    return type(value).__name__
+
+
 @dataclass
 class Document:
     """One content file after its schema check."""
@@ -143,6 +156,10 @@ class Loader:
             return None
         kind = data.get("kind")
         validators = _validators()
+        if kind is not None and not isinstance(kind, str):
+            self.diagnostics.append(src.diag(("kind",), f"'kind' is one word, not a {_yaml_type(kind)}; expected one of: "
+                                             + ", ".join(sorted(validators))))
+            return None
         if kind not in validators:
             if kind is None:
                 msg = "missing 'kind'; expected one of: " + ", ".join(sorted(validators))

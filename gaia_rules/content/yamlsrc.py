@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from yaml.reader import ReaderError
 
 Path_ = tuple  # a path into the data: keys and list indexes
 
@@ -70,15 +71,32 @@ class _Duplicate(Exception):
         self.key, self.mark, self.first_line = key, mark, first_line
 
 
+class _Refused(Exception):
+    """YAML that reads but that content may not use, at a place."""
+
+    def __init__(self, mark, message: str):
+        self.mark, self.message = mark, message
+
+
+MOST_VALUES = 100_000
+"""Values one file may hold once aliases are expanded (content files hold a few hundred):
+a few nested aliases can otherwise stand for billions."""
+MERGE_TAG = "tag:yaml.org,2002:merge"
+
+
 def _convert(node: yaml.Node, path: Path_, out: Located) -> Any:
     out.positions[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
+    if len(out.positions) > MOST_VALUES:
+        raise _Refused(node.start_mark, f"more than {MOST_VALUES} values once aliases are expanded")
     if isinstance(node, yaml.MappingNode):
         result: dict = {}
         seen: dict = {}
         for key_node, value_node in node.value:
+            if key_node.tag == MERGE_TAG:
+                raise _Refused(key_node.start_mark, "merge keys ('<<') are not supported; write the keys out")
+            if not isinstance(key_node, yaml.ScalarNode):
+                raise _Refused(key_node.start_mark, "a key must be a plain word or number, not a list or mapping")
             key = yaml.SafeLoader.construct_object(_constructor(), key_node, deep=True)
-            if isinstance(key, list):
-                key = tuple(key)
             if key in seen:
                 raise _Duplicate(str(key), key_node.start_mark, seen[key])
             seen[key] = key_node.start_mark.line + 1
@@ -105,10 +123,21 @@ def load_yaml(path: Path | str, display: str | None = None) -> tuple[Located | N
     """Load one YAML file. Returns the data (or None) and the problems found."""
     name = display or str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
+        raw = Path(path).read_bytes()
+    except OSError as err:
         return None, [Diagnostic(name, 1, 1, f"cannot read file: {err}")]
+    try:
+        text = raw.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")  # as text mode reads it
+    except UnicodeDecodeError as err:
+        line = raw.count(b"\n", 0, err.start) + 1
+        column = err.start - (raw.rfind(b"\n", 0, err.start) + 1) + 1
+        return None, [Diagnostic(name, line, column, f"not UTF-8 text: byte 0x{raw[err.start]:02x} ({err.reason})")]
     return load_yaml_text(text, name)
+
+
+def _place(text: str, index: int) -> tuple[int, int]:
+    """1-based line and column of a character of `text`."""
+    return text.count("\n", 0, index) + 1, index - (text.rfind("\n", 0, index) + 1) + 1
 
 
 def load_yaml_text(text: str, name: str) -> tuple[Located | None, list[Diagnostic]]:
@@ -120,6 +149,12 @@ def load_yaml_text(text: str, name: str) -> tuple[Located | None, list[Diagnosti
                                          "tab used for indentation; YAML needs spaces")]
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except RecursionError:
+        return None, [Diagnostic(name, 1, 1, "malformed YAML: values nested too deeply")]
+    except ReaderError as err:
+        line, col = _place(text, err.position)
+        return None, [Diagnostic(name, line, col, f"malformed YAML: unprintable character "
+                                                  f"#x{err.character:04x}")]
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         problem = err.problem or "malformed YAML"
@@ -132,7 +167,7 @@ def load_yaml_text(text: str, name: str) -> tuple[Located | None, list[Diagnosti
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         return None, [Diagnostic(name, line, col, f"malformed YAML: {problem}{context}")]
     except yaml.YAMLError as err:
-        return None, [Diagnostic(name, 1, 1, f"malformed YAML: {err}")]
+        return None, [Diagnostic(name, 1, 1, f"malformed YAML: {str(err).splitlines()[0]}")]
     if node is None:
         return None, [Diagnostic(name, 1, 1, "empty file; expected a mapping with 'kind' and 'id'")]
     located = Located(name, None)
@@ -141,6 +176,10 @@ def load_yaml_text(text: str, name: str) -> tuple[Located | None, list[Diagnosti
     except _Duplicate as dup:
         return None, [Diagnostic(name, dup.mark.line + 1, dup.mark.column + 1,
                                  f"duplicate key '{dup.key}' (first given on line {dup.first_line})")]
+    except _Refused as refused:
+        return None, [Diagnostic(name, refused.mark.line + 1, refused.mark.column + 1, refused.message)]
+    except RecursionError:
+        return None, [Diagnostic(name, 1, 1, "malformed YAML: values nested too deeply (or an alias inside itself)")]
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None)
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
