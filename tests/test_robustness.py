@@ -148,7 +148,7 @@ def test_huge_numbers_in_arguments_are_refused_by_name():
     assert ENGINE.normalize(POSITION, Move(ME, "burn", (huge,))) == Move(ME, "burn", (huge,))
     with pytest.raises(IllegalMoveError) as err:
         ENGINE.apply(POSITION, Move(ME, "burn", (huge,)))
-    assert err.value.rule == "syntax" and err.value.message.startswith("burn takes a number, not '999")
+    assert err.value.rule == "syntax" and err.value.message == f"burn takes a number, not '{'9' * 24}...'"
     with pytest.raises(IllegalMoveError) as err:
         ENGINE.apply(POSITION, Move(ME, "special", (huge + "pw",)))
     assert err.value.rule == "syntax" and err.value.message == "'999999999999...' is not an amount"

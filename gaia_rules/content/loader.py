@@ -157,8 +157,9 @@ class Loader:
         kind = data.get("kind")
         validators = _validators()
         if kind is not None and not isinstance(kind, str):
-            self.diagnostics.append(src.diag(("kind",), f"'kind' is one word, not a {_yaml_type(kind)}; expected one of: "
-                                             + ", ".join(sorted(validators))))
+            expected = ", ".join(sorted(validators))
+            self.diagnostics.append(src.diag(("kind",), f"'kind' is one word, not a {_yaml_type(kind)}; "
+                                                        f"expected one of: {expected}"))
             return None
         if kind not in validators:
             if kind is None:

@@ -11,7 +11,7 @@ from ..language import ast
 from ..state import GameState, Pending
 from . import choices, effects, power, research
 from .building import build_main, build_piece, fire_build, join_federation, qic_for_range
-from .common import arg, expect, hex_name, occupied, queue
+from .common import arg, expect, hex_name, occupied, queue, quoted
 from .context import Context
 from .conversions import FREE, conversions, free_conversion
 from .errors import IllegalMoveError
@@ -120,7 +120,7 @@ def bid(ctx: Context, state: GameState, move: Move) -> None:
     try:
         value = int(amount)
     except ValueError:
-        raise IllegalMoveError("syntax", f"a bid is a number of VP, not '{amount}'") from None
+        raise IllegalMoveError("syntax", f"a bid is a number of VP, not {quoted(amount)}") from None
     if value < 0:
         raise IllegalMoveError("bid", "a bid cannot be negative")
     player = state.players[move.player]

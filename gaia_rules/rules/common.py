@@ -19,6 +19,11 @@ def arg(move: Move, i: int) -> str:
     return move.args[i]
 
 
+def quoted(text: str, most: int = 24) -> str:
+    """An argument echoed in a message, cut short if it is long (a message stays one readable line)."""
+    return f"'{text}'" if len(text) <= most else f"'{text[:most]}...'"
+
+
 def queue(state: GameState, follow: list[Pending]) -> None:
     """Follow-ups of the current action: power choices first, then the rest in order."""
     first = [f for f in follow if f.kind in (choices.KIND, choices.AREAS_KIND)]

@@ -15,7 +15,7 @@ from ..language import ast, parse_effect, parse_price
 from ..language.parser import EffectSyntaxError
 from ..state import GameState, Pending
 from . import choices, effects, power
-from .common import arg, queue
+from .common import arg, queue, quoted
 from .context import Context
 from .errors import IllegalMoveError
 from .moves import Move
@@ -410,7 +410,7 @@ def burn(ctx: Context, state: GameState, move: Move) -> None:
     try:
         times = int(arg(move, 0))
     except ValueError:
-        raise IllegalMoveError("syntax", f"burn takes a number, not '{move.args[0]}'") from None
+        raise IllegalMoveError("syntax", f"burn takes a number, not {quoted(move.args[0])}") from None
     power.burn(state.players[move.player], times, ctx.param(state, move.player, "burn_discard_to"))
 
 

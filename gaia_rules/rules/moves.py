@@ -6,6 +6,7 @@ follow-ups, `endturn`).
 """
 from __future__ import annotations
 
+import reprlib
 from dataclasses import dataclass
 
 from .errors import IllegalMoveError
@@ -56,16 +57,17 @@ def _refuse_ill_formed(move: object, players: int) -> None:
         raise IllegalMoveError("syntax", f"a move is a Move(player, command, args), not {type(move).__name__}")
     p = move.player
     if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < players:
-        raise IllegalMoveError("syntax", f"the player of a move is a seat number 0-{players - 1}, not {p!r}")
+        raise IllegalMoveError("syntax", f"the player of a move is a seat number 0-{players - 1}, "
+                                         f"not {reprlib.repr(p)}")
     command = move.command
     if not isinstance(command, str) or command not in ARGUMENTS:
-        raise IllegalMoveError("syntax", f"unknown command {command!r}")
+        raise IllegalMoveError("syntax", f"unknown command {reprlib.repr(command)}")
     args = move.args
     if not isinstance(args, tuple) or not all(isinstance(a, str) for a in args):
-        raise IllegalMoveError("syntax", f"the arguments of '{command}' are a tuple of texts, not {args!r}")
+        raise IllegalMoveError("syntax", f"the arguments of '{command}' are a tuple of texts, not {reprlib.repr(args)}")
     least, most = ARGUMENTS[command]
     if len(args) < least:
         raise IllegalMoveError("syntax", f"'{command}' needs more arguments")
     if most is not None and len(args) > most:
         raise IllegalMoveError("syntax", f"'{command}' takes {most} argument{'s' if most != 1 else ''}; "
-                                         f"'{args[most]}' is one too many")
+                                         f"{reprlib.repr(args[most])} is one too many")
