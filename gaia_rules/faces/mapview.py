@@ -30,6 +30,7 @@ from types import SimpleNamespace
 from xml.sax.saxutils import escape, quoteattr
 
 from ..state import GameState
+from .tableview import num, table_panels
 
 # colour names used in content -> fill; a name not listed (or "none") has no colour of its own
 COLOURS: dict[str, str] = {
@@ -57,7 +58,7 @@ FALLBACK_PLAYERS = ("#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#42d
 
 SCALE = 30.0               # pixels per hex radius
 MARGIN = 16.0
-LEGEND_WIDTH = 320.0
+GAP = 12.0                 # between panels
 SQRT3 = math.sqrt(3.0)
 
 
@@ -186,9 +187,7 @@ class _Shapes:
         return s.name if s is not None else sid
 
 
-def _n(v: float) -> str:
-    text = f"{v:.2f}".rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text
+_n = num
 
 
 def _points(pts) -> str:
@@ -276,20 +275,33 @@ def _label(state: GameState, p: int) -> str:
     return f"p{p + 1} {faction}" if faction else f"p{p + 1}"
 
 
-def svg_map(ctx, state: GameState) -> str:
-    """The board as a standalone SVG document."""
+def svg_map(ctx, state: GameState, to_move: int | None = None) -> str:
+    """The board and the table around it as a standalone SVG document.
+
+    The map on the left with its legend below, the research board, scoring
+    tiles, boosters, board actions and federation supply on the right, one
+    panel per player along the bottom (`to_move`, if given, is outlined).
+    """
     game_map = ctx.map
     colours = player_colours(ctx, state)
     shapes = _Shapes(ctx, state)
+    panels = table_panels(ctx, state, colours, to_move)
     coords = sorted(game_map.hexes, key=lambda c: (-(2 * c[0] + c[1]), c[1]))
     xs = [centre(c)[0] for c in coords] or [0.0]
     ys = [centre(c)[1] for c in coords] or [0.0]
     title_h = 34.0
     left, right = min(xs) - SCALE - MARGIN, max(xs) + SCALE + MARGIN
     top, bottom = min(ys) - SCALE * SQRT3 / 2 - MARGIN - title_h, max(ys) + SCALE * SQRT3 / 2 + MARGIN
-    legend_x = right
-    width = right - left + LEGEND_WIDTH
-    height = max(bottom - top, 560.0)
+    side_x = right + GAP
+    side = [panels["research"], panels["scoring"], panels["boosters"], panels["supply"]]
+    side_h = sum(pn.height for pn in side) + GAP * (len(side) - 1)
+    legend_y = bottom + 4
+    legend_h = _legend_height(ctx, state)
+    row_y = max(legend_y + legend_h, top + title_h + side_h) + GAP
+    players = panels["players"]
+    row_w = sum(pn.width for pn in players) + GAP * (len(players) - 1)
+    width = max(side_x + panels["research"].width, left + MARGIN + row_w) + MARGIN - left
+    height = row_y + max((pn.height for pn in players), default=0) + MARGIN - top
 
     out: list[str] = []
     add = out.append
@@ -373,7 +385,15 @@ def svg_map(ctx, state: GameState) -> str:
                 f'<title>{escape(name)}: satellite of {escape(_label(state, p))}</title></circle>')
     add('</g>')
 
-    _legend(out, ctx, state, colours, legend_x, top + title_h + 6)
+    _legend(out, ctx, state, colours, left + MARGIN, legend_y)
+    y = top + title_h
+    for pn in side:
+        add(pn.svg(side_x, y))
+        y += pn.height + GAP
+    x = left + MARGIN
+    for p, pn in enumerate(players):
+        add(pn.svg(x, row_y).replace('<g class="player"', f'<g class="player" data-player="{p + 1}"', 1))
+        x += pn.width + GAP
     add('</svg>')
     return "\n".join(out) + "\n"
 
@@ -395,44 +415,51 @@ def _planet_name(ctx, planet: str) -> str:
     return pt.name if pt is not None else planet
 
 
-def _legend(out: list[str], ctx, state: GameState, colours: list[str], x0: float, y0: float) -> None:
-    add = out.append
-    add('<g class="legend" font-size="11" fill="#e8eaf2">')
-    y = y0
-    add(f'<text x="{_n(x0)}" y="{_n(y)}" font-weight="bold">Players</text>')
-    y += 18
-    for p, pl in enumerate(state.players):
-        add(shape_svg("circle", x0 + 8, y - 4, colours[p], 0.9))
-        add(f'<text x="{_n(x0 + 22)}" y="{_n(y)}">{escape(_label(state, p))}: {pl.vp} VP, '
-            f'{_count(pl.satellites, "satellite")}, {_count(len(pl.federations), "federation")}</text>')
-        y += 18
-    y += 8
-    add(f'<text x="{_n(x0)}" y="{_n(y)}" font-weight="bold">Planets (map code)</text>')
-    y += 18
-    for pt in ctx.catalogue.planets.values():
-        fill = planet_fill(ctx, pt.id)
-        d = _path(_regular(x0 + 8, y - 4, 8, 6, 0))
-        add(f'<path d="{d}" fill="{fill}" stroke="{SECTOR_EDGE}" stroke-width="1"/>')
-        add(f'<text x="{_n(x0 + 22)}" y="{_n(y)}">{escape(pt.code)}  {escape(pt.name)}</text>')
-        y += 17
-    y += 8
-    add(f'<text x="{_n(x0)}" y="{_n(y)}" font-weight="bold">Pieces</text>')
-    y += 20
+def _legend_height(ctx, state: GameState) -> float:
+    rows = max(len(ctx.catalogue.planets) * 16, len(_legend_shapes(ctx)) * 20 + 44, len(state.players) * 18)
+    return 24 + rows
+
+
+def _legend_shapes(ctx) -> dict[str, list[str]]:
+    """Piece names of the default board by the shape they are drawn as."""
     board = _board_structures(ctx)
     institute = _common_institute(ctx)
     by_shape: dict[str, list[str]] = {}
     for sid, s in board.items():
         by_shape.setdefault(piece_shape(board, sid, institute), []).append(s.name)
-    for shape, names in by_shape.items():
-        add(shape_svg(shape, x0 + 10, y - 4, "#c9cde0", 0.75))
-        add(f'<text x="{_n(x0 + 26)}" y="{_n(y)}">{escape(", ".join(names))}</text>')
-        y += 22
-    add(f'<circle cx="{_n(x0 + 10)}" cy="{_n(y - 4)}" r="{_n(0.12 * SCALE)}" fill="#c9cde0" stroke="{INK}"/>')
-    add(f'<text x="{_n(x0 + 26)}" y="{_n(y)}">satellite</text>')
-    y += 22
-    d = _path(_regular(x0 + 10, y - 4, 9, 6, 0))
+    return by_shape
+
+
+def _legend(out: list[str], ctx, state: GameState, colours: list[str], x0: float, y0: float) -> None:
+    """Three columns under the map: planet types, piece shapes, player colours."""
+    add = out.append
+    add('<g class="legend" font-size="11" fill="#e8eaf2">')
+    y = y0 + 12
+    add(f'<text x="{_n(x0)}" y="{_n(y)}" font-weight="bold">Planets (map code)</text>')
+    for i, pt in enumerate(ctx.catalogue.planets.values()):
+        yy = y + 18 + 16 * i
+        d = _path(_regular(x0 + 8, yy - 4, 7, 6, 0))
+        add(f'<path d="{d}" fill="{planet_fill(ctx, pt.id)}" stroke="{SECTOR_EDGE}" stroke-width="1"/>')
+        add(f'<text x="{_n(x0 + 22)}" y="{_n(yy)}">{escape(pt.code)}  {escape(pt.name)}</text>')
+    x1 = x0 + 150
+    add(f'<text x="{_n(x1)}" y="{_n(y)}" font-weight="bold">Pieces</text>')
+    yy = y + 20
+    for shape, names in _legend_shapes(ctx).items():
+        add(shape_svg(shape, x1 + 10, yy - 4, "#c9cde0", 0.75))
+        add(f'<text x="{_n(x1 + 26)}" y="{_n(yy)}">{escape(", ".join(names))}</text>')
+        yy += 20
+    add(f'<circle cx="{_n(x1 + 10)}" cy="{_n(yy - 4)}" r="{_n(0.12 * SCALE)}" fill="#c9cde0" stroke="{INK}"/>')
+    add(f'<text x="{_n(x1 + 26)}" y="{_n(yy)}">satellite</text>')
+    yy += 22
+    d = _path(_regular(x1 + 10, yy - 4, 9, 6, 0))
     add(f'<path d="{d}" fill="none" stroke="{INK}" stroke-width="4"/><path d="{d}" fill="none" stroke="#c9cde0" stroke-width="2.5"/>')
-    add(f'<text x="{_n(x0 + 26)}" y="{_n(y)}">federation (outline in the player\'s colour)</text>')
+    add(f'<text x="{_n(x1 + 26)}" y="{_n(yy)}">federation (outline in the owner\'s colour)</text>')
+    x2 = x1 + 300
+    add(f'<text x="{_n(x2)}" y="{_n(y)}" font-weight="bold">Players</text>')
+    for p in range(len(state.players)):
+        yy = y + 18 + 18 * p
+        add(shape_svg("circle", x2 + 8, yy - 4, colours[p], 0.9))
+        add(f'<text x="{_n(x2 + 22)}" y="{_n(yy)}">{escape(_label(state, p))}</text>')
     add('</g>')
 
 
