@@ -465,7 +465,61 @@ def _legend(out: list[str], ctx, state: GameState, colours: list[str], x0: float
 
 # ------------------------------------------------------------------ the text map
 
-def _cell(ctx, state: GameState, name: str, planet: str) -> str:
+def piece_glyphs(ctx) -> dict[str, str]:
+    """One capital letter per piece id of the faction boards, taken from its id (then its name).
+
+    Capitals never clash with the planet codes, which the map writes in lower case.
+    """
+    pieces: dict[str, str] = {sid: s.name for sid, s in _board_structures(ctx).items()}
+    for faction in sorted(ctx.catalogue.factions.values(), key=lambda f: f.id):
+        for sid, s in faction.structures.items():
+            pieces.setdefault(sid, s.name)
+    glyphs: dict[str, str] = {}
+    for sid, name in pieces.items():
+        taken = set(glyphs.values())
+        letters = [ch.upper() for ch in sid + name if ch.isalpha()]
+        glyphs[sid] = next((ch for ch in letters if ch not in taken), "?")
+    return glyphs
+
+
+@dataclass
+class _Cell:
+    """A hex of the text map: its name line and its content line, as (text, style) runs."""
+
+    name: str
+    runs: list[tuple[str, str]]
+
+    @property
+    def plain(self) -> str:
+        return "".join(t for t, _ in self.runs)
+
+
+def _hex_cell(ctx, state: GameState, name: str, glyphs: dict[str, str], colours: list[str]) -> _Cell:
+    planet = ctx.planet_at(state, name)
+    pt = ctx.catalogue.planets.get(planet)
+    if _is_space(ctx, planet):
+        runs = [(".", "")]
+    else:
+        runs = [(pt.code if pt is not None else "?", _hex_colour(getattr(pt, "colour", None)) or "")]
+    hs = state.board.get(name)
+    if hs is None:
+        return _Cell(name, runs)
+
+    def piece(p: int, sid: str) -> None:
+        fed = "+" if p in hs.federations else ""
+        runs.append((f"{glyphs.get(sid, '?')}{p + 1}{fed}", f"bold {colours[p]}"))
+
+    if hs.owner is not None and hs.piece is not None:
+        piece(hs.owner, hs.piece)
+    for g in hs.guests:
+        piece(g, _guest_piece(ctx))
+    if hs.satellites:
+        runs.append(("*", ""))
+        runs.extend((str(p + 1), f"bold {colours[p]}") for p in hs.satellites)
+    return _Cell(name, runs)
+
+
+def _compact_cell(ctx, state: GameState, name: str, planet: str) -> str:
     pt = ctx.catalogue.planets.get(planet)
     code = pt.code if pt is not None else "?"
     hs = state.board.get(name)
@@ -490,26 +544,90 @@ def _wrap_entries(head: str, entries: list[str], width: int) -> list[str]:
     return lines
 
 
-def text_map(ctx, state: GameState, markup: bool = False) -> str:
-    """The board as text: staggered columns of one cell per hex, a legend below.
+def _styled(text: str, style: str, markup: bool) -> str:
+    if not markup or not style:
+        return text
+    return f"[{style}]{text}[/]"
 
-    Column = r; line = the row of (2q + r) from the top, two rows per line
-    (odd columns sit half a row lower on the board). With `markup`, occupied
-    cells are coloured in rich markup.
+
+def text_map(ctx, state: GameState, markup: bool = False, compact: bool = False) -> str:
+    """The board as text, a legend below.
+
+    Hexes stand in columns as on the SVG (flat-topped, every other column half
+    a hex lower). Each hex takes two lines: its name, then its planet's map
+    code and what stands there (see the legend). `compact` gives one short
+    cell per hex instead: the planet code, and the player's number when
+    somebody is there. With `markup`, rich markup colours planets and pieces.
     """
     game_map = ctx.map
     if not game_map.hexes:
         return "(no map)\n"
+    colours = player_colours(ctx, state)
+    grid = _compact_grid(ctx, state, markup, colours) if compact else _full_grid(ctx, state, markup, colours)
+    out = list(grid)
+    width = max(72, max(len(_plain(line, markup)) for line in grid))
+    out.append("")
+    legend = _compact_legend(ctx) if compact else _full_legend(ctx)
+    for head, entries in legend:
+        out.extend(_wrap_entries(head, entries, width) if entries else [head])
+    for p, pl in enumerate(state.players):
+        pieces = sum(1 for hs in state.board.values() if hs.owner == p and hs.piece is not None)
+        line = (f"{p + 1} = {_label(state, p)}: {_count(pieces, 'piece')}, {_count(pl.satellites, 'satellite')}, "
+                f"{_count(len(pl.federations), 'federation')}, {pl.vp} VP")
+        out.append(line)
+    if markup:
+        from rich.markup import escape as rich_escape
+
+        tail = out[len(grid):]
+        out[len(grid):] = [rich_escape(x) for x in tail]
+        for p in range(len(state.players)):
+            i = len(out) - len(state.players) + p
+            out[i] = f"[bold {colours[p]}]{p + 1}[/]" + out[i][1:]
+    return "\n".join(out) + "\n"
+
+
+def _plain(line: str, markup: bool) -> str:
+    if not markup:
+        return line
+    from rich.text import Text
+
+    return Text.from_markup(line).plain
+
+
+def _full_grid(ctx, state: GameState, markup: bool, colours: list[str]) -> list[str]:
+    game_map = ctx.map
+    glyphs = piece_glyphs(ctx)
+    cells = {c: _hex_cell(ctx, state, h.name, glyphs, colours) for c, h in game_map.hexes.items()}
+    width = 1 + max(max(len(cell.name), len(cell.plain)) for cell in cells.values())
+    width = max(width, 6)
+    r0 = min(c[1] for c in cells)
+    top = max(2 * c[0] + c[1] for c in cells)
+    nlines = top - min(2 * c[0] + c[1] for c in cells) + 2
+    ncols = max(c[1] for c in cells) - r0 + 1
+    slots: list[list[tuple[str, str]]] = [[("", "")] * ncols for _ in range(nlines)]
+    for c, cell in cells.items():
+        line, col = top - (2 * c[0] + c[1]), c[1] - r0
+        slots[line][col] = (cell.name, _styled(cell.name, "dim", markup))
+        styled = "".join(_styled(t, st, markup) for t, st in cell.runs)
+        slots[line + 1][col] = (cell.plain, styled)
+    lines = ["".join(st + " " * (width - len(pl)) for pl, st in row).rstrip() for row in slots]
+    while lines and not lines[-1]:
+        lines.pop()
+    return lines
+
+
+def _compact_grid(ctx, state: GameState, markup: bool, colours: list[str]) -> list[str]:
+    """Two board rows per line, 4 characters per column: the planet code, the player's number."""
+    game_map = ctx.map
     rs = [c[1] for c in game_map.hexes]
     ys = [2 * c[0] + c[1] for c in game_map.hexes]
     r0, top = min(rs), max(ys)
     ncols, nlines = max(rs) - r0 + 1, (top - min(ys)) // 2 + 1
     width = 4
     grid = [[" " * width for _ in range(ncols)] for _ in range(nlines)]
-    colours = player_colours(ctx, state) if markup else []
     for c, h in game_map.hexes.items():
         line = (top - (2 * c[0] + c[1])) // 2
-        cell = _cell(ctx, state, h.name, ctx.planet_at(state, h.name))
+        cell = _compact_cell(ctx, state, h.name, ctx.planet_at(state, h.name))
         text = cell.ljust(width)
         if markup and len(cell) > 1:
             text = f"[bold {colours[int(cell[1:]) - 1]}]{cell}[/]" + " " * (width - len(cell))
@@ -517,17 +635,27 @@ def text_map(ctx, state: GameState, markup: bool = False) -> str:
     lines = ["".join(row).rstrip() for row in grid]
     while lines and not lines[0]:
         lines.pop(0)
-    out = list(lines)
-    entries = [f"{pt.code} {pt.name.lower()}" for pt in ctx.catalogue.planets.values() if not _is_space(ctx, pt.id)]
-    out.append("")
-    out.extend(_wrap_entries("planets: ", entries + [". empty space"], 100))
-    out.append("upper case + digit: that player's piece; lower case: nobody there")
-    for p, pl in enumerate(state.players):
-        pieces = sum(1 for hs in state.board.values() if hs.owner == p and hs.piece is not None)
-        out.append(f"{p + 1} = {_label(state, p)}: {_count(pieces, 'piece')}, {_count(pl.satellites, 'satellite')}, "
-                   f"{_count(len(pl.federations), 'federation')}, {pl.vp} VP")
-    if markup:
-        from rich.markup import escape as rich_escape
+    return lines
 
-        out[len(lines):] = [rich_escape(x) for x in out[len(lines):]]
-    return "\n".join(out) + "\n"
+
+def _planet_entries(ctx) -> list[str]:
+    return [f"{pt.code} {pt.name.lower()}" for pt in ctx.catalogue.planets.values() if not _is_space(ctx, pt.id)]
+
+
+def _full_legend(ctx) -> list[tuple[str, list[str]]]:
+    glyphs = piece_glyphs(ctx)
+    names = {sid: s.name for sid, s in _board_structures(ctx).items()}
+    return [
+        ("each hex: its name, below it the planet's code and what stands there;", []),
+        ("a piece is a letter and its owner's number (+: in that player's federation), "
+         "* then numbers: satellites", []),
+        ("planets: ", _planet_entries(ctx) + [". empty space"]),
+        ("pieces: ", [f"{g} {names.get(sid, sid)}" for sid, g in glyphs.items()]),
+    ]
+
+
+def _compact_legend(ctx) -> list[tuple[str, list[str]]]:
+    return [
+        ("planets: ", _planet_entries(ctx) + [". empty space"]),
+        ("upper case + digit: that player's piece; lower case: nobody there", []),
+    ]
