@@ -647,8 +647,7 @@ def _full_legend(ctx) -> list[tuple[str, list[str]]]:
     names = {sid: s.name for sid, s in _board_structures(ctx).items()}
     return [
         ("each hex: its name, below it the planet's code and what stands there;", []),
-        ("a piece is a letter and its owner's number (+: in that player's federation), "
-         "* then numbers: satellites", []),
+        ("a piece: a letter and its owner's number (+: in their federation); * and numbers: satellites", []),
         ("planets: ", _planet_entries(ctx) + [". empty space"]),
         ("pieces: ", [f"{g} {names.get(sid, sid)}" for sid, g in glyphs.items()]),
     ]

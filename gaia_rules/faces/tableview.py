@@ -101,7 +101,7 @@ def tile_svg(x: float, y: float, w: float, h: float, tid: str, name: str, note: 
     parts.append(f"<title>{escape(title or f'{tid}: {name}')}</title>")
     parts.append(rect(x, y, w, h, fill))
     parts.append(text(x + 4, y + 11, tid, 9.5, TEXT, 'font-weight="bold"'))
-    room = max(1, int((h - 26) // 9) + 1)
+    room = max(1, int((h - 26 - (10 if note else 0)) // 9) + 1)   # name lines that clear the note
     for i, line in enumerate(wrap(name, w - 8, 8, room)):
         parts.append(text(x + 4, y + 22 + 9 * i, line, 8, "#c9cde0"))
     if note:
