@@ -1,8 +1,8 @@
-"""Pictures of the board: an SVG drawing and a compact text map.
+"""Pictures of the game: an SVG drawing of the map and the table, and a text map.
 
-`svg_map(ctx, state)` returns a standalone SVG document (a string, built by
-hand: no drawing library). Hexes are flat-topped, hex (q, r) at
-x = 1.5·r, y = (2q + r)·√3/2 with y up (docs: sectors.md §2). It shows:
+`svg_map(ctx, state, to_move)` returns a standalone SVG document (a string,
+built by hand: no drawing library). Hexes are flat-topped, hex (q, r) at
+x = 1.5·r, y = (2q + r)·√3/2 with y up, as the site draws them. It shows:
 
 - every map hex as one `<polygon class="hex">` filled with its planet's colour
   (the planet type's `colour` in content, looked up by colour name in
@@ -12,12 +12,13 @@ x = 1.5·r, y = (2q + r)·√3/2 with y up (docs: sectors.md §2). It shows:
   board alone (see `piece_shape`): no structure is named here;
 - satellites as small dots near the hex edge, guest pieces beside the main one,
   federation hexes outlined in the player's colour;
-- a legend: players, planet types, piece shapes.
+- a legend under the map: planet types, piece shapes, players;
+- beside and below it the table of `tableview`: research board, tiles,
+  boosters, board actions, federation supply, one panel per player.
 
-`text_map(ctx, state)` lays the hexes out in rows of staggered columns, one
-cell per hex: the planet's map code in lower case when nobody is there, in
-upper case followed by the player's number when somebody is, `.` for empty
-space.
+`text_map(ctx, state)` writes each hex as two lines in staggered columns: its
+name, then its planet code and its pieces (`piece_glyphs`); `compact=True`
+gives one short cell per hex.
 
 Every element that stands for something on the board carries `data-hex`
 (and `data-player`, from 1, `data-piece`) so tools and tests can find it.
@@ -391,8 +392,8 @@ def svg_map(ctx, state: GameState, to_move: int | None = None) -> str:
         add(pn.svg(side_x, y))
         y += pn.height + GAP
     x = left + MARGIN
-    for p, pn in enumerate(players):
-        add(pn.svg(x, row_y).replace('<g class="player"', f'<g class="player" data-player="{p + 1}"', 1))
+    for pn in players:
+        add(pn.svg(x, row_y))
         x += pn.width + GAP
     add('</svg>')
     return "\n".join(out) + "\n"

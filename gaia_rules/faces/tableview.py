@@ -56,9 +56,11 @@ class Panel:
     width: float
     height: float
     body: list[str] = field(default_factory=list)
+    attrs: str = ""        # more attributes of the panel's group
 
     def svg(self, x: float, y: float) -> str:
-        return (f'<g class="{self.cls}" transform="translate({num(x)},{num(y)})">\n'
+        more = f" {self.attrs}" if self.attrs else ""
+        return (f'<g class="{self.cls}"{more} transform="translate({num(x)},{num(y)})">\n'
                 + "\n".join(self.body) + "\n</g>")
 
 
@@ -347,7 +349,7 @@ def player_panel(ctx, state: GameState, p: int, colour: str, to_move: int | None
     faction = cat.factions.get(pl.faction or "")
     lines = _panel_lines(ctx, state, p)
     height = 130.0 + 13 * max(len(lines), rows)
-    panel = Panel("player", PLAYER_W, height)
+    panel = Panel("player", PLAYER_W, height, attrs=f'data-player="{p + 1}"')
     add = panel.body.append
     add(f'<rect class="player-box" data-player="{p + 1}" data-faction={quoteattr(pl.faction or "")} x="0" y="0" '
         f'width="{num(PLAYER_W)}" height="{num(height)}" rx="4" fill="{PANEL}" '
