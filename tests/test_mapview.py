@@ -199,6 +199,11 @@ def _full_cells(text: str, names: set[str]) -> dict[str, str]:
             if m.group() in names:
                 below = lines[i + 1] if i + 1 < len(lines) else ""
                 out[m.group()] = below[m.start():].split(" ", 1)[0] if len(below) > m.start() else ""
+    cut = re.search(r"^> cut short, in full: (.*)$", text, re.M)
+    for entry in cut.group(1).split(", ") if cut else []:
+        name, full = entry.split(" ")
+        assert out[name] == full[:4] + ">"
+        out[name] = full
     return out
 
 
@@ -242,6 +247,21 @@ def test_text_map_of_a_known_position(engine, corpus_state):
     assert sum(1 for c in cells.values() if c[1:2].isupper()) == 24      # pieces: 7 + 4 + 5 + 8
     assert sum(c.count("+") for c in cells.values()) == 11
     assert sum(len(c.split("*")[1]) for c in cells.values() if "*" in c) == 8 + 11 + 4
+
+
+def test_text_map_cuts_a_cell_too_long_for_its_column_and_gives_it_in_full(engine):
+    """A guest mine beside a planetary institute does not fit in 5 characters: cut, then listed."""
+    from gaia_rules.formats.replay import replay_file
+
+    state = replay_file(engine, corpus_file("bot-2p-04.json"), keep_state=True).state
+    text = text_map(engine.context(state), state)
+    assert "\n> cut short, in full: 2B5 sP1M2+\n" in text
+    lines = text.splitlines()
+    name = re.compile(r"(?<!\S)2B5(?!\S)")
+    i = next(i for i, line in enumerate(lines) if name.search(line))
+    col = name.search(lines[i]).start()
+    assert lines[i + 1][col:col + 6] == "sP1M> "
+    assert max(len(line) for line in text.split("\n\n")[0].splitlines()) <= 90
 
 
 def test_pieces_get_one_letter_each_and_players_their_number(engine, corpus_state):

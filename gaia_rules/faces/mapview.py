@@ -564,11 +564,14 @@ def text_map(ctx, state: GameState, markup: bool = False, compact: bool = False)
     if not game_map.hexes:
         return "(no map)\n"
     colours = player_colours(ctx, state)
-    grid = _compact_grid(ctx, state, markup, colours) if compact else _full_grid(ctx, state, markup, colours)
+    cut: list[str] = []
+    grid = _compact_grid(ctx, state, markup, colours) if compact else _full_grid(ctx, state, markup, colours, cut)
     out = list(grid)
     width = max(72, max(len(_plain(line, markup)) for line in grid))
     out.append("")
     legend = _compact_legend(ctx) if compact else _full_legend(ctx)
+    if cut:
+        legend.insert(0, (f"{CUT} cut short, in full: ", cut))
     for head, entries in legend:
         out.extend(_wrap_entries(head, entries, width) if entries else [head])
     for p, pl in enumerate(state.players):
@@ -595,26 +598,46 @@ def _plain(line: str, markup: bool) -> str:
     return Text.from_markup(line).plain
 
 
-def _full_grid(ctx, state: GameState, markup: bool, colours: list[str]) -> list[str]:
+CELL = 6      # characters per column of the full text map: a hex name (up to 5) and a space
+CUT = ">"     # ends a cell too long for its column (the legend then gives it in full)
+
+
+def _full_grid(ctx, state: GameState, markup: bool, colours: list[str], cut: list[str]) -> list[str]:
+    """Two lines per hex, `CELL` characters per column; cells too long are cut and listed in `cut`."""
     game_map = ctx.map
     glyphs = piece_glyphs(ctx)
     cells = {c: _hex_cell(ctx, state, h.name, glyphs, colours) for c, h in game_map.hexes.items()}
-    width = 1 + max(max(len(cell.name), len(cell.plain)) for cell in cells.values())
-    width = max(width, 6)
+    width = max(CELL, 1 + max(len(cell.name) for cell in cells.values()))
     r0 = min(c[1] for c in cells)
     top = max(2 * c[0] + c[1] for c in cells)
     nlines = top - min(2 * c[0] + c[1] for c in cells) + 2
     ncols = max(c[1] for c in cells) - r0 + 1
     slots: list[list[tuple[str, str]]] = [[("", "")] * ncols for _ in range(nlines)]
-    for c, cell in cells.items():
+    for c in sorted(cells, key=lambda c: (-(2 * c[0] + c[1]), c[1])):
+        cell = cells[c]
         line, col = top - (2 * c[0] + c[1]), c[1] - r0
         slots[line][col] = (cell.name, _styled(cell.name, "dim", markup))
-        styled = "".join(_styled(t, st, markup) for t, st in cell.runs)
-        slots[line + 1][col] = (cell.plain, styled)
+        runs = cell.runs
+        if len(cell.plain) > width - 1:
+            cut.append(f"{cell.name} {cell.plain}")
+            runs = _cut_runs(runs, width - 2) + [(CUT, "")]
+        plain = "".join(t for t, _ in runs)
+        slots[line + 1][col] = (plain, "".join(_styled(t, st, markup) for t, st in runs))
     lines = ["".join(st + " " * (width - len(pl)) for pl, st in row).rstrip() for row in slots]
     while lines and not lines[-1]:
         lines.pop()
     return lines
+
+
+def _cut_runs(runs: list[tuple[str, str]], n: int) -> list[tuple[str, str]]:
+    """The first `n` characters of styled runs."""
+    out = []
+    for text, style in runs:
+        if n <= 0:
+            break
+        out.append((text[:n], style))
+        n -= len(text)
+    return out
 
 
 def _compact_grid(ctx, state: GameState, markup: bool, colours: list[str]) -> list[str]:
