@@ -371,6 +371,20 @@ def test_svg_player_panels_show_faction_vp_resources_and_power(engine, midgame_s
     assert [b.get("stroke-width") for b in boxes] == ["3", "2", "2", "2"]   # p1 is to move
 
 
+def test_svg_player_panels_show_the_special_token_and_what_is_left_to_build(engine):
+    from gaia_rules.formats.replay import replay_file
+
+    state = replay_file(engine, corpus_file("bot-2p-05.json"), keep_state=True).state
+    root = _svg(engine, state)
+    tokens = _all(root, "circle", "special-token")
+    assert [(t.get("data-area")) for t in tokens] == [state.players[0].token] == ["area1"]
+    texts = [t.text for t in root.iter(SVG + "text") if t.text]
+    assert [t for t in texts if t.startswith("left to build")] == [
+        "left to build: m 8 ts 2 lab 3 PI 0 ac1 1 ac2 1",    # 2 trading stations and the PI stand
+        "left to build: m 8 ts 1 lab 3 PI 0 ac1 1 ac2 1"]    # 3 trading stations and the PI
+    assert "pieces: ts 3 PI 1 sp 6; satellites 0" in texts
+
+
 def test_svg_labels_come_from_content(engine, corpus_state):
     text = svg_map(engine.context(corpus_state), corpus_state)
     for tid in corpus_state.setup.round_tiles:

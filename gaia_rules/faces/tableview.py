@@ -102,7 +102,8 @@ def tile_svg(x: float, y: float, w: float, h: float, tid: str, name: str, note: 
     parts = [f'<g {attrs}>' if attrs else "<g>"]
     parts.append(f"<title>{escape(title or f'{tid}: {name}')}</title>")
     parts.append(rect(x, y, w, h, fill))
-    parts.append(text(x + 4, y + 11, tid, 9.5, TEXT, 'font-weight="bold"'))
+    parts.append(text(x + 4, y + 11, tid, min(9.5, (w - 6) / (CHAR * 1.1 * max(len(tid), 1))), TEXT,
+                      'font-weight="bold"'))
     room = max(1, int((h - 26 - (10 if note else 0)) // 9) + 1)   # name lines that clear the note
     for i, line in enumerate(wrap(name, w - 8, 8, room)):
         parts.append(text(x + 4, y + 22 + 9 * i, line, 8, "#c9cde0"))
@@ -393,13 +394,16 @@ def _bowls(panel: Panel, ctx, state: GameState, p: int, y: float) -> None:
         x = 8 + 60 * i
         label = area.replace("area", "") if area.startswith("area") else area
         label = {"1": "I", "2": "II", "3": "III"}.get(label, label)
-        extra = f" +{token}" if token and pl.token == area else ""
+        here = token is not None and pl.token == area
+        extra = f" and the {token}" if here else ""
         add(f'<g class="bowl" data-player="{p + 1}" data-area={quoteattr(area)} data-tokens="{pl.power[area]}">'
             f'<title>{escape(area)}: {pl.power[area]}{escape(extra)}</title>'
             f'<ellipse cx="{num(x + 24)}" cy="{num(y + 18)}" rx="24" ry="17" fill="#0b0e1d" '
             f'stroke="{"#3aa655" if area == "gaia" else "#c58bff"}" stroke-width="1.5"/>'
             + text(x + 24, y + 18, str(pl.power[area]), 13, TEXT, 'text-anchor="middle" font-weight="bold"')
-            + text(x + 24, y + 29, label + extra, 7.5, DIM, 'text-anchor="middle"') + "</g>")
+            + text(x + 24, y + 29, label, 7.5, DIM, 'text-anchor="middle"')
+            + (disc(x + 42, y + 6, 5, MARK, f'class="special-token" data-area={quoteattr(area)}') if here else "")
+            + "</g>")
 
 
 def _panel_lines(ctx, state: GameState, p: int) -> list[str]:
@@ -414,12 +418,18 @@ def _panel_lines(ctx, state: GameState, p: int) -> list[str]:
     pieces = " ".join(f"{sid} {counts[sid]}" for sid in order if counts.get(sid))
     if guests:
         pieces += f" +{guests} guest"
+    used = ctx.piece_counts(state, p)[1]
+    left = " ".join(f"{sid} {s.supply - used.get(sid, 0)}"
+                    for sid, s in faction.structures.items() if s.structure and s.supply) if faction else ""
     lines = [
         f"pieces: {pieces or '-'}; satellites {pl.satellites}",
+        f"left to build: {left or '-'}",
         f"Gaiaformers {pl.gaiaformers} ({pl.gaiaformers_in_gaia} in the Gaia area)",
         f"federations formed: {pl.federations_formed}",
         "booster: " + _named(ctx.catalogue.boosters, pl.booster),
     ]
+    if faction is not None and faction.special_token is not None:
+        lines.append(f"{faction.special_token.name}: {pl.token or 'not in play'}")
     lines += ["tech: " + _named(_tiles(ctx), t.tile) + ("" if t.enabled else " (covered)") for t in pl.tech]
     lines += ["token: " + _named(ctx.catalogue.federation_tokens, t.tile) + (" (green)" if t.green else "")
               for t in pl.fed_tokens]
