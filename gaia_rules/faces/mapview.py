@@ -294,14 +294,14 @@ def svg_map(ctx, state: GameState, to_move: int | None = None) -> str:
     left, right = min(xs) - SCALE - MARGIN, max(xs) + SCALE + MARGIN
     top, bottom = min(ys) - SCALE * SQRT3 / 2 - MARGIN - title_h, max(ys) + SCALE * SQRT3 / 2 + MARGIN
     side_x = right + GAP
-    side = [panels["research"], panels["scoring"], panels["boosters"], panels["supply"]]
+    side = panels.side
     side_h = sum(pn.height for pn in side) + GAP * (len(side) - 1)
     legend_y = bottom + 4
     legend_h = _legend_height(ctx, state)
     row_y = max(legend_y + legend_h, top + title_h + side_h) + GAP
-    players = panels["players"]
+    players = panels.players
     row_w = sum(pn.width for pn in players) + GAP * (len(players) - 1)
-    width = max(side_x + panels["research"].width, left + MARGIN + row_w) + MARGIN - left
+    width = max(side_x + max(pn.width for pn in side), left + MARGIN + row_w) + MARGIN - left
     height = row_y + max((pn.height for pn in players), default=0) + MARGIN - top
 
     out: list[str] = []

@@ -1,6 +1,6 @@
 """The table around the map, drawn in SVG: what a player sees beside the board on the site.
 
-`table_panels(ctx, state, colours)` returns the panels `svg_map` places
+`table_panels(ctx, state, colours, to_move)` returns the panels `svg_map` places
 beside and below the map, each a `Panel` drawn from (0, 0):
 
 - the research board: one column per track (tracks and their order from
@@ -448,14 +448,19 @@ def _named(components: dict, cid: str | None) -> str:
     return f"{cid} {c.name}" if c is not None else cid
 
 
-def table_panels(ctx, state: GameState, colours: list[str], to_move: int | None) -> dict[str, object]:
-    """Every panel of the table: research, supply, scoring, boosters, and the players' panels."""
+@dataclass
+class TablePanels:
+    """The panels around the map: a side column (top to bottom) and a row of player panels."""
+
+    side: list[Panel]
+    players: list[Panel]
+
+
+def table_panels(ctx, state: GameState, colours: list[str], to_move: int | None) -> TablePanels:
+    """Every panel of the table: research board, scoring, boosters, supply; the players' panels."""
     research = research_panel(ctx, state, colours)
     rows = max((len(_panel_lines(ctx, state, p)) for p in range(len(state.players))), default=0)
-    return {
-        "research": research,
-        "supply": supply_panel(ctx, state, research.width),
-        "scoring": scoring_panel(ctx, state, colours, research.width),
-        "boosters": boosters_panel(ctx, state, colours, research.width),
-        "players": [player_panel(ctx, state, p, colours[p], to_move, rows) for p in range(len(state.players))],
-    }
+    side = [research, scoring_panel(ctx, state, colours, research.width),
+            boosters_panel(ctx, state, colours, research.width), supply_panel(ctx, state, research.width)]
+    players = [player_panel(ctx, state, p, colours[p], to_move, rows) for p in range(len(state.players))]
+    return TablePanels(side, players)
