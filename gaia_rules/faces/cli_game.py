@@ -262,16 +262,21 @@ def show(
 def map_(
     file: Path = typer.Argument(..., help="A saved game."),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the board as an SVG picture here."),
+    compact: bool = typer.Option(False, "--compact", help="Text map: one short cell per hex, no hex names."),
     content: Optional[List[Path]] = content_option(),
     force: bool = typer.Option(False, "--force", help=FORCE_HELP),
 ) -> None:
-    """A picture of the board: planets, pieces, satellites, federations, hex names.
+    """A picture of the game: the map (hex names, planets, pieces, satellites, federations) and the table.
 
-    With -o, an SVG file (an existing one is replaced); without, a compact text map.
+    With -o, an SVG file (an existing one is replaced) with the research board, scoring tiles, boosters,
+    tech tiles, federation supply and players beside the map; without, a text map (compact when asked,
+    or when a terminal is too narrow for the full one).
 
     Examples:
 
         gaia map game.json
+
+        gaia map game.json --compact
 
         gaia map game.json -o board.svg
     """
@@ -281,10 +286,14 @@ def map_(
     game = _load(engine, file, force, content)
     ctx = engine.context(game.state)
     if output is None:
-        _console().print(text_map(ctx, game.state, markup=True), end="", soft_wrap=True)
+        console = _console()
+        text = text_map(ctx, game.state, markup=True, compact=compact)
+        if not compact and console.is_terminal and max(map(len, text_map(ctx, game.state).splitlines())) > console.width:
+            text = text_map(ctx, game.state, markup=True, compact=True)
+        console.print(text, end="", soft_wrap=True)
         return
     try:
-        output.write_text(svg_map(ctx, game.state), encoding="utf-8")
+        output.write_text(svg_map(ctx, game.state, engine.to_move(game.state)), encoding="utf-8")
     except OSError as err:
         raise CommandError(f"cannot write {output}: {err.strerror or err}") from None
     typer.echo(f"map of {len(ctx.map.hexes)} hexes written to {output}")

@@ -1,8 +1,8 @@
-"""Pictures of the board: an SVG drawing and a compact text map.
+"""Pictures of the game: an SVG drawing of the map and the table, and a text map.
 
-`svg_map(ctx, state)` returns a standalone SVG document (a string, built by
-hand: no drawing library). Hexes are flat-topped, hex (q, r) at
-x = 1.5·r, y = (2q + r)·√3/2 with y up (docs: sectors.md §2). It shows:
+`svg_map(ctx, state, to_move)` returns a standalone SVG document (a string,
+built by hand: no drawing library). Hexes are flat-topped, hex (q, r) at
+x = 1.5·r, y = (2q + r)·√3/2 with y up, as the site draws them. It shows:
 
 - every map hex as one `<polygon class="hex">` filled with its planet's colour
   (the planet type's `colour` in content, looked up by colour name in
@@ -12,12 +12,13 @@ x = 1.5·r, y = (2q + r)·√3/2 with y up (docs: sectors.md §2). It shows:
   board alone (see `piece_shape`): no structure is named here;
 - satellites as small dots near the hex edge, guest pieces beside the main one,
   federation hexes outlined in the player's colour;
-- a legend: players, planet types, piece shapes.
+- a legend under the map: planet types, piece shapes, players;
+- beside and below it the table of `tableview`: research board, tiles,
+  boosters, board actions, federation supply, one panel per player.
 
-`text_map(ctx, state)` lays the hexes out in rows of staggered columns, one
-cell per hex: the planet's map code in lower case when nobody is there, in
-upper case followed by the player's number when somebody is, `.` for empty
-space.
+`text_map(ctx, state)` writes each hex as two lines in staggered columns: its
+name, then its planet code and its pieces (`piece_glyphs`); `compact=True`
+gives one short cell per hex.
 
 Every element that stands for something on the board carries `data-hex`
 (and `data-player`, from 1, `data-piece`) so tools and tests can find it.
@@ -30,6 +31,7 @@ from types import SimpleNamespace
 from xml.sax.saxutils import escape, quoteattr
 
 from ..state import GameState
+from .tableview import num, table_panels
 
 # colour names used in content -> fill; a name not listed (or "none") has no colour of its own
 COLOURS: dict[str, str] = {
@@ -57,7 +59,7 @@ FALLBACK_PLAYERS = ("#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#42d
 
 SCALE = 30.0               # pixels per hex radius
 MARGIN = 16.0
-LEGEND_WIDTH = 320.0
+GAP = 12.0                 # between panels
 SQRT3 = math.sqrt(3.0)
 
 
@@ -186,9 +188,7 @@ class _Shapes:
         return s.name if s is not None else sid
 
 
-def _n(v: float) -> str:
-    text = f"{v:.2f}".rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text
+_n = num
 
 
 def _points(pts) -> str:
@@ -276,20 +276,33 @@ def _label(state: GameState, p: int) -> str:
     return f"p{p + 1} {faction}" if faction else f"p{p + 1}"
 
 
-def svg_map(ctx, state: GameState) -> str:
-    """The board as a standalone SVG document."""
+def svg_map(ctx, state: GameState, to_move: int | None = None) -> str:
+    """The board and the table around it as a standalone SVG document.
+
+    The map on the left with its legend below, the research board, scoring
+    tiles, boosters, board actions and federation supply on the right, one
+    panel per player along the bottom (`to_move`, if given, is outlined).
+    """
     game_map = ctx.map
     colours = player_colours(ctx, state)
     shapes = _Shapes(ctx, state)
+    panels = table_panels(ctx, state, colours, to_move)
     coords = sorted(game_map.hexes, key=lambda c: (-(2 * c[0] + c[1]), c[1]))
     xs = [centre(c)[0] for c in coords] or [0.0]
     ys = [centre(c)[1] for c in coords] or [0.0]
     title_h = 34.0
     left, right = min(xs) - SCALE - MARGIN, max(xs) + SCALE + MARGIN
     top, bottom = min(ys) - SCALE * SQRT3 / 2 - MARGIN - title_h, max(ys) + SCALE * SQRT3 / 2 + MARGIN
-    legend_x = right
-    width = right - left + LEGEND_WIDTH
-    height = max(bottom - top, 560.0)
+    side_x = right + GAP
+    side = panels.side
+    side_h = sum(pn.height for pn in side) + GAP * (len(side) - 1)
+    legend_y = bottom + 4
+    legend_h = _legend_height(ctx, state)
+    row_y = max(legend_y + legend_h, top + title_h + side_h) + GAP
+    players = panels.players
+    row_w = sum(pn.width for pn in players) + GAP * (len(players) - 1)
+    width = max(side_x + max(pn.width for pn in side), left + MARGIN + row_w) + MARGIN - left
+    height = row_y + max((pn.height for pn in players), default=0) + MARGIN - top
 
     out: list[str] = []
     add = out.append
@@ -373,7 +386,15 @@ def svg_map(ctx, state: GameState) -> str:
                 f'<title>{escape(name)}: satellite of {escape(_label(state, p))}</title></circle>')
     add('</g>')
 
-    _legend(out, ctx, state, colours, legend_x, top + title_h + 6)
+    _legend(out, ctx, state, colours, left + MARGIN, legend_y)
+    y = top + title_h
+    for pn in side:
+        add(pn.svg(side_x, y))
+        y += pn.height + GAP
+    x = left + MARGIN
+    for pn in players:
+        add(pn.svg(x, row_y))
+        x += pn.width + GAP
     add('</svg>')
     return "\n".join(out) + "\n"
 
@@ -395,50 +416,111 @@ def _planet_name(ctx, planet: str) -> str:
     return pt.name if pt is not None else planet
 
 
-def _legend(out: list[str], ctx, state: GameState, colours: list[str], x0: float, y0: float) -> None:
-    add = out.append
-    add('<g class="legend" font-size="11" fill="#e8eaf2">')
-    y = y0
-    add(f'<text x="{_n(x0)}" y="{_n(y)}" font-weight="bold">Players</text>')
-    y += 18
-    for p, pl in enumerate(state.players):
-        add(shape_svg("circle", x0 + 8, y - 4, colours[p], 0.9))
-        add(f'<text x="{_n(x0 + 22)}" y="{_n(y)}">{escape(_label(state, p))}: {pl.vp} VP, '
-            f'{_count(pl.satellites, "satellite")}, {_count(len(pl.federations), "federation")}</text>')
-        y += 18
-    y += 8
-    add(f'<text x="{_n(x0)}" y="{_n(y)}" font-weight="bold">Planets (map code)</text>')
-    y += 18
-    for pt in ctx.catalogue.planets.values():
-        fill = planet_fill(ctx, pt.id)
-        d = _path(_regular(x0 + 8, y - 4, 8, 6, 0))
-        add(f'<path d="{d}" fill="{fill}" stroke="{SECTOR_EDGE}" stroke-width="1"/>')
-        add(f'<text x="{_n(x0 + 22)}" y="{_n(y)}">{escape(pt.code)}  {escape(pt.name)}</text>')
-        y += 17
-    y += 8
-    add(f'<text x="{_n(x0)}" y="{_n(y)}" font-weight="bold">Pieces</text>')
-    y += 20
+def _legend_height(ctx, state: GameState) -> float:
+    rows = max(len(ctx.catalogue.planets) * 16, len(_legend_shapes(ctx)) * 20 + 44, len(state.players) * 18)
+    return 24 + rows
+
+
+def _legend_shapes(ctx) -> dict[str, list[str]]:
+    """Piece names of the default board by the shape they are drawn as."""
     board = _board_structures(ctx)
     institute = _common_institute(ctx)
     by_shape: dict[str, list[str]] = {}
     for sid, s in board.items():
         by_shape.setdefault(piece_shape(board, sid, institute), []).append(s.name)
-    for shape, names in by_shape.items():
-        add(shape_svg(shape, x0 + 10, y - 4, "#c9cde0", 0.75))
-        add(f'<text x="{_n(x0 + 26)}" y="{_n(y)}">{escape(", ".join(names))}</text>')
-        y += 22
-    add(f'<circle cx="{_n(x0 + 10)}" cy="{_n(y - 4)}" r="{_n(0.12 * SCALE)}" fill="#c9cde0" stroke="{INK}"/>')
-    add(f'<text x="{_n(x0 + 26)}" y="{_n(y)}">satellite</text>')
-    y += 22
-    d = _path(_regular(x0 + 10, y - 4, 9, 6, 0))
+    return by_shape
+
+
+def _legend(out: list[str], ctx, state: GameState, colours: list[str], x0: float, y0: float) -> None:
+    """Three columns under the map: planet types, piece shapes, player colours."""
+    add = out.append
+    add('<g class="legend" font-size="11" fill="#e8eaf2">')
+    y = y0 + 12
+    add(f'<text x="{_n(x0)}" y="{_n(y)}" font-weight="bold">Planets (map code)</text>')
+    for i, pt in enumerate(ctx.catalogue.planets.values()):
+        yy = y + 18 + 16 * i
+        d = _path(_regular(x0 + 8, yy - 4, 7, 6, 0))
+        add(f'<path d="{d}" fill="{planet_fill(ctx, pt.id)}" stroke="{SECTOR_EDGE}" stroke-width="1"/>')
+        add(f'<text x="{_n(x0 + 22)}" y="{_n(yy)}">{escape(pt.code)}  {escape(pt.name)}</text>')
+    x1 = x0 + 150
+    add(f'<text x="{_n(x1)}" y="{_n(y)}" font-weight="bold">Pieces</text>')
+    yy = y + 20
+    for shape, names in _legend_shapes(ctx).items():
+        add(shape_svg(shape, x1 + 10, yy - 4, "#c9cde0", 0.75))
+        add(f'<text x="{_n(x1 + 26)}" y="{_n(yy)}">{escape(", ".join(names))}</text>')
+        yy += 20
+    add(f'<circle cx="{_n(x1 + 10)}" cy="{_n(yy - 4)}" r="{_n(0.12 * SCALE)}" fill="#c9cde0" stroke="{INK}"/>')
+    add(f'<text x="{_n(x1 + 26)}" y="{_n(yy)}">satellite</text>')
+    yy += 22
+    d = _path(_regular(x1 + 10, yy - 4, 9, 6, 0))
     add(f'<path d="{d}" fill="none" stroke="{INK}" stroke-width="4"/><path d="{d}" fill="none" stroke="#c9cde0" stroke-width="2.5"/>')
-    add(f'<text x="{_n(x0 + 26)}" y="{_n(y)}">federation (outline in the player\'s colour)</text>')
+    add(f'<text x="{_n(x1 + 26)}" y="{_n(yy)}">federation (outline in the owner\'s colour)</text>')
+    x2 = x1 + 300
+    add(f'<text x="{_n(x2)}" y="{_n(y)}" font-weight="bold">Players</text>')
+    for p in range(len(state.players)):
+        yy = y + 18 + 18 * p
+        add(shape_svg("circle", x2 + 8, yy - 4, colours[p], 0.9))
+        add(f'<text x="{_n(x2 + 22)}" y="{_n(yy)}">{escape(_label(state, p))}</text>')
     add('</g>')
 
 
 # ------------------------------------------------------------------ the text map
 
-def _cell(ctx, state: GameState, name: str, planet: str) -> str:
+def piece_glyphs(ctx) -> dict[str, str]:
+    """One capital letter per piece id of the faction boards, taken from its id (then its name).
+
+    Capitals never clash with the planet codes, which the map writes in lower case.
+    """
+    pieces: dict[str, str] = {sid: s.name for sid, s in _board_structures(ctx).items()}
+    for faction in sorted(ctx.catalogue.factions.values(), key=lambda f: f.id):
+        for sid, s in faction.structures.items():
+            pieces.setdefault(sid, s.name)
+    glyphs: dict[str, str] = {}
+    for sid, name in pieces.items():
+        taken = set(glyphs.values())
+        letters = [ch.upper() for ch in sid + name if ch.isalpha()]
+        glyphs[sid] = next((ch for ch in letters if ch not in taken), "?")
+    return glyphs
+
+
+@dataclass
+class _Cell:
+    """A hex of the text map: its name line and its content line, as (text, style) runs."""
+
+    name: str
+    runs: list[tuple[str, str]]
+
+    @property
+    def plain(self) -> str:
+        return "".join(t for t, _ in self.runs)
+
+
+def _hex_cell(ctx, state: GameState, name: str, glyphs: dict[str, str], colours: list[str]) -> _Cell:
+    planet = ctx.planet_at(state, name)
+    pt = ctx.catalogue.planets.get(planet)
+    if _is_space(ctx, planet):
+        runs = [(".", "")]
+    else:
+        runs = [(pt.code if pt is not None else "?", _hex_colour(getattr(pt, "colour", None)) or "")]
+    hs = state.board.get(name)
+    if hs is None:
+        return _Cell(name, runs)
+
+    def piece(p: int, sid: str) -> None:
+        fed = "+" if p in hs.federations else ""
+        runs.append((f"{glyphs.get(sid, '?')}{p + 1}{fed}", f"bold {colours[p]}"))
+
+    if hs.owner is not None and hs.piece is not None:
+        piece(hs.owner, hs.piece)
+    for g in hs.guests:
+        piece(g, _guest_piece(ctx))
+    if hs.satellites:
+        runs.append(("*", ""))
+        runs.extend((str(p + 1), f"bold {colours[p]}") for p in hs.satellites)
+    return _Cell(name, runs)
+
+
+def _compact_cell(ctx, state: GameState, name: str, planet: str) -> str:
     pt = ctx.catalogue.planets.get(planet)
     code = pt.code if pt is not None else "?"
     hs = state.board.get(name)
@@ -463,26 +545,113 @@ def _wrap_entries(head: str, entries: list[str], width: int) -> list[str]:
     return lines
 
 
-def text_map(ctx, state: GameState, markup: bool = False) -> str:
-    """The board as text: staggered columns of one cell per hex, a legend below.
+def _styled(text: str, style: str, markup: bool) -> str:
+    if not markup or not style:
+        return text
+    return f"[{style}]{text}[/]"
 
-    Column = r; line = the row of (2q + r) from the top, two rows per line
-    (odd columns sit half a row lower on the board). With `markup`, occupied
-    cells are coloured in rich markup.
+
+def text_map(ctx, state: GameState, markup: bool = False, compact: bool = False) -> str:
+    """The board as text, a legend below.
+
+    Hexes stand in columns as on the SVG (flat-topped, every other column half
+    a hex lower). Each hex takes two lines: its name, then its planet's map
+    code and what stands there (see the legend). `compact` gives one short
+    cell per hex instead: the planet code, and the player's number when
+    somebody is there. With `markup`, rich markup colours planets and pieces.
     """
     game_map = ctx.map
     if not game_map.hexes:
         return "(no map)\n"
+    colours = player_colours(ctx, state)
+    cut: list[str] = []
+    grid = _compact_grid(ctx, state, markup, colours) if compact else _full_grid(ctx, state, markup, colours, cut)
+    out = list(grid)
+    width = max(72, max(len(_plain(line, markup)) for line in grid))
+    out.append("")
+    legend = _compact_legend(ctx) if compact else _full_legend(ctx)
+    if cut:
+        legend.insert(0, (f"{CUT} cut short, in full: ", cut))
+    for head, entries in legend:
+        out.extend(_wrap_entries(head, entries, width) if entries else [head])
+    for p, pl in enumerate(state.players):
+        pieces = sum(1 for hs in state.board.values() if hs.owner == p and hs.piece is not None)
+        line = (f"{p + 1} = {_label(state, p)}: {_count(pieces, 'piece')}, {_count(pl.satellites, 'satellite')}, "
+                f"{_count(len(pl.federations), 'federation')}, {pl.vp} VP")
+        out.append(line)
+    if markup:
+        from rich.markup import escape as rich_escape
+
+        tail = out[len(grid):]
+        out[len(grid):] = [rich_escape(x) for x in tail]
+        for p in range(len(state.players)):
+            i = len(out) - len(state.players) + p
+            out[i] = f"[bold {colours[p]}]{p + 1}[/]" + out[i][1:]
+    return "\n".join(out) + "\n"
+
+
+def _plain(line: str, markup: bool) -> str:
+    if not markup:
+        return line
+    from rich.text import Text
+
+    return Text.from_markup(line).plain
+
+
+CELL = 6      # characters per column of the full text map: a hex name (up to 5) and a space
+CUT = ">"     # ends a cell too long for its column (the legend then gives it in full)
+
+
+def _full_grid(ctx, state: GameState, markup: bool, colours: list[str], cut: list[str]) -> list[str]:
+    """Two lines per hex, `CELL` characters per column; cells too long are cut and listed in `cut`."""
+    game_map = ctx.map
+    glyphs = piece_glyphs(ctx)
+    cells = {c: _hex_cell(ctx, state, h.name, glyphs, colours) for c, h in game_map.hexes.items()}
+    width = max(CELL, 1 + max(len(cell.name) for cell in cells.values()))
+    r0 = min(c[1] for c in cells)
+    top = max(2 * c[0] + c[1] for c in cells)
+    nlines = top - min(2 * c[0] + c[1] for c in cells) + 2
+    ncols = max(c[1] for c in cells) - r0 + 1
+    slots: list[list[tuple[str, str]]] = [[("", "")] * ncols for _ in range(nlines)]
+    for c in sorted(cells, key=lambda c: (-(2 * c[0] + c[1]), c[1])):
+        cell = cells[c]
+        line, col = top - (2 * c[0] + c[1]), c[1] - r0
+        slots[line][col] = (cell.name, _styled(cell.name, "dim", markup))
+        runs = cell.runs
+        if len(cell.plain) > width - 1:
+            cut.append(f"{cell.name} {cell.plain}")
+            runs = _cut_runs(runs, width - 2) + [(CUT, "")]
+        plain = "".join(t for t, _ in runs)
+        slots[line + 1][col] = (plain, "".join(_styled(t, st, markup) for t, st in runs))
+    lines = ["".join(st + " " * (width - len(pl)) for pl, st in row).rstrip() for row in slots]
+    while lines and not lines[-1]:
+        lines.pop()
+    return lines
+
+
+def _cut_runs(runs: list[tuple[str, str]], n: int) -> list[tuple[str, str]]:
+    """The first `n` characters of styled runs."""
+    out = []
+    for text, style in runs:
+        if n <= 0:
+            break
+        out.append((text[:n], style))
+        n -= len(text)
+    return out
+
+
+def _compact_grid(ctx, state: GameState, markup: bool, colours: list[str]) -> list[str]:
+    """Two board rows per line, 4 characters per column: the planet code, the player's number."""
+    game_map = ctx.map
     rs = [c[1] for c in game_map.hexes]
     ys = [2 * c[0] + c[1] for c in game_map.hexes]
     r0, top = min(rs), max(ys)
     ncols, nlines = max(rs) - r0 + 1, (top - min(ys)) // 2 + 1
     width = 4
     grid = [[" " * width for _ in range(ncols)] for _ in range(nlines)]
-    colours = player_colours(ctx, state) if markup else []
     for c, h in game_map.hexes.items():
         line = (top - (2 * c[0] + c[1])) // 2
-        cell = _cell(ctx, state, h.name, ctx.planet_at(state, h.name))
+        cell = _compact_cell(ctx, state, h.name, ctx.planet_at(state, h.name))
         text = cell.ljust(width)
         if markup and len(cell) > 1:
             text = f"[bold {colours[int(cell[1:]) - 1]}]{cell}[/]" + " " * (width - len(cell))
@@ -490,17 +659,26 @@ def text_map(ctx, state: GameState, markup: bool = False) -> str:
     lines = ["".join(row).rstrip() for row in grid]
     while lines and not lines[0]:
         lines.pop(0)
-    out = list(lines)
-    entries = [f"{pt.code} {pt.name.lower()}" for pt in ctx.catalogue.planets.values() if not _is_space(ctx, pt.id)]
-    out.append("")
-    out.extend(_wrap_entries("planets: ", entries + [". empty space"], 100))
-    out.append("upper case + digit: that player's piece; lower case: nobody there")
-    for p, pl in enumerate(state.players):
-        pieces = sum(1 for hs in state.board.values() if hs.owner == p and hs.piece is not None)
-        out.append(f"{p + 1} = {_label(state, p)}: {_count(pieces, 'piece')}, {_count(pl.satellites, 'satellite')}, "
-                   f"{_count(len(pl.federations), 'federation')}, {pl.vp} VP")
-    if markup:
-        from rich.markup import escape as rich_escape
+    return lines
 
-        out[len(lines):] = [rich_escape(x) for x in out[len(lines):]]
-    return "\n".join(out) + "\n"
+
+def _planet_entries(ctx) -> list[str]:
+    return [f"{pt.code} {pt.name.lower()}" for pt in ctx.catalogue.planets.values() if not _is_space(ctx, pt.id)]
+
+
+def _full_legend(ctx) -> list[tuple[str, list[str]]]:
+    glyphs = piece_glyphs(ctx)
+    names = {sid: s.name for sid, s in _board_structures(ctx).items()}
+    return [
+        ("each hex: its name, below it the planet's code and what stands there;", []),
+        ("a piece: a letter and its owner's number (+: in their federation); * and numbers: satellites", []),
+        ("planets: ", _planet_entries(ctx) + [". empty space"]),
+        ("pieces: ", [f"{g} {names.get(sid, sid)}" for sid, g in glyphs.items()]),
+    ]
+
+
+def _compact_legend(ctx) -> list[tuple[str, list[str]]]:
+    return [
+        ("planets: ", _planet_entries(ctx) + [". empty space"]),
+        ("upper case + digit: that player's piece; lower case: nobody there", []),
+    ]
