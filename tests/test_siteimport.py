@@ -46,7 +46,7 @@ def site_data(engine: Engine, rec: dict) -> dict:
         "tiles": {"boosters": {b: b in state.boosters_table for b in s["boosters"]}, "techs": techs,
                   "scorings": {"round": s["round_scoring_tiles"], "final": s["final_scoring_tiles"]},
                   "federations": dict(state.fed_supply)},
-        "map": [{"q": c[0], "r": c[1], "data": {"planet": codes[now.get(h.name, h.planet)]}}
+        "map": [{"q": c[0], "r": c[1], "data": {"planet": codes[now.get(h.name, h.planet)], "sector": h.sector}}
                 for c, h in printed.items()],
         "players": [{"player": p, "data": dict(zip(("victoryPoints", "credits", "ores", "knowledge", "qics"),
                                                   player_trace(state, p)[:5]),
@@ -163,12 +163,22 @@ def test_an_unsupported_option_is_refused_in_one_message_naming_it(where, option
     assert message.startswith(f"option '{option}'") and "not supported" in message and "\n" not in message
 
 
-def test_a_site_game_without_a_map_option_is_refused():
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_without_options_map_the_sectors_come_from_the_stored_hexes(name):
+    engine, data = Engine(), export(name)
+    del data["options"]["map"]
+    setup, expected = setup_from_site(engine, data), setup_from_record(engine, record(GAMES[name][0]))
+    assert (setup.sectors, setup.mirror) == (expected.sectors, expected.mirror)
+
+
+def test_without_options_map_nor_sectors_on_the_hexes_the_map_is_refused():
     data = export("Piling-song-3477.data.json")
     del data["options"]["map"]
+    for h in data["map"]:
+        del h["data"]["sector"]
     with pytest.raises(ImportError_) as err:
         import_site_game(Engine(), data)
-    assert str(err.value).startswith("options has no 'map'")
+    assert str(err.value) == ("options has no 'map' and the stored map names no sectors: the map cannot be rebuilt")
 
 
 def test_a_replay_that_ends_away_from_the_stored_numbers_is_refused():
@@ -210,9 +220,13 @@ def test_missing_fields_are_named():
 def test_a_recorded_game_written_as_the_site_stores_it_imports_to_its_set_up_and_numbers(path):
     engine = Engine()
     rec = json.loads(path.read_text(encoding="utf-8"))
-    setup, moves, state = import_site_game(engine, site_data(engine, rec))
+    data = site_data(engine, rec)
+    setup, moves, state = import_site_game(engine, data)
     assert [player_trace(state, p) for p in range(rec["players"])] == rec["trace"]["after_each_move"][-1]
     assert setup == setup_from_record(engine, rec)
+    del data["options"]["map"]  # as old games: the sectors (and a flipped reading) are found from the hexes
+    rebuilt = setup_from_site(engine, data)
+    assert (sorted(rebuilt.sectors, key=str), rebuilt.mirror) == (sorted(setup.sectors, key=str), setup.mirror)
 
 
 # ------------------------------------------------------------------ the command

@@ -113,16 +113,24 @@ def map_mirror(engine: Engine, sectors: list[dict], codes: dict[tuple[int, int],
                fits=operator.eq, first: bool = False) -> bool | None:
     """Whether a map whose hexes show these planet `codes` is our sectors read flipped; None if neither way fits.
 
-    `fits(printed, shown)` (planet type ids) says whether a hex may show `shown`
-    where our sector prints `printed`; the reading `first` is tried first.
+    The reading `first` is tried first; `fits` as for `map_fits`.
     """
-    by_code = {p.code: p.id for p in engine.catalogue.planets.values()}
-    shown = {c: by_code.get(code) for c, code in codes.items()}
     for mirror in (first, not first):
-        hexes = build_map(engine, sectors, mirror).hexes
-        if all(c in hexes and fits(hexes[c].planet, planet) for c, planet in shown.items()):
+        if map_fits(engine, sectors, mirror, codes, fits):
             return mirror
     return None
+
+
+def map_fits(engine: Engine, sectors: list[dict], mirror: bool, codes: dict[tuple[int, int], str],
+             fits=operator.eq) -> bool:
+    """Whether every hex of `codes` (coordinate -> planet code) lies on our sectors placed so and fits them.
+
+    `fits(printed, shown)` (planet type ids) says whether a hex may show `shown`
+    where our sector prints `printed` (by default only the same type).
+    """
+    by_code = {p.code: p.id for p in engine.catalogue.planets.values()}
+    hexes = build_map(engine, sectors, mirror).hexes
+    return all(c in hexes and fits(hexes[c].planet, by_code.get(code)) for c, code in codes.items())
 
 
 def build_map(engine: Engine, sectors: list[dict], mirror: bool) -> GameMap:

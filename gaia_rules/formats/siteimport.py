@@ -23,7 +23,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .notation import NotationError, parse_line
-from .replay import VARIANT, build_map, hex_namer, map_mirror, play_line, player_trace, seed_of, sectors_of
+from ..board import DIRECTIONS
+from .replay import (VARIANT, build_map, hex_namer, map_fits, map_mirror, play_line, player_trace, seed_of,
+                     sectors_of)
 from ..rules import Engine, IllegalMoveError, Move
 from ..setup import natural_key
 from ..state import GameState, Setup
@@ -88,18 +90,57 @@ def refuse_unsupported(data: dict) -> None:
 
 # ------------------------------------------------------------------ the map
 
-def _sectors(engine: Engine, options: dict) -> list[dict]:
+def _sectors(engine: Engine, data: dict) -> list[dict]:
+    """The sectors as `options.map` places them, or as the stored hexes show them (old games keep no `options.map`)."""
+    options = data["options"]
+    if "map" not in options:
+        return _sectors_from_hexes(engine, data)[0]
     try:
-        sectors = sectors_of(_need(options, "map", "options"))
-    except ImportError_:
-        raise ImportError_("options has no 'map': games whose map the site draws from the seed are not "
-                           "supported") from None
+        sectors = sectors_of(options["map"])
     except (KeyError, TypeError, ValueError):
         raise ImportError_("options.map.sectors needs sector, rotation and center {q, r} for each sector") from None
-    unknown = [s["sector"] for s in sectors if s["sector"] not in engine.catalogue.sectors]
-    if unknown:
-        raise ImportError_(f"options.map names sector '{unknown[0]}', which our content does not have")
+    _known(engine, [s["sector"] for s in sectors], "options.map")
     return sectors
+
+
+def _known(engine: Engine, sectors: list[str], where: str) -> None:
+    unknown = [s for s in sectors if s not in engine.catalogue.sectors]
+    if unknown:
+        raise ImportError_(f"{where} names sector '{unknown[0]}', which our content does not have")
+
+
+def _stored_hexes(data: dict) -> list[dict]:
+    hexes = data.get("map")
+    return [h for h in hexes if isinstance(h, dict) and isinstance(h.get("data"), dict) and "planet" in h["data"]] \
+        if isinstance(hexes, list) else []
+
+
+def _sectors_from_hexes(engine: Engine, data: dict) -> tuple[list[dict], bool]:
+    """Each sector's centre (the middle of its stored hexes) and turn (the one its planets fit), and the reading."""
+    groups: dict[str, dict[tuple[int, int], str]] = {}
+    for h in _stored_hexes(data):
+        if "sector" in h["data"]:
+            groups.setdefault(str(h["data"]["sector"]), {})[(h["q"], h["r"])] = h["data"]["planet"]
+    if not groups:
+        raise ImportError_("options has no 'map' and the stored map names no sectors: the map cannot be rebuilt")
+    _known(engine, list(groups), "the stored map")
+    fits, turns = _fits(engine), len(DIRECTIONS)  # a sector turns by sixths
+    for mirror in (False, True):
+        fitting = {sector: [p for p in ({"sector": sector, "rotation": t, "center": _middle(codes)} for t in range(turns))
+                            if map_fits(engine, [p], mirror, codes, fits)]
+                   for sector, codes in groups.items()}
+        if all(fitting.values()):
+            unsure = next((sector for sector, found in fitting.items() if len(found) > 1), None)
+            if unsure is not None:
+                raise ImportError_(f"options has no 'map' and the stored hexes of sector {unsure} fit more than one "
+                                   "turn of it: the map cannot be rebuilt")
+            return [found[0] for found in fitting.values()], mirror
+    raise ImportError_("options has no 'map' and the stored hexes fit no turn of our sectors: the map cannot be rebuilt")
+
+
+def _middle(codes: dict[tuple[int, int], str]) -> list[int]:
+    """The centre of a sector: the middle of its hexes."""
+    return [round(sum(q for q, _ in codes) / len(codes)), round(sum(r for _, r in codes) / len(codes))]
 
 
 def _fits(engine: Engine):
@@ -112,12 +153,12 @@ def _fits(engine: Engine):
 
 def _mirror(engine: Engine, sectors: list[dict], data: dict) -> bool:
     """`options.map.mirror`, confirmed by the stored hexes (old games store the map flipped)."""
+    if "map" not in data["options"]:
+        return _sectors_from_hexes(engine, data)[1]
     declared = bool(data["options"]["map"].get("mirror", False))
-    hexes = data.get("map")
-    if not isinstance(hexes, list):
+    codes = {(h["q"], h["r"]): h["data"]["planet"] for h in _stored_hexes(data)}
+    if not codes:
         return declared
-    codes = {(h["q"], h["r"]): h["data"]["planet"] for h in hexes
-             if isinstance(h, dict) and isinstance(h.get("data"), dict) and "planet" in h["data"]}
     fits = _fits(engine)
     mirror = map_mirror(engine, sectors, codes, fits, first=declared)
     if mirror is None:
@@ -182,7 +223,7 @@ def setup_from_site(engine: Engine, data: dict) -> Setup:
         players = int(str(lines[0]).split()[1])
     except (IndexError, ValueError):
         raise ImportError_(f"cannot read the player count in '{lines[0]}'") from None
-    sectors = _sectors(engine, options)
+    sectors = _sectors(engine, data)
     techs = _need(tiles, "techs", "tiles")
     scorings = _need(tiles, "scorings", "tiles")
     token, supply = _federation_supply(engine, data, players)
