@@ -199,6 +199,33 @@ def test_a_wrong_stored_supply_is_refused():
     assert "boosters on the table" in str(err.value)
 
 
+def _set(data: dict, path: tuple, value) -> dict:
+    target = data
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    return data
+
+
+@pytest.mark.parametrize("path, value, message", [
+    (("tiles", "boosters"), ["booster1"], "'boosters' in tiles is not a JSON object"),
+    (("tiles", "scorings", "round", 0), "score99", "tiles.scorings.round names 'score99', which our content does not have"),
+    (("tiles", "scorings", "final", 1), None, "tiles.scorings.final names 'None', which our content does not have"),
+    (("tiles", "techs", "nav", "tile"), "tech99", "tiles.techs names 'tech99', which our content does not have"),
+    (("tiles", "techs", "nav"), "tech6", "tiles.techs needs {tile, count} for each position"),
+    (("tiles", "federations", "fed4"), "none", "tiles.federations needs a number of tokens left for each federation token"),
+    (("terraformingFederation",), "fed9", "terraformingFederation 'fed9' is no federation token of our content's supply"),
+    (("map", 0, "q"), None, "map[0] needs whole q and r and a planet code in data.planet"),
+    (("options", "map", "sectors", 0, "sector"), "11", "options.map names sector '11', which our content does not have"),
+    (("moveHistory",), "init 3 x", "moveHistory must start with 'init <players> <seed>'"),
+])
+def test_a_malformed_field_is_one_message_naming_it(path, value, message):
+    data = _set(export("Piling-song-3477.data.json"), path, value)
+    with pytest.raises(ImportError_) as err:
+        import_site_game(Engine(), data)
+    assert str(err.value) == message
+
+
 def test_a_bad_line_is_reported_with_its_index():
     data = export("Piling-song-3477.data.json")
     data["moveHistory"][10] = "baltaks build m 99A9"

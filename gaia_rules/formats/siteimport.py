@@ -68,11 +68,19 @@ def _need(data: Any, key: str, where: str = "the game data") -> Any:
     return data[key]
 
 
+def _table(data: dict, key: str, where: str) -> dict:
+    """A field that must be a JSON object (the site's tile tables)."""
+    value = _need(data, key, where)
+    if not isinstance(value, dict):
+        raise ImportError_(f"'{key}' in {where} is not a JSON object")
+    return value
+
+
 # ------------------------------------------------------------------ options
 
 def refuse_unsupported(data: dict) -> None:
     """Raise naming the first option this import cannot play as the site did."""
-    options = _need(data, "options")
+    options = _table(data, "options", "the game data")
     if data.get("expansions") or options.get("expansions"):
         raise ImportError_(f"option 'expansions' ({data.get('expansions') or options.get('expansions')}) is not "
                            "supported: only the base game can be imported")
@@ -110,9 +118,15 @@ def _known(engine: Engine, sectors: list[str], where: str) -> None:
 
 
 def _stored_hexes(data: dict) -> list[dict]:
+    """The stored map's hexes (none if the file has no map); each needs whole q, r and a planet code."""
     hexes = data.get("map")
-    return [h for h in hexes if isinstance(h, dict) and isinstance(h.get("data"), dict) and "planet" in h["data"]] \
-        if isinstance(hexes, list) else []
+    if not isinstance(hexes, list):
+        return []
+    for i, h in enumerate(hexes):
+        ok = isinstance(h, dict) and isinstance(h.get("data"), dict) and isinstance(h["data"].get("planet"), str)
+        if not ok or not all(isinstance(h.get(k), int) and not isinstance(h.get(k), bool) for k in ("q", "r")):
+            raise ImportError_(f"map[{i}] needs whole q and r and a planet code in data.planet")
+    return hexes
 
 
 def _sectors_from_hexes(engine: Engine, data: dict) -> tuple[list[dict], bool]:
@@ -199,10 +213,14 @@ def _federation_supply(engine: Engine, data: dict, players: int) -> tuple[str | 
     full = {t.id: t.copies for t in sorted(engine.catalogue.federation_tokens.values(), key=lambda t: natural_key(t.id))
             if t.in_supply}
     token = data.get("terraformingFederation")
+    if token is not None and not isinstance(token, str):
+        raise ImportError_("terraformingFederation is not a federation token's name")
     if token is None:
-        stored = _need(data["tiles"], "federations", "tiles")
+        stored = _table(data["tiles"], "federations", "tiles")
         taken = _federations_taken(engine, data["moveHistory"], players)
-        missing = {f: n - int(stored.get(f, 0)) - taken[f] for f, n in full.items()}
+        if not all(isinstance(n, int) for n in stored.values()):
+            raise ImportError_("tiles.federations needs a number of tokens left for each federation token")
+        missing = {f: n - stored.get(f, 0) - taken[f] for f, n in full.items()}
         gone = [f for f, n in missing.items() if n]
         if len(gone) != 1 or missing[gone[0]] != 1:
             raise ImportError_("cannot tell which federation token lay on the terraforming track: tokens missing "
@@ -216,19 +234,19 @@ def _federation_supply(engine: Engine, data: dict, players: int) -> tuple[str | 
 def setup_from_site(engine: Engine, data: dict) -> Setup:
     """The set-up the site drew, rebuilt from its options, full tile lists and move history."""
     refuse_unsupported(data)
-    options, tiles, lines = data["options"], _need(data, "tiles"), _need(data, "moveHistory")
-    if not lines or not str(lines[0]).startswith("init "):
+    options, tiles, lines = data["options"], _table(data, "tiles", "the game data"), _need(data, "moveHistory")
+    if not isinstance(lines, list) or not lines or not str(lines[0]).startswith("init "):
         raise ImportError_("moveHistory must start with 'init <players> <seed>'")
     try:
         players = int(str(lines[0]).split()[1])
     except (IndexError, ValueError):
         raise ImportError_(f"cannot read the player count in '{lines[0]}'") from None
     sectors = _sectors(engine, data)
-    techs = _need(tiles, "techs", "tiles")
-    scorings = _need(tiles, "scorings", "tiles")
+    techs = _table(tiles, "techs", "tiles")
+    scorings = _table(tiles, "scorings", "tiles")
     token, supply = _federation_supply(engine, data, players)
     try:
-        return Setup(
+        setup = Setup(
             players=players,
             variant=VARIANT,
             seed=seed_of([str(lines[0])]),
@@ -236,7 +254,7 @@ def setup_from_site(engine: Engine, data: dict) -> Setup:
             mirror=_mirror(engine, sectors, data),
             round_tiles=list(_need(scorings, "round", "tiles.scorings")),
             final_tiles=list(_need(scorings, "final", "tiles.scorings")),
-            boosters=sorted(_need(tiles, "boosters", "tiles"), key=natural_key),  # `false`: in a player's hand now
+            boosters=sorted(_table(tiles, "boosters", "tiles"), key=natural_key),  # `false`: in a player's hand now
             tech_tiles={pos: v["tile"] for pos, v in techs.items() if not pos.startswith("adv-")},
             advanced_tiles={pos.removeprefix("adv-"): v["tile"] for pos, v in techs.items() if pos.startswith("adv-")},
             terraforming_token=token,
@@ -245,6 +263,21 @@ def setup_from_site(engine: Engine, data: dict) -> Setup:
         )
     except (KeyError, TypeError, AttributeError):
         raise ImportError_("tiles.techs needs {tile, count} for each position") from None
+    _known_tiles(engine, setup)
+    return setup
+
+
+def _known_tiles(engine: Engine, setup: Setup) -> None:
+    """Every tile the site names must be one of our content's."""
+    cat = engine.catalogue
+    for where, ids, known in (("tiles.boosters", setup.boosters, cat.boosters),
+                              ("tiles.techs", setup.tech_tiles.values(), cat.tech_tiles),
+                              ("tiles.techs", setup.advanced_tiles.values(), cat.advanced_tech_tiles),
+                              ("tiles.scorings.round", setup.round_tiles, cat.round_tiles),
+                              ("tiles.scorings.final", setup.final_tiles, cat.final_tiles)):
+        for tile in ids:
+            if not isinstance(tile, str) or tile not in known:
+                raise ImportError_(f"{where} names '{tile}', which our content does not have")
 
 
 # ------------------------------------------------------------------ replay and checks
@@ -286,17 +319,19 @@ def check_against_site(state: GameState, data: dict) -> list[str]:
     _same("boosters on the table", sorted(state.boosters_table, key=natural_key), left)
     _same("tech tiles left", state.tech_supply, {pos: v.get("count") for pos, v in tiles["techs"].items()})
     _same("federation tokens left", {f: n for f, n in state.fed_supply.items() if n},
-          {f: n for f, n in (tiles.get("federations") or {}).items() if n})
+          {f: n for f, n in _table(tiles, "federations", "tiles").items() if n})
     _same("terraforming token", state.terraforming_token, data.get("terraformingFederation"))
     checked = ["boosters", "tech tiles", "federation tokens"]
     if data.get("turnMoves"):
         return checked  # the site is in the middle of a turn: its numbers include commands not in moveHistory
     compared = 0
-    for p, stored in enumerate(data.get("players") or []):
+    stored_players = data.get("players")
+    for p, stored in enumerate(stored_players if isinstance(stored_players, list) else []):
         pd = stored.get("data") if isinstance(stored, dict) else None
         if not isinstance(pd, dict) or p >= len(state.players):
             continue
-        site = [pd.get(k) for k in SITE_TRACE] + [(pd.get("power") or {}).get(a) for a in POWER_AREAS]
+        power = pd.get("power") if isinstance(pd.get("power"), dict) else {}
+        site = [pd.get(k) for k in SITE_TRACE] + [power.get(a) for a in POWER_AREAS]
         _same(f"player {p + 1}'s VP, credits, ore, knowledge, QIC and power areas", player_trace(state, p), site)
         compared += 1
     if compared == len(state.players):
