@@ -152,12 +152,3 @@ def adjacency_ok(game_map: GameMap, restricted: set[str]) -> bool:
                 return False
     return True
 
-
-def find_mirror(placed: list[PlacedSector], sector_faces: dict[str, dict[str, str]], tiles: dict[str, int],
-                planets: dict[Hex, str]) -> bool | None:
-    """Whether a board with these `planets` (coordinate -> planet type) is read flipped; None if neither fits."""
-    for mirror in (False, True):
-        game_map = GameMap.build(placed, sector_faces, tiles, mirror)
-        if all(c in game_map.hexes and game_map.hexes[c].planet == planet for c, planet in planets.items()):
-            return mirror
-    return None

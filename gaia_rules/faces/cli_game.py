@@ -165,37 +165,45 @@ def new(
 @_one_line("import")
 def import_(
     source: Path = typer.Argument(..., help="A game data file as boardgamers.space stores it (JSON)."),
-    output: Path = typer.Option(..., "--output", "-o", help="Where to save our game (JSON)."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Where to save our game (JSON)."),
+    check: bool = typer.Option(False, "--check", help="Only replay and check the file; save nothing."),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
     content: Optional[List[Path]] = content_option(),
 ) -> None:
     """Turn a boardgamers.space game (`options`, `tiles`, `map`, `moveHistory`) into a saved game.
 
-    Every line is replayed under the `boardgamers` variant; the first line our
-    engine refuses is reported with its index.
+    The set-up is rebuilt from the site's options, tiles and move history, every
+    line is replayed under the `boardgamers` variant (the first line our engine
+    refuses is reported with its index) and the end is checked against the
+    numbers the site stores. See docs/import.md.
 
     Example:
 
-        gaia import site-game.json -o game.json
+        gaia import tests/data/site-exports/Piling-song-3477.data.json -o game.json
     """
-    from ..formats.siteimport import ImportError_, import_site_game
+    from ..formats.siteimport import ImportError_, read_site_game, summary
 
     engine = _engine("import", content)
-    if output.exists() and not force:
+    if output is None and not check:
+        raise CommandError("say where to save the game with -o FILE (or only check the file with --check)")
+    if output is not None and output.exists() and not force:
         raise CommandError(f"{output} exists (use --force to overwrite)")
     try:
         data = json.loads(source.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
         raise CommandError(f"cannot read {source}: {err}") from None
     try:
-        setup, moves, state = import_site_game(engine, data)
+        imported = read_site_game(engine, data)
     except ImportError_ as err:
         raise CommandError(f"{source}: {err}") from None
-    fresh = savegame.new_game(engine, setup, _overlays(content))
-    game = dataclasses.replace(fresh, moves=list(moves), state=state)  # replayed already: no second replay
-    savegame.save(game, output)
-    typer.echo(f"imported {len(moves)} moves of a {setup.players}-player game: saved to {output}")
-    typer.echo(status_line(engine, game.state))
+    for line in summary(imported):
+        typer.echo(line)
+    if output is not None:
+        fresh = savegame.new_game(engine, imported.setup, _overlays(content))
+        game = dataclasses.replace(fresh, moves=list(imported.moves), state=imported.state)  # replayed already
+        savegame.save(game, output)
+        typer.echo(f"saved to {output}")
+    typer.echo(status_line(engine, imported.state))
 
 
 # ------------------------------------------------------------------ gaia export

@@ -8,13 +8,14 @@ the first divergence.
 from __future__ import annotations
 
 import json
+import operator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..board import PlacedSector, find_mirror
+from ..board import GameMap, PlacedSector
 from .notation import NotationError, canonical, parse_line
-from ..rules import Engine, IllegalMoveError
+from ..rules import Engine, IllegalMoveError, Move
 from ..state import GameState, Setup
 
 TRACE_FIELDS = ("vp", "credits", "ore", "knowledge", "qic", "area1", "area2", "area3", "gaia")
@@ -64,12 +65,11 @@ class ReplayResult:
 def setup_from_record(engine: Engine, record: dict) -> Setup:
     """The exact set-up of a recorded game (never re-drawn from its seed)."""
     s = record["setup"]
-    sectors = [{"sector": x["sector"], "rotation": x["rotation"], "center": [x["center"]["q"], x["center"]["r"]]}
-               for x in s["map"]["sectors"]]
+    sectors = sectors_of(s["map"])
     return Setup(
         players=record["players"],
         variant=VARIANT,
-        seed=record["moves"][0].split()[-1] if record["moves"] else "",
+        seed=seed_of(record["moves"]),
         sectors=sectors,
         mirror=_detect_mirror(engine, sectors, s["map"]["hexes"]),
         round_tiles=list(s["round_scoring_tiles"]),
@@ -83,6 +83,17 @@ def setup_from_record(engine: Engine, record: dict) -> Setup:
     )
 
 
+def sectors_of(map_config: dict) -> list[dict]:
+    """`{sectors: [{sector, rotation, center: {q, r}}]}` (the site's map option, kept as is by records) -> ours."""
+    return [{"sector": str(x["sector"]), "rotation": int(x["rotation"]), "center": [x["center"]["q"], x["center"]["r"]]}
+            for x in map_config["sectors"]]
+
+
+def seed_of(lines: list[str]) -> str:
+    """The seed named by the first line, `init <players> <seed>`."""
+    return lines[0].split()[-1] if lines else ""
+
+
 def _detect_mirror(engine: Engine, sectors: list[dict], hexes: list[dict]) -> bool:
     """Whether the recorded map is our sectors read flipped (remembered per map: replays repeat maps)."""
     key = (tuple((x["sector"], x["rotation"], tuple(x["center"])) for x in sectors),
@@ -91,19 +102,43 @@ def _detect_mirror(engine: Engine, sectors: list[dict], hexes: list[dict]) -> bo
     if key not in seen:
         if len(seen) > 256:
             seen.clear()
-        seen[key] = _find_mirror(engine, sectors, hexes)
+        mirror = map_mirror(engine, sectors, {(h["q"], h["r"]): h["planet"] for h in hexes})
+        if mirror is None:
+            raise ValueError("the recorded map matches no arrangement of our sector content")
+        seen[key] = mirror
     return seen[key]
 
 
-def _find_mirror(engine: Engine, sectors: list[dict], hexes: list[dict]) -> bool:
+def map_mirror(engine: Engine, sectors: list[dict], codes: dict[tuple[int, int], str],
+               fits=operator.eq, first: bool = False) -> bool | None:
+    """Whether a map whose hexes show these planet `codes` is our sectors read flipped; None if neither way fits.
+
+    The reading `first` is tried first; `fits` as for `map_fits`.
+    """
+    for mirror in (first, not first):
+        if map_fits(engine, sectors, mirror, codes, fits):
+            return mirror
+    return None
+
+
+def map_fits(engine: Engine, sectors: list[dict], mirror: bool, codes: dict[tuple[int, int], str],
+             fits=operator.eq) -> bool:
+    """Whether every hex of `codes` (coordinate -> planet code) lies on our sectors placed so and fits them.
+
+    `fits(printed, shown)` (planet type ids) says whether a hex may show `shown`
+    where our sector prints `printed` (by default only the same type).
+    """
+    by_code = {p.code: p.id for p in engine.catalogue.planets.values()}
+    hexes = build_map(engine, sectors, mirror).hexes
+    return all(c in hexes and fits(hexes[c].planet, by_code.get(code)) for c, code in codes.items())
+
+
+def build_map(engine: Engine, sectors: list[dict], mirror: bool) -> GameMap:
+    """Our sector content placed as `sectors` say (the planets printed at set-up)."""
     cat = engine.catalogue
-    code = {p.code: p.id for p in cat.planets.values()}
     placed = [PlacedSector(x["sector"], x["rotation"], tuple(x["center"])) for x in sectors]
-    mirror = find_mirror(placed, {k: v.hexes for k, v in cat.sectors.items()}, {k: v.tile for k, v in cat.sectors.items()},
-                         {(h["q"], h["r"]): code[h["planet"]] for h in hexes})
-    if mirror is None:
-        raise ValueError("the recorded map matches no arrangement of our sector content")
-    return mirror
+    return GameMap.build(placed, {k: v.hexes for k, v in cat.sectors.items()},
+                         {k: v.tile for k, v in cat.sectors.items()}, mirror)
 
 
 def hex_namer(engine: Engine, state: GameState):
@@ -118,6 +153,20 @@ def token_words(engine: Engine) -> tuple[str, ...]:
 
 def _names(engine: Engine, state: GameState) -> dict[str, int]:
     return {p.faction: p.index for p in state.players if p.faction is not None}
+
+
+def play_line(engine: Engine, state: GameState, line: str, namer, observer=None) -> list[Move]:
+    """Apply one notation line to `state`; the moves as played (hexes by name, normalized).
+
+    Raises `NotationError` or `IllegalMoveError`; `observer` sees each round end.
+    """
+    parsed = parse_line(line, _names(engine, state), state.setup.players, token_words(engine))
+    played = []
+    for mv in parsed.moves:
+        mv = engine.normalize(state, canonical(mv, namer))
+        engine.apply_with_observer(state, mv, observer)
+        played.append(mv)
+    return played
 
 
 def player_trace(state: GameState, p: int) -> list[int]:
@@ -174,13 +223,14 @@ def compare_player(engine: Engine, state: GameState, expected: dict, move_index:
     return None
 
 
-def replay_record(engine: Engine, record: dict, keep_state: bool = False) -> ReplayResult:
+def replay_record(engine: Engine, record: dict, keep_state: bool = False, setup: Setup | None = None) -> ReplayResult:
+    """Replay a record and compare every number; `setup` replaces the record's own (e.g. one rebuilt by an import)."""
     moves = record["moves"]
     result = ReplayResult(record.get("id", "?"), len(moves))
     checkpoints = {(c["after_move_index"], c["round"]): c for c in record.get("checkpoints", [])}
     result.checkpoints_total = len(checkpoints)
     trace = record.get("trace", {}).get("after_each_move", [])
-    state = engine.new_game(setup_from_record(engine, record))
+    state = engine.new_game(setup if setup is not None else setup_from_record(engine, record))
     current = {"index": 0, "line": ""}
 
     def observer(st: GameState, round_: int) -> None:
@@ -197,15 +247,13 @@ def replay_record(engine: Engine, record: dict, keep_state: bool = False) -> Rep
     def fail(i, line, field, expected, got, player=None):
         result.first_divergence = Divergence(i, line, player, field, expected, got)
 
-    words, namer = token_words(engine), hex_namer(engine, state)
+    namer = hex_namer(engine, state)
 
     def run_moves() -> None:
         for i, line in enumerate(moves[1:], start=1):
             current["index"], current["line"] = i, line
             try:
-                parsed = parse_line(line, _names(engine, state), state.setup.players, words)
-                for mv in parsed.moves:
-                    engine.apply_with_observer(state, engine.normalize(state, canonical(mv, namer)), observer)
+                play_line(engine, state, line, namer, observer)
             except (IllegalMoveError, NotationError) as err:
                 fail(i, line, "accepted", "move accepted", f"refused: {err}")
                 return
