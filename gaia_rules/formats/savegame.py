@@ -90,7 +90,7 @@ class FileStamp:
         """The stamp of the file as it is now (digest None when there is no file)."""
         try:
             return cls.of_bytes(path, Path(path).read_bytes())
-        except FileNotFoundError:
+        except (FileNotFoundError, NotADirectoryError):
             return cls(_key(path), None)
 
 
@@ -232,11 +232,11 @@ def dumps(game: SavedGame) -> str:
     return json.dumps(to_dict(game), indent=1, sort_keys=False, ensure_ascii=False) + "\n"
 
 
-_FROM_GAME = object()   # save()'s default expectation: the game's own origin, when it is this file
+FROM_GAME = object()   # save()'s default expectation: the game's own origin, when it is this file
 STALE_AFTER_S = 60       # a temporary file this old is a leftover, whoever made it
 
 
-def save(game: SavedGame, path: str | Path, expect: FileStamp | None | object = _FROM_GAME) -> FileStamp:
+def save(game: SavedGame, path: str | Path, expect: FileStamp | None | object = FROM_GAME) -> FileStamp:
     """Write atomically (a temporary file in the same folder, then `os.replace`); the new stamp.
 
     `expect` is what the file must still hold, else `SaveConflict` and nothing
@@ -248,7 +248,7 @@ def save(game: SavedGame, path: str | Path, expect: FileStamp | None | object = 
     `game.origin` becomes the stamp of what was written.
     """
     path = Path(path)
-    if expect is _FROM_GAME:
+    if expect is FROM_GAME:
         expect = game.origin if game.origin is not None and game.origin.path == _key(path) else None
     data = dumps(game).encode("utf-8")
     folder = path.parent if str(path.parent) else Path(".")
