@@ -199,9 +199,12 @@ def wants_progress(as_json: bool = False, stdout=None, stderr=None) -> bool:
 
 @contextmanager
 def progress_bar(total: int, what: str, enabled: bool) -> Iterator[Callable[[str], None]]:
-    """A rich progress bar on stderr (it disappears when done); yields `step(label)`, a no-op when disabled."""
+    """A rich progress bar on stderr (it disappears when done).
+
+    Yields `step(label="", advance=1)`: one more item done, with its label; a no-op when disabled.
+    """
     if not enabled:
-        yield lambda label="": None
+        yield lambda label="", advance=1: None
         return
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -210,8 +213,8 @@ def progress_bar(total: int, what: str, enabled: bool) -> Iterator[Callable[[str
     with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task(what, total=total)
 
-        def step(label: str = "") -> None:
-            bar.update(task, advance=1, description=f"{what} {label}".strip())
+        def step(label: str = "", advance: int = 1) -> None:
+            bar.update(task, advance=advance, description=f"{what} {label}".strip())
 
         yield step
 
