@@ -227,9 +227,10 @@ def new(
         raise CommandError(f"cannot write {output}: it is a folder (give a file name)")
     if output.exists() and not force:
         raise CommandError(f"{output} exists (use --force to overwrite)")
+    absent = None if force else FileStamp.missing(output)   # not overwritten if someone creates it meanwhile
     setup = _new_setup(engine, players, seed, layout, variant, factions)
     game = savegame.new_game(engine, setup, _overlays(content))
-    _save(game, output, f"the game (seed {setup.seed})", expect=None if force else FileStamp.read(output))
+    _save(game, output, f"the game (seed {setup.seed})", expect=absent)
     if as_json:
         _print_json({"file": str(output), "players": players, "seed": setup.seed, "layout": layout,
                      "variant": variant, "status": status_json(engine, game.state)})
@@ -261,19 +262,22 @@ def import_(
     from ..formats.siteimport import ImportError_, import_site_game
 
     engine = _engine("import", content)
+    if output.is_dir():
+        raise CommandError(f"cannot write {output}: it is a folder (give a file name)")
     if output.exists() and not force:
         raise CommandError(f"{output} exists (use --force to overwrite)")
+    absent = None if force else FileStamp.missing(output)
     try:
         data = json.loads(source.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
-        raise CommandError(f"cannot read {source}: {err}") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as err:
+        raise CommandError(f"cannot read {source}: {err or type(err).__name__}".splitlines()[0]) from None
     try:
         setup, moves, state = import_site_game(engine, data)
     except ImportError_ as err:
         raise CommandError(f"{source}: {err}") from None
     fresh = savegame.new_game(engine, setup, _overlays(content))
     game = dataclasses.replace(fresh, moves=list(moves), state=state)  # replayed already: no second replay
-    _save(game, output, "the imported game", expect=None if force else FileStamp.read(output))
+    _save(game, output, "the imported game", expect=absent)
     typer.echo(f"imported {len(moves)} moves of a {setup.players}-player game: saved to {output}")
     typer.echo(status_line(engine, game.state))
 

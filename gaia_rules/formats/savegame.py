@@ -86,6 +86,11 @@ class FileStamp:
         return cls(_key(path), None if data is None else hashlib.sha256(data).hexdigest())
 
     @classmethod
+    def missing(cls, path: str | Path) -> "FileStamp":
+        """The stamp of no file: a save expecting it writes only if the file still does not exist."""
+        return cls(_key(path), None)
+
+    @classmethod
     def read(cls, path: str | Path) -> "FileStamp":
         """The stamp of the file as it is now (digest None when there is no file)."""
         try:
@@ -242,7 +247,7 @@ def save(game: SavedGame, path: str | Path, expect: FileStamp | None | object = 
     `expect` is what the file must still hold, else `SaveConflict` and nothing
     is written: by default the game's `origin` when it names this file (a game
     loaded from `path` is not written over another process's save), a
-    `FileStamp` to say it yourself (`FileStamp(path, None)`: the file must not
+    `FileStamp` to say it yourself (`FileStamp.missing(path)`: the file must not
     exist), or None to overwrite whatever is there. A path that cannot be
     written raises `SaveWriteError` with a one-line reason. On success
     `game.origin` becomes the stamp of what was written.
