@@ -396,3 +396,25 @@ def test_bench_reports_each_benchmark_done_for_its_progress_bar():
     assert done == ["playout"]
     assert heard[0] == "playout ..."
     assert list(results["playout"]) == ["2p", "3p", "4p"]
+
+
+def test_play_stops_with_one_line_when_another_process_saved_its_file(game, monkeypatch):
+    """The interactive session saves after each move; a file changed under it is refused, exit 1.
+
+    (Today the session lets SaveConflict end `gaia play`; a session that catches it and keeps the
+    game in memory would change this test's expectation, not the file's.)
+    """
+    real_save = savegame.save
+    calls = []
+
+    def other_process_between(game_, path, *args, **kwargs):
+        calls.append(path)
+        if len(calls) == 2:   # after the session's first save, someone else writes the file
+            Path(path).write_text(Path(path).read_text().replace('"moves": [', '"moves":  ['))
+        return real_save(game_, path, *args, **kwargs)
+
+    monkeypatch.setattr(savegame, "save", other_process_between)
+    result = gaia("play", game, "--bots", "0", input="1\n1\nquit\n")
+    assert result.exit_code == 1
+    assert one_line_error(result) == (f"gaia play: {game} changed since it was loaded (another gaia process?); "
+                                      f"what was played here since was not saved: reload with `gaia show {game}`")

@@ -109,7 +109,8 @@ def _one_line(command: str):
                 typer.echo(f"gaia {command}: {err}", err=True)
                 raise typer.Exit(err.code)
             except SaveConflict as err:  # another process saved the file: refused, not a usage error
-                typer.echo(f"gaia {command}: {err}", err=True)
+                typer.echo(f"gaia {command}: {err}; what was played here since was not saved: "
+                           f"reload with `gaia show {err.path}`", err=True)
                 raise typer.Exit(EXIT_FAILED)
             except (SaveError, SetupError, NotationError) as err:
                 typer.echo(f"gaia {command}: {err}", err=True)

@@ -61,6 +61,10 @@ class SaveWriteError(SaveError):
 class SaveConflict(SaveError):
     """The file changed on disk since the game was loaded (another process saved it): not overwritten."""
 
+    def __init__(self, message: str, path: str | Path = ""):
+        super().__init__(message)
+        self.path = Path(path)
+
 
 class ContentMismatch(SaveError):
     """A saved game made with other content than the engine's (see `content_difference`)."""
@@ -313,10 +317,10 @@ def _check_unchanged(path: Path, expect: FileStamp) -> None:
     if now.digest == expect.digest:
         return
     if expect.digest is None:
-        raise SaveConflict(f"{path} was created by someone else meanwhile; not overwritten")
+        raise SaveConflict(f"{path} was created by someone else meanwhile; not overwritten", path)
     if now.digest is None:
-        raise SaveConflict(f"{path} was removed since it was loaded; not written")
-    raise SaveConflict(f"{path} changed since it was loaded (another gaia process?)")
+        raise SaveConflict(f"{path} was removed since it was loaded; not written", path)
+    raise SaveConflict(f"{path} changed since it was loaded (another gaia process?)", path)
 
 
 class _locked:
