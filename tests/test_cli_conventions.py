@@ -418,3 +418,15 @@ def test_play_stops_with_one_line_when_another_process_saved_its_file(game, monk
     assert result.exit_code == 1
     assert one_line_error(result) == (f"gaia play: {game} changed since it was loaded (another gaia process?); "
                                       f"what was played here since was not saved: reload with `gaia show {game}`")
+
+
+def test_a_bug_in_a_command_without_its_own_handler_is_still_one_line_exit_3(monkeypatch):
+    import gaia_rules.faces.cli as cli
+
+    def broken(*args, **kwargs):
+        raise KeyError("oops")
+
+    monkeypatch.setattr(cli, "load_catalogue", broken)
+    result = gaia("validate")
+    assert result.exit_code == 3
+    assert one_line_error(result) == "gaia: internal error (please report): KeyError: 'oops'"

@@ -65,9 +65,13 @@ class _OneLineErrors(TyperGroup):
             if message:  # `gaia` alone: the help is already printed, nothing more to say
                 typer.echo(f"{ctx.command_path if ctx is not None else 'gaia'}: {message}", err=True)
             sys.exit(err.exit_code)
-        except typer.Abort:
-            typer.echo("gaia: aborted", err=True)
-            sys.exit(EXIT_FAILED)
+        except (typer.Abort, KeyboardInterrupt):
+            typer.echo("gaia: interrupted", err=True)
+            sys.exit(EXIT_INTERRUPTED)
+        except Exception as err:  # a bug in a command that has no handler of its own: still one line
+            text = str(err).splitlines()[0] if str(err) else ""
+            typer.echo(f"gaia: internal error (please report): {type(err).__name__}: {text}", err=True)
+            sys.exit(EXIT_INTERNAL)
         sys.exit(rv if isinstance(rv, int) else 0)
 
 

@@ -71,7 +71,7 @@ def _layout_option():
 
 def _variant_option():
     return choice_option("rules", "--variant", _variants,
-                         "Rules variant (from content): rules = the printed rules; boardgamers = as the site plays.")
+                         "Rules variant, one of the content's (`gaia explain VARIANT --kind variant`).")
 
 
 def _file_argument(help: str = SAVED_GAME):
