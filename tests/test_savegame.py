@@ -91,14 +91,27 @@ def test_save_refuses_a_file_removed_or_created_meanwhile(saved, engine, tmp_pat
     assert fresh.read_text() == "someone else's\n"
 
 
-def test_expect_none_overwrites_and_another_path_is_not_checked(saved, engine, tmp_path):
+def test_a_copy_elsewhere_is_not_checked_and_leaves_the_game_tied_to_its_file(saved, engine, tmp_path):
     game = savegame.load(engine, saved)
+    loaded = game.origin
     saved.write_text("changed\n")
     other = tmp_path / "copy.json"
-    savegame.save(game, other)                 # another file: nothing to compare with
-    assert game.origin == FileStamp.read(other)
-    savegame.save(game, saved, expect=None)    # overwrite whatever is there
-    assert savegame.load(engine, saved).moves == []
+    stamp = savegame.save(game, other)         # another file: nothing to compare with
+    assert stamp == FileStamp.read(other) and game.origin == loaded
+    with pytest.raises(SaveConflict):          # so its own file is still checked
+        savegame.save(game, saved)
+    savegame.save(game, saved, expect=None)    # None: overwrite whatever is there
+    assert savegame.load(engine, saved).moves == [] and game.origin == FileStamp.read(saved)
+
+
+def test_a_new_game_is_tied_to_the_first_file_it_is_saved_to(tmp_path, engine):
+    game = savegame.new_game(engine, random_setup(engine.catalogue, 2, "first"))
+    first = tmp_path / "first.json"
+    savegame.save(game, first)
+    assert game.origin == FileStamp.read(first)
+    first.write_text("someone else's\n")
+    with pytest.raises(SaveConflict):
+        savegame.save(game, first)
 
 
 def test_the_same_file_spelt_another_way_is_still_checked(saved, engine, monkeypatch):

@@ -22,7 +22,8 @@ f.json` runs). A loaded game remembers what it read (`SavedGame.origin`, a
 `FileStamp`: the path and the sha256 of its bytes); `save` checks, just before
 the replace and under a lock on the file, that the file still holds those
 bytes, and raises `SaveConflict` otherwise, so one process never silently
-drops the other's moves. After a save the game's origin is what was written.
+drops the other's moves. After a save to its file the game's origin is what
+was written.
 
 A game is tied to the content it was made with. Loading it under other
 content (another `--content` folder, an edited bundled file) is refused with
@@ -253,8 +254,10 @@ def save(game: SavedGame, path: str | Path, expect: FileStamp | None | object = 
     loaded from `path` is not written over another process's save), a
     `FileStamp` to say it yourself (`FileStamp.missing(path)`: the file must not
     exist), or None to overwrite whatever is there. A path that cannot be
-    written raises `SaveWriteError` with a one-line reason. On success
-    `game.origin` becomes the stamp of what was written.
+    written raises `SaveWriteError` with a one-line reason. On success, when
+    `path` is the game's file (or it had none yet), `game.origin` becomes the
+    stamp of what was written; a copy saved elsewhere leaves the game tied to
+    its own file, whose next save is still checked.
     """
     path = Path(path)
     if expect is FROM_GAME:
@@ -286,7 +289,8 @@ def save(game: SavedGame, path: str | Path, expect: FileStamp | None | object = 
             raise SaveWriteError(f"cannot write {path}: {_reason(err)}") from None
         raise
     stamp = FileStamp.of_bytes(path, data)
-    game.origin = stamp
+    if game.origin is None or game.origin.path == stamp.path:  # a copy elsewhere leaves the game tied to its file
+        game.origin = stamp
     return stamp
 
 
