@@ -96,12 +96,16 @@ def test_help_shows_option_values_as_words_not_python_types(command):
     text = gaia(*([command] if command else []), "--help", env=WIDE).stdout
     for typer_type in ("<bool>", "<int>", "<str>", "<path>", "<list[", "[Path]", "<float>"):
         assert typer_type not in text, (command, typer_type)
+    assert "[[" not in text and "]...]" not in text   # optional arguments written once: [FILE]...
 
 
 def test_option_words_say_what_to_give():
     new = gaia("new", "--help", env=WIDE).stdout
     assert "--players" in new and " N " in new
     assert " FILE " in new and " SEED " in new and " DIR " in new
+    assert "Usage: gaia replay [OPTIONS] [FILE]..." in gaia("replay", "--help", env=WIDE).stdout
+    assert "Usage: gaia play [OPTIONS] [FILE]" in gaia("play", "--help", env=WIDE).stdout
+    assert "Usage: gaia move [OPTIONS] FILE MOVE" in gaia("move", "--help", env=WIDE).stdout
 
 
 def test_allowed_values_are_listed_from_content_and_from_the_bots():

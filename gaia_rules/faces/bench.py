@@ -650,7 +650,7 @@ def _describe(step) -> Callable[[str], None]:
 
 @app.command()
 def bench(
-    files: Optional[List[Path]] = typer.Argument(None, readable=False, metavar="[FILE]...",
+    files: Optional[List[Path]] = typer.Argument(None, readable=False, metavar="FILE",
                                                  help="Recorded games to use instead of the corpus (tests/conformance/*.json)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of tables."),
     only: Optional[List[str]] = typer.Option(None, "--only", metavar="NAME,..",

@@ -24,7 +24,7 @@ def _is_base(paths: list[Path]) -> bool:
 @app.command()
 def validate(
     # readable=False: the paths are checked below, so an unreadable one gets one line, not a usage box
-    paths: Optional[List[Path]] = typer.Argument(None, readable=False, metavar="[PATH]...",
+    paths: Optional[List[Path]] = typer.Argument(None, readable=False, metavar="PATH",
                                                  help="Content folders or files (default: the bundled content)."),
     content: Optional[List[Path]] = content_option(),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object: valid, counts, problems "

@@ -646,7 +646,7 @@ PLAY_EPILOG = "At the prompt:\n\n" + "\n\n".join(f"- `{word}`: {what}" for word,
 @app.command(epilog=PLAY_EPILOG)
 @_one_line("play")
 def play(
-    file: Optional[Path] = typer.Argument(None, metavar="[FILE]",
+    file: Optional[Path] = typer.Argument(None, metavar="FILE",
                                           help="A saved game to continue, or a new file to create (optional)."),
     players: Optional[int] = typer.Option(None, "--players", "-n", metavar="N", help="Players in a new game (default 2)."),
     bots: Optional[int] = typer.Option(None, "--bots", metavar="N",
@@ -707,7 +707,7 @@ def play(
 @app.command()
 @_one_line("replay")
 def replay(
-    files: Optional[List[Path]] = typer.Argument(None, metavar="[FILE]...",
+    files: Optional[List[Path]] = typer.Argument(None, metavar="FILE",
                                                  help="Recorded games (the conformance format); default: "
                                                       "the bundled corpus (--corpus)."),
     corpus: str = typer.Option("games,spec", "--corpus", metavar="GROUP,..",
