@@ -435,3 +435,13 @@ def test_a_bug_in_a_command_without_its_own_handler_is_still_one_line_exit_3(mon
     result = gaia("validate")
     assert result.exit_code == 3
     assert one_line_error(result) == "gaia: internal error (please report): KeyError: 'oops'"
+
+
+def test_the_allowed_variants_are_only_read_when_help_shows_them(monkeypatch):
+    read = []
+    monkeypatch.setattr(cli_game, "default_catalogue", lambda: read.append(1) or default_catalogue())
+    assert gaia("--version").exit_code == 0
+    assert gaia("moves", "--help").exit_code == 0
+    assert read == []
+    assert "boardgamers|rules" in gaia("new", "--help", env=WIDE).stdout
+    assert read

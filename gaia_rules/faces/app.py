@@ -171,9 +171,9 @@ def _words_for_types(group) -> None:
 
 
 def _show_word(param) -> None:
-    word = _type_word(param)
-    param.display_type_rich = lambda ctx=None, w=word: w
-    param.display_type = lambda ctx=None, w=word: w if w is not None else ""
+    """Only worked out when help is shown (listing a variant loads the content)."""
+    param.display_type_rich = lambda ctx=None: _type_word(param)
+    param.display_type = lambda ctx=None: _type_word(param) or ""
 
 
 def _with_word(get_help_option):
