@@ -237,3 +237,12 @@ def test_the_stamp_is_of_the_bytes_written(saved, engine):
     stamp = savegame.save(game, saved)
     assert stamp.digest == hashlib.sha256(saved.read_bytes()).hexdigest()
     assert json.loads(saved.read_text())["format"] == savegame.FORMAT
+
+
+def test_a_folder_without_write_permission_is_named(tmp_path, engine, monkeypatch):
+    game = savegame.new_game(engine, random_setup(engine.catalogue, 2, "w"))
+    monkeypatch.setattr(savegame.os, "access", lambda path, mode: False)   # as a user without the right
+    with pytest.raises(SaveWriteError) as err:
+        savegame.save(game, tmp_path / "x.json")
+    assert str(err.value) == f"cannot write {tmp_path / 'x.json'}: permission denied (folder '{tmp_path}')"
+    assert list(tmp_path.iterdir()) == []
