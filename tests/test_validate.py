@@ -411,8 +411,8 @@ def test_cli_docstring_promises_the_exit_codes_it_uses():
     import gaia_rules.faces.app as cli
 
     doc = " ".join(cli.__doc__.split())
-    assert "0 success; 1 the content has problems" in doc
-    assert "2 the command was used wrongly or a path given on the command line does not exist" in doc
+    assert "0 success 1 refused:" in doc and "content with problems" in doc
+    assert "2 usage:" in doc and "a file that does not exist or cannot be read" in doc
 
 
 def test_unknown_option_is_a_usage_error_exit_2():

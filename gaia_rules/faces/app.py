@@ -4,10 +4,26 @@ The commands themselves live in cli.py (validate, explain), cli_game.py and benc
 each registers on `app` here, so no command module imports another.
 
 Every command catches the project's own errors and prints one line per
-problem, never a traceback. Exit codes: 0 success; 1 the content has problems
-(each printed as `file:line:col: message`); 2 the command was used wrongly or a
-path given on the command line does not exist or cannot be read (one line on
-stderr).
+problem on stderr, never a traceback. One scheme of exit codes for every
+command (docs/cli.md has the same table):
+
+    0    success
+    1    refused: an illegal move, a failed check (`validate`, `replay --check`),
+         content with problems (each printed as `file:line:col: message`), a
+         game the engine cannot continue, a save refused because the file
+         changed since it was loaded (another gaia process)
+    2    usage: a wrong or missing option or argument, a move number out of
+         range, text that is not a move, a file that does not exist or cannot be
+         read or written (a folder, no permission, no such folder), a corrupt
+         saved game or one made with other content
+    3    internal error: a bug in gaia-rules (still one line; please report it)
+    130  interrupted (Ctrl-C)
+
+Conventions: `-h`/`--help` everywhere, `--version`, shell completion
+(`--install-completion`, `--show-completion`), option values shown as words
+(FILE, DIR, N, SEED, and the allowed values where there is a short list),
+`--json` for scripts, a progress bar on long work only when both stdout and
+stderr are a terminal.
 
 Every command that reads content takes `--content DIR` (repeatable): a
 designer's folder laid over the bundled content (`docs/content.md`).
@@ -16,8 +32,9 @@ from __future__ import annotations
 
 import os
 import sys
+from contextlib import contextmanager
 from pathlib import Path
-from typing import List, Optional
+from typing import Callable, Iterator, List, Optional
 
 import typer
 from typer.core import TyperGroup
@@ -30,37 +47,180 @@ from ..content.catalogue import Catalogue
 _ClickException = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
 
 
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+
+
 class _OneLineErrors(TyperGroup):
     """Usage errors as one line on stderr (`gaia new: Missing option '--players'.`), exit code 2, no box."""
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        _words_for_types(self)
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         try:
             rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         except _ClickException as err:
             ctx = getattr(err, "ctx", None)
-            typer.echo(f"{ctx.command_path if ctx is not None else 'gaia'}: {err.format_message()}", err=True)
+            message = err.format_message().strip()
+            if message:  # `gaia` alone: the help is already printed, nothing more to say
+                typer.echo(f"{ctx.command_path if ctx is not None else 'gaia'}: {message}", err=True)
             sys.exit(err.exit_code)
-        except typer.Abort:
-            typer.echo("gaia: aborted", err=True)
-            sys.exit(1)
+        except (typer.Abort, KeyboardInterrupt):
+            typer.echo("gaia: interrupted", err=True)
+            sys.exit(EXIT_INTERRUPTED)
+        except Exception as err:  # a bug in a command that has no handler of its own: still one line
+            text = str(err).splitlines()[0] if str(err) else ""
+            typer.echo(f"gaia: internal error (please report): {type(err).__name__}: {text}", err=True)
+            sys.exit(EXIT_INTERNAL)
         sys.exit(rv if isinstance(rv, int) else 0)
 
 
 app = typer.Typer(
     cls=_OneLineErrors,
     pretty_exceptions_enable=False,
-    add_completion=False,
+    add_completion=True,
     no_args_is_help=True,
+    context_settings={"help_option_names": ["-h", "--help"]},
     help="gaia-rules: a rules-as-data engine for Gaia Project.",
     rich_markup_mode="markdown",
 )
 
 
+def package_version() -> str:
+    """The installed version of gaia-rules (the package metadata), or "unknown" when not installed."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("gaia-rules")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(f"gaia-rules {package_version()}")
+        raise typer.Exit(EXIT_OK)
+
+
 @app.callback()
-def _root() -> None:
-    """gaia-rules: a rules-as-data engine for Gaia Project."""
+def _root(
+    version: bool = typer.Option(False, "--version", is_eager=True, callback=_print_version,
+                                 help="Print the version of gaia-rules and exit."),
+) -> None:
+    """gaia-rules: a rules-as-data engine for Gaia Project.
+
+    Exit codes: 0 success; 1 refused (an illegal move, a failed check, content
+    with problems, a file changed by another process); 2 usage (bad arguments,
+    a file that cannot be read or written, a corrupt saved game, text that is
+    not a move); 3 an internal error. See docs/cli.md.
+    """
+
+
+# ------------------------------------------------------------------ option values as words in help
+
+_CHOICES: dict[str, Callable[[], list[str]]] = {}
+
+
+def choice_option(default, flag: str, choices: Callable[[], list[str]], help: str, *names: str):
+    """An option whose allowed values are listed in help (`rules|boardgamers`) and offered by completion.
+
+    `choices` is called only when help or completion needs it (content is not
+    loaded for other commands). The value itself is checked by the command,
+    against the content at hand (a --content folder may add a variant).
+    """
+    _CHOICES[flag] = choices
+
+    def complete(incomplete: str) -> list[str]:
+        return [c for c in choices() if c.startswith(incomplete)]
+
+    return typer.Option(default, flag, *names, help=help, autocompletion=complete)
+
+
+def _type_word(param) -> str | None:
+    """The word shown for a parameter's value: its metavar, the allowed values, or one from its type."""
+    if getattr(param, "is_flag", False) or getattr(param, "count", False):
+        return None
+    for flag in getattr(param, "opts", ()):
+        if flag in _CHOICES:
+            return "|".join(_CHOICES[flag]())
+    if param.param_type_name == "argument":
+        return None  # the argument's name column already holds its word
+    if param.metavar:
+        return param.metavar
+    return {int: "N", float: "X", Path: "FILE"}.get(_value_type(param), "TEXT")
+
+
+def _value_type(param):
+    """The Python type of one value of a parameter (the element type of a list)."""
+    descriptor = getattr(param, "type_descriptor", None)
+    if descriptor is None:  # an older typer: a click type
+        return {"integer": int, "float": float, "path": Path}.get(getattr(param.type, "name", ""), str)
+    annotation = descriptor.annotation
+    args = getattr(annotation, "__args__", None)
+    return args[0] if args and getattr(annotation, "__origin__", None) is list else annotation
+
+
+def _words_for_types(group) -> None:
+    """Show words (FILE, N, rules|boardgamers) instead of typer's `<int>`, `<list[Path]>`, `<bool>`."""
+    for command in [group, *getattr(group, "commands", {}).values()]:
+        for param in command.params:
+            _show_word(param)
+        if not getattr(command, "_gaia_words", False):
+            command.get_help_option = _with_word(command.get_help_option)
+            command._gaia_words = True
+
+
+def _show_word(param) -> None:
+    """Only worked out when help is shown (listing a variant loads the content)."""
+    param.display_type_rich = lambda ctx=None: _type_word(param)
+    param.display_type = lambda ctx=None: _type_word(param) or ""
+
+
+def _with_word(get_help_option):
+    """The -h/--help option is made per call; give it the same treatment."""
+
+    def wrapped(ctx):
+        option = get_help_option(ctx)
+        if option is not None:
+            _show_word(option)
+        return option
+
+    return wrapped
+
+
+# ------------------------------------------------------------------ progress on long work
+
+def wants_progress(as_json: bool = False, stdout=None, stderr=None) -> bool:
+    """A progress bar only for a person watching: both stdout and stderr a terminal, and not --json."""
+    if as_json:
+        return False
+    out, err = stdout or sys.stdout, stderr or sys.stderr
+    try:
+        return bool(out.isatty() and err.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
+@contextmanager
+def progress_bar(total: int, what: str, enabled: bool) -> Iterator[Callable[[str], None]]:
+    """A rich progress bar on stderr (it disappears when done).
+
+    Yields `step(label="", advance=1)`: one more item done, with its label; a no-op when disabled.
+    """
+    if not enabled:
+        yield lambda label="", advance=1: None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(what, total=total)
+
+        def step(label: str = "", advance: int = 1) -> None:
+            bar.update(task, advance=advance, description=f"{what} {label}".strip())
+
+        yield step
 
 
 def _unreadable(path: Path) -> str | None:
@@ -83,7 +243,7 @@ CONTENT_HELP = "A designer's folder laid over the bundled content (repeatable; s
 
 
 def content_option():
-    return typer.Option(None, "--content", readable=False, help=CONTENT_HELP)
+    return typer.Option(None, "--content", readable=False, metavar="DIR", help=CONTENT_HELP)
 
 
 def overlay_paths(command: str, content: Optional[List[Path]]) -> list[Path]:
@@ -93,7 +253,7 @@ def overlay_paths(command: str, content: Optional[List[Path]]) -> list[Path]:
         problem = _unreadable(path)
         if problem is not None:
             typer.echo(f"gaia {command}: {path}: {problem}", err=True)
-            raise typer.Exit(2)
+            raise typer.Exit(EXIT_USAGE)
     return overlays
 
 
@@ -112,6 +272,6 @@ def checked_catalogue(command: str, content: Optional[List[Path]]) -> Catalogue:
         return default_catalogue(overlays)
     except ContentError as err:
         report_content_problems(command, err.diagnostics)
-        raise typer.Exit(1)
+        raise typer.Exit(EXIT_FAILED)
 
 

@@ -49,7 +49,7 @@ from rich.console import Console
 from rich.table import Table
 
 from ..players import BotGameError, RandomBot, play_game
-from .app import app
+from .app import app, progress_bar, wants_progress
 from ..content import default_catalogue
 from ..formats.corpus import CorpusMissing, corpus_files as bundled_corpus
 from ..formats.notation import NotationError, canonical, parse_line
@@ -434,8 +434,12 @@ def _process_peak_mb(path: Path) -> float | None:
 # ------------------------------------------------------------------ running them
 
 def run_bench(only: list[str] | None = None, files: list[Path] | None = None, games: int = 20,
-              repeats: int = 3, every: int = 1, progress: Callable[[str], None] | None = None) -> dict:
-    """Run the chosen benchmarks (default all) and return the results as one dict."""
+              repeats: int = 3, every: int = 1, progress: Callable[[str], None] | None = None,
+              done: Callable[[str], None] | None = None) -> dict:
+    """Run the chosen benchmarks (default all) and return the results as one dict.
+
+    `progress(text)` hears what is running, `done(name)` each benchmark finished (for a progress bar).
+    """
     chosen = list(only) if only else list(BENCHMARKS)
     say = progress or (lambda text: None)
     out: dict = {}
@@ -474,6 +478,8 @@ def run_bench(only: list[str] | None = None, files: list[Path] | None = None, ga
         elif name == "memory":
             out["memory"] = bench_memory(engine, corpus)
         out.setdefault("bench_s", {})[name] = round(time.perf_counter() - t, 2)
+        if done is not None:
+            done(name)
     if corpus:
         out["corpus"] = {"games": len(corpus), "lines": sum(g.lines for g in corpus),
                          "commands": sum(g.commands for g in corpus) if counted else None,
@@ -637,17 +643,22 @@ def render(console: Console, results: dict) -> None:
 
 # ------------------------------------------------------------------ gaia bench
 
+def _describe(step) -> Callable[[str], None]:
+    """What runs now, as the progress bar's label (`step` with advance 0)."""
+    return lambda text: step(text, advance=0)
+
+
 @app.command()
 def bench(
-    files: Optional[List[Path]] = typer.Argument(None, readable=False,
+    files: Optional[List[Path]] = typer.Argument(None, readable=False, metavar="FILE",
                                                  help="Recorded games to use instead of the corpus (tests/conformance/*.json)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of tables."),
-    only: Optional[List[str]] = typer.Option(None, "--only",
+    only: Optional[List[str]] = typer.Option(None, "--only", metavar="NAME,..",
                                              help=f"Run only these (repeatable or comma-separated): {', '.join(BENCHMARKS)}."),
-    games: int = typer.Option(20, "--games", help="Random-bot games per player count for `playout`."),
-    repeats: int = typer.Option(3, "--repeats", help="Runs of each game for `replay` (the median is kept)."),
-    every: int = typer.Option(1, "--every", help="Time `legal` at one position in K (default: every position)."),
-    baseline: Optional[Path] = typer.Option(None, "--baseline",
+    games: int = typer.Option(20, "--games", metavar="N", help="Random-bot games per player count for `playout`."),
+    repeats: int = typer.Option(3, "--repeats", metavar="N", help="Runs of each game for `replay` (the median is kept)."),
+    every: int = typer.Option(1, "--every", metavar="K", help="Time `legal` at one position in K (default: every position)."),
+    baseline: Optional[Path] = typer.Option(None, "--baseline", metavar="FILE",
                                             help="A previous `gaia bench --json` output to compare the figures with."),
 ) -> None:
     """Measure the engine: load, apply, legal, federation, replay, playout, memory.
@@ -693,11 +704,11 @@ def bench(
         except (OSError, UnicodeDecodeError, ValueError) as error:
             typer.echo(f"gaia bench: {baseline}: not a `gaia bench --json` output ({error})".splitlines()[0], err=True)
             raise typer.Exit(2)
-    err = Console(stderr=True, highlight=False)
-    progress = (lambda text: err.print(f"[dim]{text}[/]")) if err.is_terminal else None
+    show = wants_progress(as_json)
     try:
-        results = run_bench(chosen or None, list(files or []) or None, games=games, repeats=repeats, every=every,
-                            progress=progress)
+        with progress_bar(len(chosen or BENCHMARKS), "bench", show) as step:
+            results = run_bench(chosen or None, list(files or []) or None, games=games, repeats=repeats, every=every,
+                                progress=_describe(step) if show else None, done=lambda name: step(f"{name} done"))
     except BenchError as error:
         typer.echo(f"gaia bench: {error}", err=True)
         raise typer.Exit(2)

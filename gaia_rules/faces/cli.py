@@ -5,13 +5,14 @@ validate and explain here, the game commands in cli_game.py, bench in bench.py.
 """
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import List, Optional
 
 import typer
 
 from ..content import load_catalogue, load_paths
-from .app import _unreadable, app, checked_catalogue, content_option, overlay_paths
+from .app import EXIT_FAILED, EXIT_USAGE, _unreadable, app, checked_catalogue, content_option, overlay_paths
 from . import bench, cli_game  # noqa: F401  (they register their commands on app)
 
 
@@ -23,16 +24,19 @@ def _is_base(paths: list[Path]) -> bool:
 @app.command()
 def validate(
     # readable=False: the paths are checked below, so an unreadable one gets one line, not a usage box
-    paths: Optional[List[Path]] = typer.Argument(None, readable=False,
+    paths: Optional[List[Path]] = typer.Argument(None, readable=False, metavar="PATH",
                                                  help="Content folders or files (default: the bundled content)."),
-    content: Optional[List[Path]] = typer.Option(None, "--content", readable=False,
-                                                 help="A designer's folder laid over the bundled content (repeatable)."),
+    content: Optional[List[Path]] = content_option(),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object: valid, counts, problems "
+                                                        "(for scripts; see docs/cli.md)."),
 ) -> None:
     """Check content files: YAML, JSON Schema, the effect language and cross-references.
 
     Prints a one-line summary per kind when clean (exit 0), or every problem as
     `file:line:col: message` (exit 1). A path that does not exist or cannot be
-    read is a usage error: one line on stderr, exit 2.
+    read is a usage error: one line on stderr, exit 2. With `--json`, one
+    object `{"valid", "counts", "problems": [{"file", "line", "column", "message"}]}`
+    with the same exit codes.
 
     Examples:
 
@@ -48,16 +52,24 @@ def validate(
         problem = _unreadable(path)
         if problem is not None:
             typer.echo(f"gaia validate: {path}: {problem}", err=True)
-            raise typer.Exit(2)
+            raise typer.Exit(EXIT_USAGE)
     if paths and _is_base(paths):
         catalogue, problems = load_paths(paths + overlays)
     else:
         catalogue, problems = load_catalogue(paths + overlays)
+    if as_json:
+        typer.echo(json.dumps({
+            "valid": not problems,
+            "counts": catalogue.counts() if not problems else {},
+            "problems": [{"file": d.file, "line": d.line, "column": d.column, "message": d.message}
+                         for d in problems],
+        }, ensure_ascii=False, sort_keys=True))
+        raise typer.Exit(EXIT_FAILED if problems else 0)
     if problems:
         for d in problems:
             typer.echo(str(d))
         typer.echo(f"{len(problems)} problem{'s' if len(problems) != 1 else ''} found.", err=True)
-        raise typer.Exit(1)
+        raise typer.Exit(EXIT_FAILED)
     for kind, n in catalogue.counts().items():
         typer.echo(f"{kind:>22}: {n}")
     typer.echo("content is valid.")
@@ -68,7 +80,7 @@ def validate(
 @app.command()
 def explain(
     ident: Optional[str] = typer.Argument(None, metavar="ID", help="A component id: a faction, tile, track, ..."),
-    kind: Optional[str] = typer.Option(None, "--kind", help="The kind, when the id names several components "
+    kind: Optional[str] = typer.Option(None, "--kind", metavar="KIND", help="The kind, when the id names several components "
                                                              "(faction, research_track, final_scoring, ...)."),
     all_: bool = typer.Option(False, "--all", help="Every component, as one markdown document."),
     content: Optional[List[Path]] = content_option(),
@@ -93,13 +105,13 @@ def explain(
 
     if all_ == (ident is not None):
         typer.echo("gaia explain: give one component ID, or --all", err=True)
-        raise typer.Exit(2)
+        raise typer.Exit(EXIT_USAGE)
     overlays = overlay_paths("explain", content)
     catalogue = checked_catalogue("explain", overlays)
     if all_:
         if kind is not None:
             typer.echo("gaia explain: --kind goes with an ID, not with --all", err=True)
-            raise typer.Exit(2)
+            raise typer.Exit(EXIT_USAGE)
         source = "the bundled content (`content/`)"
         if overlays:
             source = source[:-1] + " with " + ", ".join(f"`{p}`" for p in overlays) + " laid over it)"
@@ -109,7 +121,7 @@ def explain(
         found_kind, found_id = resolve(catalogue, ident, kind)
     except ExplainError as err:
         typer.echo(f"gaia explain: {err}", err=True)
-        raise typer.Exit(2)
+        raise typer.Exit(EXIT_USAGE)
     typer.echo(render(catalogue, found_kind, found_id), nl=False)
 
 

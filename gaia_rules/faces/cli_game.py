@@ -1,11 +1,17 @@
 """The game commands of `gaia`: new, show, map, moves, move, undo, play, replay.
 
 Registered on `cli.app` (imported at the end of cli.py). Every command prints
-one line per problem, never a traceback. Exit codes: 0 success; 1 an illegal
-move, a failed check, or a game the engine could not continue; 2 the command
-was used wrongly or a file could not be read (a corrupt saved game included).
+one line per problem, never a traceback, and exits with the one scheme of
+app.py: 0 success; 1 refused (an illegal move, a failed check, a game the
+engine cannot continue, a file another gaia process changed since it was
+loaded); 2 usage (bad arguments, text that is not a move, a file that cannot
+be read or written, a corrupt saved game); 3 an internal error.
 A saved game is only ever replaced whole (see savegame.py): a refused move or
-a bad file leaves it byte for byte as it was.
+a bad file leaves it byte for byte as it was, and a save never overwrites a
+file that changed since it was loaded.
+
+`--json` (new, show, moves, move) prints one JSON object on stdout with stable
+keys (docs/cli.md); errors stay one line on stderr.
 
 Every command takes `--content DIR` (repeatable): the engine is built from the
 bundled content with those folders laid over it; content with problems lists
@@ -28,18 +34,18 @@ from typing import List, Optional
 import typer
 from rich.console import Console
 
+from ..content import default_catalogue
 from ..formats import savegame
 from ..players import BOTS, describe_wait, make_bot
-from .app import app, checked_catalogue, content_option
+from .app import (EXIT_FAILED, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, app, checked_catalogue,
+                  choice_option, content_option, progress_bar, wants_progress)
 from ..formats.notation import NotationError
 from ..rules import Engine, IllegalMoveError
 from ..rules.moves import Move
-from ..formats.savegame import SavedGame, SaveError
+from ..formats.savegame import FileStamp, SavedGame, SaveConflict, SaveError, SaveWriteError
 from ..setup import LAYOUT_KINDS, SetupError, random_setup
 from ..formats.movetext import move_text, parse_move, player_label
-from .view import score_table, show_state, status_line
-
-EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+from .view import score_table, show_state, status_line, waiting_for
 
 
 class CommandError(Exception):
@@ -51,6 +57,33 @@ class CommandError(Exception):
 
 
 FORCE_HELP = "Load a game made with other content anyway: replay its moves under this content."
+SAVED_GAME = "A saved game (JSON, from `gaia new`)."
+
+
+def _variants() -> list[str]:
+    return sorted(default_catalogue().variants)
+
+
+def _layout_option():
+    return choice_option("standard", "--layout", lambda: list(LAYOUT_KINDS),
+                         "standard: the layout's sectors in order; random: shuffled.")
+
+
+def _variant_option():
+    return choice_option("rules", "--variant", _variants,
+                         "Rules variant, one of the content's (`gaia explain VARIANT --kind variant`).")
+
+
+def _file_argument(help: str = SAVED_GAME):
+    return typer.Argument(..., metavar="FILE", help=help)
+
+
+def _force_option():
+    return typer.Option(False, "--force", help=FORCE_HELP)
+
+
+def _json_option(what: str):
+    return typer.Option(False, "--json", help=f"Print {what} as one JSON object (for scripts; see docs/cli.md).")
 
 
 def _engine(command: str, content: Optional[List[Path]]) -> Engine:
@@ -75,6 +108,10 @@ def _one_line(command: str):
             except CommandError as err:
                 typer.echo(f"gaia {command}: {err}", err=True)
                 raise typer.Exit(err.code)
+            except SaveConflict as err:  # another process saved the file: refused, not a usage error
+                typer.echo(f"gaia {command}: {err}; what was played here since was not saved: "
+                           f"reload with `gaia show {err.path}`", err=True)
+                raise typer.Exit(EXIT_FAILED)
             except (SaveError, SetupError, NotationError) as err:
                 typer.echo(f"gaia {command}: {err}", err=True)
                 raise typer.Exit(EXIT_USAGE)
@@ -83,10 +120,15 @@ def _one_line(command: str):
                 raise typer.Exit(EXIT_OK)
             except KeyboardInterrupt:
                 typer.echo(f"gaia {command}: interrupted", err=True)
-                raise typer.Exit(130)
+                raise typer.Exit(EXIT_INTERRUPTED)
+            except RecursionError:
+                typer.echo(f"gaia {command}: internal error: RecursionError (input nested too deeply)", err=True)
+                raise typer.Exit(EXIT_INTERNAL)
             except Exception as err:  # an engine bug: still one line, and say so
-                typer.echo(f"gaia {command}: internal error: {type(err).__name__}: {err}", err=True)
-                raise typer.Exit(EXIT_FAILED)
+                message = f"{err}".splitlines()[0] if f"{err}" else ""
+                typer.echo(f"gaia {command}: internal error (please report): {type(err).__name__}: {message}",
+                           err=True)
+                raise typer.Exit(EXIT_INTERNAL)
 
         return inner
 
@@ -102,6 +144,35 @@ def _load(engine: Engine, path: Path, force: bool = False, content: Optional[Lis
 
 def _console() -> Console:
     return Console(highlight=False, soft_wrap=False)
+
+
+def _save(game: SavedGame, path: Path, lost: str, expect=savegame.FROM_GAME) -> None:
+    """Save, or one line saying what was not saved (`lost`) and how to recover it."""
+    try:
+        savegame.save(game, path, expect=expect)
+    except SaveConflict as err:
+        raise CommandError(f"{err}; {lost} was not saved: reload with `gaia show {path}` and try again",
+                           EXIT_FAILED) from None
+    except SaveWriteError as err:
+        raise CommandError(f"{err}; {lost} was not saved", EXIT_USAGE) from None
+
+
+# ------------------------------------------------------------------ --json: stable keys (docs/cli.md)
+
+def status_json(engine: Engine, state) -> dict:
+    """Where a game stands: round, phase, move count, who acts (index from 0, or null) and what for."""
+    p = None if state.ended else engine.to_move(state)
+    return {"round": state.round, "phase": state.phase, "moves": len(state.moves), "ended": bool(state.ended),
+            "player": p, "waiting_for": waiting_for(engine, state)}
+
+
+def move_json(engine: Engine, state, mv: Move, n: int) -> dict:
+    """One move: its number, who plays it, its text in the notation and its form in the saved game."""
+    return {"n": n, "player": mv.player, "text": move_text(engine, state, mv), "move": savegame.move_to_json(mv)}
+
+
+def _print_json(data) -> None:
+    typer.echo(json.dumps(data, ensure_ascii=False, sort_keys=True))
 
 
 def _player_index(game: SavedGame, text: str) -> int:
@@ -130,13 +201,16 @@ def _new_setup(engine: Engine, players: int, seed: str | None, layout: str, vari
 @app.command()
 @_one_line("new")
 def new(
-    players: int = typer.Option(..., "--players", "-n", help="Number of players."),
-    output: Path = typer.Option(..., "--output", "-o", help="Where to save the game (JSON)."),
-    factions: Optional[str] = typer.Option(None, "--factions", help="Fixed factions in seat order, comma-separated (else chosen by moves)."),
-    seed: Optional[str] = typer.Option(None, "--seed", help="Seed of the set-up draw (default: a random one, printed)."),
-    layout: str = typer.Option("standard", "--layout", help="standard: the layout's sectors in order; random: shuffled."),
-    variant: str = typer.Option("rules", "--variant", help="Rules variant: rules (printed rules) or boardgamers."),
+    players: int = typer.Option(..., "--players", "-n", metavar="N", help="Number of players."),
+    output: Path = typer.Option(..., "--output", "-o", metavar="FILE", help="Where to save the game (JSON)."),
+    factions: Optional[str] = typer.Option(None, "--factions", metavar="F1,F2,..",
+                                           help="Fixed factions in seat order, comma-separated (else chosen by moves)."),
+    seed: Optional[str] = typer.Option(None, "--seed", metavar="SEED",
+                                       help="Seed of the set-up draw (default: a random one, printed)."),
+    layout: str = _layout_option(),
+    variant: str = _variant_option(),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
+    as_json: bool = _json_option("the file, the set-up and the status"),
     content: Optional[List[Path]] = content_option(),
 ) -> None:
     """Draw a new game from a seed and save it.
@@ -150,11 +224,18 @@ def new(
         gaia new --players 3 --content my-faction/ -o try.json
     """
     engine = _engine("new", content)
+    if output.is_dir():
+        raise CommandError(f"cannot write {output}: it is a folder (give a file name)")
     if output.exists() and not force:
         raise CommandError(f"{output} exists (use --force to overwrite)")
+    absent = None if force else FileStamp.missing(output)   # not overwritten if someone creates it meanwhile
     setup = _new_setup(engine, players, seed, layout, variant, factions)
     game = savegame.new_game(engine, setup, _overlays(content))
-    savegame.save(game, output)
+    _save(game, output, f"the game (seed {setup.seed})", expect=absent)
+    if as_json:
+        _print_json({"file": str(output), "players": players, "seed": setup.seed, "layout": layout,
+                     "variant": variant, "status": status_json(engine, game.state)})
+        return
     typer.echo(f"new {players}-player game, seed {setup.seed}, layout {layout}, variant {variant}: saved to {output}")
     typer.echo(status_line(engine, game.state))
 
@@ -164,8 +245,9 @@ def new(
 @app.command("import")
 @_one_line("import")
 def import_(
-    source: Path = typer.Argument(..., help="A game data file as boardgamers.space stores it (JSON)."),
-    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Where to save our game (JSON)."),
+    source: Path = typer.Argument(..., metavar="SITE_FILE",
+                                  help="A game data file as boardgamers.space stores it (JSON)."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", metavar="FILE", help="Where to save our game (JSON)."),
     check: bool = typer.Option(False, "--check", help="Only replay and check the file; save nothing."),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
     content: Optional[List[Path]] = content_option(),
@@ -186,12 +268,15 @@ def import_(
     engine = _engine("import", content)
     if output is None and not check:
         raise CommandError("say where to save the game with -o FILE (or only check the file with --check)")
+    if output is not None and output.is_dir():
+        raise CommandError(f"cannot write {output}: it is a folder (give a file name)")
     if output is not None and output.exists() and not force:
         raise CommandError(f"{output} exists (use --force to overwrite)")
+    absent = None if force or output is None else FileStamp.missing(output)
     try:
         data = json.loads(source.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
-        raise CommandError(f"cannot read {source}: {err}") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as err:
+        raise CommandError(f"cannot read {source}: {err or type(err).__name__}".splitlines()[0]) from None
     try:
         imported = read_site_game(engine, data)
     except ImportError_ as err:
@@ -201,7 +286,7 @@ def import_(
     if output is not None:
         fresh = savegame.new_game(engine, imported.setup, _overlays(content))
         game = dataclasses.replace(fresh, moves=list(imported.moves), state=imported.state)  # replayed already
-        savegame.save(game, output)
+        _save(game, output, "the imported game", expect=absent)
         typer.echo(f"saved to {output}")
     typer.echo(status_line(engine, imported.state))
 
@@ -211,10 +296,11 @@ def import_(
 @app.command()
 @_one_line("export")
 def export(
-    file: Path = typer.Argument(..., help="A saved game."),
-    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the lines here (default: print them)."),
+    file: Path = _file_argument(),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", metavar="FILE",
+                                          help="Write the lines here (default: print them)."),
     content: Optional[List[Path]] = content_option(),
-    force: bool = typer.Option(False, "--force", help=FORCE_HELP),
+    force: bool = _force_option(),
 ) -> None:
     """Write a saved game's moves as the boardgamers.space move list (one line per turn).
 
@@ -242,11 +328,12 @@ def export(
 @app.command()
 @_one_line("show")
 def show(
-    file: Path = typer.Argument(..., help="A saved game."),
-    player: Optional[str] = typer.Option(None, "--player", "-p", help="Only this player (1..N, pN or faction)."),
-    as_json: bool = typer.Option(False, "--json", help="Print the state as JSON."),
+    file: Path = _file_argument(),
+    player: Optional[str] = typer.Option(None, "--player", "-p", metavar="PLAYER",
+                                         help="Only this player (1..N, pN or faction)."),
+    as_json: bool = _json_option("the state (GameState.to_dict; with --player, that player)"),
     content: Optional[List[Path]] = content_option(),
-    force: bool = typer.Option(False, "--force", help=FORCE_HELP),
+    force: bool = _force_option(),
 ) -> None:
     """Show a saved game: round, phase, who acts, each player, the table."""
     engine = _engine("show", content)
@@ -268,11 +355,12 @@ def show(
 @app.command("map")
 @_one_line("map")
 def map_(
-    file: Path = typer.Argument(..., help="A saved game."),
-    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the board as an SVG picture here."),
+    file: Path = _file_argument(),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", metavar="FILE",
+                                          help="Write the board as an SVG picture here."),
     compact: bool = typer.Option(False, "--compact", help="Text map: one short cell per hex, no hex names."),
     content: Optional[List[Path]] = content_option(),
-    force: bool = typer.Option(False, "--force", help=FORCE_HELP),
+    force: bool = _force_option(),
 ) -> None:
     """A picture of the game: the map (hex names, planets, pieces, satellites, federations) and the table.
 
@@ -317,22 +405,29 @@ def _numbered(engine: Engine, state, moves: list[Move]) -> list[str]:
 @app.command()
 @_one_line("moves")
 def moves(
-    file: Path = typer.Argument(..., help="A saved game."),
+    file: Path = _file_argument(),
+    as_json: bool = _json_option("the status and the numbered legal moves"),
     content: Optional[List[Path]] = content_option(),
-    force: bool = typer.Option(False, "--force", help=FORCE_HELP),
+    force: bool = _force_option(),
 ) -> None:
     """List the legal moves, numbered, in the site notation (for `gaia move FILE N`)."""
     engine = _engine("moves", content)
     game = _load(engine, file, force, content)
     state = game.state
+    legal = [] if state.ended else engine.legal_moves(state)
+    if not legal and not state.ended:
+        if not as_json:
+            typer.echo(status_line(engine, state))
+        raise CommandError(f"no legal move ({describe_wait(state)}): the engine is stuck here; "
+                           f"`gaia undo {file}` goes back", EXIT_FAILED)
+    if as_json:
+        _print_json({"file": str(file), "status": status_json(engine, state),
+                     "moves": [move_json(engine, state, mv, i) for i, mv in enumerate(legal, 1)]})
+        return
     if state.ended:
         typer.echo("the game has ended")
         return
-    legal = engine.legal_moves(state)
     typer.echo(status_line(engine, state))
-    if not legal:
-        raise CommandError(f"no legal move ({describe_wait(state)}): the engine is stuck here; "
-                           f"`gaia undo {file}` goes back", EXIT_FAILED)
     for line in _numbered(engine, state, legal):
         typer.echo(line)
 
@@ -352,21 +447,29 @@ def _resolve(engine: Engine, state, text: str) -> Move:
 
 
 def _apply(engine: Engine, game: SavedGame, move: Move) -> SavedGame:
+    """One move more; an illegal move exits 1, text the rules cannot read as a move (rule `syntax`) exits 2."""
     try:
         return savegame.apply_move(engine, game, move)
     except IllegalMoveError as err:
-        raise CommandError(f"illegal move '{move_text(engine, game.state, move)}': {err}", EXIT_FAILED) from None
+        text = move_text(engine, game.state, move)
+        if err.rule == "syntax":
+            raise CommandError(f"not a move '{text}': {err}", EXIT_USAGE) from None
+        raise CommandError(f"illegal move '{text}': {err}", EXIT_FAILED) from None
 
 
 @app.command()
 @_one_line("move")
 def move(
-    file: Path = typer.Argument(..., help="A saved game."),
+    file: Path = _file_argument(),
     move_: str = typer.Argument(..., metavar="MOVE", help="A number from `gaia moves`, or one command, e.g. 'build m 4A2'."),
+    as_json: bool = _json_option("the move played and the new status"),
     content: Optional[List[Path]] = content_option(),
-    force: bool = typer.Option(False, "--force", help=FORCE_HELP),
+    force: bool = _force_option(),
 ) -> None:
-    """Play one move (atomic: an illegal move changes nothing and exits 1).
+    """Play one move (atomic: an illegal move changes nothing and exits 1; text that is not a move exits 2).
+
+    The file is not written if another gaia process saved it since this one
+    read it (exit 1): nothing is lost, play the move again on the new file.
 
     Examples:
 
@@ -383,7 +486,11 @@ def move(
     mv = _resolve(engine, game.state, move_)
     played = move_text(engine, game.state, mv)
     after = _apply(engine, game, mv)
-    savegame.save(after, file)
+    _save(after, file, f"your move '{played}'")
+    if as_json:
+        _print_json({"file": str(file), "played": move_json(engine, game.state, mv, len(after.moves)),
+                     "status": status_json(engine, after.state)})
+        return
     typer.echo(f"played: {played}")
     typer.echo(status_line(engine, after.state))
 
@@ -393,10 +500,10 @@ def move(
 @app.command()
 @_one_line("undo")
 def undo(
-    file: Path = typer.Argument(..., help="A saved game."),
-    steps: int = typer.Option(1, "--steps", "-k", help="How many moves to take back."),
+    file: Path = _file_argument(),
+    steps: int = typer.Option(1, "--steps", "-k", metavar="N", help="How many moves to take back."),
     content: Optional[List[Path]] = content_option(),
-    force: bool = typer.Option(False, "--force", help=FORCE_HELP),
+    force: bool = _force_option(),
 ) -> None:
     """Take back the last moves (the game is replayed without them)."""
     engine = _engine("undo", content)
@@ -406,7 +513,7 @@ def undo(
     if steps > len(game.moves):
         raise CommandError(f"cannot undo {steps} move{'s' if steps != 1 else ''}: the game has {len(game.moves)}")
     back = savegame.with_moves(engine, game, game.moves[:-steps])
-    savegame.save(back, file)
+    _save(back, file, "the undo")
     typer.echo(f"took back {steps} move{'s' if steps != 1 else ''}; {len(back.moves)} left")
     typer.echo(status_line(engine, back.state))
 
@@ -538,20 +645,39 @@ class _Session:
         return EXIT_OK
 
 
-@app.command()
+# The commands of `gaia play`'s prompt, for its --help (the session itself is another module's).
+PLAY_COMMANDS = (
+    ("N or a move", "play move N of `moves`, or one command in the notation, e.g. build m 4A2"),
+    ("show", "the state"),
+    ("map", "the board"),
+    ("moves", "the legal moves, numbered"),
+    ("explain ID", "a component in plain English"),
+    ("undo", "back to just before your previous move"),
+    ("save [FILE]", "save (to FILE)"),
+    ("help", "this list"),
+    ("quit", "stop (the game is saved when it has a file)"),
+)
+PLAY_EPILOG = "At the prompt:\n\n" + "\n\n".join(f"- `{word}`: {what}" for word, what in PLAY_COMMANDS)
+
+
+@app.command(epilog=PLAY_EPILOG)
 @_one_line("play")
 def play(
-    file: Optional[Path] = typer.Argument(None, help="A saved game to continue, or a new file to create (optional)."),
-    players: Optional[int] = typer.Option(None, "--players", "-n", help="Players in a new game (default 2)."),
-    bots: Optional[int] = typer.Option(None, "--bots", help="Seats played by bots (the last ones; default: all but one)."),
-    bot: str = typer.Option("greedy", "--bot", help=f"Bot kind: {' or '.join(BOTS)}."),
-    seed: Optional[str] = typer.Option(None, "--seed", help="Seed of a new game's set-up (and of the bots)."),
-    layout: str = typer.Option("standard", "--layout", help="standard or random (a new game)."),
-    variant: str = typer.Option("rules", "--variant", help="rules or boardgamers (a new game)."),
-    factions: Optional[str] = typer.Option(None, "--factions", help="Fixed factions for a new game, comma-separated."),
+    file: Optional[Path] = typer.Argument(None, metavar="FILE",
+                                          help="A saved game to continue, or a new file to create (optional)."),
+    players: Optional[int] = typer.Option(None, "--players", "-n", metavar="N", help="Players in a new game (default 2)."),
+    bots: Optional[int] = typer.Option(None, "--bots", metavar="N",
+                                       help="Seats played by bots (the last ones; default: all but one)."),
+    bot: str = choice_option("greedy", "--bot", lambda: list(BOTS), "The kind of bot."),
+    seed: Optional[str] = typer.Option(None, "--seed", metavar="SEED",
+                                       help="Seed of a new game's set-up (and of the bots)."),
+    layout: str = _layout_option(),
+    variant: str = _variant_option(),
+    factions: Optional[str] = typer.Option(None, "--factions", metavar="F1,F2,..",
+                                           help="Fixed factions for a new game, comma-separated."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Do not print each move; just the final score."),
     content: Optional[List[Path]] = content_option(),
-    force: bool = typer.Option(False, "--force", help=FORCE_HELP),
+    force: bool = _force_option(),
 ) -> None:
     """Play at the terminal against bots, or watch bots play.
 
@@ -598,10 +724,12 @@ def play(
 @app.command()
 @_one_line("replay")
 def replay(
-    files: Optional[List[Path]] = typer.Argument(None, help="Recorded games (the conformance format); default: "
-                                                            "the bundled corpus (--corpus)."),
-    corpus: str = typer.Option("games,spec", "--corpus", help="Without FILEs: which groups of the bundled corpus "
-                                                              "(tests/conformance): games, spec, variants, all."),
+    files: Optional[List[Path]] = typer.Argument(None, metavar="FILE",
+                                                 help="Recorded games (the conformance format); default: "
+                                                      "the bundled corpus (--corpus)."),
+    corpus: str = typer.Option("games,spec", "--corpus", metavar="GROUP,..",
+                               help="Without FILEs: which groups of the bundled corpus "
+                                    "(tests/conformance): games, spec, variants, all."),
     check: bool = typer.Option(False, "--check", help="One line per file: PASS or FAIL with the first divergence."),
     as_json: bool = typer.Option(False, "--json", help="One JSON object per file."),
     content: Optional[List[Path]] = content_option(),
@@ -611,10 +739,10 @@ def replay(
     Without FILEs, replays the corpus shipped with gaia-rules (the 38 main games
     and 126 spec cases; `--corpus all` adds the variant games).
 
-    Exit 0 only if every file replays without divergence; 2 if a file cannot be read.
+    Exit 0 only if every file replays without divergence; 1 if one diverges; 2
+    if a file cannot be read. On a terminal a progress bar shows the files done.
     """
     from ..formats.corpus import GROUPS, CorpusMissing, corpus_files
-    from ..formats.replay import replay_file
 
     if not files:
         groups = GROUPS if corpus.strip() == "all" else tuple(g.strip() for g in corpus.split(",") if g.strip())
@@ -630,37 +758,53 @@ def replay(
     engine = _engine("replay", content)
     failed = unreadable = 0
     console = _console()
-    for path in files:
-        try:
-            result = replay_file(engine, path, keep_state=not check and not as_json)
-        except FileNotFoundError:
-            typer.echo(f"gaia replay: {path}: no such file", err=True)
-            unreadable += 1
-            continue
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
-            typer.echo(f"gaia replay: {path}: cannot be read ({type(err).__name__}: {err})".splitlines()[0], err=True)
-            unreadable += 1
-            continue
-        except (KeyError, TypeError, ValueError, IndexError) as err:
-            typer.echo(f"gaia replay: {path}: not a recorded game ({type(err).__name__}: {err})", err=True)
-            unreadable += 1
-            continue
-        if not result.passed:
-            failed += 1
-        if as_json:
-            typer.echo(json.dumps(result.to_json(), sort_keys=True))
-        elif check:
-            if result.passed:
-                typer.echo(f"PASS {result.id} ({result.moves} moves, {result.checkpoints_matched}/"
-                           f"{result.checkpoints_total} checkpoints)")
-            else:
-                why = result.first_divergence or "the move expected to be refused was accepted"
-                typer.echo(f"FAIL {result.id}: {why}")
-        else:
-            typer.echo(f"{result.id}: {result.moves} moves, {result.checkpoints_matched}/{result.checkpoints_total} "
-                       f"checkpoints" + ("" if result.passed else f"; FIRST DIVERGENCE {result.first_divergence}"))
-            if result.state is not None:
-                console.print(score_table(engine, result.state))
+    with progress_bar(len(files), "replay", len(files) > 1 and wants_progress(as_json)) as step:
+        for path in files:
+            step(path.stem)
+            result = _replay_one(engine, path, keep_state=not check and not as_json)
+            if result is None:
+                unreadable += 1
+                continue
+            failed += _report_replay(engine, console, result, check, as_json)
     if unreadable:
         raise typer.Exit(EXIT_USAGE)
     raise typer.Exit(EXIT_FAILED if failed else EXIT_OK)
+
+
+def _replay_one(engine: Engine, path: Path, keep_state: bool):
+    """The replay of one recorded file, or None after one line on stderr saying why it cannot be read."""
+    from ..formats.replay import replay_file
+
+    try:
+        return replay_file(engine, path, keep_state=keep_state)
+    except FileNotFoundError:
+        why = "no such file"
+    except IsADirectoryError:
+        why = "is a folder, not a recorded game"
+    except RecursionError:
+        why = "not a recorded game (its JSON is nested too deeply)"
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
+        why = f"cannot be read ({type(err).__name__}: {err})"
+    except (KeyError, TypeError, ValueError, IndexError) as err:
+        why = f"not a recorded game ({type(err).__name__}: {err})"
+    typer.echo(f"gaia replay: {path}: {why}".splitlines()[0], err=True)
+    return None
+
+
+def _report_replay(engine: Engine, console, result, check: bool, as_json: bool) -> int:
+    """Print one file's result; 1 if it diverged, else 0."""
+    if as_json:
+        typer.echo(json.dumps(result.to_json(), sort_keys=True))
+    elif check:
+        if result.passed:
+            typer.echo(f"PASS {result.id} ({result.moves} moves, {result.checkpoints_matched}/"
+                       f"{result.checkpoints_total} checkpoints)")
+        else:
+            why = result.first_divergence or "the move expected to be refused was accepted"
+            typer.echo(f"FAIL {result.id}: {why}")
+    else:
+        typer.echo(f"{result.id}: {result.moves} moves, {result.checkpoints_matched}/{result.checkpoints_total} "
+                   f"checkpoints" + ("" if result.passed else f"; FIRST DIVERGENCE {result.first_divergence}"))
+        if result.state is not None:
+            console.print(score_table(engine, result.state))
+    return 0 if result.passed else 1

@@ -13,7 +13,17 @@ The file is JSON:
 A game *is* its set-up plus its moves: loading replays the moves from the
 set-up with the engine and checks that the result equals the stored state.
 Saving writes a temporary file beside the target and moves it into place
-(`os.replace`), so a crash or a refused move never leaves half a file.
+(`os.replace`), so a crash or a refused move never leaves half a file; the
+temporary files a killed process left behind are removed by the next save
+(`clean_stale_temporaries`).
+
+Two processes may hold the same file (`gaia play f.json` while `gaia move
+f.json` runs). A loaded game remembers what it read (`SavedGame.origin`, a
+`FileStamp`: the path and the sha256 of its bytes); `save` checks, just before
+the replace and under a lock on the file, that the file still holds those
+bytes, and raises `SaveConflict` otherwise, so one process never silently
+drops the other's moves. After a save to its file the game's origin is what
+was written.
 
 A game is tied to the content it was made with. Loading it under other
 content (another `--content` folder, an edited bundled file) is refused with
@@ -25,9 +35,11 @@ matches is a warning too, as the content changed the game).
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import json
 import os
 import tempfile
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -43,12 +55,58 @@ class SaveError(ValueError):
     """A saved game that cannot be read or does not replay to its stored state."""
 
 
+class SaveWriteError(SaveError):
+    """A saved game that cannot be written where asked (no such folder, a folder, no permission)."""
+
+
+class SaveConflict(SaveError):
+    """The file changed on disk since the game was loaded (another process saved it): not overwritten."""
+
+    def __init__(self, message: str, path: str | Path = ""):
+        super().__init__(message)
+        self.path = Path(path)
+
+
 class ContentMismatch(SaveError):
     """A saved game made with other content than the engine's (see `content_difference`)."""
 
     def __init__(self, message: str, removed=(), changed=(), added=()):
         super().__init__(message)
         self.removed, self.changed, self.added = list(removed), list(changed), list(added)
+
+
+@dataclass(frozen=True)
+class FileStamp:
+    """What a file held when it was read or written: its path and the sha256 of its bytes.
+
+    `digest` None means the file did not exist (so a save expecting it refuses
+    to overwrite a file that appeared meanwhile).
+    """
+
+    path: str
+    digest: str | None
+
+    @classmethod
+    def of_bytes(cls, path: str | Path, data: bytes | None) -> "FileStamp":
+        return cls(_key(path), None if data is None else hashlib.sha256(data).hexdigest())
+
+    @classmethod
+    def missing(cls, path: str | Path) -> "FileStamp":
+        """The stamp of no file: a save expecting it writes only if the file still does not exist."""
+        return cls(_key(path), None)
+
+    @classmethod
+    def read(cls, path: str | Path) -> "FileStamp":
+        """The stamp of the file as it is now (digest None when there is no file)."""
+        try:
+            return cls.of_bytes(path, Path(path).read_bytes())
+        except (FileNotFoundError, NotADirectoryError):
+            return cls(_key(path), None)
+
+
+def _key(path: str | Path) -> str:
+    """One spelling per file, so `f.json` and `./f.json` compare equal."""
+    return os.path.abspath(os.fspath(path))
 
 
 @dataclass
@@ -60,6 +118,7 @@ class SavedGame:
     warnings: list[str] = field(default_factory=list)
     content_files: dict[str, str] = field(default_factory=dict)   # "kind/id" -> sha256
     overlays: list[str] = field(default_factory=list)             # the --content folders it was made with
+    origin: FileStamp | None = None   # the file this game was loaded from or last saved to, as it was then
 
 
 # ------------------------------------------------------------------ the content a game was made with
@@ -156,14 +215,15 @@ def with_moves(engine: Engine, game: SavedGame, moves: list[Move]) -> SavedGame:
     """The same game with another move list (e.g. one move more, or a few less)."""
     state = replay(engine, game.setup, moves)
     return SavedGame(game.setup, list(moves), state, engine.catalogue.content_hash(),
-                     content_files=content_files(engine.catalogue), overlays=list(game.overlays))
+                     content_files=content_files(engine.catalogue), overlays=list(game.overlays),
+                     origin=game.origin)
 
 
 def apply_move(engine: Engine, game: SavedGame, move: Move) -> SavedGame:
     """One move more; raises IllegalMoveError (the game is unchanged) if the rules refuse it."""
     state = engine.apply(game.state, move)
     return SavedGame(game.setup, game.moves + [move], state, game.content_hash,
-                     content_files=dict(game.content_files), overlays=list(game.overlays))
+                     content_files=dict(game.content_files), overlays=list(game.overlays), origin=game.origin)
 
 
 # ------------------------------------------------------------------ files
@@ -182,25 +242,168 @@ def dumps(game: SavedGame) -> str:
     return json.dumps(to_dict(game), indent=1, sort_keys=False, ensure_ascii=False) + "\n"
 
 
-def save(game: SavedGame, path: str | Path) -> None:
-    """Write atomically: a temporary file in the same folder, then `os.replace`."""
+FROM_GAME = object()   # save()'s default expectation: the game's own origin, when it is this file
+STALE_AFTER_S = 60       # a temporary file this old is a leftover, whoever made it
+
+
+def save(game: SavedGame, path: str | Path, expect: FileStamp | None | object = FROM_GAME) -> FileStamp:
+    """Write atomically (a temporary file in the same folder, then `os.replace`); the new stamp.
+
+    `expect` is what the file must still hold, else `SaveConflict` and nothing
+    is written: by default the game's `origin` when it names this file (a game
+    loaded from `path` is not written over another process's save), a
+    `FileStamp` to say it yourself (`FileStamp.missing(path)`: the file must not
+    exist), or None to overwrite whatever is there. A path that cannot be
+    written raises `SaveWriteError` with a one-line reason. On success, when
+    `path` is the game's file (or it had none yet), `game.origin` becomes the
+    stamp of what was written; a copy saved elsewhere leaves the game tied to
+    its own file, whose next save is still checked.
+    """
     path = Path(path)
-    text = dumps(game)
+    if expect is FROM_GAME:
+        expect = game.origin if game.origin is not None and game.origin.path == _key(path) else None
+    data = dumps(game).encode("utf-8")
     folder = path.parent if str(path.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    _check_target(path, folder)
+    clean_stale_temporaries(path)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp", dir=folder)
+    except OSError as err:
+        raise SaveWriteError(f"cannot write {path}: {_reason(err)}") from None
     try:
         os.chmod(tmp, _file_mode(path))
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
             out.flush()
             os.fsync(out.fileno())
-        os.replace(tmp, path)
-    except BaseException:
+        with _locked(path):
+            if expect is not None:
+                _check_unchanged(path, expect)
+            os.replace(tmp, path)
+    except BaseException as err:
         try:
             os.unlink(tmp)
         except OSError:
             pass
+        if isinstance(err, OSError):
+            raise SaveWriteError(f"cannot write {path}: {_reason(err)}") from None
         raise
+    stamp = FileStamp.of_bytes(path, data)
+    if game.origin is None or game.origin.path == stamp.path:  # a copy elsewhere leaves the game tied to its file
+        game.origin = stamp
+    return stamp
+
+
+def _check_target(path: Path, folder: Path) -> None:
+    """The usual reasons a save cannot happen, as one line, before anything is written."""
+    if path.is_dir():
+        raise SaveWriteError(f"cannot write {path}: it is a folder")
+    if not folder.exists():
+        raise SaveWriteError(f"cannot write {path}: no such folder '{folder}'")
+    if not folder.is_dir():
+        raise SaveWriteError(f"cannot write {path}: '{folder}' is not a folder")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise SaveWriteError(f"cannot write {path}: permission denied (folder '{folder}')")
+
+
+def _reason(err: OSError) -> str:
+    if isinstance(err, IsADirectoryError):
+        return "it is a folder"
+    if isinstance(err, PermissionError):
+        return "permission denied"
+    if isinstance(err, FileNotFoundError):
+        return "no such folder"
+    return (err.strerror or type(err).__name__).lower()
+
+
+def _check_unchanged(path: Path, expect: FileStamp) -> None:
+    now = FileStamp.read(path)
+    if now.digest == expect.digest:
+        return
+    if expect.digest is None:
+        raise SaveConflict(f"{path} was created by someone else meanwhile; not overwritten", path)
+    if now.digest is None:
+        raise SaveConflict(f"{path} was removed since it was loaded; not written", path)
+    raise SaveConflict(f"{path} changed since it was loaded (another gaia process?)", path)
+
+
+class _locked:
+    """An exclusive lock on the file being replaced, so check-then-replace is one step for gaia processes.
+
+    The lock is on the old file itself (no lock file is left behind): a process
+    that waited for it then finds the path holding the new bytes, and refuses.
+    Where locks are not available (or there is no file yet) it does nothing.
+    """
+
+    def __init__(self, path: Path):
+        self.path, self.handle = path, None
+
+    def __enter__(self):
+        try:
+            import fcntl
+            self.handle = open(self.path, "rb")
+            fcntl.flock(self.handle.fileno(), fcntl.LOCK_EX)
+        except (ImportError, OSError):
+            if self.handle is not None:
+                self.handle.close()
+            self.handle = None
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.handle is not None:
+            self.handle.close()   # closing releases the lock
+
+
+def clean_stale_temporaries(path: str | Path, now: float | None = None) -> list[Path]:
+    """Remove the temporary files of earlier saves of `path` that were never finished; the ones removed.
+
+    A save writes `.NAME.PID.RANDOM.tmp`; one is stale when it is older than
+    `STALE_AFTER_S` seconds or the process that wrote it is gone (a `kill -9`
+    in the middle of a save). Other files are never touched.
+    """
+    path = Path(path)
+    folder = path.parent if str(path.parent) else Path(".")
+    now = time.time() if now is None else now
+    removed = []
+    try:
+        candidates = list(folder.glob(f".{_glob_escape(path.name)}.*.tmp"))
+    except OSError:
+        return removed
+    for tmp in candidates:
+        if _is_stale(tmp, path.name, now):
+            try:
+                tmp.unlink()
+                removed.append(tmp)
+            except OSError:
+                pass
+    return removed
+
+
+def _glob_escape(name: str) -> str:
+    return "".join(f"[{c}]" if c in "*?[" else c for c in name)
+
+
+def _is_stale(tmp: Path, name: str, now: float) -> bool:
+    try:
+        if now - tmp.stat().st_mtime > STALE_AFTER_S:
+            return True
+    except OSError:
+        return False
+    middle = tmp.name[len(name) + 2:-len(".tmp")]
+    pid_text = middle.split(".", 1)[0]
+    if not pid_text.isdigit() or int(pid_text) == os.getpid():
+        return False
+    return not _alive(int(pid_text))
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError):
+        return True
+    return True
 
 
 def _file_mode(path: Path) -> int:
@@ -296,12 +499,21 @@ def from_dict(engine: Engine, data: Any, check_state: bool = True, force: bool =
 
 
 def load(engine: Engine, path: str | Path, check_state: bool = True, force: bool = False, overlays=()) -> SavedGame:
-    """Read, validate and replay a saved game; SaveError with a one-line reason otherwise."""
+    """Read, validate and replay a saved game; SaveError with a one-line reason otherwise.
+
+    The game remembers what it read (`origin`), so that `save` refuses to
+    write over a file another process changed meanwhile.
+    """
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = path.read_bytes()
+        text = raw.decode("utf-8")
     except FileNotFoundError:
         raise SaveError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise SaveError(f"{path}: is a folder, not a saved game") from None
+    except PermissionError:
+        raise SaveError(f"{path}: cannot be read: permission denied") from None
     except (OSError, UnicodeDecodeError) as err:
         raise SaveError(f"{path}: cannot be read ({err.__class__.__name__})") from None
     try:
@@ -309,9 +521,15 @@ def load(engine: Engine, path: str | Path, check_state: bool = True, force: bool
     except json.JSONDecodeError as err:
         what = "truncated" if err.pos >= len(text.rstrip()) else "not valid JSON"
         raise SaveError(f"{path}: {what} (line {err.lineno}, column {err.colno}: {err.msg})") from None
+    except RecursionError:
+        raise SaveError(f"{path}: not a saved game (its JSON is nested too deeply to read)") from None
     try:
-        return from_dict(engine, data, check_state, force, overlays)
+        game = from_dict(engine, data, check_state, force, overlays)
     except ContentMismatch as err:
         raise ContentMismatch(f"{path}: {err}", err.removed, err.changed, err.added) from None
     except SaveError as err:
         raise SaveError(f"{path}: {err}") from None
+    except RecursionError:
+        raise SaveError(f"{path}: not a saved game (its JSON is nested too deeply)") from None
+    game.origin = FileStamp.of_bytes(path, raw)
+    return game

@@ -1,0 +1,447 @@
+"""Command-line conventions shared by every `gaia` command.
+
+One scheme of exit codes (0 ok, 1 refused, 2 usage, 3 internal error; app.py),
+-h/--help everywhere, --version, shell completion, option values shown as
+words with the allowed values listed, --json with stable keys for scripts, a
+progress bar only for a person at a terminal, and a save that never drops
+another process's move.
+"""
+from __future__ import annotations
+
+import io
+import json
+from importlib.metadata import version
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from gaia_rules.content import default_catalogue
+from gaia_rules.faces import app as app_module
+from gaia_rules.faces import cli_game
+from gaia_rules.faces.cli import app
+from gaia_rules.formats import savegame
+from gaia_rules.players import BOTS
+from gaia_rules.rules import Engine
+
+runner = CliRunner()
+WIDE = {"COLUMNS": "200", "TERMINAL_WIDTH": "200"}
+
+
+def gaia(*args, input=None, env=None):
+    return runner.invoke(app, [str(a) for a in args], input=input, prog_name="gaia", env=env)
+
+
+def one_line_error(result) -> str:
+    assert "Traceback" not in result.output and "Traceback" not in result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    return lines[0]
+
+
+def command_names() -> list[str]:
+    import typer.main
+
+    return sorted(typer.main.get_command(app).commands)
+
+
+@pytest.fixture(scope="module")
+def engine():
+    return Engine(default_catalogue())
+
+
+@pytest.fixture
+def game(tmp_path) -> Path:
+    path = tmp_path / "game.json"
+    assert gaia("new", "--players", "2", "--seed", "7", "--factions", "terrans,xenos", "-o", path).exit_code == 0
+    return path
+
+
+@pytest.fixture
+def mid(tmp_path) -> Path:
+    """A game in round 1's action phase (factions chosen by moves, as docs/cli.md builds it)."""
+    path = tmp_path / "mid.json"
+    assert gaia("new", "--players", "2", "--seed", "7", "-o", path).exit_code == 0
+    for _ in range(9):
+        assert gaia("move", path, "1").exit_code == 0
+    return path
+
+
+# ------------------------------------------------------------------ help, version, completion
+
+def test_gaia_alone_prints_the_help_and_no_stray_error_line():
+    result = gaia()
+    assert result.exit_code == 2
+    assert "Usage: gaia [OPTIONS] COMMAND" in result.stdout
+    assert result.stderr == ""
+
+
+def test_every_command_has_the_commands_listed_by_the_root_help():
+    assert command_names() == ["bench", "explain", "export", "import", "map", "move", "moves", "new", "play",
+                               "replay", "show", "undo", "validate"]
+
+
+@pytest.mark.parametrize("command", ["", *command_names()])
+def test_h_and_help_print_the_same_help_everywhere(command):
+    args = [command] if command else []
+    short, long = gaia(*args, "-h", env=WIDE), gaia(*args, "--help", env=WIDE)
+    assert short.exit_code == long.exit_code == 0
+    assert short.stdout == long.stdout
+    assert f"Usage: gaia {command}".rstrip() in short.stdout
+    assert "-h" in short.stdout and "--help" in short.stdout
+
+
+@pytest.mark.parametrize("command", ["", *command_names()])
+def test_help_shows_option_values_as_words_not_python_types(command):
+    text = gaia(*([command] if command else []), "--help", env=WIDE).stdout
+    for typer_type in ("<bool>", "<int>", "<str>", "<path>", "<list[", "[Path]", "<float>"):
+        assert typer_type not in text, (command, typer_type)
+    assert "[[" not in text and "]...]" not in text   # optional arguments written once: [FILE]...
+
+
+def test_option_words_say_what_to_give():
+    new = gaia("new", "--help", env=WIDE).stdout
+    assert "--players" in new and " N " in new
+    assert " FILE " in new and " SEED " in new and " DIR " in new
+    assert "Usage: gaia replay [OPTIONS] [FILE]..." in gaia("replay", "--help", env=WIDE).stdout
+    assert "Usage: gaia play [OPTIONS] [FILE]" in gaia("play", "--help", env=WIDE).stdout
+    usage = next(line for line in gaia("move", "--help", env=WIDE).stdout.splitlines() if "Usage:" in line)
+    assert usage.split()[1:4] == ["gaia", "move", "[OPTIONS]"] and "FILE" in usage and "MOVE" in usage
+
+
+def test_allowed_values_are_listed_from_content_and_from_the_bots():
+    variants = "|".join(sorted(default_catalogue().variants))
+    assert variants == "boardgamers|rules"
+    for command in ("new", "play"):
+        text = gaia(command, "--help", env=WIDE).stdout
+        assert variants in text
+        assert "standard|random" in text
+    assert "|".join(BOTS) in gaia("play", "--help", env=WIDE).stdout
+
+
+def test_version_comes_from_the_package_metadata():
+    result = gaia("--version")
+    assert result.exit_code == 0
+    assert result.stdout == f"gaia-rules {version('gaia-rules')}\n"
+
+
+def test_show_completion_prints_a_bash_completion_script():
+    result = gaia("--show-completion", "bash")
+    assert result.exit_code == 0
+    assert "_gaia_completion()" in result.stdout and "_GAIA_COMPLETE=complete_bash" in result.stdout
+
+
+@pytest.mark.parametrize("words, cword, expected", [
+    ("gaia ne", 1, ["new"]),
+    ("gaia new --variant ", 3, ["boardgamers", "rules"]),
+    ("gaia play --bot g", 3, ["greedy"]),
+    ("gaia play --layout r", 3, ["random"]),
+])
+def test_completion_offers_commands_and_allowed_values(words, cword, expected):
+    result = gaia(env={"_GAIA_COMPLETE": "complete_bash", "COMP_WORDS": words, "COMP_CWORD": str(cword)})
+    assert result.exit_code == 0
+    assert result.stdout.split() == expected
+
+
+def test_play_help_lists_the_commands_of_the_prompt():
+    text = gaia("play", "--help", env=WIDE).stdout
+    assert "At the prompt:" in text
+    for word in ("show", "map", "moves", "explain ID", "undo", "save [FILE]", "help", "quit"):
+        assert f"{word}:" in text, word
+
+
+# ------------------------------------------------------------------ one scheme of exit codes
+
+def test_the_scheme_is_written_once_in_app_and_in_docs():
+    doc = " ".join(app_module.__doc__.split())
+    assert "0 success 1 refused:" in doc and "2 usage:" in doc and "3 internal error" in doc
+    table = (Path(__file__).resolve().parents[1] / "docs" / "cli.md").read_text()
+    for row in ("| 0 | success |", "| 1 | refused:", "| 2 | usage:", "| 3 | internal error", "| 130 |"):
+        assert row in table, row
+
+
+def test_text_that_is_not_a_move_exits_2_even_when_the_parser_reads_a_command(mid):
+    before = mid.read_bytes()
+    result = gaia("move", mid, "spend -1o for 1c")
+    assert result.exit_code == 2
+    assert one_line_error(result).startswith("gaia move: not a move 'ambas spend -1o for 1c': cannot read")
+    assert mid.read_bytes() == before
+
+
+def test_an_illegal_move_still_exits_1(mid):
+    result = gaia("move", mid, "spend 9q for 9o")
+    assert result.exit_code == 1
+    assert one_line_error(result).startswith("gaia move: illegal move 'ambas spend 9q for 9o'")
+
+
+def test_an_internal_error_is_one_line_exit_3(game, monkeypatch):
+    def broken(*args, **kwargs):
+        raise ZeroDivisionError("division by zero")
+
+    monkeypatch.setattr(cli_game, "status_line", broken)
+    result = gaia("moves", game)
+    assert result.exit_code == 3
+    assert one_line_error(result) == "gaia moves: internal error (please report): ZeroDivisionError: division by zero"
+
+
+# ------------------------------------------------------------------ writing: every failure one line, nothing lost
+
+def test_new_into_a_missing_folder_is_exit_2_and_names_the_seed_to_draw_it_again(tmp_path):
+    target = tmp_path / "missing" / "dir" / "x.json"
+    result = gaia("new", "--players", "2", "--seed", "5", "-o", target)
+    assert result.exit_code == 2
+    assert one_line_error(result) == (f"gaia new: cannot write {target}: no such folder '{target.parent}'; "
+                                      f"the game (seed 5) was not saved")
+    assert not (tmp_path / "missing").exists()
+
+
+@pytest.mark.parametrize("force", [[], ["--force"]])
+def test_new_onto_a_folder_is_exit_2_with_or_without_force(tmp_path, force):
+    folder = tmp_path / "d"
+    folder.mkdir()
+    result = gaia("new", "--players", "2", "-o", folder, *force)
+    assert result.exit_code == 2
+    assert one_line_error(result) == f"gaia new: cannot write {folder}: it is a folder (give a file name)"
+    assert list(folder.iterdir()) == []
+
+
+def test_new_to_a_path_that_cannot_be_written_is_exit_2(tmp_path, monkeypatch):
+    def refuse(*args):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(savegame.os, "replace", refuse)
+    target = tmp_path / "x.json"
+    result = gaia("new", "--players", "2", "--seed", "5", "-o", target)
+    assert result.exit_code == 2
+    assert one_line_error(result) == f"gaia new: cannot write {target}: permission denied; the game (seed 5) was not saved"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_move_that_cannot_be_written_says_the_move_was_not_saved(game, monkeypatch):
+    before = game.read_bytes()
+
+    def refuse(*args):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(savegame.os, "replace", refuse)
+    result = gaia("move", game, "1")
+    assert result.exit_code == 2
+    assert one_line_error(result) == (f"gaia move: cannot write {game}: permission denied; "
+                                      f"your move 'terrans build m 1B2' was not saved")
+    assert game.read_bytes() == before
+
+
+@pytest.mark.parametrize("command", ["show", "moves", "move", "undo", "map", "export"])
+def test_a_saved_game_nested_100000_deep_is_one_line_exit_2(tmp_path, command):
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000)
+    args = [command, path] + (["1"] if command == "move" else [])
+    result = gaia(*args)
+    assert result.exit_code == 2
+    assert one_line_error(result) == f"gaia {command}: {path}: not a saved game (its JSON is nested too deeply to read)"
+
+
+def test_replay_of_json_nested_too_deeply_is_one_line_exit_2(tmp_path):
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000)
+    result = gaia("replay", "--check", path)
+    assert result.exit_code == 2
+    assert one_line_error(result) == f"gaia replay: {path}: not a recorded game (its JSON is nested too deeply)"
+
+
+def test_a_move_refuses_to_overwrite_a_file_another_process_saved_meanwhile(game, engine, monkeypatch):
+    """`gaia play game.json` saves a move while `gaia move game.json 1` is between its load and its save."""
+    real_apply = savegame.apply_move
+
+    def other_process_saves_first(engine_, game_, move_):
+        other = savegame.load(engine_, game)
+        savegame.save(real_apply(engine_, other, engine_.legal_moves(other.state)[-1]), game)
+        return real_apply(engine_, game_, move_)
+
+    monkeypatch.setattr(savegame, "apply_move", other_process_saves_first)
+    result = gaia("move", game, "1")
+    assert result.exit_code == 1
+    assert one_line_error(result) == (
+        f"gaia move: {game} changed since it was loaded (another gaia process?); "
+        f"your move 'terrans build m 1B2' was not saved: reload with `gaia show {game}` and try again")
+    monkeypatch.undo()
+    kept = savegame.load(engine, game)
+    assert [m.args for m in kept.moves] == [("m", "6B0")]    # the other process's move is kept
+
+
+def test_undo_refuses_too_when_the_file_changed_meanwhile(game, engine, monkeypatch):
+    assert gaia("move", game, "1").exit_code == 0
+    real = savegame.with_moves
+
+    def other_process_saves_first(engine_, game_, moves_):
+        game.write_text(game.read_text().replace('"moves": [', '"moves":  ['))
+        return real(engine_, game_, moves_)
+
+    monkeypatch.setattr(savegame, "with_moves", other_process_saves_first)
+    result = gaia("undo", game)
+    assert result.exit_code == 1
+    assert "changed since it was loaded (another gaia process?); the undo was not saved" in one_line_error(result)
+
+
+def test_new_without_force_does_not_overwrite_a_file_created_meanwhile(tmp_path, monkeypatch):
+    target = tmp_path / "x.json"
+    real = savegame.new_game
+
+    def someone_creates_it(*args, **kwargs):
+        target.write_text("mine\n")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(savegame, "new_game", someone_creates_it)
+    result = gaia("new", "--players", "2", "--seed", "5", "-o", target)
+    assert result.exit_code == 1
+    assert "was created by someone else meanwhile; not overwritten" in one_line_error(result)
+    assert target.read_text() == "mine\n"
+
+
+# ------------------------------------------------------------------ --json: stable keys
+
+STATUS_KEYS = ["ended", "moves", "phase", "player", "round", "waiting_for"]
+
+
+def test_new_json(tmp_path):
+    result = gaia("new", "--players", "2", "--seed", "7", "-o", tmp_path / "j.json", "--json")
+    assert result.exit_code == 0
+    assert json.loads(result.stdout) == {
+        "file": str(tmp_path / "j.json"), "layout": "standard", "players": 2, "seed": "7", "variant": "rules",
+        "status": {"ended": False, "moves": 0, "phase": "factions", "player": 0, "round": 0,
+                   "waiting_for": "p1: factions"}}
+
+
+def test_moves_json_numbers_the_legal_moves_as_the_text_listing_does(game):
+    data = json.loads(gaia("moves", game, "--json").stdout)
+    assert sorted(data) == ["file", "moves", "status"]
+    assert sorted(data["status"]) == STATUS_KEYS
+    assert data["moves"][:2] == [
+        {"n": 1, "player": 0, "text": "terrans build m 1B2", "move": [0, "build", "m", "1B2"]},
+        {"n": 2, "player": 0, "text": "terrans build m 3A3", "move": [0, "build", "m", "3A3"]}]
+    text = gaia("moves", game).stdout.splitlines()[1:]
+    assert [f"{m['n']}. {m['text']}" for m in data["moves"]] == [line.strip() for line in text]
+
+
+def test_move_json_names_the_move_played_and_the_new_status(game):
+    result = gaia("move", game, "3", "--json")
+    assert result.exit_code == 0
+    assert json.loads(result.stdout) == {
+        "file": str(game),
+        "played": {"n": 1, "player": 0, "text": "terrans build m 4A10", "move": [0, "build", "m", "4A10"]},
+        "status": {"ended": False, "moves": 1, "phase": "setup", "player": 1, "round": 0,
+                   "waiting_for": "xenos: setup"}}
+
+
+def test_show_json_is_the_state_and_validate_json_the_counts(game):
+    state = json.loads(gaia("show", game, "--json").stdout)
+    assert state["phase"] == "setup" and len(state["players"]) == 2
+    result = gaia("validate", "--json")
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert data["valid"] is True and data["problems"] == []
+    assert data["counts"]["factions"] == 14
+
+
+def test_validate_json_lists_problems_with_their_place_and_exits_1(tmp_path):
+    folder = tmp_path / "boosters"
+    folder.mkdir()
+    (folder / "bad.yaml").write_text("id: [unclosed\n")
+    result = gaia("validate", "--json", "--content", tmp_path)
+    assert result.exit_code == 1
+    data = json.loads(result.stdout)
+    assert data["valid"] is False and data["counts"] == {}
+    assert data["problems"] and sorted(data["problems"][0]) == ["column", "file", "line", "message"]
+    assert data["problems"][0]["file"].endswith("bad.yaml")
+
+
+def test_errors_under_json_stay_on_stderr_and_stdout_stays_empty(tmp_path):
+    result = gaia("moves", tmp_path / "nowhere.json", "--json")
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert one_line_error(result) == f"gaia moves: {tmp_path / 'nowhere.json'}: no such file"
+
+
+# ------------------------------------------------------------------ progress bars: only for a person at a terminal
+
+class Tty(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_progress_bar_only_when_stdout_and_stderr_are_terminals_and_not_json():
+    assert app_module.wants_progress(False, Tty(), Tty()) is True
+    assert app_module.wants_progress(True, Tty(), Tty()) is False
+    assert app_module.wants_progress(False, io.StringIO(), Tty()) is False
+    assert app_module.wants_progress(False, Tty(), io.StringIO()) is False
+
+
+def test_a_disabled_progress_bar_prints_nothing(capsys):
+    with app_module.progress_bar(3, "replay", enabled=False) as step:
+        for name in "abc":
+            step(name)
+    assert capsys.readouterr() == ("", "")
+
+
+def test_replay_of_many_files_prints_only_its_lines_when_not_on_a_terminal():
+    from gaia_rules.formats.corpus import corpus_files
+
+    files = [p for p in corpus_files("games")][:3]
+    result = gaia("replay", "--check", *files)
+    assert result.exit_code == 0
+    assert [line.split()[0] for line in result.stdout.splitlines()] == ["PASS"] * 3
+    assert result.stderr == ""
+
+
+def test_bench_reports_each_benchmark_done_for_its_progress_bar():
+    from gaia_rules.faces.bench import run_bench
+
+    done, heard = [], []
+    results = run_bench(["playout"], games=1, progress=heard.append, done=done.append)
+    assert done == ["playout"]
+    assert heard[0] == "playout ..."
+    assert list(results["playout"]) == ["2p", "3p", "4p"]
+
+
+def test_play_stops_with_one_line_when_another_process_saved_its_file(game, monkeypatch):
+    """The interactive session saves after each move; a file changed under it is refused, exit 1.
+
+    (Today the session lets SaveConflict end `gaia play`; a session that catches it and keeps the
+    game in memory would change this test's expectation, not the file's.)
+    """
+    real_save = savegame.save
+    calls = []
+
+    def other_process_between(game_, path, *args, **kwargs):
+        calls.append(path)
+        if len(calls) == 2:   # after the session's first save, someone else writes the file
+            Path(path).write_text(Path(path).read_text().replace('"moves": [', '"moves":  ['))
+        return real_save(game_, path, *args, **kwargs)
+
+    monkeypatch.setattr(savegame, "save", other_process_between)
+    result = gaia("play", game, "--bots", "0", input="1\n1\nquit\n")
+    assert result.exit_code == 1
+    assert one_line_error(result) == (f"gaia play: {game} changed since it was loaded (another gaia process?); "
+                                      f"what was played here since was not saved: reload with `gaia show {game}`")
+
+
+def test_a_bug_in_a_command_without_its_own_handler_is_still_one_line_exit_3(monkeypatch):
+    import gaia_rules.faces.cli as cli
+
+    def broken(*args, **kwargs):
+        raise KeyError("oops")
+
+    monkeypatch.setattr(cli, "load_catalogue", broken)
+    result = gaia("validate")
+    assert result.exit_code == 3
+    assert one_line_error(result) == "gaia: internal error (please report): KeyError: 'oops'"
+
+
+def test_the_allowed_variants_are_only_read_when_help_shows_them(monkeypatch):
+    read = []
+    monkeypatch.setattr(cli_game, "default_catalogue", lambda: read.append(1) or default_catalogue())
+    assert gaia("--version").exit_code == 0
+    assert gaia("moves", "--help").exit_code == 0
+    assert read == []
+    assert "boardgamers|rules" in gaia("new", "--help", env=WIDE).stdout
+    assert read
