@@ -196,7 +196,7 @@ def compact_moves(engine: Engine, state: GameState, moves: list[Move]) -> list[s
             lines += textwrap.wrap(items, LIST_WIDTH, initial_indent=head + " ", subsequent_indent=" " * (width + 4))
         else:
             i, delta = key
-            text = f"{i + 1:>{width}}. {move_line(engine, state, moves[i], with_player=False)}"
+            text = f"{i + 1:>{width}}. {move_line(engine, state, moves[i])}"
             lines.append(f"{text}  ({delta})" if delta else text)
     if free:
         numbers = _numbers([i + 1 for i in free])
