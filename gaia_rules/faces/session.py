@@ -29,6 +29,7 @@ from ..formats.movetext import move_text, parse_move, player_label, token_word
 from ..formats.notation import NotationError
 from ..formats.savegame import SavedGame, SaveError
 from ..language import ast
+from ..language.english import with_article
 from ..players import describe_wait, make_bot
 from ..rules import Engine, IllegalMoveError
 from ..rules.moves import COMMANDS, Move
@@ -80,11 +81,26 @@ def _structure_names(engine: Engine, state: GameState, p: int, pieces) -> str:
     return " or ".join(structures[s].name if s in structures else s for s in pieces)
 
 
+# Moves that place a piece and so may offer charges to the neighbours.
+PLACING = ("build", "lostPlanet")
+
+
+def _builder(engine: Engine, state: GameState, p: int | None) -> str:
+    """The name of whoever placed the piece that offers player p a charge (the last other player to place one)."""
+    labels = {player_label(state, q): q for q in range(len(state.players))}
+    labels.update({f"p{q + 1}": q for q in range(len(state.players))})
+    for text in reversed(state.moves):
+        parts = text.split()
+        if len(parts) > 1 and parts[1] in PLACING and labels.get(parts[0]) not in (None, p):
+            return _faction_name(engine, state, labels[parts[0]])
+    return "an opponent"
+
+
 def _charge_question(engine: Engine, state: GameState, data: dict) -> str:
     offset = engine.catalogue.game.get("charge", {}).get("vp_cost_offset", 1)
     amount = data.get("amount", 0)
     cost = max(0, amount - offset)
-    builder = _faction_name(engine, state, state.current)
+    builder = _builder(engine, state, engine.to_move(state))
     price = f"for {cost} VP" if cost else "for free"
     extra = " (with your extra gain)" if data.get("extra") else ""
     return f"{builder} built next to you: charge {amount} power{extra} {price}? [charge/decline, or y/n]"
@@ -152,7 +168,7 @@ def question(engine: Engine, state: GameState) -> str:
         piece = state.setup_queue[0][1] if state.setup_queue else "?"
         faction = engine.catalogue.factions.get(state.players[p].faction or "")
         home = engine.catalogue.planets.get(faction.home) if faction else None
-        on = f" on a {home.name} planet" if home else ""
+        on = f" on {with_article(home.name)} planet" if home else ""
         return f"place a starting {_structure_names(engine, state, p, [piece])}{on} [build {piece} HEX]"
     if state.phase == "boosters":
         return "choose a booster [booster ID]"
@@ -232,14 +248,14 @@ class LineReader:
             from prompt_toolkit.completion import Completer, Completion
             from prompt_toolkit.history import InMemoryHistory
 
-            complete = self.complete
+            reader = self
 
             class _Words(Completer):
                 def get_completions(self, document, complete_event):
-                    if complete is None:
+                    if reader.complete is None:
                         return
                     word = document.get_word_before_cursor(WORD=True)
-                    for c in complete(document.text_before_cursor):
+                    for c in reader.complete(document.text_before_cursor):
                         yield Completion(c, start_position=-len(word))
 
             self._session = PromptSession(history=InMemoryHistory(), completer=_Words(), complete_while_typing=False)

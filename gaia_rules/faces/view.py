@@ -15,7 +15,9 @@ from ..rules import Engine, IllegalMoveError
 from ..rules.moves import Move
 from ..state import GameState
 from .describe import describe, named
-from .explain import title
+from .explain import title, words_for
+from ..language import EffectSyntaxError, parse_price
+from ..language.english import price_text
 
 # ------------------------------------------------------------------ what the game waits for
 
@@ -138,10 +140,12 @@ def _numbers(indices: list[int]) -> str:
 
 
 def _resource_words(engine: Engine, text: str) -> str:
-    """'2pw' -> 'power', '1o' -> 'ore' (the plural of a resource's name in the catalogue)."""
+    """'4pw' -> 'power', '1t' -> 'power tokens' (the resource as a price names it, in the plural)."""
     code = text.lstrip("0123456789")
-    r = engine.catalogue.resources.get(code) or {}
-    return str(r.get("plural", r.get("name", code)))
+    try:
+        return price_text(parse_price(f"2{code}"), words_for(engine.catalogue)).removeprefix("2 ")
+    except EffectSyntaxError:  # not a price the language reads: show it as written
+        return code
 
 
 def free_summary(engine: Engine, moves: list[Move]) -> str:
