@@ -2,7 +2,7 @@
 
 `gaia explain` (explain.py) renders a component as a page; a move list or a
 score row has room for one line: "income 1 Q.I.C. and 2 credits", "2 ore for
-4 power", "Nevlas (ice)". The words come from the same English renderer
+4 power", "Xyz (ice)". The words come from the same English renderer
 (language/english.py) and the same catalogue lookups as explain.py; nothing
 here names a component.
 """
@@ -83,6 +83,6 @@ def describe(catalogue: Catalogue, ident: str, kind: str | None = None) -> str:
 
 
 def named(catalogue: Catalogue, ident: str, kind: str | None = None) -> str:
-    """`id: what it is` ('booster3: income 1 Q.I.C. and 2 credits'); the id alone if that says nothing more."""
+    """`id: what it is` ('BOOSTER: income 1 Q.I.C. and 2 credits'); the id alone if that says nothing more."""
     text = describe(catalogue, ident, kind)
     return ident if text == ident else f"{ident}: {text}"

@@ -1,7 +1,7 @@
 """A game at the terminal: the interactive session behind `gaia play`.
 
 Each prompt says what the engine waits for, from the state's pending decision
-("Nevlas built next to you: charge 2 power for 1 VP?"), above a short move
+("X built next to you: charge 2 power for 1 VP?"), above a short move
 list (builds of one piece at one price on one line, free actions collapsed).
 A move is typed as its number (the numbers of `gaia moves`), in the site's
 notation in any case, or as a session command (`help` lists them). On a
@@ -180,7 +180,7 @@ def question(engine: Engine, state: GameState) -> str:
             return _follow_up_question(engine, state, p, f.kind, f.data)
         if state.main_done:
             return "end your turn, or take free actions first [endturn]"
-        return "your action"
+        return "your action [a number from the list, or a move such as `build PIECE HEX`]"
     return f"{state.phase}"
 
 

@@ -60,7 +60,7 @@ def _tech_at(state: GameState, pos: str) -> str | None:
 
 
 def move_note(engine: Engine, state: GameState, move: Move) -> str:
-    """What the ids in a move name ('booster3: income 1 Q.I.C. and 2 credits'), or '' (state: before the move)."""
+    """What the ids in a move name ('BOOSTER: income 1 Q.I.C. and 2 credits'), or '' (state: before the move)."""
     cat, args = engine.catalogue, move.args
     if not args:
         return ""
@@ -112,7 +112,7 @@ def move_delta(engine: Engine, state: GameState, move: Move) -> str:
 
 
 def move_line(engine: Engine, state: GameState, move: Move, with_player: bool = True) -> str:
-    """A move in the notation followed by what its ids name: 'p1 pass booster3: income 1 Q.I.C. and 2 credits'."""
+    """A move in the notation followed by what its ids name: 'p1 pass BOOSTER: income 1 Q.I.C. and 2 credits'."""
     text = move_text(engine, state, move, with_player)
     note = move_note(engine, state, move)
     return f"{text}: {note}" if note and note != move.args[-1] else text
@@ -341,7 +341,7 @@ SOURCE_WORDS: dict[str, str] = {"spend": "resources left", "charge": "charging p
 
 
 def source_label(engine: Engine, state: GameState, key: str) -> str:
-    """A row of the score table named by its source: 'round3 score5 (4 VP per trading station)'."""
+    """A row of the score table named by its source: 'round3 TILE (4 VP per trading station)'."""
     cat = engine.catalogue
     finals, rounds = state.setup.final_tiles, state.setup.round_tiles
     number = key[5:] if key[:5] in ("final", "round") and key[5:].isdigit() else None
