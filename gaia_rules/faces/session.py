@@ -75,10 +75,12 @@ def _faction_name(engine: Engine, state: GameState, p: int | None) -> str:
     return engine.catalogue.factions[faction].name if faction in engine.catalogue.factions else f"p{p + 1}"
 
 
-def _structure_names(engine: Engine, state: GameState, p: int, pieces) -> str:
+def _structure_names(engine: Engine, state: GameState, p: int, pieces, article: bool = False) -> str:
+    """'mine', or with `article` 'a mine or a Gaiaformer' (the names player p's faction gives them)."""
     faction = state.players[p].faction
     structures = engine.catalogue.factions[faction].structures if faction else {}
-    return " or ".join(structures[s].name if s in structures else s for s in pieces)
+    names = [structures[s].name if s in structures else s for s in pieces]
+    return " or ".join(with_article(n) if article else n for n in names)
 
 
 # Moves that place a piece and so may offer charges to the neighbours.
@@ -126,12 +128,12 @@ def _follow_up_question(engine: Engine, state: GameState, p: int, kind: str, dat
     if kind == "cover":
         return "choose a tech tile of yours to cover with the advanced one [cover POSITION]"
     if kind == "build":
-        what = _structure_names(engine, state, p, data.get("pieces", []))
-        return f"build a {what}: where? [build PIECE HEX]"
+        what = _structure_names(engine, state, p, data.get("pieces", []), article=True)
+        return f"build {what}: where? [build PIECE HEX]"
     if kind == "swap":
         first = _structure_names(engine, state, p, [data.get("first")])
-        second = _structure_names(engine, state, p, [data.get("second")])
-        return f"swap your {first} with a {second}: which one? [swap-PI HEX]"
+        second = _structure_names(engine, state, p, [data.get("second")], article=True)
+        return f"swap your {first} with {second}: which one? [swap-PI HEX]"
     if kind == "fedtile":
         return "choose a federation token of yours to gain again [fedtile ID]"
     if kind == "lostPlanet":

@@ -82,7 +82,7 @@ def move_note(engine: Engine, state: GameState, move: Move) -> str:
     if move.command == "fedtile":
         return describe(cat, first, "federation_token")
     if move.command == "federation" and len(args) > 1:
-        return f"{args[1]}: {describe(cat, args[1], 'federation_token')}"
+        return describe(cat, args[1], "federation_token")
     if move.command == "build" and state.players[move.player].faction:
         faction = cat.factions[state.players[move.player].faction]
         s = faction.structures.get(first)
