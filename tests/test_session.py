@@ -161,6 +161,7 @@ def test_builds_of_one_piece_at_one_price_share_a_line_with_the_price(duel):
     lines = compact_moves(ENGINE, duel, ENGINE.legal_moves(duel))
     assert lines[0] == "    build m (mine) -2c -7o -1q: 1 1A9  3 3A3  6 4B0"
     assert lines[3] == "    build ts (trading station) -6c -2o +4vp: 9 1B3"
+    assert lines[5] == "    build gf (Gaiaformer) -6t to the Gaia area: 11 1A7"   # the tokens a follow-up takes
 
 
 def test_main_actions_show_their_cost_and_the_free_actions_one_line(duel):
@@ -211,6 +212,7 @@ def test_a_misspelt_command_gets_a_did_you_mean(duel):
 
 def test_moves_are_read_in_any_case_and_by_number(duel):
     s = session_at(duel)
+    assert s.resolve("terrans up nav: Navigation  (-4k +1q)") == Move(0, "up", ("nav",))   # a line of the list
     assert s.resolve("BUILD M 4b0") == Move(0, "build", ("m", "4B0"))
     assert s.resolve("Up Nav") == Move(0, "up", ("nav",))
     assert s.resolve("16") == Move(0, "up", ("nav",))

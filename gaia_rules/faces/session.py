@@ -319,7 +319,8 @@ class Session:
         except (SaveError, OSError) as err:
             why = getattr(err, "strerror", None) or str(err)
             self.say(f"cannot save to {target}: {why}; the game is kept in memory (try `save OTHER-FILE`)")
-            self.saved = False
+            if self.file is None or Path(target) == Path(self.file):
+                self.saved = False
             return False
         self.saved = True
         if not quiet:
@@ -385,6 +386,7 @@ class Session:
         Raises SessionError (a line to show) when it names none.
         """
         legal = self.legal()
+        line = line.split(":", 1)[0].strip()  # a line copied from the list, with what its ids name
         if line.isdigit():
             n = int(line)
             if not 1 <= n <= len(legal):

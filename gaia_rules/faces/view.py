@@ -108,6 +108,11 @@ def move_delta(engine: Engine, state: GameState, move: Move) -> str:
     spent = before.power.get("area3", 0) - after.power.get("area3", 0)
     if spent > 0 and after.power.get("area1", 0) >= before.power.get("area1", 0):
         parts.append(f"-{spent}pw")
+    moved = after.power.get("gaia", 0) - before.power.get("gaia", 0)
+    owed = [f for f in trial.pending + trial.decisions if f.player == move.player and "to" in f.data]
+    moved += sum(f.data.get("n", 0) for f in owed if f.data["to"] == "gaia")
+    if moved > 0:
+        parts.append(f"-{moved}t to the Gaia area")
     return " ".join(sorted(parts, key=lambda t: t.startswith("+")))
 
 
