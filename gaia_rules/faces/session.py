@@ -329,7 +329,7 @@ class Session:
 
     def play(self, mv: Move) -> None:
         """Apply one move (IllegalMoveError leaves everything as it was), log it, save, announce a new round."""
-        text = move_line(self.engine, self.state, mv)
+        text = "" if self.quiet else move_line(self.engine, self.state, mv)
         self.game = savegame.apply_move(self.engine, self.game, mv)
         self.saved = False
         self.save()
