@@ -3,6 +3,7 @@ undo, save, did-you-mean, completion, and a whole game played through a real pse
 """
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 import select
@@ -44,7 +45,7 @@ def session_at(state, bots=None) -> Session:
 
 
 def _moves_of(state):
-    from gaia_rules.formats.movetext import parse_move  # noqa: F401  (moves are kept as text in the state)
+    """The moves of a state (kept there as notation text) as Move values."""
     from gaia_rules.formats.notation import parse_line
 
     names = {p.faction: p.index for p in state.players if p.faction}
@@ -224,8 +225,7 @@ def test_y_and_n_answer_a_charge(duel):
     s = duel.clone()
     s.decisions = [Pending("charge", 1, {"amount": 1, "max": 1, "extra": False})]
     session = session_at(duel)
-    session.game = savegame.SavedGame(**{**session.game.__dict__, "state": s})
-    session._legal = None
+    session.game = dataclasses.replace(session.game, state=s)
     assert session.resolve("y") == Move(1, "charge", ("1pw",))
     assert session.resolve("no") == Move(1, "decline")
 
@@ -376,6 +376,26 @@ def test_a_whole_game_through_the_real_prompt_in_a_pseudo_terminal():
         term.send("auto end\r")                            # the bot plays my seat to the end
         shown = term.expect(r"game over after \d+ moves .*; winner: \w+ with \d+ VP")
         assert "Final score" in shown and "research " in shown
+        assert term.close() == 0
+    finally:
+        if term.proc.poll() is None:
+            term.proc.kill()
+
+
+def test_ctrl_d_on_a_terminal_asks_before_leaving_an_unsaved_game():
+    term = Terminal("play", "--players", "2", "--seed", "9", "--seat", "1")
+    try:
+        term.expect(PROMPT)
+        term.send("13\r")                                  # a move: the game (no file) is not saved now
+        term.expect(PROMPT)
+        term.send("\x04")                                  # Ctrl-D
+        term.expect(r"the game is not saved: quit anyway\? \[y/N\] ?$")
+        term.send("n\r")                                   # no: the session goes on
+        term.expect(PROMPT)
+        term.send("quit\r")
+        term.expect(r"quit anyway\? \[y/N\] ?$")
+        term.send("y\r")
+        assert "stopped after 2 moves" in term.expect(r"stopped after \d+ moves")
         assert term.close() == 0
     finally:
         if term.proc.poll() is None:

@@ -268,7 +268,7 @@ class LineReader:
         if self.interactive:
             try:
                 return self._prompt_session().prompt(prompt)
-            except EOFError:
+            except (EOFError, KeyboardInterrupt):
                 return None
         typer.echo(prompt, nl=False)
         line = sys.stdin.readline()
@@ -291,7 +291,7 @@ class Session:
         self.auto_left = 0
         self.saved = file is not None and file.exists()
         self.round_seen = game.state.round
-        self._legal: tuple[int, list[Move]] | None = None
+        self._legal: tuple[GameState, list[Move]] | None = None
         self.shown: int | None = None  # the position (move count) whose question and moves were last shown
 
     # ------------------------------------------------------------ small helpers
@@ -304,9 +304,8 @@ class Session:
 
     def legal(self) -> list[Move]:
         """The legal moves of the current position (computed once per position)."""
-        n = len(self.game.moves)
-        if self._legal is None or self._legal[0] != n:
-            self._legal = (n, self.engine.legal_moves(self.state))
+        if self._legal is None or self._legal[0] is not self.state:
+            self._legal = (self.state, self.engine.legal_moves(self.state))
         return self._legal[1]
 
     def save(self, path: Path | None = None, quiet: bool = True) -> bool:
@@ -532,9 +531,9 @@ class Session:
             elif not self.quiet:
                 self.show_moves()
         line = self.reader.read(f"{player_label(state, p)}> ")
-        if line is None:  # end of input
+        if line is None:  # end of input (Ctrl-D or Ctrl-C on a terminal: asked first if not saved)
             self.say("")
-            return False
+            return self.reader.interactive and not self.ask_quit()
         line = line.strip()
         if not line:
             return True
