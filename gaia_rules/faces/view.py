@@ -291,7 +291,7 @@ def table_table(engine: Engine, state: GameState) -> Table:
     table.add_column("")
     rounds = [f"[{i}] {t} ({tile_title(engine, t)})" if i == state.round else f"{i} {t} ({tile_title(engine, t)})"
               for i, t in enumerate(s.round_tiles, 1)]
-    table.add_row("round tiles", ", ".join(rounds))
+    table.add_row("round tiles", "\n".join(rounds))
     table.add_row("final tiles", ", ".join(f"{t} ({tile_title(engine, t)})" for t in s.final_tiles))
     table.add_row("boosters", "\n".join(named(cat, b, "booster") for b in state.boosters_table) or "-")
     used = [a for a in cat.board_actions if a in state.board_actions_used]
@@ -300,7 +300,8 @@ def table_table(engine: Engine, state: GameState) -> Table:
     table.add_row("advanced", "\n".join(f"{track} {named(cat, tile)}"
                                          + ("" if state.tech_supply.get(f"adv-{track}", 1) else " (taken)")
                                          for track, tile in s.advanced_tiles.items()))
-    table.add_row("terraforming token", state.terraforming_token or "-")
+    table.add_row("terraforming token", named(cat, state.terraforming_token, "federation_token")
+                  if state.terraforming_token else "-")
     table.add_row("federation supply", ", ".join(f"{k} {v}" for k, v in state.fed_supply.items() if v) or "-")
     table.add_row("turn order", ", ".join(player_label(state, p) for p in state.turn_order) or "-")
     return table
