@@ -400,3 +400,10 @@ def test_ctrl_d_on_a_terminal_asks_before_leaving_an_unsaved_game():
     finally:
         if term.proc.poll() is None:
             term.proc.kill()
+
+
+def test_a_file_that_cannot_be_written_on_the_command_line_is_exit_2(tmp_path):
+    path = tmp_path / "no-such-folder" / "g.json"
+    result = gaia("play", path, "--bots", "2", "--quiet")
+    assert result.exit_code == 2
+    assert result.stderr.strip() == f"gaia play: cannot save to {path}: No such file or directory"

@@ -600,9 +600,12 @@ def run_session(engine: Engine, game: SavedGame, file: Path | None, bots: int | 
         seat = int(answer) if answer and answer.strip().isdigit() and 1 <= int(answer) <= n else None
     humans = choose_seats(n, k, seat)
     seats = {p: make_bot(bot_kind, f"{seed}/bot{p + 1}") for p in range(n) if p not in humans}
+    if file is not None:  # a path given on the command line that cannot be written stops here (exit 2)
+        try:
+            savegame.save(game, file)
+        except (SaveError, OSError) as err:
+            raise SessionError(f"cannot save to {file}: {getattr(err, 'strerror', None) or err}", 2) from None
     session = Session(engine, game, seats, file, quiet, reader=reader)
-    if file is not None:
-        session.save()
     if not quiet:
         who = ", ".join(f"p{p + 1} {'bot (' + bot_kind + ')' if p in seats else 'you'}" for p in range(n))
         session.say(f"{n}-player game, seed {game.setup.seed}: {who}; type help for the commands")
