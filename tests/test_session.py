@@ -253,6 +253,17 @@ def test_undo_says_exactly_what_it_took_back(tmp_path):
     assert "took back your last move: p1 faction terrans and the bot's 1 move after it" in result.output
 
 
+def test_undo_without_bots_counts_the_other_players_moves():
+    result = gaia("play", "--players", "2", "--seed", "9", "--bots", "0", input="13\n1\nundo\nundo\nquit\ny\n")
+    assert "took back your last move: p2 faction ambas" in result.output       # p2 is a human too
+    assert "took back your last move: p1 faction terrans" in result.output
+
+
+def test_score_inside_a_session_is_the_score_so_far():
+    result = gaia("play", "--players", "2", "--seed", "9", input="score\nquit\n")
+    assert "Score after 0 moves" in result.output
+
+
 def test_a_bad_save_path_keeps_the_session_going(tmp_path):
     bad = tmp_path / "no-such-folder" / "g.json"
     result = gaia("play", "--players", "2", "--seed", "9", input=f"1\nsave {bad}\nmoves\nquit\ny\n")
@@ -279,10 +290,11 @@ def test_seat_option_gives_the_human_that_seat():
 
 
 def test_map_explain_and_help_inside_a_session():
-    result = gaia("play", "--players", "2", "--seed", "9", input="map\nexplain booster3\nexplain boostr3\nhelp\nquit\n")
+    result = gaia("play", "--players", "2", "--seed", "9", input="map\nexplain booster3\nexplain BOOSTER3\n"
+                                                                     "explain boostr3\nhelp\nquit\n")
     assert result.exit_code == 0
     assert "planets: " in result.output                    # the map's legend
-    assert "# Q.I.C. and credits (booster `booster3`)" in result.output
+    assert result.output.count("# Q.I.C. and credits (booster `booster3`)") == 2     # ids in any case
     assert "no component 'boostr3' (did you mean 'booster3'?)" in result.output
     assert "auto [N|end]" in result.output
 

@@ -39,7 +39,7 @@ from .view import compact_moves, move_line, numbered_moves, score_table, show_st
 EXIT_OK, EXIT_FAILED = 0, 1
 
 # The session's own commands (a move's command is any other word), and their short forms.
-SESSION_COMMANDS = ("moves", "show", "map", "explain", "undo", "save", "auto", "help", "quit")
+SESSION_COMMANDS = ("moves", "show", "score", "map", "explain", "undo", "save", "auto", "help", "quit")
 ALIASES = {"m": "moves", "ls": "moves", "q": "quit", "exit": "quit", "?": "help", "h": "help"}
 YES, NO = ("y", "yes"), ("n", "no")
 
@@ -47,6 +47,7 @@ PLAY_HELP = """Type a move number (from `moves`), or one command in the site not
 any case), or:
   moves [all]     the legal moves (all: every free action on its own line)
   show [P]        the state (P: one player, 1..N, pN or a faction)
+  score           the VP so far, by source
   map             the board as text
   explain ID      what a component is (a faction, a booster, a tile, an action...)
   undo            take back your last move (and the bots' moves after it)
@@ -352,9 +353,17 @@ class Session:
                 self.round_seen = self.state.round
                 self.saved, self.shown = False, None
                 self.save()
-                tail = f" and the bot's {after} move{'s' if after != 1 else ''} after it" if after else ""
+                tail = f" and {self._whose(moves[i + 1:])} {after} move{'s' if after != 1 else ''} after it" \
+                    if after else ""
                 return f"took back your last move: {taken}{tail}"
         return "nothing to take back"
+
+    def _whose(self, moves: list[Move]) -> str:
+        """'the bot's', 'the bots'' or 'the' for the moves taken back after a human's move."""
+        players = {m.player for m in moves}
+        if not players <= set(self.bots):
+            return "the"
+        return "the bot's" if len(players) == 1 else "the bots'"
 
     # ------------------------------------------------------------ completion
     def complete(self, before: str) -> list[str]:
@@ -462,6 +471,8 @@ class Session:
             self.show_moves(every=rest.lower() in ("all", "full"))
         elif word == "show":
             self.show(rest)
+        elif word == "score":
+            self.console.print(score_table(self.engine, self.state))
         elif word == "map":
             from .mapview import text_map
 
@@ -501,7 +512,10 @@ class Session:
             self.say("explain what? `explain ID` (a faction, booster, tile, action, track...)")
             return
         try:
-            kind, found = resolve(self.engine.catalogue, ident)
+            try:
+                kind, found = resolve(self.engine.catalogue, ident)
+            except ExplainError:
+                kind, found = resolve(self.engine.catalogue, ident.lower())  # ids in any case
         except ExplainError as err:
             self.say(str(err))
             return
