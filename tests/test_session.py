@@ -216,6 +216,7 @@ def test_moves_are_read_in_any_case_and_by_number(duel):
     assert s.resolve("terrans up nav: Navigation  (-4k +1q)") == Move(0, "up", ("nav",))   # a line of the list
     assert s.resolve("BUILD M 4b0") == Move(0, "build", ("m", "4B0"))
     assert s.resolve("Up Nav") == Move(0, "up", ("nav",))
+    assert s.resolve("TERRANS BUILD m 9z9") == Move(0, "build", ("m", "9Z9"))   # read; the rules refuse it later
     assert s.resolve("16") == Move(0, "up", ("nav",))
     with pytest.raises(SessionError, match="no move 99: there are 46 legal moves"):
         s.resolve("99")

@@ -413,14 +413,17 @@ class Session:
         same = [m for m in legal if m.command.lower() == low]
         if len(same) == 1:
             return same[0]
-        word = low.split(" ")[0]
+        words = line.split()
         labels = {p.faction for p in self.state.players if p.faction} | {f"p{i + 1}" for i in range(len(self.state.players))}
-        commands = {c.lower() for c in COMMANDS}
-        if word not in commands and word not in labels:
+        at = 1 if words[0].lower() in labels and len(words) > 1 else 0  # the command, after a player if one is named
+        commands = {c.lower(): c for c in COMMANDS}
+        word = words[at].lower()
+        if word not in commands:
             close = did_you_mean(word, list(SESSION_COMMANDS) + list(COMMANDS))
             hint = f" (did you mean '{close}'?)" if close else " (type help)"
             raise SessionError(f"unknown command '{word}'{hint}")
-        text = " ".join(_hex_case(w) for w in line.split())
+        words[:at + 1] = [w.lower() for w in words[:at]] + [commands[word]]
+        text = " ".join(_hex_case(w) for w in words)
         try:
             return parse_move(self.engine, self.state, text)
         except NotationError as err:
