@@ -27,7 +27,6 @@ import json
 import os
 import secrets
 import sys
-import time
 from pathlib import Path
 from typing import List, Optional
 
@@ -520,131 +519,6 @@ def undo(
 
 # ------------------------------------------------------------------ gaia play
 
-PLAY_HELP = """Type a move number (from `moves`), or one command in the site notation (e.g. `build m 4A2`),
-or: moves (list the legal moves), show (the state), undo (back to your previous move),
-save [FILE], quit."""
-
-
-class _Session:
-    """An interactive game: humans on the first seats, bots on the others."""
-
-    def __init__(self, engine: Engine, game: SavedGame, bots: dict, file: Path | None, quiet: bool):
-        self.engine, self.game, self.bots, self.file, self.quiet = engine, game, bots, file, quiet
-        self.console = _console()
-
-    def say(self, text: str) -> None:
-        typer.echo(text)
-
-    def save(self, path: Path | None = None) -> None:
-        target = path or self.file
-        if target is not None:
-            savegame.save(self.game, target)
-
-    def play(self, mv: Move) -> None:
-        text = move_text(self.engine, self.game.state, mv)
-        self.game = _apply(self.engine, self.game, mv)
-        self.save()
-        if not self.quiet:
-            self.say(text)
-
-    def undo_human(self) -> bool:
-        """Back to just before the last move of a human seat (with the bots' replies after it)."""
-        moves_ = self.game.moves
-        for i in range(len(moves_) - 1, -1, -1):
-            if moves_[i].player not in self.bots:
-                self.game = savegame.with_moves(self.engine, self.game, moves_[:i])
-                self.save()
-                return True
-        return False
-
-    def bot_turns(self) -> None:
-        state = self.game.state
-        while not state.ended:
-            p = self.engine.to_move(state)
-            if p is None or p not in self.bots:
-                return
-            legal = self.engine.legal_moves(state)
-            if not legal:
-                raise CommandError(f"no legal move for {player_label(state, p)} after move {len(state.moves)} "
-                                   f"({describe_wait(state)}): the engine is stuck", EXIT_FAILED)
-            mv = self.bots[p].choose(self.engine, state, legal)
-            try:
-                self.play(mv)
-            except CommandError as err:
-                raise CommandError(f"bot {player_label(state, p)}: {err}", EXIT_FAILED) from None
-            state = self.game.state
-
-    def human_turn(self) -> bool:
-        """One prompt; False when the player quits."""
-        state = self.game.state
-        p = self.engine.to_move(state)
-        legal = self.engine.legal_moves(state)
-        if not legal:
-            self.say(f"no legal move for {player_label(state, p)} ({describe_wait(state)}): the engine is stuck; "
-                     f"type undo or quit")
-        where = f"round {state.round}" if state.round else "set-up"
-        prompt = f"[{where}, {state.phase}] {player_label(state, p)}> "
-        typer.echo(prompt, nl=False)
-        line = sys.stdin.readline()
-        if not line:  # end of input
-            self.say("")
-            return False
-        line = line.strip()
-        if not line:
-            return True
-        word, _, rest = line.partition(" ")
-        if word in ("quit", "exit", "q"):
-            return False
-        if word in ("help", "?"):
-            self.say(PLAY_HELP)
-            return True
-        if word in ("moves", "m", "ls"):
-            for text in _numbered(self.engine, state, legal):
-                self.say(text)
-            return True
-        if word == "show":
-            show_state(self.console, self.engine, state)
-            return True
-        if word == "undo":
-            self.say("took back your last move" if self.undo_human() else "nothing to take back")
-            return True
-        if word == "save":
-            target = Path(rest.strip()) if rest.strip() else self.file
-            if target is None:
-                self.say("save where? `save FILE`")
-                return True
-            self.save(target)
-            self.file = self.file or target
-            self.say(f"saved to {target}")
-            return True
-        try:
-            mv = _resolve(self.engine, state, line)
-            self.play(mv)
-        except (CommandError, NotationError) as err:
-            self.say(f"{err}")
-        return True
-
-    def run(self) -> int:
-        start = time.perf_counter()
-        while not self.game.state.ended:
-            self.bot_turns()
-            if self.game.state.ended:
-                break
-            if not self.human_turn():
-                self.save()
-                where = f" (saved to {self.file})" if self.file else ""
-                self.say(f"stopped after {len(self.game.moves)} moves{where}")
-                return EXIT_OK
-        self.save()
-        elapsed = time.perf_counter() - start
-        state = self.game.state
-        self.console.print(score_table(self.engine, state))
-        winner = max(range(len(state.players)), key=lambda i: state.players[i].vp)
-        self.say(f"game over after {len(self.game.moves)} moves ({elapsed:.1f} s); "
-                 f"winner: {player_label(state, winner)} with {state.players[winner].vp} VP")
-        return EXIT_OK
-
-
 # The commands of `gaia play`'s prompt, for its --help (the session itself is another module's).
 PLAY_COMMANDS = (
     ("N or a move", "play move N of `moves`, or one command in the notation, e.g. build m 4A2"),
@@ -676,6 +550,7 @@ def play(
     factions: Optional[str] = typer.Option(None, "--factions", metavar="F1,F2,..",
                                            help="Fixed factions for a new game, comma-separated."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Do not print each move; just the final score."),
+    seat: Optional[int] = typer.Option(None, "--seat", help="Your seat, 1..N (default: asked on a terminal, else 1)."),
     content: Optional[List[Path]] = content_option(),
     force: bool = _force_option(),
 ) -> None:
@@ -693,6 +568,8 @@ def play(
 
         gaia play --players 3 --bots 3 --factions NEW,FACTION2,FACTION3 --content my-faction/ --quiet
     """
+    from .session import SessionError, run_session
+
     engine = _engine("play", content)
     if bot not in BOTS:
         raise CommandError(f"unknown bot '{bot}' (choose {' or '.join(BOTS)})")
@@ -705,18 +582,11 @@ def play(
         seed = seed if seed is not None else secrets.token_hex(4)
         setup = _new_setup(engine, players if players is not None else 2, seed, layout, variant, factions)
         game = savegame.new_game(engine, setup, _overlays(content))
-    n = game.setup.players
-    k = bots if bots is not None else n - 1
-    if not 0 <= k <= n:
-        raise CommandError(f"--bots must be between 0 and {n}")
-    seats = {p: make_bot(bot, f"{seed}/bot{p + 1}") for p in range(n - k, n)}
-    session = _Session(engine, game, seats, file, quiet)
-    if file is not None:
-        session.save()
-    if not quiet:
-        who = ", ".join(f"p{p + 1} {'bot (' + bot + ')' if p in seats else 'you'}" for p in range(n))
-        typer.echo(f"{n}-player game, seed {game.setup.seed}: {who}")
-    raise typer.Exit(session.run())
+    try:
+        code = run_session(engine, game, file, bots, bot, seed, quiet, seat)
+    except SessionError as err:
+        raise CommandError(str(err), err.code) from None
+    raise typer.Exit(code)
 
 
 # ------------------------------------------------------------------ gaia replay

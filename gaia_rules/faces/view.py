@@ -8,10 +8,16 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table
 
-from ..formats.movetext import player_label, token_word
-from ..rules import Engine
+import textwrap
+
+from ..formats.movetext import move_text, player_label, token_word
+from ..rules import Engine, IllegalMoveError
 from ..rules.moves import Move
 from ..state import GameState
+from .describe import describe, named
+from .explain import title, words_for
+from ..language import EffectSyntaxError, parse_price
+from ..language.english import price_text
 
 # ------------------------------------------------------------------ what the game waits for
 
@@ -34,6 +40,179 @@ def status_line(engine: Engine, state: GameState) -> str:
     where = f"round {state.round}/{rounds}" if state.round else "set-up"
     n = len(state.moves)
     return f"{where}, phase {state.phase}, {n} move{'' if n == 1 else 's'}; to act: {waiting_for(engine, state)}"
+
+
+# ------------------------------------------------------------------ names of components
+
+def tile_title(engine: Engine, ident: str) -> str:
+    """The short name of a tile, booster or token ('Q.I.C. and credits'), from the catalogue."""
+    from .describe import kind_of
+
+    kind = kind_of(engine.catalogue, ident)
+    return title(engine.catalogue, kind, ident) if kind else ident
+
+
+def _tech_at(state: GameState, pos: str) -> str | None:
+    """The tech tile at a position of the research board (`terra`, `free1`, `adv-nav`)."""
+    if pos.startswith("adv-"):
+        return state.setup.advanced_tiles.get(pos[4:])
+    return state.setup.tech_tiles.get(pos)
+
+
+def move_note(engine: Engine, state: GameState, move: Move) -> str:
+    """What the ids in a move name ('BOOSTER: income 1 Q.I.C. and 2 credits'), or '' (state: before the move)."""
+    cat, args = engine.catalogue, move.args
+    if not args:
+        return ""
+    first = args[0]
+    if move.command in ("faction", "bid"):
+        return describe(cat, first, "faction")
+    if move.command in ("booster", "pass"):
+        return describe(cat, first, "booster")
+    if move.command == "action":
+        return describe(cat, first, "board_action")
+    if move.command == "up":
+        return describe(cat, first, "research_track")
+    if move.command == "tech":
+        tile = _tech_at(state, first)
+        return named(cat, tile) if tile else ""
+    if move.command == "cover":
+        held = next((t.tile for t in state.players[move.player].tech if t.pos == first), None)
+        return named(cat, held) if held else ""
+    if move.command == "fedtile":
+        return describe(cat, first, "federation_token")
+    if move.command == "federation" and len(args) > 1:
+        return describe(cat, args[1], "federation_token")
+    if move.command == "build" and state.players[move.player].faction:
+        faction = cat.factions[state.players[move.player].faction]
+        s = faction.structures.get(first)
+        return s.name if s is not None else ""
+    return ""
+
+
+# Resources a move may cost or give, as the site's notation writes them, and the player's field for each.
+DELTA_FIELDS: tuple[tuple[str, str], ...] = (("c", "credits"), ("o", "ore"), ("k", "knowledge"), ("q", "qic"),
+                                              ("vp", "vp"))
+
+
+def move_delta(engine: Engine, state: GameState, move: Move) -> str:
+    """What the move costs and gives its player right away, e.g. '-2c -1o +2vp' ('' if nothing or refused)."""
+    trial = state.clone()
+    try:
+        engine.apply_in_place(trial, move)
+    except IllegalMoveError:
+        return ""
+    before, after = state.players[move.player], trial.players[move.player]
+    parts = [f"{getattr(after, f) - getattr(before, f):+d}{code}" for code, f in DELTA_FIELDS
+             if getattr(after, f) != getattr(before, f)]
+    spent = before.power.get("area3", 0) - after.power.get("area3", 0)
+    if spent > 0 and after.power.get("area1", 0) >= before.power.get("area1", 0):
+        parts.append(f"-{spent}pw")
+    moved = after.power.get("gaia", 0) - before.power.get("gaia", 0)
+    owed = [f for f in trial.pending + trial.decisions if f.player == move.player and "to" in f.data]
+    moved += sum(f.data.get("n", 0) for f in owed if f.data["to"] == "gaia")
+    if moved > 0:
+        parts.append(f"-{moved}t to the Gaia area")
+    return " ".join(sorted(parts, key=lambda t: t.startswith("+")))
+
+
+def move_line(engine: Engine, state: GameState, move: Move, with_player: bool = True) -> str:
+    """A move in the notation followed by what its ids name: 'p1 pass BOOSTER: income 1 Q.I.C. and 2 credits'."""
+    text = move_text(engine, state, move, with_player)
+    note = move_note(engine, state, move)
+    return f"{text}: {note}" if note and note != move.args[-1] else text
+
+
+def numbered_moves(engine: Engine, state: GameState, moves: list[Move]) -> list[str]:
+    """The legal moves one per line, numbered from 1 as `gaia moves FILE` and `gaia move FILE N` count them."""
+    width = len(str(len(moves)))
+    return [f"{i:>{width}}. {move_line(engine, state, m)}" for i, m in enumerate(moves, 1)]
+
+
+FREE_COMMANDS = ("spend", "burn")
+LIST_WIDTH = 100
+
+
+def _numbers(indices: list[int]) -> str:
+    """'4', '4-9' or '4-6, 9' from 1-based move numbers."""
+    runs: list[list[int]] = []
+    for i in indices:
+        if runs and runs[-1][-1] == i - 1:
+            runs[-1].append(i)
+        else:
+            runs.append([i])
+    return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs)
+
+
+def _resource_words(engine: Engine, text: str) -> str:
+    """'4pw' -> 'power', '1t' -> 'power tokens' (the resource as a price names it, in the plural)."""
+    code = text.lstrip("0123456789")
+    try:
+        return price_text(parse_price(f"2{code}"), words_for(engine.catalogue)).removeprefix("2 ")
+    except EffectSyntaxError:  # not a price the language reads: show it as written
+        return code
+
+
+def free_summary(engine: Engine, moves: list[Move]) -> str:
+    """The free actions in one phrase: 'spend Q.I.C. for ore; ore for credits or power tokens; burn 1-2 power'."""
+    spends: dict[str, list[str]] = {}
+    burns: list[str] = []
+    for m in moves:
+        if m.command == "spend" and len(m.args) >= 2:
+            gains = spends.setdefault(_resource_words(engine, m.args[0]), [])
+            gain = " and ".join(_resource_words(engine, g) for g in m.args[1].split(","))
+            if gain not in gains:
+                gains.append(gain)
+        elif m.command == "burn" and m.args:
+            burns.append(m.args[0])
+    parts = [f"{cost} for {' or '.join(gains)}" for cost, gains in spends.items()]
+    text = ("spend " + "; ".join(parts)) if parts else ""
+    if burns:
+        span = burns[0] if len(burns) == 1 else f"{burns[0]}-{burns[-1]}"
+        text += ("; " if text else "") + f"burn {span} power"
+    return text
+
+
+def compact_moves(engine: Engine, state: GameState, moves: list[Move]) -> list[str]:
+    """The legal moves for a screen: numbered as `gaia moves` numbers them, builds of one piece at one
+    price on one line, each main action with what it costs and gives, the free actions in one line."""
+    lines: list[str] = []
+    width = len(str(len(moves)))
+    builds: dict[tuple[str, str], list[int]] = {}
+    order: list[tuple[str, tuple]] = []
+    free = [i for i, m in enumerate(moves) if m.command in FREE_COMMANDS]
+    for i, m in enumerate(moves):
+        if m.command in FREE_COMMANDS:
+            continue
+        delta = move_delta(engine, state, m) if state.phase == "actions" else ""
+        if m.command == "build" and len(m.args) == 2:
+            key = (m.args[0], delta)
+            if key not in builds:
+                builds[key] = []
+                order.append(("build", key))
+            builds[key].append(i)
+        else:
+            order.append(("one", (i, delta)))
+    for what, key in order:
+        if what == "build":
+            piece, delta = key
+            first = moves[builds[key][0]]
+            head = f"{'':>{width}}  build {piece}"
+            note = move_note(engine, state, first)
+            head += f" ({note})" if note else ""
+            head += f" {delta}:" if delta else ":"
+            items = "  ".join(f"{i + 1} {moves[i].args[1]}" for i in builds[key])
+            lines += textwrap.wrap(items, LIST_WIDTH, initial_indent=head + " ", subsequent_indent=" " * (width + 4))
+        else:
+            i, delta = key
+            text = f"{i + 1:>{width}}. {move_line(engine, state, moves[i])}"
+            lines.append(f"{text}  ({delta})" if delta else text)
+    if free:
+        numbers = _numbers([i + 1 for i in free])
+        lines += textwrap.wrap(f"free actions {numbers}: {free_summary(engine, [moves[i] for i in free])} "
+                               f"(`moves all` lists each)", LIST_WIDTH, initial_indent=f"{'':>{width}}  ",
+                               subsequent_indent=" " * (width + 4))
+    return lines
 
 
 # ------------------------------------------------------------------ the state
@@ -93,11 +272,13 @@ def players_table(engine: Engine, state: GameState, only: int | None = None) -> 
     for track in sorted(cat.tracks.values(), key=lambda t: t.order):
         row(f"research {track.id}", lambda pl, p, t=track.id: str(pl.research.get(t, 0)))
     row("structures", lambda pl, p: _pieces(state, p, engine))
-    row("tech tiles", lambda pl, p: ", ".join(f"{t.tile} ({t.pos}{'' if t.enabled else ', covered'})" for t in pl.tech) or "-")
+    row("tech tiles", lambda pl, p: ", ".join(f"{t.tile} {tile_title(engine, t.tile)} ({t.pos}"
+                                              f"{'' if t.enabled else ', covered'})" for t in pl.tech) or "-")
     row("federations", lambda pl, p: str(pl.federations_formed))
-    row("fed. tokens", lambda pl, p: ", ".join(f"{t.tile}{' (green)' if t.green else ''}" for t in pl.fed_tokens) or "-")
+    row("fed. tokens", lambda pl, p: ", ".join(f"{t.tile} ({describe(cat, t.tile, 'federation_token')})"
+                                               f"{' green' if t.green else ''}" for t in pl.fed_tokens) or "-")
     row("satellites", lambda pl, p: str(pl.satellites))
-    row("booster", lambda pl, p: pl.booster or "-")
+    row("booster", lambda pl, p: f"{pl.booster} ({tile_title(engine, pl.booster)})" if pl.booster else "-")
     row("passed", lambda pl, p: "yes" if pl.passed else "no")
     return table
 
@@ -108,16 +289,19 @@ def table_table(engine: Engine, state: GameState) -> Table:
     table = Table(title="Table", show_header=False, title_justify="left")
     table.add_column("", style="bold")
     table.add_column("")
-    rounds = [f"[{i}] {t}" if i == state.round else f"{i} {t}" for i, t in enumerate(s.round_tiles, 1)]
-    table.add_row("round tiles", ", ".join(rounds))
-    table.add_row("final tiles", ", ".join(s.final_tiles))
-    table.add_row("boosters", ", ".join(state.boosters_table) or "-")
+    rounds = [f"[{i}] {t} ({tile_title(engine, t)})" if i == state.round else f"{i} {t} ({tile_title(engine, t)})"
+              for i, t in enumerate(s.round_tiles, 1)]
+    table.add_row("round tiles", "\n".join(rounds))
+    table.add_row("final tiles", ", ".join(f"{t} ({tile_title(engine, t)})" for t in s.final_tiles))
+    table.add_row("boosters", "\n".join(named(cat, b, "booster") for b in state.boosters_table) or "-")
     used = [a for a in cat.board_actions if a in state.board_actions_used]
     table.add_row("actions used", ", ".join(used) or "-")
-    table.add_row("tech tiles", ", ".join(f"{pos} {tile}" for pos, tile in s.tech_tiles.items()))
-    table.add_row("advanced", ", ".join(f"{track} {tile}" + ("" if state.tech_supply.get(f"adv-{track}", 1) else " (taken)")
-                                        for track, tile in s.advanced_tiles.items()))
-    table.add_row("terraforming token", state.terraforming_token or "-")
+    table.add_row("tech tiles", "\n".join(f"{pos} {named(cat, tile)}" for pos, tile in s.tech_tiles.items()))
+    table.add_row("advanced", "\n".join(f"{track} {named(cat, tile)}"
+                                         + ("" if state.tech_supply.get(f"adv-{track}", 1) else " (taken)")
+                                         for track, tile in s.advanced_tiles.items()))
+    table.add_row("terraforming token", named(cat, state.terraforming_token, "federation_token")
+                  if state.terraforming_token else "-")
     table.add_row("federation supply", ", ".join(f"{k} {v}" for k, v in state.fed_supply.items() if v) or "-")
     table.add_row("turn order", ", ".join(player_label(state, p) for p in state.turn_order) or "-")
     return table
@@ -157,6 +341,36 @@ def _source_order(state: GameState, engine: Engine) -> list[str]:
     return sorted(keys, key=group)
 
 
+# Sources of VP that are mechanisms of the engine rather than components.
+SOURCE_WORDS: dict[str, str] = {"spend": "resources left", "charge": "charging power (paid)",
+                                "federation": "federation tokens"}
+
+
+def source_label(engine: Engine, state: GameState, key: str) -> str:
+    """A row of the score table named by its source: 'round3 TILE (4 VP per trading station)'."""
+    cat = engine.catalogue
+    finals, rounds = state.setup.final_tiles, state.setup.round_tiles
+    number = key[5:] if key[:5] in ("final", "round") and key[5:].isdigit() else None
+    if key.startswith("final") and number and 0 < int(number) <= len(finals):
+        tile = finals[int(number) - 1]
+        return f"{key} {tile} {tile_title(engine, tile)} (count)"
+    if key.startswith("round") and number and 0 < int(number) <= len(rounds):
+        return f"{key} {rounds[int(number) - 1]} ({tile_title(engine, rounds[int(number) - 1])})"
+    if key in cat.tracks:
+        return f"research {cat.tracks[key].name}"
+    if key in SOURCE_WORDS:
+        return SOURCE_WORDS[key]
+    if key.startswith("tech-") and _tech_at(state, key[5:]):
+        tile = _tech_at(state, key[5:])
+        return f"{tile} {tile_title(engine, tile)}"
+    if key in cat.board_actions:
+        return f"action {key} ({describe(cat, key, 'board_action').rsplit(' for ', 1)[0]})"
+    from .describe import kind_of
+
+    kind = kind_of(cat, key)
+    return f"{key} {title(cat, kind, key)}" if kind and title(cat, kind, key) != key else key
+
+
 def score_table(engine: Engine, state: GameState) -> Table:
     """Final (or current) VP of each player, by source: `vp_sources` and `final_scoring`."""
     title = "Final score" if state.ended else f"Score after {len(state.moves)} moves"
@@ -164,19 +378,11 @@ def score_table(engine: Engine, state: GameState) -> Table:
     table.add_column("source", style="bold")
     for p, pl in enumerate(state.players):
         table.add_column(f"p{p + 1} {pl.faction or ''}".strip(), justify="right")
-    tracks = set(engine.catalogue.tracks)
-    finals = state.setup.final_tiles
     rows = []
     start = [pl.vp - sum(pl.vp_sources.values()) for pl in state.players]
     rows.append(("start", [str(v) for v in start]))
     for key in _source_order(state, engine):
-        label = key
-        if key.startswith("final") and key[5:].isdigit() and 0 < int(key[5:]) <= len(finals):
-            label = f"{key} {finals[int(key[5:]) - 1]} (count)"
-        elif key in tracks:
-            label = f"research {key}"
-        elif key == "spend":
-            label = "resources left"
+        label = source_label(engine, state, key)
         cells = []
         for pl in state.players:
             v = pl.vp_sources.get(key, 0)

@@ -1,0 +1,630 @@
+"""A game at the terminal: the interactive session behind `gaia play`.
+
+Each prompt says what the engine waits for, from the state's pending decision
+("X built next to you: charge 2 power for 1 VP?"), above a short move
+list (builds of one piece at one price on one line, free actions collapsed).
+A move is typed as its number (the numbers of `gaia moves`), in the site's
+notation in any case, or as a session command (`help` lists them). On a
+terminal the line is read with prompt_toolkit (editing, history, tab
+completion of commands, hex names and tile ids); piped input is read line by
+line, so scripts and tests drive the same session.
+
+Nothing here names a component: the words come from the catalogue
+(describe.py) and the decision kinds of the engine.
+"""
+from __future__ import annotations
+
+import difflib
+import re
+import sys
+import time
+from pathlib import Path
+from typing import Callable
+
+import typer
+from rich.console import Console
+
+from ..formats import savegame
+from ..formats.movetext import move_text, parse_move, player_label, token_word
+from ..formats.notation import NotationError
+from ..formats.savegame import SavedGame, SaveError
+from ..language import ast
+from ..language.english import with_article
+from ..players import describe_wait, make_bot
+from ..rules import Engine, IllegalMoveError
+from ..rules.moves import COMMANDS, Move
+from ..state import GameState
+from .view import compact_moves, move_line, numbered_moves, score_table, show_state
+
+EXIT_OK, EXIT_FAILED = 0, 1
+
+# The session's own commands (a move's command is any other word), and their short forms.
+SESSION_COMMANDS = ("moves", "show", "score", "map", "explain", "undo", "save", "auto", "help", "quit")
+ALIASES = {"m": "moves", "ls": "moves", "q": "quit", "exit": "quit", "?": "help", "h": "help"}
+YES, NO = ("y", "yes"), ("n", "no")
+
+PLAY_HELP = """Type a move number (from `moves`), or one command in the site notation (e.g. `build m 4A2`,
+any case), or:
+  moves [all]     the legal moves (all: every free action on its own line)
+  show [P]        the state (P: one player, 1..N, pN or a faction)
+  score           the VP so far, by source
+  map             the board as text
+  explain ID      what a component is (a faction, a booster, a tile, an action...)
+  undo            take back your last move (and the bots' moves after it)
+  auto [N|end]    let the bot play your next move (N moves, or to the end of the game)
+  save [FILE]     save the game (to FILE, which is then kept for later saves)
+  quit            stop (asks first if the game is not saved)
+In a charge decision, y / n answer the question. Tab completes commands, hexes and ids."""
+
+HEX = re.compile(r"^(\d+)([a-z])(\d+)$")
+
+
+class SessionError(Exception):
+    """A one-line reason the session cannot go on, and its exit code."""
+
+    def __init__(self, message: str, code: int = EXIT_FAILED):
+        super().__init__(message)
+        self.code = code
+
+
+# ------------------------------------------------------------------ what the engine asks
+
+def _faction_name(engine: Engine, state: GameState, p: int | None) -> str:
+    if p is None:
+        return "someone"
+    faction = state.players[p].faction
+    return engine.catalogue.factions[faction].name if faction in engine.catalogue.factions else f"p{p + 1}"
+
+
+def _structure_names(engine: Engine, state: GameState, p: int, pieces, article: bool = False) -> str:
+    """'mine', or with `article` 'a mine or a Gaiaformer' (the names player p's faction gives them)."""
+    faction = state.players[p].faction
+    structures = engine.catalogue.factions[faction].structures if faction else {}
+    names = [structures[s].name if s in structures else s for s in pieces]
+    return " or ".join(with_article(n) if article else n for n in names)
+
+
+# Moves that place a piece and so may offer charges to the neighbours.
+PLACING = ("build", "lostPlanet")
+
+
+def _builder(engine: Engine, state: GameState, p: int | None) -> str:
+    """The name of whoever placed the piece that offers player p a charge (the last other player to place one)."""
+    labels = {player_label(state, q): q for q in range(len(state.players))}
+    labels.update({f"p{q + 1}": q for q in range(len(state.players))})
+    for text in reversed(state.moves):
+        parts = text.split()
+        if len(parts) > 1 and parts[1] in PLACING and labels.get(parts[0]) not in (None, p):
+            return _faction_name(engine, state, labels[parts[0]])
+    return "an opponent"
+
+
+def _charge_question(engine: Engine, state: GameState, data: dict) -> str:
+    offset = engine.catalogue.game.get("charge", {}).get("vp_cost_offset", 1)
+    amount = data.get("amount", 0)
+    cost = max(0, amount - offset)
+    builder = _builder(engine, state, engine.to_move(state))
+    price = f"for {cost} VP" if cost else "for free"
+    extra = " (with your extra gain)" if data.get("extra") else ""
+    return f"{builder} built next to you: charge {amount} power{extra} {price}? [charge/decline, or y/n]"
+
+
+def _token_question(engine: Engine, state: GameState, p: int, data: dict) -> str:
+    token = token_word(engine, state, p)
+    options = "/".join(data.get("options", []))
+    n = data.get("n", 0)
+    doing = {"charge": f"charging {n} power", "spend": f"spending {n} power",
+             "take": f"removing {n} power tokens"}.get(data.get("op"), "moving power")
+    return f"{doing}: where does your {token} go? [token {options}]"
+
+
+def _follow_up_question(engine: Engine, state: GameState, p: int, kind: str, data: dict) -> str:
+    if kind == "up":
+        track = data.get("track")
+        if track in engine.catalogue.tracks:
+            return f"advance one level on {engine.catalogue.tracks[track].name}? [up {track} / decline]"
+        return "advance one research level: on which track? [up TRACK / decline]"
+    if kind == "tech":
+        return "choose a tech tile [tech POSITION]"
+    if kind == "cover":
+        return "choose a tech tile of yours to cover with the advanced one [cover POSITION]"
+    if kind == "build":
+        what = _structure_names(engine, state, p, data.get("pieces", []), article=True)
+        return f"build {what}: where? [build PIECE HEX]"
+    if kind == "swap":
+        first = _structure_names(engine, state, p, [data.get("first")])
+        second = _structure_names(engine, state, p, [data.get("second")], article=True)
+        return f"swap your {first} with {second}: which one? [swap-PI HEX]"
+    if kind == "fedtile":
+        return "choose a federation token of yours to gain again [fedtile ID]"
+    if kind == "lostPlanet":
+        return "place the Lost Planet: on which space hex? [lostPlanet HEX]"
+    if kind == "areas":
+        where = "to the Gaia area" if data.get("to") == "gaia" else "out of play"
+        return f"move {data.get('n', 0)} power tokens {where}: from which bowls? [areas SPLIT]"
+    return f"answer '{kind}'"
+
+
+def question(engine: Engine, state: GameState) -> str:
+    """What the engine waits for, in words, for whoever must act: 'choose a booster [booster ID]'."""
+    if state.ended:
+        return "the game has ended"
+    p = engine.to_move(state)
+    if p is None:
+        return "nobody is to act"
+    if state.decisions:
+        d = state.decisions[0]
+        if d.kind == "charge":
+            return _charge_question(engine, state, d.data)
+        if d.kind == "income":
+            return "choose the order of your income: which comes first? [income AMOUNT]"
+        if d.kind == "token":
+            return _token_question(engine, state, p, d.data)
+        if d.kind == "gaia-phase":
+            return "Gaia phase: use a Gaia-phase conversion now? [spend ... / decline]"
+        return _follow_up_question(engine, state, p, d.kind, d.data)
+    if state.phase == "factions":
+        return "choose a faction [faction NAME]"
+    if state.phase == "bids":
+        return "bid for a faction [bid FACTION VP]"
+    if state.phase == "setup":
+        piece = state.setup_queue[0][1] if state.setup_queue else "?"
+        faction = engine.catalogue.factions.get(state.players[p].faction or "")
+        home = engine.catalogue.planets.get(faction.home) if faction else None
+        on = f" on {with_article(home.name)} planet" if home else ""
+        return f"place a starting {_structure_names(engine, state, p, [piece])}{on} [build {piece} HEX]"
+    if state.phase == "boosters":
+        return "choose a booster [booster ID]"
+    if state.phase == "actions":
+        if state.pending:
+            f = state.pending[0]
+            if f.kind == "token":
+                return _token_question(engine, state, p, f.data)
+            return _follow_up_question(engine, state, p, f.kind, f.data)
+        if state.main_done:
+            return "end your turn, or take free actions first [endturn]"
+        return "your action [a number from the list, or a move such as `build PIECE HEX`]"
+    return f"{state.phase}"
+
+
+def where_label(state: GameState) -> str:
+    return f"round {state.round}" if state.round else "set-up"
+
+
+# ------------------------------------------------------------------ round headers and income
+
+def _amount_text(code: str, n: int) -> str:
+    if code == "pw":
+        return f"charge {n} power"
+    if code == "t":
+        return f"+{n} power token{'s' if n != 1 else ''}"
+    return f"+{n}{code}"
+
+
+def income_summary(engine: Engine, state: GameState, p: int) -> str:
+    """What player p's income pays this round: '+4c +1o +2k, charge 3 power' ('nothing' if none)."""
+    from ..rules.phases import income_events  # the engine's own list of income statements
+
+    ctx = engine.context(state)
+    totals: dict[str, int] = {}
+    for _source, gains in income_events(ctx, state, p):
+        for g in gains:
+            if isinstance(g, ast.Amount):
+                n = g.count * (ctx.count_per(state, p, g.per) if g.per else 1)
+                totals[g.resource] = totals.get(g.resource, 0) + n
+    plain = " ".join(_amount_text(c, n) for c, n in totals.items() if c not in ("pw", "t") and n)
+    power = [_amount_text(c, totals[c]) for c in ("pw", "t") if totals.get(c)]
+    return ", ".join(x for x in [plain] + power if x) or "nothing"
+
+
+def round_header(engine: Engine, state: GameState) -> list[str]:
+    lines = [f"Round {state.round}"]
+    for p in range(len(state.players)):
+        lines.append(f"  income of {player_label(state, p)}: {income_summary(engine, state, p)}")
+    return lines
+
+
+# ------------------------------------------------------------------ reading a line
+
+def did_you_mean(word: str, known) -> str | None:
+    close = difflib.get_close_matches(word.lower(), list(known), n=1, cutoff=0.6)
+    return close[0] if close else None
+
+
+def _hex_case(word: str) -> str:
+    """'4a2' -> '4A2': hex names are typed in any case."""
+    m = HEX.match(word)
+    return f"{m.group(1)}{m.group(2).upper()}{m.group(3)}" if m else word
+
+
+class LineReader:
+    """Reads one answer: prompt_toolkit on a terminal, plain lines from a pipe."""
+
+    def __init__(self, complete: Callable[[str], list[str]] | None = None, interactive: bool | None = None):
+        self.interactive = sys.stdin.isatty() if interactive is None else interactive
+        self.complete = complete
+        self._session = None
+
+    def _prompt_session(self):
+        if self._session is None:
+            from prompt_toolkit import PromptSession
+            from prompt_toolkit.completion import Completer, Completion
+            from prompt_toolkit.history import InMemoryHistory
+
+            reader = self
+
+            class _Words(Completer):
+                def get_completions(self, document, complete_event):
+                    if reader.complete is None:
+                        return
+                    word = document.get_word_before_cursor(WORD=True)
+                    for c in reader.complete(document.text_before_cursor):
+                        yield Completion(c, start_position=-len(word))
+
+            self._session = PromptSession(history=InMemoryHistory(), completer=_Words(), complete_while_typing=False)
+        return self._session
+
+    def read(self, prompt: str) -> str | None:
+        """The line typed (without its end), or None at the end of input."""
+        if self.interactive:
+            try:
+                return self._prompt_session().prompt(prompt)
+            except (EOFError, KeyboardInterrupt):
+                return None
+        typer.echo(prompt, nl=False)
+        line = sys.stdin.readline()
+        return line.rstrip("\r\n") if line else None
+
+
+# ------------------------------------------------------------------ the session
+
+class Session:
+    """An interactive game: humans on their seats, bots on the others; one prompt per human decision."""
+
+    def __init__(self, engine: Engine, game: SavedGame, bots: dict, file: Path | None, quiet: bool,
+                 auto_bot=None, reader: LineReader | None = None, console: Console | None = None):
+        self.engine, self.game, self.bots, self.file, self.quiet = engine, game, bots, file, quiet
+        self.console = console or Console(highlight=False, soft_wrap=False)
+        self.reader = reader or LineReader(self.complete)
+        if self.reader.complete is None:
+            self.reader.complete = self.complete
+        self.auto_bot = auto_bot or make_bot("greedy", f"{game.setup.seed}/auto")
+        self.auto_left = 0
+        self.saved = file is not None and file.exists()
+        self.round_seen = game.state.round
+        self._legal: tuple[GameState, list[Move]] | None = None
+        self.shown: int | None = None  # the position (move count) whose question and moves were last shown
+
+    # ------------------------------------------------------------ small helpers
+    def say(self, text: str) -> None:
+        typer.echo(text)
+
+    @property
+    def state(self) -> GameState:
+        return self.game.state
+
+    def legal(self) -> list[Move]:
+        """The legal moves of the current position (computed once per position)."""
+        if self._legal is None or self._legal[0] is not self.state:
+            self._legal = (self.state, self.engine.legal_moves(self.state))
+        return self._legal[1]
+
+    def save(self, path: Path | None = None, quiet: bool = True) -> bool:
+        """Save to `path` (else the session's file); a failure is one line and the game stays in memory."""
+        target = path or self.file
+        if target is None:
+            return False
+        try:
+            savegame.save(self.game, target)
+        except (SaveError, OSError) as err:
+            why = str(err) if isinstance(err, SaveError) else f"cannot save to {target}: {err.strerror or err}"
+            self.say(f"{why}; the game is kept in memory (try `save OTHER-FILE`)")
+            if self.file is None or Path(target) == Path(self.file):
+                self.saved = False
+            return False
+        self.saved = True
+        if not quiet:
+            self.say(f"saved to {target}")
+        return True
+
+    def play(self, mv: Move) -> None:
+        """Apply one move (IllegalMoveError leaves everything as it was), log it, save, announce a new round."""
+        text = "" if self.quiet else move_line(self.engine, self.state, mv)
+        self.game = savegame.apply_move(self.engine, self.game, mv)
+        self.saved = False
+        self.save()
+        if not self.quiet:
+            self.say(text)
+            if self.state.round != self.round_seen and self.state.round and not self.state.ended:
+                for line in round_header(self.engine, self.state):
+                    self.say(line)
+        self.round_seen = self.state.round
+
+    # ------------------------------------------------------------ undo
+    def undo_human(self) -> str:
+        """Back to just before the last move of a human seat; says what was taken back."""
+        moves = self.game.moves
+        for i in range(len(moves) - 1, -1, -1):
+            if moves[i].player not in self.bots:
+                back = savegame.with_moves(self.engine, self.game, moves[:i])
+                taken = move_text(self.engine, back.state, moves[i])
+                after = len(moves) - i - 1
+                self.game = back
+                self.round_seen = self.state.round
+                self.saved, self.shown = False, None
+                self.save()
+                tail = f" and {self._whose(moves[i + 1:])} {after} move{'s' if after != 1 else ''} after it" \
+                    if after else ""
+                return f"took back your last move: {taken}{tail}"
+        return "nothing to take back"
+
+    def _whose(self, moves: list[Move]) -> str:
+        """'the bot's', 'the bots'' or 'the' for the moves taken back after a human's move."""
+        players = {m.player for m in moves}
+        if not players <= set(self.bots):
+            return "the"
+        return "the bot's" if len(players) == 1 else "the bots'"
+
+    # ------------------------------------------------------------ completion
+    def complete(self, before: str) -> list[str]:
+        """Words that may follow `before` (what is typed up to the cursor): commands, hexes, ids."""
+        words = before.split(" ")
+        typed, head = words[-1].lower(), [w.lower() for w in words[:-1] if w]
+        if not head:
+            firsts = list(SESSION_COMMANDS)
+            firsts += [c for c in dict.fromkeys(m.command for m in self.legal()) if c not in firsts]
+            options = firsts
+        elif head[0] == "explain" and len(head) == 1:
+            from .explain import KINDS, ids_of
+
+            options = sorted({i for k in KINDS for i in ids_of(self.engine.catalogue, k)})
+        else:
+            options = []
+            for m in self.legal():
+                parts = move_text(self.engine, self.state, m, with_player=False).split(" ")
+                if len(parts) > len(head) and [x.lower() for x in parts[:len(head)]] == head:
+                    if parts[len(head)] not in options:
+                        options.append(parts[len(head)])
+        return [o for o in options if o.lower().startswith(typed)]
+
+    # ------------------------------------------------------------ reading a move
+    def resolve(self, line: str) -> Move:
+        """The move a line names: a number of the list, the notation in any case, or a short answer.
+
+        Raises SessionError (a line to show) when it names none.
+        """
+        legal = self.legal()
+        line = line.split(":", 1)[0].strip()  # a line copied from the list, with what its ids name
+        if line.isdigit():
+            n = int(line)
+            if not 1 <= n <= len(legal):
+                raise SessionError(f"no move {n}: there {'is' if len(legal) == 1 else 'are'} {len(legal)} legal "
+                                   f"move{'' if len(legal) == 1 else 's'} (type moves)")
+            return legal[n - 1]
+        low = " ".join(line.lower().split())
+        decision = self.state.decisions[0].kind if self.state.decisions else None
+        if decision == "charge" and low in YES + NO:
+            wanted = "decline" if low in NO else "charge"
+            return next(m for m in legal if m.command == wanted)
+        for m in legal:
+            if low in (move_text(self.engine, self.state, m, with_player=False).lower(),
+                       move_text(self.engine, self.state, m).lower()):
+                return m
+        same = [m for m in legal if m.command.lower() == low]
+        if len(same) == 1:
+            return same[0]
+        words = line.split()
+        labels = {p.faction for p in self.state.players if p.faction} | {f"p{i + 1}" for i in range(len(self.state.players))}
+        at = 1 if words[0].lower() in labels and len(words) > 1 else 0  # the command, after a player if one is named
+        commands = {c.lower(): c for c in COMMANDS}
+        word = words[at].lower()
+        if word not in commands:
+            close = did_you_mean(word, list(SESSION_COMMANDS) + list(COMMANDS))
+            hint = f" (did you mean '{close}'?)" if close else " (type help)"
+            raise SessionError(f"unknown command '{word}'{hint}")
+        words[:at + 1] = [w.lower() for w in words[:at]] + [commands[word]]
+        text = " ".join(_hex_case(w) for w in words)
+        try:
+            return parse_move(self.engine, self.state, text)
+        except NotationError as err:
+            raise SessionError(str(err)) from None
+
+    # ------------------------------------------------------------ bots
+    def bot_turns(self) -> None:
+        while not self.state.ended:
+            p = self.engine.to_move(self.state)
+            if p is None or (p not in self.bots and not self.auto_left):
+                return
+            legal = self.legal()
+            if not legal:
+                raise SessionError(f"no legal move for {player_label(self.state, p)} after move "
+                                   f"{len(self.state.moves)} ({describe_wait(self.state)}): the engine is stuck")
+            bot = self.bots.get(p, self.auto_bot)
+            mv = bot.choose(self.engine, self.state, legal)
+            try:
+                self.play(mv)
+            except IllegalMoveError as err:
+                raise SessionError(f"bot {player_label(self.state, p)}: illegal move "
+                                   f"'{move_text(self.engine, self.state, mv)}': {err}") from None
+            if p not in self.bots:
+                self.auto_left -= 1
+
+    # ------------------------------------------------------------ one prompt
+    def show_moves(self, every: bool = False) -> None:
+        legal = self.legal()
+        lines = numbered_moves(self.engine, self.state, legal) if every else compact_moves(self.engine, self.state, legal)
+        for line in lines:
+            self.say(line)
+
+    def ask_quit(self) -> bool:
+        """True when the player really quits (asked first if the game is not saved)."""
+        if self.saved or not self.game.moves:
+            return True
+        answer = self.reader.read("the game is not saved: quit anyway? [y/N] ")
+        return answer is None or answer.strip().lower() in YES
+
+    def command(self, word: str, rest: str) -> bool | None:
+        """A session command; False to stop, True to go on, None if `word` is not one."""
+        word = ALIASES.get(word, word)
+        if word == "quit":
+            return not self.ask_quit()
+        if word == "help":
+            self.say(PLAY_HELP)
+        elif word == "moves":
+            self.show_moves(every=rest.lower() in ("all", "full"))
+        elif word == "show":
+            self.show(rest)
+        elif word == "score":
+            self.console.print(score_table(self.engine, self.state))
+        elif word == "map":
+            from .mapview import text_map
+
+            self.console.print(text_map(self.engine.context(self.state), self.state, markup=True), end="",
+                               soft_wrap=True)
+        elif word == "explain":
+            self.explain(rest)
+        elif word == "undo":
+            self.say(self.undo_human())
+        elif word == "save":
+            target = Path(rest) if rest else self.file
+            if target is None:
+                self.say("save where? `save FILE`")
+            elif self.save(target, quiet=False):
+                self.file = self.file or target
+        elif word == "auto":
+            self.auto(rest)
+        else:
+            return None
+        return True
+
+    def show(self, who: str) -> None:
+        only = None
+        if who:
+            for p in self.state.players:
+                if who.lower() in ((p.faction or "").lower(), f"p{p.index + 1}", str(p.index + 1)):
+                    only = p.index
+            if only is None:
+                self.say(f"no player '{who}' (use 1..{len(self.state.players)}, pN or a faction)")
+                return
+        show_state(self.console, self.engine, self.state, only)
+
+    def explain(self, ident: str) -> None:
+        from .explain import ExplainError, explain, resolve
+
+        if not ident:
+            self.say("explain what? `explain ID` (a faction, booster, tile, action, track...)")
+            return
+        try:
+            try:
+                kind, found = resolve(self.engine.catalogue, ident)
+            except ExplainError:
+                kind, found = resolve(self.engine.catalogue, ident.lower())  # ids in any case
+        except ExplainError as err:
+            self.say(str(err))
+            return
+        self.say(explain(self.engine.catalogue, kind, found).rstrip())
+
+    def auto(self, rest: str) -> None:
+        if rest.lower() in ("end", "all"):
+            self.auto_left = 10 ** 9
+        elif rest.isdigit() and int(rest) > 0:
+            self.auto_left = int(rest)
+        elif not rest:
+            self.auto_left = 1
+        else:
+            self.say("auto takes a number of moves or `end`")
+
+    def human_turn(self) -> bool:
+        """One prompt; False when the player quits."""
+        state = self.state
+        p = self.engine.to_move(state)
+        legal = self.legal()
+        if self.shown != len(self.game.moves):
+            self.shown = len(self.game.moves)
+            self.say(f"[{where_label(state)}] {player_label(state, p)}: {question(self.engine, state)}")
+            if not legal:
+                self.say(f"no legal move for {player_label(state, p)} ({describe_wait(state)}): the engine is "
+                         f"stuck; type undo or quit")
+            elif not self.quiet:
+                self.show_moves()
+        line = self.reader.read(f"{player_label(state, p)}> ")
+        if line is None:  # end of input (Ctrl-D or Ctrl-C on a terminal: asked first if not saved)
+            self.say("")
+            return self.reader.interactive and not self.ask_quit()
+        line = line.strip()
+        if not line:
+            return True
+        word, _, rest = line.partition(" ")
+        done = self.command(word.lower(), rest.strip())
+        if done is not None:
+            return done
+        try:
+            self.play(self.resolve(line))
+        except SessionError as err:
+            self.say(str(err))
+        except IllegalMoveError as err:
+            self.say(f"illegal move '{line}': {err}")
+        return True
+
+    def run(self) -> int:
+        start = time.perf_counter()
+        if not self.quiet and self.state.round:
+            for line in round_header(self.engine, self.state):
+                self.say(line)
+        while not self.state.ended:
+            self.bot_turns()
+            if self.state.ended:
+                break
+            if not self.human_turn():
+                self.save()
+                where = f" (saved to {self.file})" if self.file and self.saved else ""
+                self.say(f"stopped after {len(self.game.moves)} moves{where}")
+                return EXIT_OK
+        self.save()
+        elapsed = time.perf_counter() - start
+        state = self.state
+        self.console.print(score_table(self.engine, state))
+        winner = max(range(len(state.players)), key=lambda i: state.players[i].vp)
+        self.say(f"game over after {len(self.game.moves)} moves ({elapsed:.1f} s); "
+                 f"winner: {player_label(state, winner)} with {state.players[winner].vp} VP")
+        return EXIT_OK
+
+
+# ------------------------------------------------------------------ starting one
+
+def choose_seats(n: int, bots: int, seat: int | None) -> list[int]:
+    """The human seats (0-based): seat N first if given, then the first free ones."""
+    humans = n - bots
+    if humans == 0:
+        return []
+    first = [seat - 1] if seat is not None else []
+    return first + [p for p in range(n) if p not in first][:humans - len(first)]
+
+
+def run_session(engine: Engine, game: SavedGame, file: Path | None, bots: int | None, bot_kind: str, seed: str,
+                quiet: bool, seat: int | None) -> int:
+    """Seat the players, then play until the end or until the player stops; the exit code."""
+    n = game.setup.players
+    k = bots if bots is not None else n - 1
+    if not 0 <= k <= n:
+        raise SessionError(f"--bots must be between 0 and {n}", 2)
+    if seat is not None and not (1 <= seat <= n and k < n):
+        raise SessionError(f"--seat must be between 1 and {n}, with at most {n - 1} bots" if k < n
+                           else "--seat needs a seat without a bot (--bots less than the players)", 2)
+    reader = LineReader()
+    if seat is None and reader.interactive and n - k == 1 and k > 0:
+        answer = reader.read(f"which seat do you take? [1-{n}, Enter for 1] ")
+        seat = int(answer) if answer and answer.strip().isdigit() and 1 <= int(answer) <= n else None
+    humans = choose_seats(n, k, seat)
+    seats = {p: make_bot(bot_kind, f"{seed}/bot{p + 1}") for p in range(n) if p not in humans}
+    if file is not None:  # a path given on the command line that cannot be written stops here (exit 2)
+        try:
+            savegame.save(game, file)
+        except (SaveError, OSError) as err:
+            why = err if isinstance(err, SaveError) else f"cannot save to {file}: {err.strerror or err}"
+            raise SessionError(str(why), 2) from None
+    session = Session(engine, game, seats, file, quiet, reader=reader)
+    if not quiet:
+        who = ", ".join(f"p{p + 1} {'bot (' + bot_kind + ')' if p in seats else 'you'}" for p in range(n))
+        session.say(f"{n}-player game, seed {game.setup.seed}: {who}; type help for the commands")
+    return session.run()
