@@ -53,9 +53,24 @@ def take_tech(ctx: Context, state: GameState, p: int, pos: str, follow: Pending)
     ctx.holdings_changed(state, p)
     _immediate(ctx, state, p, ctx.catalogue.tech_tiles[tile], f"tech:{tile}", out)
     allowed = pos if pos in ctx.catalogue.tracks else "any"
+    _free_step(ctx, state, p, allowed, out)
+    return out
+
+
+def _free_step(ctx: Context, state: GameState, p: int, allowed: str, out: list[Pending]) -> None:
+    """Queue a tile's free research step.
+
+    A step that exists but cannot be taken now (a locked track, a top level
+    that needs a token to flip) is still queued: the player must decline it
+    explicitly, as the site's notation requires. Only a step with nowhere to
+    go (every allowed track at its top) is skipped.
+    """
     if research.can_advance_any(ctx, state, p, allowed):
         out.append(Pending("up", p, {"track": allowed, "source": "tech"}))
-    return out
+        return
+    tracks = list(ctx.catalogue.tracks) if allowed == "any" else [allowed]
+    if any(state.players[p].research.get(t, 0) < research.top(ctx) for t in tracks):
+        out.append(Pending("up", p, {"track": allowed, "source": "tech", "blocked": True}))
 
 
 def cover_tech(ctx: Context, state: GameState, p: int, pos: str, follow: Pending) -> list[Pending]:
@@ -69,8 +84,7 @@ def cover_tech(ctx: Context, state: GameState, p: int, pos: str, follow: Pending
     ctx.holdings_changed(state, p)
     out: list[Pending] = []
     _immediate(ctx, state, p, ctx.catalogue.advanced_tech_tiles[tile], f"adv:{tile}", out)
-    if research.can_advance_any(ctx, state, p, "any"):
-        out.append(Pending("up", p, {"track": "any", "source": "tech"}))
+    _free_step(ctx, state, p, "any", out)
     return out
 
 
