@@ -35,12 +35,14 @@ class Engine:
         hit = self._by_setup.get(id(s))
         if hit is not None and hit[0] is s:
             return hit[1]
-        key = (s.variant, s.mirror, tuple((x["sector"], x["rotation"], tuple(x["center"])) for x in s.sectors))
+        boards = (s.faction_variant, s.faction_variant_version, s.players) if s.faction_variant else None
+        key = (s.variant, s.mirror, tuple((x["sector"], x["rotation"], tuple(x["center"])) for x in s.sectors), boards)
         ctx = self._contexts.get(key)
         if ctx is None:
             if len(self._contexts) >= self.CONTEXTS_KEPT:  # a long run of bot games draws a new map each game
                 self._contexts.pop(next(iter(self._contexts)), None)
-            ctx = self._contexts[key] = Context.for_setup(self.catalogue, s)
+            catalogue = self.catalogue.with_faction_variant(s.faction_variant, s.faction_variant_version, s.players)
+            ctx = self._contexts[key] = Context.for_setup(catalogue, s)
         if len(self._by_setup) > 2 * self.CONTEXTS_KEPT:
             self._by_setup.clear()
         self._by_setup[id(s)] = (s, ctx)  # the set-up is kept alive so its id stays unique
@@ -49,6 +51,12 @@ class Engine:
     def new_game(self, setup: Setup) -> GameState:
         if setup.variant not in self.catalogue.variants:
             raise IllegalMoveError("variant", f"unknown rules variant '{setup.variant}'")
+        problem = faction_variant_problem(self.catalogue, setup.faction_variant, setup.faction_variant_version)
+        if problem:
+            raise IllegalMoveError("faction-variant", problem)
+        if setup.auction is not None and setup.auction not in self.catalogue.game.get("auctions", {}):
+            raise IllegalMoveError("auction", f"unknown auction kind '{setup.auction}' (content/rules/game.yaml lists "
+                                              f"{', '.join(self.catalogue.game.get('auctions', {})) or 'none'})")
         start_vp = next(iter(self.catalogue.boards.values()))["start"].get("vp", 0)
         # the game's own copy of the set-up, stamped with the content it is played with
         setup = dataclasses.replace(setup, content_hash=self.catalogue.content_hash())
@@ -194,6 +202,21 @@ class Engine:
                 left[i] = left[-1]
                 left.pop()
         return None
+
+
+def faction_variant_problem(catalogue: Catalogue, family: str | None, version: int | None) -> str | None:
+    """Why a faction variant and version cannot be played with this content, or None."""
+    if family is None:
+        return None
+    from ..content.loader import did_you_mean
+
+    known = catalogue.faction_variants.get(family)
+    if known is None:
+        names = ", ".join(sorted(catalogue.faction_variants)) or "none"
+        return f"unknown faction variant '{family}'{did_you_mean(family, catalogue.faction_variants)} (known: {names})"
+    if version is not None and version not in known.versions:
+        return f"faction variant '{family}' has versions {', '.join(map(str, known.versions))}, not {version}"
+    return None
 
 
 def pending_of(state: GameState) -> Pending | None:
