@@ -104,6 +104,8 @@ def build_catalogue(docs: list[Document], loader: Loader) -> tuple[cat.Catalogue
     builders: dict[str, Callable[[Document], None]] = {}
 
     def faction(d):
+        if d.variant is not None and d.id not in c.factions:
+            return  # the standard faction did not build: its problem is reported in its own file
         f = _faction(loader, d, boards)
         if f is None:
             return

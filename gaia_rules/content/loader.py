@@ -144,6 +144,7 @@ class Loader:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     # files that failed their schema: kept so their effects are still checked
     broken: list[tuple[str, Located]] = field(default_factory=list)
+    unreadable: set[str] = field(default_factory=set)   # names of files that are not YAML at all
 
     # ------------------------------------------------------------ files
     def read(self, roots: list[tuple[Path, int]]) -> list[Document]:
@@ -205,6 +206,9 @@ class Loader:
         src, data = patch.src, patch.src.data
         kind, target = data["kind"], data["patch"]
         base = docs.get((kind, target))
+        if base is None and (target in self.unreadable or any(
+                k == kind and b.data.get("id") == target for k, b in self.broken if isinstance(b.data, dict))):
+            return None  # the component's own file is broken and already reported
         if base is None:
             known = [i for k, i in docs if k == kind]
             self.diagnostics.append(src.diag(("patch",), f"patch: no {kind} '{target}' to patch{did_you_mean(target, known)}"))
@@ -238,6 +242,7 @@ class Loader:
         src, problems = load_yaml(path, display)
         self.diagnostics.extend(problems)
         if src is None:
+            self.unreadable.add(path.stem)  # components are named after their file: patches of it stay quiet
             return None
         data = src.data
         if not isinstance(data, dict):
