@@ -137,7 +137,8 @@ def build_catalogue(docs: list[Document], loader: Loader) -> tuple[cat.Catalogue
     def layout(d):
         x = d.src.data
         c.layouts[d.id] = cat.Layout(d.id, tuple(x["players"]), tuple(tuple(s) for s in x["slots"]),
-                                     tuple(str(s) for s in x["sectors"]), d.src.file)
+                                     tuple(str(s) for s in x["sectors"]), d.src.file, x.get("board", d.id),
+                                     x.get("draw", "fixed"))
 
     def track(d):
         x = d.src.data

@@ -138,6 +138,8 @@ class Layout:
     slots: tuple[tuple[int, int], ...]
     sectors: tuple[str, ...]
     file: str = ""
+    board: str = ""          # the board a game asks for by name (several layouts: one per player count)
+    draw: str = "fixed"      # fixed: sectors on the slots in the listed order; shuffled: in random order
 
 
 @dataclass(frozen=True)

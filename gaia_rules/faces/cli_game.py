@@ -35,7 +35,7 @@ from ..formats.notation import NotationError
 from ..rules import Engine, IllegalMoveError
 from ..rules.moves import Move
 from ..formats.savegame import SavedGame, SaveError
-from ..setup import LAYOUT_KINDS, SetupError, random_setup
+from ..setup import SetupError, layout_names, random_setup
 from ..formats.movetext import move_text, parse_move, player_label
 from .view import score_table, show_state, status_line
 
@@ -118,11 +118,24 @@ def _factions(text: str | None) -> list[str] | None:
     return [f.strip() for f in text.split(",") if f.strip()]
 
 
-def _new_setup(engine: Engine, players: int, seed: str | None, layout: str, variant: str, factions: str | None):
-    if layout not in LAYOUT_KINDS:
-        raise CommandError(f"unknown layout '{layout}' (choose {' or '.join(LAYOUT_KINDS)})")
+def _new_setup(engine: Engine, players: int, seed: str | None, layout: str, variant: str, factions: str | None,
+               options: dict | None = None):
+    """A new game's set-up; `options`: auction, faction_variant, faction_variant_version (docs/variants.md)."""
+    names = layout_names(engine.catalogue)
+    if layout not in names:
+        raise CommandError(f"unknown layout '{layout}' (choose {', '.join(names)})")
     seed = seed if seed is not None else secrets.token_hex(4)
-    return random_setup(engine.catalogue, players, seed, variant=variant, layout=layout, factions=_factions(factions))
+    return random_setup(engine.catalogue, players, seed, variant=variant, layout=layout, factions=_factions(factions),
+                        **(options or {}))
+
+
+def _game_options(auction: str | None, faction_variant: str | None, version: int | None) -> dict:
+    return {"auction": auction, "faction_variant": faction_variant, "faction_variant_version": version}
+
+
+AUCTION_HELP = "Bid for factions in VP: choose-bid or bid-while-choosing (docs/variants.md)."
+FACTION_VARIANT_HELP = "Faction boards of a variant: more-balanced or beta (docs/variants.md)."
+VERSION_HELP = "Version of the faction variant (default: its latest)."
 
 
 # ------------------------------------------------------------------ gaia new
@@ -134,8 +147,11 @@ def new(
     output: Path = typer.Option(..., "--output", "-o", help="Where to save the game (JSON)."),
     factions: Optional[str] = typer.Option(None, "--factions", help="Fixed factions in seat order, comma-separated (else chosen by moves)."),
     seed: Optional[str] = typer.Option(None, "--seed", help="Seed of the set-up draw (default: a random one, printed)."),
-    layout: str = typer.Option("standard", "--layout", help="standard: the layout's sectors in order; random: shuffled."),
+    layout: str = typer.Option("standard", "--layout", help="standard: the layout's sectors in order; random: shuffled; xshape: the x-shaped map."),
     variant: str = typer.Option("rules", "--variant", help="Rules variant: rules (printed rules) or boardgamers."),
+    auction: Optional[str] = typer.Option(None, "--auction", help=AUCTION_HELP),
+    faction_variant: Optional[str] = typer.Option(None, "--faction-variant", help=FACTION_VARIANT_HELP),
+    faction_variant_version: Optional[int] = typer.Option(None, "--faction-variant-version", help=VERSION_HELP),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
     content: Optional[List[Path]] = content_option(),
 ) -> None:
@@ -148,11 +164,14 @@ def new(
         gaia new --players 2 --factions FACTION1,FACTION2 --layout random -o duel.json
 
         gaia new --players 3 --content my-faction/ -o try.json
+
+        gaia new --players 3 --auction choose-bid --faction-variant more-balanced --layout xshape -o site.json
     """
     engine = _engine("new", content)
     if output.exists() and not force:
         raise CommandError(f"{output} exists (use --force to overwrite)")
-    setup = _new_setup(engine, players, seed, layout, variant, factions)
+    setup = _new_setup(engine, players, seed, layout, variant, factions,
+                       _game_options(auction, faction_variant, faction_variant_version))
     game = savegame.new_game(engine, setup, _overlays(content))
     savegame.save(game, output)
     typer.echo(f"new {players}-player game, seed {setup.seed}, layout {layout}, variant {variant}: saved to {output}")
@@ -529,8 +548,11 @@ def play(
     bots: Optional[int] = typer.Option(None, "--bots", help="Seats played by bots (the last ones; default: all but one)."),
     bot: str = typer.Option("greedy", "--bot", help=f"Bot kind: {' or '.join(BOTS)}."),
     seed: Optional[str] = typer.Option(None, "--seed", help="Seed of a new game's set-up (and of the bots)."),
-    layout: str = typer.Option("standard", "--layout", help="standard or random (a new game)."),
+    layout: str = typer.Option("standard", "--layout", help="standard, random or xshape (a new game)."),
     variant: str = typer.Option("rules", "--variant", help="rules or boardgamers (a new game)."),
+    auction: Optional[str] = typer.Option(None, "--auction", help=AUCTION_HELP),
+    faction_variant: Optional[str] = typer.Option(None, "--faction-variant", help=FACTION_VARIANT_HELP),
+    faction_variant_version: Optional[int] = typer.Option(None, "--faction-variant-version", help=VERSION_HELP),
     factions: Optional[str] = typer.Option(None, "--factions", help="Fixed factions for a new game, comma-separated."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Do not print each move; just the final score."),
     content: Optional[List[Path]] = content_option(),
@@ -560,7 +582,8 @@ def play(
         seed = seed if seed is not None else game.setup.seed
     else:
         seed = seed if seed is not None else secrets.token_hex(4)
-        setup = _new_setup(engine, players if players is not None else 2, seed, layout, variant, factions)
+        setup = _new_setup(engine, players if players is not None else 2, seed, layout, variant, factions,
+                           _game_options(auction, faction_variant, faction_variant_version))
         game = savegame.new_game(engine, setup, _overlays(content))
     n = game.setup.players
     k = bots if bots is not None else n - 1
