@@ -87,8 +87,18 @@ def setup_from_site(engine: Engine, data: dict) -> Setup:
         advanced_tiles={pos[len("adv-"):]: v["tile"] for pos, v in techs.items() if pos.startswith("adv-")},
         terraforming_token=data.get("terraformingFederation"),
         fed_supply=dict(_need(tiles, "federations", "tiles")),
-        auction=bool(options.get("auction")),
+        **_options(data, options),
     )
+
+
+def _options(data: dict, options: dict) -> dict:
+    """The game options this engine plays (auction, faction variant); refuses the others by name."""
+    from .replay import UnsupportedOption, game_options
+
+    try:
+        return game_options({"options": options, "flags": {"expansions": data.get("expansions") or []}})
+    except UnsupportedOption as err:
+        raise ImportError_(str(err)) from None
 
 
 def import_site_game(engine: Engine, data: dict) -> tuple[Setup, list[Move], GameState]:
