@@ -14,10 +14,10 @@ from gaia_rules.content import default_catalogue
 from gaia_rules.content.loader import load_catalogue, merge_patch
 from gaia_rules.formats.corpus import corpus_file
 from gaia_rules.formats.replay import replay_record
-from gaia_rules.rules import Engine, IllegalMoveError
+from gaia_rules.rules import Engine
 from gaia_rules.setup import SetupError, random_setup
 from gaia_rules.state import GameState
-from rules_helpers import ENGINE, CAT, clear, legal_texts, play, put, refused, set_player, set_turn, start
+from rules_helpers import CAT, ENGINE, clear, legal_texts, play, put, refused, set_player, set_turn, start
 
 
 def opening(factions: list[str], family: str | None, version: int | None = None) -> GameState:
