@@ -94,7 +94,7 @@ def explain(
 
         gaia explain --all > catalogue.md
 
-        gaia explain gleens --faction-variant beta --faction-variant-version 0
+        gaia explain FACTION --faction-variant beta --faction-variant-version 0
     """
     from .explain import ExplainError, explain as render, explain_all, resolve
 

@@ -12,6 +12,7 @@ import random
 
 from ..content import default_catalogue
 from ..content.catalogue import Catalogue
+from ..setup import SetupError, check_options
 from ..state import GameState, Pending, PlayerState, Setup
 from . import actions, choices, conversions, phases
 from .context import Context
@@ -51,12 +52,11 @@ class Engine:
     def new_game(self, setup: Setup) -> GameState:
         if setup.variant not in self.catalogue.variants:
             raise IllegalMoveError("variant", f"unknown rules variant '{setup.variant}'")
-        problem = faction_variant_problem(self.catalogue, setup.faction_variant, setup.faction_variant_version)
-        if problem:
-            raise IllegalMoveError("faction-variant", problem)
-        if setup.auction is not None and setup.auction not in self.catalogue.game.get("auctions", {}):
-            raise IllegalMoveError("auction", f"unknown auction kind '{setup.auction}' (content/rules/game.yaml lists "
-                                              f"{', '.join(self.catalogue.game.get('auctions', {})) or 'none'})")
+        try:
+            check_options(self.catalogue, setup.auction, setup.faction_variant, setup.faction_variant_version,
+                          bool(setup.factions))
+        except SetupError as err:
+            raise IllegalMoveError("options", str(err)) from None
         start_vp = next(iter(self.catalogue.boards.values()))["start"].get("vp", 0)
         # the game's own copy of the set-up, stamped with the content it is played with
         setup = dataclasses.replace(setup, content_hash=self.catalogue.content_hash())
@@ -202,21 +202,6 @@ class Engine:
                 left[i] = left[-1]
                 left.pop()
         return None
-
-
-def faction_variant_problem(catalogue: Catalogue, family: str | None, version: int | None) -> str | None:
-    """Why a faction variant and version cannot be played with this content, or None."""
-    if family is None:
-        return None
-    from ..content.loader import did_you_mean
-
-    known = catalogue.faction_variants.get(family)
-    if known is None:
-        names = ", ".join(sorted(catalogue.faction_variants)) or "none"
-        return f"unknown faction variant '{family}'{did_you_mean(family, catalogue.faction_variants)} (known: {names})"
-    if version is not None and version not in known.versions:
-        return f"faction variant '{family}' has versions {', '.join(map(str, known.versions))}, not {version}"
-    return None
 
 
 def pending_of(state: GameState) -> Pending | None:
