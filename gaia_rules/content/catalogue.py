@@ -81,6 +81,12 @@ class FactionVariant:
         return max(self.versions)
 
 
+def entry_id(faction: str, family: str, version: int, players: tuple[int, ...]) -> str:
+    """The name of a variant entry among the content files: `faction@family/vN[/2p]`."""
+    counts = "" if not players else "/" + "+".join(f"{n}p" for n in players)
+    return f"{faction}@{family}/v{version}{counts}"
+
+
 @dataclass(frozen=True)
 class VariantEntry:
     """One faction's board under a variant version, possibly only for some player counts."""
@@ -90,6 +96,10 @@ class VariantEntry:
     players: tuple[int, ...]    # empty: any player count
     faction: Faction
     file: str = ""
+
+    @property
+    def id(self) -> str:
+        return entry_id(self.faction.id, self.family, self.version, self.players)
 
 
 @dataclass(frozen=True)

@@ -114,9 +114,7 @@ class Document:
         """Unique name of the document (variant entries are named after their variant)."""
         if self.variant is None:
             return (self.kind, self.id)
-        family, version, players = self.variant
-        counts = "" if not players else "/" + "+".join(f"{n}p" for n in players)
-        return (self.kind, f"{self.id}@{family}/v{version}{counts}")
+        return (self.kind, cat.entry_id(self.id, *self.variant))
 
 
 PATCH_KEYS = ("patch", "kind", "variant", "version", "players")

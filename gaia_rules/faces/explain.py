@@ -676,6 +676,11 @@ def faction_differences(standard: Faction, other: Faction, words: Words) -> list
     return out
 
 
+def entry_file(catalogue: Catalogue, entry) -> str:
+    """A variant entry's file as `shown_file` shows files (`content/...` when bundled)."""
+    return shown_file(catalogue, "faction", entry.id) or entry.file
+
+
 def _player_counts(catalogue: Catalogue) -> list[int]:
     players = catalogue.game.get("players", {})
     return list(range(players.get("min", 2), players.get("max", 4) + 1))
@@ -712,7 +717,7 @@ def explain_faction_variant(catalogue: Catalogue, ident: str, family: str, versi
         if entry is None:
             doc.para(f"{who}: the standard board (no entry of this variant).")
             continue
-        doc.para(f"{who}: `{entry.file}` (version {entry.version}). Different from the standard faction:")
+        doc.para(f"{who}: `{entry_file(catalogue, entry)}` (version {entry.version}). Different from the standard faction:")
         doc.items(faction_differences(standard, entry.faction, words), none="nothing")
     counts, _entry = max(groups, key=lambda g: len(g[0]))
     body = explain(catalogue.with_faction_variant(family, version, counts[0]), "faction", ident, level=2)
@@ -735,7 +740,7 @@ def render_faction_variant(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
         if standard is None:
             continue
         only = f", {join_or(map(str, e.players))} players only" if e.players else ""
-        doc.para(f"Version {e.version}, {standard.name}{only} (`{e.file}`):")
+        doc.para(f"Version {e.version}, {standard.name}{only} (`{entry_file(catalogue, e)}`):")
         doc.items(faction_differences(standard, e.faction, words_for(catalogue, standard)), none="nothing")
 
 
