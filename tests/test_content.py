@@ -66,7 +66,7 @@ def test_component_counts(cat):
     assert len(cat.final_tiles) == 6
     assert len(cat.federation_tokens) == 7
     assert len(cat.sectors) == 13
-    assert len(cat.layouts) == 2
+    assert len(cat.layouts) == 3
     assert len(cat.tracks) == 6
     assert len(cat.board_actions) == 10
     assert len(cat.free_actions) == 8
@@ -725,7 +725,7 @@ def test_content_has_one_yaml_file_per_component():
     kinds = Counter(data["kind"] for _path, data in docs)
     assert kinds == {
         "faction": 14, "faction_board": 1, "tech_tile": 9, "advanced_tech_tile": 15, "booster": 10,
-        "round_scoring": 10, "final_scoring": 6, "federation_token": 7, "sector": 13, "layout": 2,
+        "round_scoring": 10, "final_scoring": 6, "federation_token": 7, "sector": 13, "layout": 3,
         "research_track": 6, "research_board": 1, "board_action": 10, "free_actions": 1, "planets": 1,
         "resources": 1, "parameters": 1, "game": 1, "variant": 2, "faction_variant": 2}
     # each patch (a faction variant entry) is named after the faction it changes
