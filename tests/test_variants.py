@@ -278,3 +278,28 @@ def test_a_step_that_can_be_taken_is_offered_with_its_decline():
     s = set_turn(s, 0)
     s = play(s, f"p1 build lab {home.name}. tech terra")
     assert legal_texts(s) == ["up terra", "decline"]
+
+
+# ------------------------------------------------------------------ the x-shaped map as a layout
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_xshape_layout_puts_its_eight_sectors_on_its_eight_slots_for_any_player_count(players):
+    setup = random_setup(CAT, players, f"x{players}", layout="xshape")
+    assert len(setup.sectors) == 8
+    assert sorted(s["sector"] for s in setup.sectors) == sorted(["1", "2", "3", "4", "5A", "6A", "7A", "8"])
+    assert {tuple(s["center"]) for s in setup.sectors} == {(0, 0), (5, -2), (2, 3), (-3, 5), (-5, 2), (-2, -3),
+                                                           (-1, 8), (-8, 7)}
+    state = ENGINE.new_game(setup)
+    assert len(ENGINE.context(state).map.hexes) == 8 * 19
+
+
+def test_xshape_draw_shuffles_the_sectors():
+    orders = {tuple(s["sector"] for s in random_setup(CAT, 2, seed, layout="xshape").sectors) for seed in range(6)}
+    assert len(orders) > 1
+
+
+def test_standard_layouts_keep_their_order_and_unknown_layouts_are_named():
+    setup = random_setup(CAT, 3, "s", layout="standard")
+    assert [s["sector"] for s in setup.sectors] == ["1", "2", "3", "4", "5A", "6A", "7A", "8", "9", "10"]
+    with pytest.raises(SetupError, match="unknown layout 'xshap' \\(did you mean 'xshape'\\?\\)"):
+        random_setup(CAT, 3, "s", layout="xshap")
