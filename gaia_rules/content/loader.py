@@ -192,8 +192,9 @@ class Loader:
             for key in ("version", "players"):
                 if key in data:
                     problems.append(((key,), f"'{key}' belongs to a variant entry (give 'variant' too)"))
-        players = data.get("players", [1])
-        if not (isinstance(players, list) and players and all(isinstance(n, int) and n > 0 for n in players)):
+        players = data.get("players")
+        if "players" in data and not (isinstance(players, list) and players
+                                      and all(isinstance(n, int) and n > 0 for n in players)):
             problems.append((("players",), "'players' lists the player counts the entry holds for, e.g. [2]"))
         for path, msg in problems:
             self.diagnostics.append(src.diag(path, msg))

@@ -75,7 +75,7 @@ def bid_range(ctx: Context, state: GameState, offer: dict | None) -> tuple[int, 
     """The lowest and highest legal bid on an offer (None or held by nobody: an opening bid)."""
     if offer is None or offer["holder"] is None:
         low, high = ctx.game_params["opening_bids"]
-        return low, high
+        return int(low), int(high)
     low, high = ctx.game_params["bid_raise"]
     return offer["bid"] + low, offer["bid"] + high
 

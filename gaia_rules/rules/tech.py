@@ -70,7 +70,7 @@ def _free_step(ctx: Context, state: GameState, p: int, allowed: str, out: list[P
         return
     tracks = list(ctx.catalogue.tracks) if allowed == "any" else [allowed]
     if any(state.players[p].research.get(t, 0) < research.top(ctx) for t in tracks):
-        out.append(Pending("up", p, {"track": allowed, "source": "tech", "blocked": True}))
+        out.append(Pending("up", p, {"track": allowed, "source": "tech"}))  # only `decline up` is accepted
 
 
 def cover_tech(ctx: Context, state: GameState, p: int, pos: str, follow: Pending) -> list[Pending]:
