@@ -303,3 +303,48 @@ def test_standard_layouts_keep_their_order_and_unknown_layouts_are_named():
     assert [s["sector"] for s in setup.sectors] == ["1", "2", "3", "4", "5A", "6A", "7A", "8", "9", "10"]
     with pytest.raises(SetupError, match="unknown layout 'xshap' \\(did you mean 'xshape'\\?\\)"):
         random_setup(CAT, 3, "s", layout="xshap")
+
+
+# ------------------------------------------------------------------ the command line
+
+def gaia(*args):
+    from typer.testing import CliRunner
+
+    from gaia_rules.faces.cli import app
+
+    return CliRunner().invoke(app, [str(a) for a in args], prog_name="gaia")
+
+
+def test_gaia_new_saves_the_options_and_the_game_plays_under_them(tmp_path):
+    out = tmp_path / "g.json"
+    result = gaia("new", "--players", 2, "--seed", 3, "--auction", "choose-bid", "--faction-variant", "beta",
+                  "--faction-variant-version", 0, "--layout", "xshape", "-o", out)
+    assert result.exit_code == 0, result.output
+    setup = json.loads(out.read_text(encoding="utf-8"))["setup"]
+    assert (setup["auction"], setup["faction_variant"], setup["faction_variant_version"]) == ("choose-bid", "beta", 0)
+    assert len(setup["sectors"]) == 8
+    for line in ("faction gleens", "faction nevlas", "bid gleens 2", "bid nevlas 0"):
+        assert gaia("move", out, line).exit_code == 0
+    state = GameState.from_dict(json.loads(out.read_text(encoding="utf-8"))["state"])
+    gleens = next(p for p in state.players if p.faction == "gleens")
+    assert (gleens.bid, gleens.research["nav"]) == (2, 2)
+
+
+@pytest.mark.parametrize("args, message", [
+    (("--auction", "dutch"), "unknown auction 'dutch'"),
+    (("--faction-variant", "beta", "--faction-variant-version", 7), "faction variant 'beta' has versions 0, 1, 2, not 7"),
+    (("--layout", "xsape"), "unknown layout 'xsape'"),
+])
+def test_gaia_new_refuses_unknown_options_in_one_line(tmp_path, args, message):
+    result = gaia("new", "--players", 2, *args, "-o", tmp_path / "g.json")
+    assert result.exit_code != 0
+    assert message in result.output and "Traceback" not in result.output
+
+
+def test_gaia_explain_shows_a_faction_under_a_variant():
+    result = gaia("explain", "gleens", "--faction-variant", "beta", "--faction-variant-version", "0")
+    assert result.exit_code == 0, result.output
+    assert "research steps at set-up, in order: Navigation and Navigation (standard: Navigation)" in result.output
+    result = gaia("explain", "ivits", "--faction-variant", "more-balanced")
+    assert "With 2 players: `content/faction-variants/more-balanced/v0/ivits.yaml`" in result.output
+    assert "With 3 or 4 players: the standard board" in result.output

@@ -19,6 +19,7 @@ from ..state import LEGACY_AUCTION, GameState, Setup
 
 TRACE_FIELDS = ("vp", "credits", "ore", "knowledge", "qic", "area1", "area2", "area3", "gaia")
 VARIANT = "boardgamers"
+OPTIONS_FIELD = "options"   # a divergence before the first move: the game's options cannot be played
 
 
 @dataclass
@@ -31,6 +32,8 @@ class Divergence:
     got: Any
 
     def __str__(self) -> str:
+        if self.field == OPTIONS_FIELD:  # the game cannot be set up at all
+            return f"not replayed: {self.got}"
         who = "" if self.player is None else f", player {self.player}"
         return f"move {self.move_index} '{self.move}'{who}, field {self.field}: expected {self.expected}, got {self.got}"
 
@@ -218,8 +221,8 @@ def replay_record(engine: Engine, record: dict, keep_state: bool = False) -> Rep
     try:
         state = engine.new_game(setup_from_record(engine, record))
     except (UnsupportedOption, IllegalMoveError) as err:
-        result.first_divergence = Divergence(0, moves[0] if moves else "", None, "options", "a game this engine plays",
-                                             str(err))
+        result.first_divergence = Divergence(0, moves[0] if moves else "", None, OPTIONS_FIELD,
+                                             "a game this engine plays", str(err))
         return result
     current = {"index": 0, "line": ""}
 
