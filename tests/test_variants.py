@@ -348,3 +348,13 @@ def test_gaia_explain_shows_a_faction_under_a_variant():
     result = gaia("explain", "ivits", "--faction-variant", "more-balanced")
     assert "With 2 players: `content/faction-variants/more-balanced/v0/ivits.yaml`" in result.output
     assert "With 3 or 4 players: the standard board" in result.output
+
+
+def test_a_content_folder_entry_replaces_the_bundled_entry_of_the_same_variant_version(tmp_path):
+    write(tmp_path / "mine", "lantids.yaml", "patch: lantids\nkind: faction\nvariant: more-balanced\nversion: 0\n"
+                                             "start: {credits: 17}\n")
+    cat, problems = load_catalogue([tmp_path / "mine"])
+    assert problems == []
+    assert len([e for e in cat.variant_entries if e.faction.id == "lantids" and e.family == "more-balanced"]) == 1
+    lantids = cat.with_faction_variant("more-balanced", 0, 3).factions["lantids"]
+    assert lantids.start["credits"] == 17 and lantids.power == CAT.factions["lantids"].power

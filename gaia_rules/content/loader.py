@@ -169,8 +169,15 @@ class Loader:
                 entries.append(patch)
             else:
                 self._apply_patch(docs, patch)
-        variants = [doc for patch in entries if (doc := self._apply_patch(docs, patch)) is not None]
-        return list(docs.values()) + variants
+        variants: dict[tuple[str, str], Document] = {}
+        for doc in (d for patch in entries if (d := self._apply_patch(docs, patch)) is not None):
+            earlier = variants.get(doc.key)
+            if earlier is not None and earlier.layer == doc.layer:
+                self.diagnostics.append(doc.src.diag(("patch",), f"a second entry for {doc.key[1]} "
+                                                                 f"(also in {earlier.src.file})"))
+                continue
+            variants[doc.key] = doc  # a later folder's entry replaces the bundled one
+        return list(docs.values()) + list(variants.values())
 
     def _patch_problem(self, src: Located) -> bool:
         """Report a badly formed patch header; True if there was a problem."""
