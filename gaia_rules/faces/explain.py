@@ -741,7 +741,8 @@ def render_faction_variant(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
             continue
         only = f", {join_or(map(str, e.players))} players only" if e.players else ""
         doc.para(f"Version {e.version}, {standard.name}{only} (`{entry_file(catalogue, e)}`):")
-        doc.items(faction_differences(standard, e.faction, words_for(catalogue, standard)), none="nothing")
+        doc.items(faction_differences(standard, e.faction, words_for(catalogue, standard)),
+                  none="nothing: the standard board (replacing an earlier version's entry)")
 
 
 RENDERERS: dict[str, Callable[[_Doc, Catalogue, str], None]] = {
