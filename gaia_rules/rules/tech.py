@@ -58,19 +58,13 @@ def take_tech(ctx: Context, state: GameState, p: int, pos: str, follow: Pending)
 
 
 def _free_step(ctx: Context, state: GameState, p: int, allowed: str, out: list[Pending]) -> None:
-    """Queue a tile's free research step.
+    """Queue a tile's free research step, possible or not.
 
-    A step that exists but cannot be taken now (a locked track, a top level
-    that needs a token to flip) is still queued: the player must decline it
-    explicitly, as the site's notation requires. Only a step with nowhere to
-    go (every allowed track at its top) is skipped.
+    As on the site, a step that cannot be taken now (a locked track, a top
+    level that needs a token to flip or is taken, a track already at its top)
+    must still be answered: `decline up` is then the only move.
     """
-    if research.can_advance_any(ctx, state, p, allowed):
-        out.append(Pending("up", p, {"track": allowed, "source": "tech"}))
-        return
-    tracks = list(ctx.catalogue.tracks) if allowed == "any" else [allowed]
-    if any(state.players[p].research.get(t, 0) < research.top(ctx) for t in tracks):
-        out.append(Pending("up", p, {"track": allowed, "source": "tech"}))  # only `decline up` is accepted
+    out.append(Pending("up", p, {"track": allowed, "source": "tech"}))
 
 
 def cover_tech(ctx: Context, state: GameState, p: int, pos: str, follow: Pending) -> list[Pending]:
