@@ -358,3 +358,15 @@ def test_a_content_folder_entry_replaces_the_bundled_entry_of_the_same_variant_v
     assert len([e for e in cat.variant_entries if e.faction.id == "lantids" and e.family == "more-balanced"]) == 1
     lantids = cat.with_faction_variant("more-balanced", 0, 3).factions["lantids"]
     assert lantids.start["credits"] == 17 and lantids.power == CAT.factions["lantids"].power
+
+
+def test_game_options_are_read_from_options_then_flags():
+    from gaia_rules.formats.replay import game_options
+
+    assert game_options({"options": {"auction": "choose-bid", "factionVariant": "beta", "factionVariantVersion": 0}}) \
+        == {"auction": "choose-bid", "faction_variant": "beta", "faction_variant_version": 0}
+    assert game_options({"options": {"auction": True}})["auction"] == "bid-while-choosing"  # the site's legacy value
+    assert game_options({"flags": {"faction_variant": "standard", "auction": None}}) \
+        == {"auction": None, "faction_variant": None, "faction_variant_version": None}
+    assert game_options({"flags": {"faction_variant": "more-balanced", "faction_variant_version": 0}}) \
+        == {"auction": None, "faction_variant": "more-balanced", "faction_variant_version": 0}
