@@ -10,11 +10,15 @@ draws are taken in a fixed order (board, round tiles, final tiles, boosters,
 tech tiles, advanced tiles, terraforming token). The same seed, player count,
 layout and catalogue give the same `Setup`.
 
-Board:
-- layout `standard`: the layout's sectors on its slots in the listed order,
-  each with a random rotation;
-- layout `random`: the sectors shuffled over the slots, each with a random
-  rotation.
+Board: a layout file (content/sectors/layouts) belongs to a named board
+(`board`, default its id) and holds for some player counts. A game asks for
+a board by name:
+- `standard`: the standard board's layout for the player count, its sectors
+  on its slots in the listed order (or shuffled if the layout says
+  `draw: shuffled`), each with a random rotation;
+- `random`: the standard board with its sectors shuffled over the slots;
+- any other board named in content (e.g. the x-shaped map): its layout for
+  the player count, drawn as it says.
 Either way the draw is repeated until the same-type adjacency rule holds
 (variant parameter `adjacency_check`): `all-types` forbids two neighbouring
 planets of one type (every type but empty space), `coloured-types` only the
@@ -33,7 +37,8 @@ from .content.catalogue import Catalogue
 from .content.loader import did_you_mean
 from .state import Setup
 
-LAYOUT_KINDS = ("standard", "random")
+LAYOUT_KINDS = ("standard", "random")   # the standard board in order, or shuffled; content adds boards by name
+STANDARD_BOARD = "standard"
 ROTATIONS = 6
 MAX_BOARD_DRAWS = 100_000
 FINAL_TILES = 2                   # final scoring tiles drawn (content may set game.final_tiles)
@@ -84,10 +89,18 @@ def same_type_rule_holds(game_map: GameMap, restricted: set[str]) -> bool:
 
 # ------------------------------------------------------------------ the board
 
-def layout_for(catalogue: Catalogue, players: int):
-    matches = sorted((lay for lay in catalogue.layouts.values() if players in lay.players), key=lambda x: x.id)
+def layout_names(catalogue: Catalogue) -> list[str]:
+    """Every board a new game may ask for: the layout kinds, then the boards content names."""
+    boards = sorted({lay.board for lay in catalogue.layouts.values()} - set(LAYOUT_KINDS))
+    return list(LAYOUT_KINDS) + boards
+
+
+def layout_for(catalogue: Catalogue, players: int, board: str = STANDARD_BOARD):
+    """The layout of a board for a player count."""
+    matches = sorted((lay for lay in catalogue.layouts.values() if players in lay.players and lay.board == board),
+                     key=lambda x: x.id)
     if not matches:
-        raise SetupError(f"no layout in the content for {players} players")
+        raise SetupError(f"no layout of the {board} board in the content for {players} players")
     return matches[0]
 
 
@@ -100,15 +113,17 @@ def build_map(catalogue: Catalogue, sectors: list[dict], mirror: bool = False) -
 
 def draw_board(catalogue: Catalogue, rng: random.Random, players: int, variant: str,
                layout: str = "standard") -> list[dict]:
-    if layout not in LAYOUT_KINDS:
-        raise SetupError(f"unknown layout '{layout}' (choose {' or '.join(LAYOUT_KINDS)})")
-    lay = layout_for(catalogue, players)
+    names = layout_names(catalogue)
+    if layout not in names:
+        raise SetupError(f"unknown layout '{layout}'{did_you_mean(layout, names)} (choose {', '.join(names)})")
+    lay = layout_for(catalogue, players, STANDARD_BOARD if layout in LAYOUT_KINDS else layout)
     if len(lay.sectors) != len(lay.slots):
         raise SetupError(f"layout {lay.id} has {len(lay.sectors)} sectors for {len(lay.slots)} slots")
+    shuffled = layout == "random" or lay.draw == "shuffled"
     restricted = restricted_types(catalogue, variant)
     for _ in range(MAX_BOARD_DRAWS):
         order = list(lay.sectors)
-        if layout == "random":
+        if shuffled:
             rng.shuffle(order)
         sectors = [{"sector": sid, "rotation": rng.randrange(ROTATIONS), "center": [q, r]}
                    for sid, (q, r) in zip(order, lay.slots)]
@@ -140,8 +155,13 @@ def check_factions(catalogue: Catalogue, players: int, factions: Iterable[str]) 
 # ------------------------------------------------------------------ the whole set-up
 
 def random_setup(catalogue: Catalogue, players: int, seed, variant: str = "rules", layout: str = "standard",
-                 factions: Iterable[str] | None = None) -> Setup:
-    """A new game's set-up, drawn deterministically from `seed`."""
+                 factions: Iterable[str] | None = None, auction: str | None = None,
+                 faction_variant: str | None = None, faction_variant_version: int | None = None) -> Setup:
+    """A new game's set-up, drawn deterministically from `seed`.
+
+    `auction` (a kind of game.yaml `auctions`) and the faction variant do not
+    change the draw; fixed factions cannot be combined with an auction.
+    """
     game = catalogue.game
     lo, hi = game.get("players", {}).get("min", 1), game.get("players", {}).get("max", players)
     if not isinstance(players, int) or not lo <= players <= hi:
@@ -149,6 +169,7 @@ def random_setup(catalogue: Catalogue, players: int, seed, variant: str = "rules
     if variant not in catalogue.variants:
         raise SetupError(f"unknown rules variant '{variant}'{did_you_mean(variant, catalogue.variants)}")
     fixed = check_factions(catalogue, players, factions) if factions is not None else None
+    check_options(catalogue, auction, faction_variant, faction_variant_version, fixed is not None)
     rng = random.Random(str(seed))
 
     sectors = draw_board(catalogue, rng, players, variant, layout)
@@ -178,5 +199,27 @@ def random_setup(catalogue: Catalogue, players: int, seed, variant: str = "rules
         players=players, variant=variant, seed=str(seed), sectors=sectors, mirror=False,
         round_tiles=round_tiles, final_tiles=final_tiles, boosters=boosters,
         tech_tiles=tech_tiles, advanced_tiles=advanced_tiles, terraforming_token=token,
-        fed_supply=fed_supply, factions=fixed, auction=False, content_hash=catalogue.content_hash(),
+        fed_supply=fed_supply, factions=fixed, auction=auction, content_hash=catalogue.content_hash(),
+        faction_variant=faction_variant, faction_variant_version=faction_variant_version,
     )
+
+
+def check_options(catalogue: Catalogue, auction: str | None, family: str | None, version: int | None,
+                  fixed_factions: bool) -> None:
+    """Game options a new game may use with this content: an auction kind, a faction variant and version."""
+    kinds = catalogue.game.get("auctions", {})
+    if auction is not None and auction not in kinds:
+        raise SetupError(f"unknown auction '{auction}'{did_you_mean(auction, kinds)} (choose {', '.join(kinds) or 'none'})")
+    if auction is not None and fixed_factions:
+        raise SetupError("an auction decides the factions: give no fixed factions with it")
+    if family is None:
+        if version is not None:
+            raise SetupError("a faction variant version needs a faction variant")
+        return
+    known = catalogue.faction_variants.get(family)
+    if known is None:
+        names = ", ".join(sorted(catalogue.faction_variants)) or "none"
+        raise SetupError(f"unknown faction variant '{family}'{did_you_mean(family, catalogue.faction_variants)} "
+                         f"(choose {names})")
+    if version is not None and version not in known.versions:
+        raise SetupError(f"faction variant '{family}' has versions {', '.join(map(str, known.versions))}, not {version}")

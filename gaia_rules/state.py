@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 AREAS = ("area1", "area2", "area3", "gaia")
+LEGACY_AUCTION = "bid-while-choosing"   # what the site's option `auction: true` means
 
 
 @dataclass
@@ -85,8 +86,14 @@ class Setup:
     terraforming_token: str | None
     fed_supply: dict[str, int]
     factions: list[str] | None = None     # fixed factions (else chosen by moves)
-    auction: bool = False                 # factions are picked, then bid for in VP
+    auction: str | None = None            # how factions are bid for in VP (an auction kind of game.yaml), or None
     content_hash: str = ""
+    faction_variant: str | None = None    # a faction variant family (content/faction-variants), None: standard boards
+    faction_variant_version: int | None = None  # None: the family's latest version
+
+    def __post_init__(self) -> None:
+        if isinstance(self.auction, bool):  # saves made before auction kinds: true meant the site's default kind
+            self.auction = LEGACY_AUCTION if self.auction else None
 
     def in_name_order(self) -> "Setup":
         """The same set-up with its tables in name order, the order JSON writes them in (so a game
@@ -122,6 +129,7 @@ class GameState:
     pending: list[Pending] = field(default_factory=list)   # follow-ups of the current player's turn
     decisions: list[Pending] = field(default_factory=list) # charges, income orders, Gaia-phase choices
     setup_queue: list[list] = field(default_factory=list)  # [player, piece] placements still to make
+    offers: list[dict] = field(default_factory=list)       # auction: {"faction", "holder", "bid"} in order first chosen
     board: dict[str, HexState] = field(default_factory=dict)
     board_actions_used: list[str] = field(default_factory=list)
     boosters_table: list[str] = field(default_factory=list)
@@ -173,6 +181,7 @@ class GameState:
         for name in ("seats", "turn_order", "pass_order", "turn_builds", "board_actions_used", "boosters_table", "moves"):
             setattr(new, name, list(getattr(self, name)))
         new.setup_queue = [list(x) for x in self.setup_queue]
+        new.offers = [dict(x) for x in self.offers]
         new.charge_sources = [list(x) for x in self.charge_sources]
         new.tech_supply = dict(self.tech_supply)
         new.fed_supply = dict(self.fed_supply)

@@ -1,4 +1,4 @@
-"""Every recorded game and every spec case of the bundled corpus (tests/conformance) replays exactly.
+"""Every recorded game, spec case and game-option game of the bundled corpus (tests/conformance) replays exactly.
 
 Each file is replayed from its `setup` block under the `boardgamers` variant;
 the state is compared after every move (`trace`), at every round end
@@ -18,7 +18,7 @@ from gaia_rules.formats.corpus import corpus_dir, corpus_files
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = corpus_dir()
-FILES = sorted(CORPUS.glob("*.json")) + sorted((CORPUS / "spec").glob("*.json"))
+FILES = corpus_files("games") + corpus_files("spec") + corpus_files("variants")
 
 
 @pytest.fixture(scope="module")

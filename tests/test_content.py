@@ -66,13 +66,15 @@ def test_component_counts(cat):
     assert len(cat.final_tiles) == 6
     assert len(cat.federation_tokens) == 7
     assert len(cat.sectors) == 13
-    assert len(cat.layouts) == 2
+    assert len(cat.layouts) == 3
     assert len(cat.tracks) == 6
     assert len(cat.board_actions) == 10
     assert len(cat.free_actions) == 8
     assert len(cat.planets) == 11
-    assert len(cat.parameters) == 24
+    assert len(cat.parameters) == 25
     assert len(cat.variants) == 2
+    assert len(cat.faction_variants) == 2
+    assert len(cat.variant_entries) == 21
 
 
 def test_component_ids(cat):
@@ -89,7 +91,7 @@ def test_counts_summary_matches_catalogue(cat):
     counts = cat.counts()
     assert counts["factions"] == 14
     assert counts["federation tokens"] == 7
-    assert counts["rule parameters"] == 24
+    assert counts["rule parameters"] == 25
 
 
 def test_federation_tokens_three_copies_each_and_one_gleens(cat):
@@ -719,13 +721,18 @@ def test_every_price_in_content_parses():
 
 
 def test_content_has_one_yaml_file_per_component():
-    docs = list(all_documents())
+    docs = [(path, data) for path, data in all_documents() if "patch" not in data]
     kinds = Counter(data["kind"] for _path, data in docs)
     assert kinds == {
         "faction": 14, "faction_board": 1, "tech_tile": 9, "advanced_tech_tile": 15, "booster": 10,
-        "round_scoring": 10, "final_scoring": 6, "federation_token": 7, "sector": 13, "layout": 2,
+        "round_scoring": 10, "final_scoring": 6, "federation_token": 7, "sector": 13, "layout": 3,
         "research_track": 6, "research_board": 1, "board_action": 10, "free_actions": 1, "planets": 1,
-        "resources": 1, "parameters": 1, "game": 1, "variant": 2}
+        "resources": 1, "parameters": 1, "game": 1, "variant": 2, "faction_variant": 2}
+    # each patch (a faction variant entry) is named after the faction it changes
+    patches = [(path, data) for path, data in all_documents() if "patch" in data]
+    assert len(patches) == 21
+    for path, data in patches:
+        assert path.stem == data["patch"], path
     # every component file is named after its id
     for path, data in docs:
         if data["kind"] in ("faction", "tech_tile", "advanced_tech_tile", "booster", "round_scoring",

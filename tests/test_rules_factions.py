@@ -529,13 +529,16 @@ def test_baltaks_cannot_research_navigation_before_the_pi():
     assert after.research["nav"] == 1 and after.knowledge == 4
 
 
-def test_baltaks_navigation_tech_tile_gives_no_advance_before_the_pi():
+def test_baltaks_navigation_tech_tile_step_must_be_declined_before_the_pi():
+    """The tile's step exists but the track is locked: the site requires an explicit `decline up`."""
     s = fresh("baltaks")
     ts = hexes(s, "volcanic")[0]
     put(s, ts, ME, "ts")
     s = play(s, f"p1 build lab {ts}. tech nav")
-    assert not s.pending  # no research step can follow
-    after = play(s, "p1 endturn")
+    assert [f.kind for f in s.pending] == ["up"]
+    assert refused(s, "p1 endturn").rule == "sequence"
+    assert refused(s, "p1 up nav").rule == "research"
+    after = play(s, "p1 decline up. endturn")
     assert after.players[ME].research["nav"] == 0
 
 

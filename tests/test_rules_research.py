@@ -160,9 +160,11 @@ def test_lost_planet_cannot_go_on_a_hex_with_a_satellite(s):
     assert refused(s, f"p1 lostPlanet {sat}").rule == "lost-planet"
 
 
-def test_tech_tile_of_a_finished_track_gives_no_research_step(s):
+def test_tech_tile_of_a_finished_track_leaves_a_step_to_decline(s):
+    """As on the site: the tile's step is still asked for, and only `decline up` answers it."""
     s.players[ME].research["sci"] = 5
     set_player(s, ME, qic=4)
     after = play(s, "p1 action qic1. tech sci")
-    assert after.pending == []
-    assert play(after, "p1 endturn").players[ME].research["sci"] == 5
+    assert [f.kind for f in after.pending] == ["up"]
+    assert refused(after, "p1 endturn").rule == "sequence"
+    assert play(after, "p1 decline up. endturn").players[ME].research["sci"] == 5

@@ -139,7 +139,7 @@ def test_the_choose_bid_auction_imports_with_its_bid_lines():
     assert data["options"]["auction"] == "choose-bid"
     assert sum(line.split()[1] == "bid" for line in data["moveHistory"][1:]) == 4
     game = read_site_game(Engine(), data)
-    assert game.setup.auction is True
+    assert game.setup.auction == "choose-bid"
     assert [p.faction for p in game.state.players] == ["taklons", "xenos", "terrans", "baltaks"]
 
 

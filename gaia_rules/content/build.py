@@ -77,6 +77,7 @@ def _faction(loader: Loader, doc: Document, boards: dict[str, Document]) -> cat.
         planetary_institute_structure=data.get("planetary_institute_structure", "PI"),
         special_token=None if token is None else cat.SpecialToken(token.get("name", "special token"), token["start"], token["spend_value"]),
         file=src.file,
+        setup_position=dict(data.get("setup_position", {})),
     )
 
 
@@ -87,9 +88,9 @@ def _tile(loader: Loader, doc: Document) -> cat.Tile:
 
 def build_catalogue(docs: list[Document], loader: Loader) -> tuple[cat.Catalogue, dict[tuple[str, str], Located]]:
     c = cat.Catalogue()
-    located = {(d.kind, d.id): d.src for d in docs}
+    located = {d.key: d.src for d in docs}
     for d in docs:
-        c.files[(d.kind, d.id)] = (d.src.file, d.digest)
+        c.files[d.key] = (d.src.file, d.digest)
     boards = {d.id: d for d in docs if d.kind == "faction_board"}
     for d in boards.values():
         c.boards[d.id] = d.src.data
@@ -103,9 +104,21 @@ def build_catalogue(docs: list[Document], loader: Loader) -> tuple[cat.Catalogue
     builders: dict[str, Callable[[Document], None]] = {}
 
     def faction(d):
+        if d.variant is not None and d.id not in c.factions:
+            return  # the standard faction did not build: its problem is reported in its own file
         f = _faction(loader, d, boards)
-        if f is not None:
+        if f is None:
+            return
+        if d.variant is None:
             c.factions[d.id] = f
+            return
+        family, version, players = d.variant
+        c.variant_entries.append(cat.VariantEntry(family, version, players, f, d.src.file))
+
+    def faction_variant(d):
+        x = d.src.data
+        c.faction_variants[d.id] = cat.FactionVariant(d.id, x.get("name", d.id), tuple(x["versions"]),
+                                                      x.get("description", ""), d.src.file)
 
     def final(d):
         x = d.src.data
@@ -124,7 +137,8 @@ def build_catalogue(docs: list[Document], loader: Loader) -> tuple[cat.Catalogue
     def layout(d):
         x = d.src.data
         c.layouts[d.id] = cat.Layout(d.id, tuple(x["players"]), tuple(tuple(s) for s in x["slots"]),
-                                     tuple(str(s) for s in x["sectors"]), d.src.file)
+                                     tuple(str(s) for s in x["sectors"]), d.src.file, x.get("board", d.id),
+                                     x.get("draw", "fixed"))
 
     def track(d):
         x = d.src.data
@@ -176,12 +190,36 @@ def build_catalogue(docs: list[Document], loader: Loader) -> tuple[cat.Catalogue
         "layout": layout, "research_track": track, "research_board": research_board,
         "board_action": board_action, "free_actions": free_actions, "planets": planets,
         "resources": resources_, "parameters": parameters, "game": game, "variant": variant,
+        "faction_variant": faction_variant,
         "faction_board": lambda d: None,
     })
-    for d in sorted(docs, key=lambda d: (d.kind, d.id)):
+    for d in sorted(docs, key=lambda d: d.key):
         if d.kind in tile_maps:
             tile_maps[d.kind][d.id] = _tile(loader, d)
         else:
             builders[d.kind](d)
     c.tracks = dict(sorted(c.tracks.items(), key=lambda kv: (kv[1].order, kv[0])))
+    _check_entries(c, docs, loader)
     return c, located
+
+
+def _check_entries(c: cat.Catalogue, docs: list[Document], loader: Loader) -> None:
+    """Each variant entry names a known family and one of its versions; placed pieces are set-up pieces."""
+    from .loader import did_you_mean
+
+    for d in docs:
+        data = d.src.data
+        for piece in data.get("setup_position", {}) if d.kind == "faction" else ():
+            if piece not in data.get("setup", []):
+                loader.diagnostics.append(d.src.diag(("setup_position", piece),
+                                                     f"setup_position names '{piece}', which is not in this faction's setup"))
+        if d.variant is None:
+            continue
+        family, version, _ = d.variant
+        known = c.faction_variants.get(family)
+        if known is None:
+            loader.diagnostics.append(d.src.diag(("variant",), f"unknown faction variant '{family}'"
+                                                 f"{did_you_mean(family, c.faction_variants)}"))
+        elif version not in known.versions:
+            loader.diagnostics.append(d.src.diag(("version",), f"faction variant '{family}' has versions "
+                                                 f"{', '.join(map(str, known.versions))}, not {version}"))

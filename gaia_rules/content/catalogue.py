@@ -5,6 +5,7 @@ one YAML file with its effects already parsed. The engine never sees YAML.
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -60,6 +61,45 @@ class Faction:
     planetary_institute_structure: str
     special_token: SpecialToken | None = None
     file: str = ""
+    # set-up pieces placed at a given position of the whole set-up sequence (0 = first)
+    # instead of after every mine
+    setup_position: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class FactionVariant:
+    """A family of alternative faction boards (its entries are patches over the standard boards)."""
+
+    id: str
+    name: str
+    versions: tuple[int, ...]
+    description: str = ""
+    file: str = ""
+
+    @property
+    def latest(self) -> int:
+        return max(self.versions)
+
+
+def entry_id(faction: str, family: str, version: int, players: tuple[int, ...]) -> str:
+    """The name of a variant entry among the content files: `faction@family/vN[/2p]`."""
+    counts = "" if not players else "/" + "+".join(f"{n}p" for n in players)
+    return f"{faction}@{family}/v{version}{counts}"
+
+
+@dataclass(frozen=True)
+class VariantEntry:
+    """One faction's board under a variant version, possibly only for some player counts."""
+
+    family: str
+    version: int
+    players: tuple[int, ...]    # empty: any player count
+    faction: Faction
+    file: str = ""
+
+    @property
+    def id(self) -> str:
+        return entry_id(self.faction.id, self.family, self.version, self.players)
 
 
 @dataclass(frozen=True)
@@ -108,6 +148,8 @@ class Layout:
     slots: tuple[tuple[int, int], ...]
     sectors: tuple[str, ...]
     file: str = ""
+    board: str = ""          # the board a game asks for by name (several layouts: one per player count)
+    draw: str = "fixed"      # fixed: sectors on the slots in the listed order; shuffled: in random order
 
 
 @dataclass(frozen=True)
@@ -197,6 +239,8 @@ class Catalogue:
     parameters: dict[str, Parameter] = field(default_factory=dict)
     game: dict[str, Any] = field(default_factory=dict)
     variants: dict[str, Variant] = field(default_factory=dict)
+    faction_variants: dict[str, FactionVariant] = field(default_factory=dict)
+    variant_entries: list[VariantEntry] = field(default_factory=list)
     # content identity: (kind, id) -> (file shown to people, sha256 of its bytes)
     files: dict[tuple[str, str], tuple[str, str]] = field(default_factory=dict)
 
@@ -219,7 +263,41 @@ class Catalogue:
             "planet types": len(self.planets),
             "rule parameters": len(self.parameters),
             "variants": len(self.variants),
+            "faction variants": len(self.faction_variants),
+            "faction variant entries": len(self.variant_entries),
         }
+
+    def variant_entry(self, family: str, version: int, players: int, faction: str) -> VariantEntry | None:
+        """The entry a faction plays under a variant version, or None for its standard board.
+
+        Among the faction's entries of the family up to `version`: the newest
+        one limited to this player count if any, else the newest one for any
+        player count.
+        """
+        mine = [e for e in self.variant_entries if e.family == family and e.faction.id == faction and e.version <= version]
+        counted = [e for e in mine if players in e.players]
+        if counted:
+            return max(counted, key=lambda e: e.version)
+        anyone = [e for e in mine if not e.players]
+        return max(anyone, key=lambda e: e.version) if anyone else None
+
+    def with_faction_variant(self, family: str | None, version: int | None, players: int) -> "Catalogue":
+        """This catalogue with every faction on its board under a variant (itself for the standard boards)."""
+        if not family or family not in self.faction_variants:
+            return self
+        version = self.faction_variants[family].latest if version is None else version
+        cache = self.__dict__.setdefault("_variant_cache", {})
+        key = (family, version, players)
+        if key not in cache:
+            factions = dict(self.factions)
+            for fid in factions:
+                entry = self.variant_entry(family, version, players, fid)
+                if entry is not None:
+                    factions[fid] = entry.faction
+            derived = dataclasses.replace(self, factions=factions)
+            derived.__dict__["_variant_cache"] = {}
+            cache[key] = derived
+        return cache[key]
 
     @cached_property
     def token_words(self) -> tuple[str, ...]:

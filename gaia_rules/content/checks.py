@@ -369,4 +369,12 @@ def check_catalogue(c: cat.Catalogue, located: dict[tuple[str, str], Located], l
                 check(ctx, src, src.data)
             except (KeyError, TypeError, AttributeError, IndexError):
                 pass
+    _drop_inherited(located, loader)
     loader.diagnostics.sort(key=lambda d: (d.file, d.line, d.column))
+
+
+def _drop_inherited(located: dict[tuple[str, str], Located], loader: Loader) -> None:
+    """A patch inherits the fields it does not give: their problems are reported once, in the patched file."""
+    patch_files = {src.file for (_kind, ident), src in located.items() if "@" in ident}
+    elsewhere = {d.message for d in loader.diagnostics if d.file not in patch_files}
+    loader.diagnostics[:] = [d for d in loader.diagnostics if d.file not in patch_files or d.message not in elsewhere]

@@ -5,6 +5,14 @@ folder, whose files add components or replace those with the same kind and
 id), read each with positions, check it against its JSON Schema, parse every
 effect, build the typed catalogue, then run the semantic checks of
 `checks.py`. Every problem becomes a `Diagnostic`; nothing raises.
+
+Patch overlays: a file with `patch: <id>` (and `kind`) names an existing
+component and gives only the fields that change. It is merged onto that
+component (`merge_patch`: mappings key by key, lists and scalars replaced)
+and the result is checked against the kind's schema. A patch that also says
+`variant: <family>` (with `version`, and optionally `players`) is not applied
+to the component itself: it is kept as an entry of that faction variant,
+chosen per game (docs/variants.md).
 """
 from __future__ import annotations
 
@@ -111,6 +119,35 @@ class Document:
     src: Located
     digest: str
     layer: int  # 0 = bundled, 1.. = overlays in order
+    # for an entry of a faction variant: (family, version, player counts it is limited to, or ())
+    variant: tuple[str, int, tuple[int, ...]] | None = None
+
+    @property
+    def key(self) -> tuple[str, str]:
+        """Unique name of the document (variant entries are named after their variant)."""
+        if self.variant is None:
+            return (self.kind, self.id)
+        return (self.kind, cat.entry_id(self.id, *self.variant))
+
+
+PATCH_KEYS = ("patch", "kind", "variant", "version", "players")
+
+
+def merge_patch(base: Any, patch: Any) -> Any:
+    """A patch merged onto data: mappings merge key by key (recursively); lists and scalars replace."""
+    if isinstance(base, dict) and isinstance(patch, dict):
+        out = dict(base)
+        for key, value in patch.items():
+            out[key] = merge_patch(base[key], value) if key in base else value
+        return out
+    return patch
+
+
+@dataclass
+class _Patch:
+    src: Located
+    digest: str
+    layer: int
 
 
 @dataclass
@@ -118,16 +155,18 @@ class Loader:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     # files that failed their schema: kept so their effects are still checked
     broken: list[tuple[str, Located]] = field(default_factory=list)
+    unreadable: set[str] = field(default_factory=set)   # names of files that are not YAML at all
 
     # ------------------------------------------------------------ files
     def read(self, roots: list[tuple[Path, int]]) -> list[Document]:
         docs: dict[tuple[str, str], Document] = {}
+        patches: list[_Patch] = []
         for root, layer in roots:
             if not root.exists():
                 self.diagnostics.append(Diagnostic(_display(root), 1, 1, "no such file or folder"))
                 continue
             for path in _yaml_files(root):
-                doc = self._read_one(path, layer)
+                doc = self._read_one(path, layer, patches)
                 if doc is None:
                     continue
                 key = (doc.kind, doc.id)
@@ -137,9 +176,82 @@ class Loader:
                                                          f"(also in {earlier.src.file})"))
                     continue
                 docs[key] = doc  # a later layer replaces the bundled component
-        return list(docs.values())
+        entries = []
+        for patch in sorted(patches, key=lambda x: x.layer):  # plain patches first change the components
+            if "variant" in patch.src.data:
+                entries.append(patch)
+            else:
+                self._apply_patch(docs, patch)
+        variants: dict[tuple[str, str], Document] = {}
+        for doc in (d for patch in entries if (d := self._apply_patch(docs, patch)) is not None):
+            earlier = variants.get(doc.key)
+            if earlier is not None and earlier.layer == doc.layer:
+                self.diagnostics.append(doc.src.diag(("patch",), f"a second entry for {doc.key[1]} "
+                                                                 f"(also in {earlier.src.file})"))
+                continue
+            variants[doc.key] = doc  # a later folder's entry replaces the bundled one
+        return list(docs.values()) + list(variants.values())
 
-    def _read_one(self, path: Path, layer: int) -> Document | None:
+    def _patch_problem(self, src: Located) -> bool:
+        """Report a badly formed patch header; True if there was a problem."""
+        data = src.data
+        problems = []
+        if not isinstance(data["patch"], str):
+            problems.append((("patch",), "'patch' names the id of the component to change"))
+        if "id" in data:
+            problems.append((("id",), "a patch names its component with 'patch', not 'id'"))
+        if "variant" in data:
+            if not isinstance(data["variant"], str):
+                problems.append((("variant",), "'variant' names a faction variant family"))
+            if data.get("kind") != "faction":
+                problems.append((("kind",), "a variant entry patches a faction (kind: faction)"))
+            if not isinstance(data.get("version", 0), int) or isinstance(data.get("version"), bool) \
+                    or data.get("version", 0) < 0:
+                problems.append((("version",), "'version' is a whole number from 0"))
+        else:
+            for key in ("version", "players"):
+                if key in data:
+                    problems.append(((key,), f"'{key}' belongs to a variant entry (give 'variant' too)"))
+        players = data.get("players")
+        if "players" in data and not (isinstance(players, list) and players
+                                      and all(isinstance(n, int) and n > 0 for n in players)):
+            problems.append((("players",), "'players' lists the player counts the entry holds for, e.g. [2]"))
+        for path, msg in problems:
+            self.diagnostics.append(src.diag(path, msg))
+        return bool(problems)
+
+    def _apply_patch(self, docs: dict[tuple[str, str], Document], patch: _Patch) -> Document | None:
+        """Merge a patch onto its component; a variant entry becomes a document of its own."""
+        src, data = patch.src, patch.src.data
+        kind, target = data["kind"], data["patch"]
+        base = docs.get((kind, target))
+        if base is None and (target in self.unreadable or any(
+                k == kind and b.data.get("id") == target for k, b in self.broken if isinstance(b.data, dict))):
+            return None  # the component's own file is broken and already reported
+        if base is None:
+            known = [i for k, i in docs if k == kind]
+            self.diagnostics.append(src.diag(("patch",), f"patch: no {kind} '{target}' to patch{did_you_mean(target, known)}"))
+            return None
+        fields = {k: v for k, v in data.items() if k not in PATCH_KEYS}
+        merged = Located(src.file, merge_patch(base.src.data, fields), src.positions, src.key_positions, src.styles)
+        if not self._schema_ok(merged, kind):
+            return None
+        if "variant" not in data:
+            docs[(kind, target)] = Document(kind, target, merged, patch.digest, patch.layer)
+            return None
+        variant = (data["variant"], data.get("version", 0), tuple(sorted(data.get("players", ()))))
+        return Document(kind, target, merged, patch.digest, patch.layer, variant)
+
+    def _schema_ok(self, src: Located, kind: str) -> bool:
+        before = len(self.diagnostics)
+        for err in sorted(_validators()[kind].iter_errors(src.data), key=lambda e: list(map(str, e.absolute_path))):
+            self.diagnostics.extend(self._schema_messages(src, err, kind))
+        if len(self.diagnostics) > before:
+            self.broken.append((kind, src))
+            return False
+        return True
+
+    def _read_one(self, path: Path, layer: int, patches: list[_Patch]) -> Document | None:
         display = _display(path)
         try:
             raw = path.read_bytes()
@@ -149,6 +261,7 @@ class Loader:
         src, problems = load_yaml(path, display)
         self.diagnostics.extend(problems)
         if src is None:
+            self.unreadable.add(path.stem)  # components are named after their file: patches of it stay quiet
             return None
         data = src.data
         if not isinstance(data, dict):
@@ -167,6 +280,10 @@ class Loader:
             else:
                 msg = f"unknown kind '{kind}'{did_you_mean(kind, validators)}; expected one of: " + ", ".join(sorted(validators))
             self.diagnostics.append(src.diag(("kind",) if kind is not None else (), msg))
+            return None
+        if "patch" in data:
+            if not self._patch_problem(src):
+                patches.append(_Patch(src, hashlib.sha256(raw).hexdigest(), layer))
             return None
         before = len(self.diagnostics)
         for err in sorted(validators[kind].iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):

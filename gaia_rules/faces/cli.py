@@ -83,6 +83,11 @@ def explain(
     kind: Optional[str] = typer.Option(None, "--kind", metavar="KIND", help="The kind, when the id names several components "
                                                              "(faction, research_track, final_scoring, ...)."),
     all_: bool = typer.Option(False, "--all", help="Every component, as one markdown document."),
+    faction_variant: Optional[str] = typer.Option(None, "--faction-variant",
+                                                  help="Show a faction under a faction variant (more-balanced, beta)."),
+    faction_variant_version: Optional[int] = typer.Option(None, "--faction-variant-version",
+                                                          help="The variant's version (default: its latest)."),
+    players: Optional[int] = typer.Option(None, "--players", help="With --faction-variant: for this player count only."),
     content: Optional[List[Path]] = content_option(),
 ) -> None:
     """Print a component in plain English: a faction, tile, booster, research track, board action, ...
@@ -100,6 +105,8 @@ def explain(
         gaia explain my-faction --content my-folder/
 
         gaia explain --all > catalogue.md
+
+        gaia explain FACTION --faction-variant beta --faction-variant-version 0
     """
     from .explain import ExplainError, explain as render, explain_all, resolve
 
@@ -117,12 +124,38 @@ def explain(
             source = source[:-1] + " with " + ", ".join(f"`{p}`" for p in overlays) + " laid over it)"
         typer.echo(explain_all(catalogue, source), nl=False)
         return
+    if faction_variant is not None and kind is None:
+        kind = "faction"  # a variant changes factions only
     try:
         found_kind, found_id = resolve(catalogue, ident, kind)
     except ExplainError as err:
         typer.echo(f"gaia explain: {err}", err=True)
         raise typer.Exit(EXIT_USAGE)
+    if faction_variant is not None:
+        _explain_under_variant(catalogue, found_kind, found_id, faction_variant, faction_variant_version, players)
+        return
     typer.echo(render(catalogue, found_kind, found_id), nl=False)
+
+
+def _explain_under_variant(catalogue, kind: str, ident: str, family: str, version: int | None,
+                           players: int | None) -> None:
+    from ..setup import SetupError, check_options
+    from .explain import explain_faction_variant
+
+    try:
+        check_options(catalogue, None, family, version, False)
+    except SetupError as err:
+        typer.echo(f"gaia explain: {err}", err=True)
+        raise typer.Exit(2)
+    if kind != "faction":
+        typer.echo(f"gaia explain: --faction-variant goes with a faction, not a {kind.replace('_', ' ')}", err=True)
+        raise typer.Exit(2)
+    limits = catalogue.game.get("players", {})
+    if players is not None and not limits.get("min", players) <= players <= limits.get("max", players):
+        typer.echo(f"gaia explain: the game is for {limits.get('min')} to {limits.get('max')} players, not {players}",
+                   err=True)
+        raise typer.Exit(2)
+    typer.echo(explain_faction_variant(catalogue, ident, family, version, players), nl=False)
 
 
 

@@ -42,7 +42,7 @@ from ..formats.notation import NotationError
 from ..rules import Engine, IllegalMoveError
 from ..rules.moves import Move
 from ..formats.savegame import FileStamp, SavedGame, SaveConflict, SaveError, SaveWriteError
-from ..setup import LAYOUT_KINDS, SetupError, random_setup
+from ..setup import SetupError, layout_names, random_setup
 from ..formats.movetext import move_text, parse_move, player_label
 from .view import score_table, show_state, status_line, waiting_for
 
@@ -64,8 +64,8 @@ def _variants() -> list[str]:
 
 
 def _layout_option():
-    return choice_option("standard", "--layout", lambda: list(LAYOUT_KINDS),
-                         "standard: the layout's sectors in order; random: shuffled.")
+    return choice_option("standard", "--layout", lambda: layout_names(default_catalogue()),
+                         "standard: the layout's sectors in order; random: shuffled; or a board named in content (xshape).")
 
 
 def _variant_option():
@@ -188,11 +188,24 @@ def _factions(text: str | None) -> list[str] | None:
     return [f.strip() for f in text.split(",") if f.strip()]
 
 
-def _new_setup(engine: Engine, players: int, seed: str | None, layout: str, variant: str, factions: str | None):
-    if layout not in LAYOUT_KINDS:
-        raise CommandError(f"unknown layout '{layout}' (choose {' or '.join(LAYOUT_KINDS)})")
+def _new_setup(engine: Engine, players: int, seed: str | None, layout: str, variant: str, factions: str | None,
+               options: dict | None = None):
+    """A new game's set-up; `options`: auction, faction_variant, faction_variant_version (docs/variants.md)."""
+    names = layout_names(engine.catalogue)
+    if layout not in names:
+        raise CommandError(f"unknown layout '{layout}' (choose {', '.join(names)})")
     seed = seed if seed is not None else secrets.token_hex(4)
-    return random_setup(engine.catalogue, players, seed, variant=variant, layout=layout, factions=_factions(factions))
+    return random_setup(engine.catalogue, players, seed, variant=variant, layout=layout, factions=_factions(factions),
+                        **(options or {}))
+
+
+def _game_options(auction: str | None, faction_variant: str | None, version: int | None) -> dict:
+    return {"auction": auction, "faction_variant": faction_variant, "faction_variant_version": version}
+
+
+AUCTION_HELP = "Bid for factions in VP: choose-bid or bid-while-choosing (docs/variants.md)."
+FACTION_VARIANT_HELP = "Faction boards of a variant: more-balanced or beta (docs/variants.md)."
+VERSION_HELP = "Version of the faction variant (default: its latest)."
 
 
 # ------------------------------------------------------------------ gaia new
@@ -208,6 +221,9 @@ def new(
                                        help="Seed of the set-up draw (default: a random one, printed)."),
     layout: str = _layout_option(),
     variant: str = _variant_option(),
+    auction: Optional[str] = typer.Option(None, "--auction", metavar="KIND", help=AUCTION_HELP),
+    faction_variant: Optional[str] = typer.Option(None, "--faction-variant", metavar="VARIANT", help=FACTION_VARIANT_HELP),
+    faction_variant_version: Optional[int] = typer.Option(None, "--faction-variant-version", metavar="N", help=VERSION_HELP),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
     as_json: bool = _json_option("the file, the set-up and the status"),
     content: Optional[List[Path]] = content_option(),
@@ -221,6 +237,8 @@ def new(
         gaia new --players 2 --factions FACTION1,FACTION2 --layout random -o duel.json
 
         gaia new --players 3 --content my-faction/ -o try.json
+
+        gaia new --players 3 --auction choose-bid --faction-variant more-balanced --layout xshape -o site.json
     """
     engine = _engine("new", content)
     if output.is_dir():
@@ -228,7 +246,8 @@ def new(
     if output.exists() and not force:
         raise CommandError(f"{output} exists (use --force to overwrite)")
     absent = None if force else FileStamp.missing(output)   # not overwritten if someone creates it meanwhile
-    setup = _new_setup(engine, players, seed, layout, variant, factions)
+    setup = _new_setup(engine, players, seed, layout, variant, factions,
+                       _game_options(auction, faction_variant, faction_variant_version))
     game = savegame.new_game(engine, setup, _overlays(content))
     _save(game, output, f"the game (seed {setup.seed})", expect=absent)
     if as_json:
@@ -549,6 +568,9 @@ def play(
     variant: str = _variant_option(),
     factions: Optional[str] = typer.Option(None, "--factions", metavar="F1,F2,..",
                                            help="Fixed factions for a new game, comma-separated."),
+    auction: Optional[str] = typer.Option(None, "--auction", metavar="KIND", help=AUCTION_HELP),
+    faction_variant: Optional[str] = typer.Option(None, "--faction-variant", metavar="VARIANT", help=FACTION_VARIANT_HELP),
+    faction_variant_version: Optional[int] = typer.Option(None, "--faction-variant-version", metavar="N", help=VERSION_HELP),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Do not print each move; just the final score."),
     seat: Optional[int] = typer.Option(None, "--seat", help="Your seat, 1..N (default: asked on a terminal, else 1)."),
     content: Optional[List[Path]] = content_option(),
@@ -580,7 +602,8 @@ def play(
         seed = seed if seed is not None else game.setup.seed
     else:
         seed = seed if seed is not None else secrets.token_hex(4)
-        setup = _new_setup(engine, players if players is not None else 2, seed, layout, variant, factions)
+        setup = _new_setup(engine, players if players is not None else 2, seed, layout, variant, factions,
+                           _game_options(auction, faction_variant, faction_variant_version))
         game = savegame.new_game(engine, setup, _overlays(content))
     try:
         code = run_session(engine, game, file, bots, bot, seed, quiet, seat)

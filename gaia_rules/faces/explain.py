@@ -45,6 +45,7 @@ KINDS: dict[str, tuple[str, str]] = {
     "layout": ("layout", "Layouts"),
     "parameter": ("rule parameter", "Rule parameters"),
     "variant": ("rules variant", "Rules variants"),
+    "faction_variant": ("faction variant", "Faction variants"),
 }
 
 # Short names accepted by --kind.
@@ -84,6 +85,7 @@ def ids_of(catalogue: Catalogue, kind: str) -> list[str]:
         "round_scoring": catalogue.round_tiles, "final_scoring": catalogue.final_tiles,
         "federation_token": catalogue.federation_tokens, "sector": catalogue.sectors, "layout": catalogue.layouts,
         "parameter": catalogue.parameters, "variant": catalogue.variants,
+        "faction_variant": catalogue.faction_variants,
     }
     if kind == "research_track":
         return list(catalogue.tracks)  # already in board order
@@ -609,7 +611,9 @@ def render_sector(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
 
 def render_layout(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
     lay = catalogue.layouts[ident]
-    doc.items([f"For {join_and(map(str, lay.players))} players.",
+    order = "in random order" if lay.draw == "shuffled" else "in the order listed"
+    doc.items([f"Board `{lay.board}` (gaia new --layout {lay.board}), sectors {order}, each turned at random.",
+               f"For {join_and(map(str, lay.players))} players.",
                "Sectors on slots (axial centre q, r): "
                + ", ".join(f"{s} at ({q}, {r})" for s, (q, r) in zip(lay.sectors, lay.slots)) + "."])
 
@@ -641,6 +645,106 @@ def render_variant(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
     doc.items(items, none="No change: every parameter keeps its default.")
 
 
+# ------------------------------------------------------------------ faction variants
+
+def faction_differences(standard: Faction, other: Faction, words: Words) -> list[str]:
+    """What a variant's board changes on a faction, one line per change."""
+    out = []
+    for key, code in START_RESOURCES.items():
+        if other.start.get(key, 0) != standard.start.get(key, 0):
+            out.append(f"starts with {amount(other.start.get(key, 0), code, words)} (standard: {standard.start.get(key, 0)})")
+    for area in POWER_BOWLS:
+        if other.power.get(area, 0) != standard.power.get(area, 0):
+            out.append(f"{other.power.get(area, 0)} power tokens in {AREAS[area]} (standard: {standard.power.get(area, 0)})")
+    if (other.income and other.income.statements) != (standard.income and standard.income.statements):
+        out.append(f"base income {gains_line(other.income, words)} (standard: {gains_line(standard.income, words)})")
+    if other.research != standard.research:
+        steps = lambda f: join_and(words.tracks.get(t, t) for t in f.research) if f.research else "none"
+        out.append(f"research steps at set-up, in order: {steps(other)} (standard: {steps(standard)})")
+    if other.setup != standard.setup or other.setup_position != standard.setup_position:
+        placed = ", ".join(f"{words.structures.get(p, p)} at set-up position {n}" for p, n in other.setup_position.items())
+        out.append(f"set-up pieces {join_and(words.structures.get(p, p) for p in other.setup)}"
+                   + (f"; {placed} (0 = the first placement of the game)" if placed else ""))
+    for sid, row in other.structures.items():
+        base = standard.structures.get(sid)
+        if base is None:
+            out.append(f"a piece of its own, {row.name} (`{sid}`): {row_text(row, words)}")
+            continue
+        for f in ROW_FIELDS:
+            if f.key(row) != f.key(base):
+                out.append(f"{base.name} (`{sid}`) {f.label}: {f.show(row, words)} (standard: {f.show(base, words)})")
+    return out
+
+
+def entry_file(catalogue: Catalogue, entry) -> str:
+    """A variant entry's file as `shown_file` shows files (`content/...` when bundled)."""
+    return shown_file(catalogue, "faction", entry.id) or entry.file
+
+
+def _player_counts(catalogue: Catalogue) -> list[int]:
+    players = catalogue.game.get("players", {})
+    return list(range(players.get("min", 2), players.get("max", 4) + 1))
+
+
+def variant_groups(catalogue: Catalogue, ident: str, family: str, version: int) -> list[tuple[list[int], Any]]:
+    """Player counts grouped by the entry a faction plays under a variant version (None: standard)."""
+    groups: list[tuple[list[int], Any]] = []
+    for n in _player_counts(catalogue):
+        entry = catalogue.variant_entry(family, version, n, ident)
+        for counts, found in groups:
+            if found is entry:
+                counts.append(n)
+                break
+        else:
+            groups.append(([n], entry))
+    return groups
+
+
+def explain_faction_variant(catalogue: Catalogue, ident: str, family: str, version: int | None,
+                            players: int | None = None) -> str:
+    """A faction under a faction variant: what differs from its standard board, then the whole faction."""
+    fam = catalogue.faction_variants[family]
+    version = fam.latest if version is None else version
+    groups = variant_groups(catalogue, ident, family, version)
+    if players is not None:
+        groups = [([players], catalogue.variant_entry(family, version, players, ident))]
+    standard = catalogue.factions[ident]
+    words = words_for(catalogue, standard)
+    doc = _Doc(1)
+    doc.heading(f"{standard.name} under the {fam.name} faction boards (`{family}`, version {version})")
+    for counts, entry in groups:
+        who = f"With {join_or(map(str, counts))} players" if len(groups) > 1 or players is not None else "In every game"
+        if entry is None:
+            doc.para(f"{who}: the standard board (no entry of this variant).")
+            continue
+        doc.para(f"{who}: `{entry_file(catalogue, entry)}` (version {entry.version}). Different from the standard faction:")
+        doc.items(faction_differences(standard, entry.faction, words), none="nothing")
+    counts, _entry = max(groups, key=lambda g: len(g[0]))
+    body = explain(catalogue.with_faction_variant(family, version, counts[0]), "faction", ident, level=2)
+    return "\n".join(doc.lines).rstrip() + "\n\n" + body
+
+
+def render_faction_variant(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
+    fam = catalogue.faction_variants[ident]
+    if fam.description:
+        doc.para(fam.description.strip())
+    doc.items([f"Versions: {', '.join(map(str, fam.versions))} (default: {fam.latest}). A faction plays its newest "
+               "entry up to the chosen version, preferring one limited to the game's player count; "
+               "without an entry it plays its standard board.",
+               f"Play it with `gaia new --faction-variant {ident}`; see one faction with "
+               f"`gaia explain FACTION --faction-variant {ident}`."])
+    entries = sorted((e for e in catalogue.variant_entries if e.family == ident),
+                     key=lambda e: (e.version, e.faction.id, e.players))
+    for e in entries:
+        standard = catalogue.factions.get(e.faction.id)
+        if standard is None:
+            continue
+        only = f", {join_or(map(str, e.players))} players only" if e.players else ""
+        doc.para(f"Version {e.version}, {standard.name}{only} (`{entry_file(catalogue, e)}`):")
+        doc.items(faction_differences(standard, e.faction, words_for(catalogue, standard)),
+                  none="nothing: the standard board (replacing an earlier version's entry)")
+
+
 RENDERERS: dict[str, Callable[[_Doc, Catalogue, str], None]] = {
     "game": render_game, "faction": render_faction, "faction_board": render_board,
     "research_board": render_research_board, "research_track": render_track, "board_action": render_board_action,
@@ -648,6 +752,7 @@ RENDERERS: dict[str, Callable[[_Doc, Catalogue, str], None]] = {
     "booster": render_booster, "round_scoring": render_round, "final_scoring": render_final,
     "federation_token": render_fed, "planets": render_planets, "resources": render_resources,
     "sector": render_sector, "layout": render_layout, "parameter": render_parameter, "variant": render_variant,
+    "faction_variant": lambda doc, catalogue, ident: render_faction_variant(doc, catalogue, ident),
 }
 
 

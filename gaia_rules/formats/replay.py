@@ -16,10 +16,11 @@ from typing import Any
 from ..board import GameMap, PlacedSector
 from .notation import NotationError, canonical, parse_line
 from ..rules import Engine, IllegalMoveError, Move
-from ..state import GameState, Setup
+from ..state import LEGACY_AUCTION, GameState, Setup
 
 TRACE_FIELDS = ("vp", "credits", "ore", "knowledge", "qic", "area1", "area2", "area3", "gaia")
 VARIANT = "boardgamers"
+OPTIONS_FIELD = "options"   # a divergence before the first move: the game's options cannot be played
 
 
 @dataclass
@@ -32,6 +33,8 @@ class Divergence:
     got: Any
 
     def __str__(self) -> str:
+        if self.field == OPTIONS_FIELD:  # the game cannot be set up at all
+            return f"not replayed: {self.got}"
         who = "" if self.player is None else f", player {self.player}"
         return f"move {self.move_index} '{self.move}'{who}, field {self.field}: expected {self.expected}, got {self.got}"
 
@@ -79,7 +82,7 @@ def setup_from_record(engine: Engine, record: dict) -> Setup:
         advanced_tiles={pos.removeprefix("adv-"): tile for pos, tile in s["advanced_tech_tiles"].items()},
         terraforming_token=s.get("terraforming_federation"),
         fed_supply=dict(s["federation_supply"]),
-        auction=bool(record.get("flags", {}).get("auction")),
+        **game_options(record),
     )
 
 
@@ -92,6 +95,41 @@ def sectors_of(map_config: dict) -> list[dict]:
 def seed_of(lines: list[str]) -> str:
     """The seed named by the first line, `init <players> <seed>`."""
     return lines[0].split()[-1] if lines else ""
+
+
+# options of the site's games this engine does not play, with what they do
+UNSUPPORTED_OPTIONS = {
+    "advancedRules": "sectors turned by the last player before factions are chosen (`rotate`)",
+    "customBoardSetup": "a set-up picked by hand (`setup` commands)",
+    "randomFactions": "factions drawn at random at the start",
+    "flexibleFederations": "federations that need not use the fewest satellites",
+    "frontiers": "the Frontiers expansion",
+}
+
+
+class UnsupportedOption(ValueError):
+    """A recorded game uses a game option this engine does not play."""
+
+
+def game_options(record: dict) -> dict:
+    """The Setup fields of a record's game options (`options`, else `flags`): auction and faction variant.
+
+    Raises `UnsupportedOption` naming the first option this engine cannot play.
+    """
+    options, flags = record.get("options") or {}, record.get("flags") or {}
+    for name, what in UNSUPPORTED_OPTIONS.items():
+        if options.get(name):
+            raise UnsupportedOption(f"the game uses the option '{name}' ({what}), which this engine does not play")
+    if flags.get("expansions"):
+        raise UnsupportedOption(f"the game uses the expansion(s) {', '.join(flags['expansions'])}, which this engine does not play")
+    auction = options.get("auction", flags.get("auction"))
+    if auction is True:
+        auction = LEGACY_AUCTION
+    family = options.get("factionVariant", flags.get("faction_variant"))
+    version = options.get("factionVariantVersion", flags.get("faction_variant_version"))
+    if family in (None, "standard"):
+        family, version = None, None
+    return {"auction": auction or None, "faction_variant": family, "faction_variant_version": version}
 
 
 def _detect_mirror(engine: Engine, sectors: list[dict], hexes: list[dict]) -> bool:
@@ -193,7 +231,7 @@ def player_snapshot(engine: Engine, state: GameState, p: int) -> dict:
         "federations_formed": pl.federations_formed,
         "federation_tiles": [{"tile": t.tile, "green": t.green} for t in pl.fed_tokens],
         "tech_tiles": [{"tile": t.tile, "pos": t.pos, "enabled": t.enabled} for t in pl.tech],
-        "booster": pl.booster, "range": ctx.param(state, p, "range"),
+        "booster": pl.booster, "range": ctx.param(state, p, "range"), "bid": pl.bid,
         # the format names the special token's place after the token itself
         **{word: pl.token for word in token_words(engine)},
     }
@@ -201,7 +239,7 @@ def player_snapshot(engine: Engine, state: GameState, p: int) -> dict:
 
 COMPARED = ("vp", "credits", "ore", "knowledge", "qic", "power", "research", "buildings",
             "gaiaformers", "gaiaformers_in_gaia_area", "satellites", "lost_planet", "federations_formed",
-            "federation_tiles", "tech_tiles", "booster", "range")
+            "federation_tiles", "tech_tiles", "booster", "range", "bid")
 
 
 def compare_player(engine: Engine, state: GameState, expected: dict, move_index: int, move: str) -> Divergence | None:
@@ -230,7 +268,12 @@ def replay_record(engine: Engine, record: dict, keep_state: bool = False, setup:
     checkpoints = {(c["after_move_index"], c["round"]): c for c in record.get("checkpoints", [])}
     result.checkpoints_total = len(checkpoints)
     trace = record.get("trace", {}).get("after_each_move", [])
-    state = engine.new_game(setup if setup is not None else setup_from_record(engine, record))
+    try:
+        state = engine.new_game(setup if setup is not None else setup_from_record(engine, record))
+    except (UnsupportedOption, IllegalMoveError) as err:
+        result.first_divergence = Divergence(0, moves[0] if moves else "", None, OPTIONS_FIELD,
+                                             "a game this engine plays", str(err))
+        return result
     current = {"index": 0, "line": ""}
 
     def observer(st: GameState, round_: int) -> None:

@@ -259,7 +259,7 @@ def setup_from_site(engine: Engine, data: dict) -> Setup:
             advanced_tiles={pos.removeprefix("adv-"): v["tile"] for pos, v in techs.items() if pos.startswith("adv-")},
             terraforming_token=token,
             fed_supply=supply,
-            auction=bool(options.get("auction")),
+            **_options(data, options),
         )
     except (KeyError, TypeError, AttributeError):
         raise ImportError_("tiles.techs needs {tile, count} for each position") from None
@@ -281,6 +281,16 @@ def _known_tiles(engine: Engine, setup: Setup) -> None:
 
 
 # ------------------------------------------------------------------ replay and checks
+
+def _options(data: dict, options: dict) -> dict:
+    """The game options this engine plays (auction, faction variant); refuses the others by name."""
+    from .replay import UnsupportedOption, game_options
+
+    try:
+        return game_options({"options": options, "flags": {"expansions": data.get("expansions") or []}})
+    except UnsupportedOption as err:
+        raise ImportError_(str(err)) from None
+
 
 def import_site_game(engine: Engine, data: dict) -> tuple[Setup, list[Move], GameState]:
     """Set-up, moves and final state of a site game; raises `ImportError_` at the first bad line."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..language import ast
 from ..state import GameState, Pending
-from . import choices, effects, power, research
+from . import auction, choices, effects, power, research
 from .building import build_main, build_piece, fire_build, join_federation, qic_for_range
 from .common import arg, expect, hex_name, occupied, queue, quoted
 from .context import Context
@@ -38,11 +38,13 @@ def dispatch(ctx: Context, state: GameState, move: Move) -> None:
     if phase == "factions":
         expect(move, "faction")
         if state.setup.auction:
-            return reserve_faction(ctx, state, move.player, arg(move, 0))
+            return auction.choose(ctx, state, move.player, arg(move, 0))
         return choose_faction(ctx, state, move.player, arg(move, 0))
     if phase == "bids":
-        expect(move, "bid")
-        return bid(ctx, state, move)
+        expect(move, "bid", "faction")
+        if move.command == "faction":
+            return auction.choose(ctx, state, move.player, arg(move, 0))
+        return auction.bid(ctx, state, move)
     if phase == "setup":
         expect(move, "build")
         return setup_placement(ctx, state, move)
@@ -98,34 +100,6 @@ def choose_faction(ctx: Context, state: GameState, p: int, fid: str) -> None:
             raise IllegalMoveError("faction", f"{cat.factions[other.faction].name} already plays {faction.home}")
     state.players[p].faction = fid
     ctx.holdings_changed(state, p)
-
-
-def reserve_faction(ctx: Context, state: GameState, p: int, fid: str) -> None:
-    """Auction set-up: factions are first picked for the table, then bid for."""
-    picked = [f for f, in state.setup_queue]
-    trial_taken = [ctx.catalogue.factions[f] for f in picked]
-    if fid not in ctx.catalogue.factions:
-        raise IllegalMoveError("faction", f"unknown faction '{fid}'")
-    if any(f.id == fid or f.home == ctx.catalogue.factions[fid].home for f in trial_taken):
-        raise IllegalMoveError("faction", f"{fid} or its home planet is already picked")
-    state.setup_queue.append([fid])
-
-
-def bid(ctx: Context, state: GameState, move: Move) -> None:
-    fid, amount = arg(move, 0), arg(move, 1)
-    if [fid] not in state.setup_queue:
-        raise IllegalMoveError("bid", f"{fid} was not picked for this game")
-    if any(p.faction == fid for p in state.players):
-        raise IllegalMoveError("bid", f"{fid} already has a player")
-    try:
-        value = int(amount)
-    except ValueError:
-        raise IllegalMoveError("syntax", f"a bid is a number of VP, not {quoted(amount)}") from None
-    if value < 0:
-        raise IllegalMoveError("bid", "a bid cannot be negative")
-    player = state.players[move.player]
-    player.faction, player.bid = fid, value
-    ctx.holdings_changed(state, move.player)
 
 
 def init_player(ctx: Context, state: GameState, p: int) -> None:

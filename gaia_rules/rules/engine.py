@@ -12,6 +12,7 @@ import random
 
 from ..content import default_catalogue
 from ..content.catalogue import Catalogue
+from ..setup import SetupError, check_options
 from ..state import GameState, Pending, PlayerState, Setup
 from . import actions, choices, conversions, phases
 from .context import Context
@@ -35,12 +36,14 @@ class Engine:
         hit = self._by_setup.get(id(s))
         if hit is not None and hit[0] is s:
             return hit[1]
-        key = (s.variant, s.mirror, tuple((x["sector"], x["rotation"], tuple(x["center"])) for x in s.sectors))
+        boards = (s.faction_variant, s.faction_variant_version, s.players) if s.faction_variant else None
+        key = (s.variant, s.mirror, tuple((x["sector"], x["rotation"], tuple(x["center"])) for x in s.sectors), boards)
         ctx = self._contexts.get(key)
         if ctx is None:
             if len(self._contexts) >= self.CONTEXTS_KEPT:  # a long run of bot games draws a new map each game
                 self._contexts.pop(next(iter(self._contexts)), None)
-            ctx = self._contexts[key] = Context.for_setup(self.catalogue, s)
+            catalogue = self.catalogue.with_faction_variant(s.faction_variant, s.faction_variant_version, s.players)
+            ctx = self._contexts[key] = Context.for_setup(catalogue, s)
         if len(self._by_setup) > 2 * self.CONTEXTS_KEPT:
             self._by_setup.clear()
         self._by_setup[id(s)] = (s, ctx)  # the set-up is kept alive so its id stays unique
@@ -49,6 +52,11 @@ class Engine:
     def new_game(self, setup: Setup) -> GameState:
         if setup.variant not in self.catalogue.variants:
             raise IllegalMoveError("variant", f"unknown rules variant '{setup.variant}'")
+        try:
+            check_options(self.catalogue, setup.auction, setup.faction_variant, setup.faction_variant_version,
+                          bool(setup.factions))
+        except SetupError as err:
+            raise IllegalMoveError("options", str(err)) from None
         start_vp = next(iter(self.catalogue.boards.values()))["start"].get("vp", 0)
         # the game's own copy of the set-up, stamped with the content it is played with
         setup = dataclasses.replace(setup, content_hash=self.catalogue.content_hash()).in_name_order()

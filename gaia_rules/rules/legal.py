@@ -62,8 +62,15 @@ def candidates(ctx: Context, state: GameState, p: int, certain: set[Move]) -> It
             yield Move(p, "faction", (fid,))
         return
     if state.phase == "bids":
-        for (fid,) in state.setup_queue:
-            yield Move(p, "bid", (fid, "0"))
+        from . import auction
+
+        for offer in state.offers:
+            low, high = auction.bid_range(ctx, state, offer)
+            for amount in range(low, high + 1):
+                yield Move(p, "bid", (offer["faction"], str(amount)))
+        if not auction.chooses_first(ctx, state):
+            for fid in ctx.catalogue.factions:
+                yield Move(p, "faction", (fid,))
         return
     if state.phase == "setup":
         piece = state.setup_queue[0][1]

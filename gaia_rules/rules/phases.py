@@ -10,7 +10,7 @@ from typing import Callable
 
 from ..language import ast
 from ..state import GameState, Pending
-from . import choices, effects, scoring
+from . import auction, choices, effects, scoring
 from .context import Context
 
 RoundObserver = Callable[[GameState, int], None]
@@ -26,6 +26,8 @@ def start(ctx: Context, state: GameState) -> None:
         for i, f in enumerate(state.setup.factions):
             choose_faction(ctx, state, i, f)
         begin_placements(ctx, state)
+    elif state.setup.auction:
+        auction.start(ctx, state)
     else:
         state.phase = "factions"
 
@@ -47,8 +49,18 @@ def begin_placements(ctx: Context, state: GameState) -> None:
         for p in (seats if direction == "forward" else list(reversed(seats))):
             if sum(1 for x in plans[p] if x == mine) > k:
                 queue.append([p, mine])
+    placed_at: list[tuple[int, list]] = []
     for p in seats:
-        queue.extend([p, piece] for piece in plans[p] if piece != mine)
+        positions = ctx.faction(state.players[p]).setup_position
+        for piece in plans[p]:
+            if piece == mine:
+                continue
+            if piece in positions:  # placed at a given point of the sequence (content: setup_position)
+                placed_at.append((positions[piece], [p, piece]))
+            else:
+                queue.append([p, piece])
+    for position, item in sorted(placed_at, key=lambda x: x[0]):
+        queue.insert(min(position, len(queue)), item)
     state.setup_queue = queue
     state.phase = "setup"
     if not queue:
@@ -62,11 +74,11 @@ def begin_boosters(state: GameState) -> None:
 
 def expected_player(state: GameState) -> int | None:
     if state.phase == "factions":
-        if state.setup.auction:
-            return len(state.setup_queue) if len(state.setup_queue) < len(state.players) else None
+        if state.setup.auction:  # choices in seat order
+            return state.seats[len(state.offers)] if len(state.offers) < len(state.players) else None
         return next((p.index for p in state.players if p.faction is None), None)
     if state.phase == "bids":
-        return next((p.index for p in state.players if p.faction is None), None)
+        return state.current
     if state.phase in ("setup", "boosters"):
         return state.setup_queue[0][0] if state.setup_queue else None
     if state.phase == "actions":
@@ -80,17 +92,13 @@ def advance(ctx: Context, state: GameState, observer: RoundObserver | None = Non
     """Play every automatic step until a decision is needed or the game ends."""
     while not state.decisions and not state.ended:
         if state.phase == "factions":
-            if state.setup.auction and len(state.setup_queue) == len(state.players):
-                state.phase = "bids"
-                continue
-            if all(p.faction is not None for p in state.players):
+            if not state.setup.auction and all(p.faction is not None for p in state.players):
                 begin_placements(ctx, state)
                 continue
             return
         if state.phase == "bids":
-            if all(p.faction is not None for p in state.players):
-                picked = [f for f, in state.setup_queue]
-                state.seats = sorted(range(len(state.players)), key=lambda i: picked.index(state.players[i].faction))
+            if auction.over(state):
+                auction.finish(ctx, state)
                 begin_placements(ctx, state)
                 continue
             return

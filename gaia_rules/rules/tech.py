@@ -53,9 +53,18 @@ def take_tech(ctx: Context, state: GameState, p: int, pos: str, follow: Pending)
     ctx.holdings_changed(state, p)
     _immediate(ctx, state, p, ctx.catalogue.tech_tiles[tile], f"tech:{tile}", out)
     allowed = pos if pos in ctx.catalogue.tracks else "any"
-    if research.can_advance_any(ctx, state, p, allowed):
-        out.append(Pending("up", p, {"track": allowed, "source": "tech"}))
+    _free_step(ctx, state, p, allowed, out)
     return out
+
+
+def _free_step(ctx: Context, state: GameState, p: int, allowed: str, out: list[Pending]) -> None:
+    """Queue a tile's free research step, possible or not.
+
+    As on the site, a step that cannot be taken now (a locked track, a top
+    level that needs a token to flip or is taken, a track already at its top)
+    must still be answered: `decline up` is then the only move.
+    """
+    out.append(Pending("up", p, {"track": allowed, "source": "tech"}))
 
 
 def cover_tech(ctx: Context, state: GameState, p: int, pos: str, follow: Pending) -> list[Pending]:
@@ -69,8 +78,7 @@ def cover_tech(ctx: Context, state: GameState, p: int, pos: str, follow: Pending
     ctx.holdings_changed(state, p)
     out: list[Pending] = []
     _immediate(ctx, state, p, ctx.catalogue.advanced_tech_tiles[tile], f"adv:{tile}", out)
-    if research.can_advance_any(ctx, state, p, "any"):
-        out.append(Pending("up", p, {"track": "any", "source": "tech"}))
+    _free_step(ctx, state, p, "any", out)
     return out
 
 

@@ -1,0 +1,118 @@
+"""Bidding for factions in VP: the auction kinds of content/rules/game.yaml (`auctions`).
+
+Factions go on offer in the order they are first chosen; each offer has a
+holder and a bid. A bid on a held faction takes it from its holder, who
+then bids again on a later turn. After each choice or bid, the next seat
+after the mover (wrapping round) that holds no faction moves; the auction
+ends when every player holds one. The order in which the factions were first
+chosen becomes the order of play, and each player's final bid is paid in VP
+at the end of the game (`rules/scoring.py`).
+
+Kinds (game.yaml): `choose_all_first` -- every player, in seat order, first
+puts one faction on offer (held by nobody), then bidding starts with the
+first seat; otherwise a player on turn either takes a faction not yet on
+offer (a bid of 0) or outbids a holder. Legal amounts are the game
+parameters `opening_bids` (a faction nobody holds) and `bid_raise` (added to
+the current bid): inclusive (lowest, highest) pairs.
+"""
+from __future__ import annotations
+
+from ..state import GameState
+from .common import arg
+from .context import Context
+from .errors import IllegalMoveError
+from .moves import Move
+
+
+def kind(ctx: Context, state: GameState) -> dict:
+    return ctx.catalogue.game.get("auctions", {}).get(state.setup.auction) or {}
+
+
+def chooses_first(ctx: Context, state: GameState) -> bool:
+    return bool(kind(ctx, state).get("choose_all_first"))
+
+
+def start(ctx: Context, state: GameState) -> None:
+    """Open the auction: a round of choices first, or bidding at once."""
+    state.offers = []
+    if chooses_first(ctx, state):
+        state.phase = "factions"
+    else:
+        state.phase = "bids"
+        state.current = state.seats[0]
+
+
+def _check_new_faction(ctx: Context, state: GameState, fid: str) -> None:
+    from ..content.loader import did_you_mean
+
+    factions = ctx.catalogue.factions
+    if fid not in factions:
+        raise IllegalMoveError("faction", f"unknown faction '{fid}'{did_you_mean(fid, factions)}")
+    for offer in state.offers:
+        if offer["faction"] == fid:
+            raise IllegalMoveError("faction", f"{factions[fid].name} is already on offer")
+        if factions[offer["faction"]].home == factions[fid].home:
+            raise IllegalMoveError("faction", f"{factions[offer['faction']].name} already plays {factions[fid].home}")
+
+
+def choose(ctx: Context, state: GameState, p: int, fid: str) -> None:
+    """A choice: in the first round of a choose-first auction it only puts the faction on offer."""
+    _check_new_faction(ctx, state, fid)
+    if state.phase == "factions":
+        state.offers.append({"faction": fid, "holder": None, "bid": None})
+        if len(state.offers) == len(state.players):
+            state.phase = "bids"
+            state.current = state.seats[0]
+        return
+    if chooses_first(ctx, state):
+        raise IllegalMoveError("auction", "every faction on offer was chosen before bidding; bid on one of them")
+    low, _ = bid_range(ctx, state, None)
+    state.offers.append({"faction": fid, "holder": p, "bid": low})
+    _next_bidder(state, p)
+
+
+def bid_range(ctx: Context, state: GameState, offer: dict | None) -> tuple[int, int]:
+    """The lowest and highest legal bid on an offer (None or held by nobody: an opening bid)."""
+    if offer is None or offer["holder"] is None:
+        low, high = ctx.game_params["opening_bids"]
+        return int(low), int(high)
+    low, high = ctx.game_params["bid_raise"]
+    return offer["bid"] + low, offer["bid"] + high
+
+
+def bid(ctx: Context, state: GameState, move: Move) -> None:
+    fid, amount = arg(move, 0), arg(move, 1)
+    offer = next((o for o in state.offers if o["faction"] == fid), None)
+    if offer is None:
+        on = ", ".join(o["faction"] for o in state.offers) or "none"
+        raise IllegalMoveError("bid", f"{fid} is not on offer (on offer: {on})")
+    try:
+        value = int(amount)
+    except ValueError:
+        raise IllegalMoveError("syntax", f"a bid is a number of VP, not '{amount}'") from None
+    low, high = bid_range(ctx, state, offer)
+    if not low <= value <= high:
+        raise IllegalMoveError("bid", f"a bid on {fid} now is {low} to {high} VP, not {value}")
+    offer["holder"], offer["bid"] = move.player, value  # the previous holder has no faction again
+    _next_bidder(state, move.player)
+
+
+def _next_bidder(state: GameState, mover: int) -> None:
+    holders = {o["holder"] for o in state.offers}
+    seats = state.seats
+    i = seats.index(mover)
+    state.current = next((p for p in seats[i + 1:] + seats[:i + 1] if p not in holders), None)
+
+
+def over(state: GameState) -> bool:
+    return state.phase == "bids" and state.current is None
+
+
+def finish(ctx: Context, state: GameState) -> None:
+    """Hand each player the faction they hold; the order factions were first chosen is the order of play."""
+    held = [o for o in state.offers if o["holder"] is not None]
+    for o in held:
+        player = state.players[o["holder"]]
+        player.faction, player.bid = o["faction"], o["bid"]
+        ctx.holdings_changed(state, player.index)
+    state.seats = [o["holder"] for o in held]
