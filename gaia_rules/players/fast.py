@@ -44,6 +44,7 @@ from .greedy import structure_values
 RESOURCES = {"c": "credits", "o": "ore", "k": "knowledge", "q": "qic"}
 AREAS = ("area1", "area2", "area3", "gaia")
 WEIGHTS_FILE = "fast.json"
+FREE_ACTIONS_TRIED = 3    # free actions followed by a look at the main actions they open
 FOLLOW_UP_DEPTH = 3       # follow-ups looked through after a move (tile, then its research step, ...)
 
 
@@ -121,12 +122,20 @@ class FastEvaluator:
             total += rank_vp(counts, counts, self.final_table, True)[p]
         return total
 
-    def federation_potential(self, engine: Engine, state: GameState, p: int) -> float:
+    def board_parts(self, engine: Engine, state: GameState, p: int, faction: str | None) -> tuple[float, float]:
+        """One pass over the board: (structure worth, federation potential) of player p's pieces."""
         ctx = engine.context(state)
-        loose = sum(ctx.power_value(state, p, name) for name, h in state.board.items()
-                    if (h.owner == p or p in h.guests) and p not in h.federations)
+        worth = loose = 0.0
+        for name, h in state.board.items():
+            if h.owner == p and h.piece is not None:
+                if faction is not None:
+                    worth += self.structure_worth(faction, h.piece)
+                if p not in h.federations:
+                    loose += ctx.power_value(state, p, name)
+            elif p in h.guests and p not in h.federations:
+                loose += ctx.power_value(state, p, name)
         threshold = max(1, ctx.param(state, p, "federation_threshold"))
-        return loose / threshold
+        return worth, loose / threshold
 
     def __call__(self, engine: Engine, state: GameState, p: int) -> float:
         pl = state.players[p]
@@ -148,11 +157,8 @@ class FastEvaluator:
         if left:
             for res, n in self.income(engine, state, p).items():
                 value += n * left * w.get(f"income_{res}", 0.0)
-            value += w["federation_potential"] * self.federation_potential(engine, state, p) * left / look.rounds
-        if pl.faction is not None:
-            worth = sum(self.structure_worth(pl.faction, h.piece) for h in state.board.values()
-                        if h.owner == p and h.piece is not None)
-            value += w["structure"] * worth * left / look.rounds
+            worth, potential = self.board_parts(engine, state, p, pl.faction)
+            value += (w["federation_potential"] * potential + w["structure"] * worth) * left / look.rounds
         value += w["gaiaformer"] * pl.gaiaformers * left / look.rounds
         value += w["tech_tile"] * sum(1 for t in pl.tech if t.enabled)
         value += w["green_token"] * sum(1 for t in pl.fed_tokens if t.green)
@@ -229,16 +235,23 @@ class FastBot(Bot):
         return self._best(scored) if scored else self.rng.choice(main)
 
     def _free_then_main(self, engine: Engine, state: GameState, free: list[Move], p: int) -> list[tuple[float, Move]]:
-        """A free action, scored by the best main action it opens that was closed before it."""
+        """A free action, scored by the best main action it opens that was closed before it.
+
+        Only the `FREE_ACTIONS_TRIED` best free actions by their own value are
+        followed: listing the moves after each one is the costly part.
+        """
+        tried = sorted(((r[0], f, r[1]) for f in free if (r := self._score(engine, state, f, p)) is not None),
+                       key=lambda t: -t[0])[:FREE_ACTIONS_TRIED]
+        if not tried:
+            return []
         before = {m for m in engine.legal_moves(state) if not is_free(m)}
         out = []
-        for f in free:
-            r = self._score(engine, state, f, p)
-            if r is None or engine.to_move(r[1]) != p:
+        for _, f, after in tried:
+            if engine.to_move(after) != p:
                 continue
-            opened = [m for m in engine.legal_moves(r[1])
+            opened = [m for m in engine.legal_moves(after)
                       if not is_free(m) and m.command != "pass" and m not in before]
-            follow = self._scored(engine, r[1], opened, p)
+            follow = self._scored(engine, after, opened, p)
             if follow:
                 out.append((max(s for s, _ in follow), f))
         return out
