@@ -10,7 +10,7 @@ import pytest
 
 from gaia_rules.rules import IllegalMoveError
 
-from gaia_rules.players.bots import (BotGameError, Evaluator, GreedyBot, RandomBot, dead_end, is_free, make_bot,
+from gaia_rules.players import (BotGameError, Evaluator, GreedyBot, RandomBot, dead_end, is_free, make_bot,
                              play_game, structure_values)
 from gaia_rules.content import default_catalogue
 from gaia_rules.rules import Engine

@@ -336,7 +336,7 @@ def test_play_end_of_input_stops_and_saves(tmp_path):
 def test_play_bad_bot_kind_is_exit_2():
     result = gaia("play", "--bots", "2", "--bot", "clever")
     assert result.exit_code == 2
-    assert one_line_error(result) == "gaia play: unknown bot 'clever' (choose random or greedy)"
+    assert one_line_error(result) == "gaia play: unknown bot 'clever' (choose random or greedy or fast or search)"
 
 
 # ------------------------------------------------------------------ replay

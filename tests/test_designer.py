@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from gaia_rules.players.bots import RandomBot, play_game
+from gaia_rules.players import RandomBot, play_game
 from gaia_rules.faces.cli import app
 from gaia_rules.content import bundled_content_dir, default_catalogue, load_catalogue
 from gaia_rules.rules import Engine

@@ -30,7 +30,7 @@ def test_games_on_one_map_played_in_threads_match_the_same_games_played_alone():
     import sys
     import threading
 
-    from gaia_rules.players.bots import RandomBot, play_game
+    from gaia_rules.players import RandomBot, play_game
 
     engine = Engine()
     setup = random_setup(engine.catalogue, 3, "threads")  # one map, hence one shared Context

@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from gaia_rules.formats import savegame
-from gaia_rules.players.bots import make_bot, play_game
+from gaia_rules.players import make_bot, play_game
 from gaia_rules.faces.cli import app
 from gaia_rules.content import default_catalogue
 from gaia_rules.faces.mapview import COLOURS, piece_glyphs, piece_shape, player_colours, svg_map, text_map

@@ -215,7 +215,7 @@ def corpus_positions(name: str, every: int):
 
 def bot_positions(seed: int, players: int, every: int, moves: int = 2000):
     """Positions of a seeded random-bot game, one every `every` moves."""
-    from gaia_rules.players.bots import RandomBot
+    from gaia_rules.players import RandomBot
     from gaia_rules.setup import random_setup
 
     state = ENGINE.new_game(random_setup(ENGINE.catalogue, players, f"order-{seed}"))
@@ -246,7 +246,7 @@ def test_legal_moves_are_listed_in_the_same_order_after_a_save_and_reload(source
 
 @pytest.mark.parametrize("bot_name, moves", [("RandomBot", 400), ("GreedyBot", 120)])
 def test_a_seeded_bot_plays_the_same_game_when_saved_and_reloaded_every_move(bot_name, moves):
-    from gaia_rules.players import bots
+    import gaia_rules.players as bots
     from gaia_rules.setup import random_setup
 
     start_state = ENGINE.new_game(random_setup(ENGINE.catalogue, 3, "reload"))

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from gaia_rules.players.bots import RandomBot, play_game
+from gaia_rules.players import RandomBot, play_game
 from gaia_rules.formats.replay import replay_file
 from gaia_rules.rules import Engine
 from gaia_rules.rules.context import Context

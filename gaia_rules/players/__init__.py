@@ -1,6 +1,29 @@
-"""Players: the bots that choose moves, and `play_game` that runs a whole game between them."""
-from .bots import (BOTS, Bot, BotGameError, Evaluator, GreedyBot, RandomBot, Step, describe_wait, make_bot,
-                   play_from, play_game)
+"""Players: one `Bot` interface and the bots that implement it, `play_game`, and the arena.
 
-__all__ = ["BOTS", "Bot", "BotGameError", "Evaluator", "GreedyBot", "RandomBot", "Step", "describe_wait",
-           "make_bot", "play_from", "play_game"]
+Bot kinds by name (`BOTS`): `random` (uniform over the legal moves), `greedy`
+(one ply over a simple count of holdings), `fast` (one ply over an estimate of
+the final score, weights tuned by self-play; the default opponent), `search`
+(Monte Carlo tree search with the fast bot as its playout policy).
+"""
+from __future__ import annotations
+
+from .base import Bot, BotGameError, Step, describe_wait, dead_end, is_free, play_from, play_game
+from .fast import FastBot, FastEvaluator
+from .greedy import Evaluator, GreedyBot, structure_values
+from .random_bot import RandomBot
+from .search import SearchBot
+
+BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "fast": FastBot, "search": SearchBot}
+DEFAULT_BOT = "fast"
+
+
+def make_bot(kind: str, seed, avoid_dead_ends: bool = False, **options) -> Bot:
+    """A bot of the named kind; unknown names list the known ones."""
+    if kind not in BOTS:
+        raise ValueError(f"unknown bot '{kind}' (choose {', '.join(BOTS)})")
+    return BOTS[kind](seed, avoid_dead_ends, **options)
+
+
+__all__ = ["BOTS", "DEFAULT_BOT", "Bot", "BotGameError", "Evaluator", "FastBot", "FastEvaluator", "GreedyBot",
+           "RandomBot", "SearchBot", "Step", "dead_end", "describe_wait", "is_free", "make_bot", "play_from", "play_game",
+           "structure_values"]

@@ -1,8 +1,4 @@
-"""Simple seeded players for testing the engine and filling seats: random and greedy.
-
-Both ask the one oracle, `Engine.legal_moves`, and never invent a move.
-
-`RandomBot(seed)` picks uniformly among the legal moves.
+"""The greedy bot: one move of lookahead over a simple score of the position.
 
 `GreedyBot(seed)` looks one move ahead: it applies each legal move to a copy
 of the state and scores the result for the player who moved (`Evaluator`):
@@ -36,22 +32,18 @@ With `avoid_dead_ends=True` a bot also skips a listed move after which its
 player owes a follow-up that no legal move can give (`dead_end`). The engine
 refuses such actions itself now, so this is off by default and serves as a
 check: the random bot is uniform over the legal moves.
-
-`play_game(engine, setup, bots)` plays a whole game and returns the final state.
 """
 from __future__ import annotations
 
-import random
-from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Sequence
 
 from ..content.catalogue import Catalogue
 from ..language import ast
 from ..rules import Engine, IllegalMoveError
 from ..rules.moves import Move
-from ..state import GameState, Setup
+from ..state import GameState
+from .base import Bot, is_free, trailing_free_actions
 
-FREE_COMMANDS = ("spend", "burn")
 MAX_FREE_ACTIONS = 3
 
 RESOURCE_WEIGHTS = {"c": 1 / 3, "o": 1 / 2, "k": 1 / 2, "q": 3 / 2}
@@ -67,102 +59,6 @@ FEDERATION = 1.0
 PASS_PENALTY = 2.0
 CHARGE_VP_ACCEPTED = 1
 
-
-class BotGameError(RuntimeError):
-    """A game the bots could not finish: no legal move, a listed move refused, or too many moves."""
-
-    def __init__(self, message: str, state: GameState, move: Move | None = None):
-        self.state, self.move = state, move
-        super().__init__(message)
-
-
-def is_free(move: Move) -> bool:
-    return move.command in FREE_COMMANDS
-
-
-def dead_end(engine: Engine, after: GameState, p: int) -> bool:
-    """After a move of player p: p owes a follow-up (e.g. the build of an action) that no move can give.
-
-    Only free actions (or nothing) would be left, and they cannot complete it.
-    The engine refuses such actions itself (docs/cli.md, "Actions that owe a
-    follow-up"); with `avoid_dead_ends` the bots check it again.
-    """
-    if after.ended or not after.pending or engine.to_move(after) != p:
-        return False
-    return not any(not is_free(m) for m in engine.legal_moves(after))
-
-
-class Bot:
-    """A seeded player. `avoid_dead_ends` makes it skip moves listed as legal that cannot be completed."""
-
-    name = "bot"
-
-    def __init__(self, seed=0, avoid_dead_ends: bool = False):
-        self.seed = seed
-        self.rng = random.Random(str(seed))
-        self.avoid_dead_ends = avoid_dead_ends
-
-    def options(self, engine: Engine, state: GameState, moves: Sequence[Move] | None) -> list[Move]:
-        moves = list(engine.legal_moves(state) if moves is None else moves)
-        if not moves:
-            raise BotGameError("no legal move", state)
-        return moves
-
-    def safe(self, engine: Engine, state: GameState, move: Move, after: GameState | None = None) -> bool:
-        """False if the move is refused, or (with `avoid_dead_ends`) leaves a follow-up nobody can complete."""
-        if after is None and not self.avoid_dead_ends:
-            return True  # a listed move is accepted by `apply`
-        if after is None:
-            try:
-                after = engine.apply(state, move)
-            except IllegalMoveError:
-                return False
-        return not (self.avoid_dead_ends and dead_end(engine, after, move.player))
-
-    def choose(self, engine: Engine, state: GameState, moves: Sequence[Move] | None = None) -> Move:
-        raise NotImplementedError
-
-    def play(self, engine: Engine, state: GameState) -> tuple[Move, GameState]:
-        """Choose a move and apply it: (the move, the state after it)."""
-        moves = engine.legal_moves(state)
-        if not moves:
-            raise BotGameError(f"no legal move for player {engine.to_move(state) + 1} ({describe_wait(state)})", state)
-        move = self.choose(engine, state, moves)
-        try:
-            return move, engine.apply(state, move)
-        except IllegalMoveError as err:
-            raise BotGameError(f"listed move '{move}' of player {move.player + 1} was refused: {err}", state, move) from err
-
-
-class RandomBot(Bot):
-    """Uniform over the legal moves (but for dead ends, see `Bot`).
-
-    In `play` it draws with `Engine.random_move`, which has the same
-    distribution as choosing from the full list but does not list it.
-    """
-
-    name = "random"
-
-    def play(self, engine: Engine, state: GameState) -> tuple[Move, GameState]:
-        if self.avoid_dead_ends:
-            return super().play(engine, state)
-        drawn = engine.random_move(state, self.rng)
-        if drawn is None:
-            raise BotGameError(f"no legal move for player {engine.to_move(state) + 1} ({describe_wait(state)})", state)
-        return drawn
-
-    def choose(self, engine: Engine, state: GameState, moves: Sequence[Move] | None = None) -> Move:
-        moves = self.options(engine, state, moves)
-        left = list(moves)
-        while left:
-            move = self.rng.choice(left)
-            if len(moves) == 1 or self.safe(engine, state, move):
-                return move
-            left.remove(move)
-        return self.rng.choice(moves)
-
-
-# ------------------------------------------------------------------ scoring a state
 
 def structure_values(catalogue: Catalogue, faction_id: str) -> dict[str, float]:
     """Worth of each piece of a faction board: cost along the upgrade chain + a bonus per step."""
@@ -230,19 +126,6 @@ class Evaluator:
         score += TECH_TILE * sum(1 for t in pl.tech if t.enabled)
         score += FEDERATION_TOKEN * len(pl.fed_tokens) + FEDERATION * pl.federations_formed
         return score
-
-
-def trailing_free_actions(state: GameState, p: int) -> int:
-    """Free actions player p has taken since their last other move (this turn)."""
-    n = 0
-    prefix = f"p{p + 1} "
-    for text in reversed(state.moves):
-        if not text.startswith(prefix):
-            break
-        if text[len(prefix):].split(" ", 1)[0] not in FREE_COMMANDS:
-            break
-        n += 1
-    return n
 
 
 class GreedyBot(Bot):
@@ -326,57 +209,3 @@ class GreedyBot(Bot):
             return declines[0]
         scored = [(r[0], m) for m in moves if (r := self._score(engine, state, m, p)) is not None]
         return self._best(scored) if scored else self.rng.choice(moves)
-
-
-BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot}
-
-
-def make_bot(kind: str, seed, avoid_dead_ends: bool = False) -> Bot:
-    if kind not in BOTS:
-        raise ValueError(f"unknown bot '{kind}' (choose {' or '.join(BOTS)})")
-    return BOTS[kind](seed, avoid_dead_ends)
-
-
-# ------------------------------------------------------------------ playing a game
-
-@dataclass
-class Step:
-    """One move of a bot game, as recorded by `play_game`'s callback."""
-
-    index: int
-    move: Move
-    state: GameState
-
-
-def play_from(engine: Engine, state: GameState, bots: Sequence[Bot] | dict[int, Bot], max_moves: int = 20_000,
-              on_move: Callable[[Step], None] | None = None) -> GameState:
-    """Let the bots play from `state` until the game ends; returns the final state."""
-    n = 0
-    while not state.ended:
-        if n >= max_moves:
-            raise BotGameError(f"the game did not end within {max_moves} moves", state)
-        p = engine.to_move(state)
-        if p is None:
-            raise BotGameError("the game has not ended but nobody is to move", state)
-        move, state = bots[p].play(engine, state)
-        n += 1
-        if on_move is not None:
-            on_move(Step(n, move, state))
-    return state
-
-
-def play_game(engine: Engine, setup: Setup, bots: Sequence[Bot] | dict[int, Bot], max_moves: int = 20_000,
-              on_move: Callable[[Step], None] | None = None) -> GameState:
-    """Play a whole game from `setup` with one bot per player (index = player); returns the ended state."""
-    return play_from(engine, engine.new_game(setup), bots, max_moves, on_move)
-
-
-def describe_wait(state: GameState) -> str:
-    """What the game is waiting for, in a few words (for error messages)."""
-    if state.decisions:
-        d = state.decisions[0]
-        return f"decision '{d.kind}' {d.data}"
-    if state.pending:
-        d = state.pending[0]
-        return f"round {state.round}, follow-up '{d.kind}' {d.data}"
-    return f"round {state.round}, phase {state.phase}"

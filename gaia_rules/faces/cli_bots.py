@@ -1,0 +1,150 @@
+"""`gaia arena` and `gaia tune`: bots against bots, and the fast bot's weights tuned by self-play.
+
+Thin faces over gaia_rules/players/arena.py and tune.py. Exit codes follow
+the `gaia` scheme (faces/app.py): 0 done, 2 a wrong argument.
+"""
+from __future__ import annotations
+
+import json
+import shlex
+import sys
+from contextlib import nullcontext
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from ..players import BOTS
+from ..players.arena import arena_json, play_all, schedule, summarize, unique
+from .app import app, checked_catalogue, content_option
+
+
+def _progress(label: str, enabled: bool):
+    """A progress bar on stderr when it is a terminal; nothing otherwise (scripts and tests)."""
+    if not enabled:
+        return nullcontext(None)
+    return Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                    console=Console(stderr=True), transient=True)
+
+
+def _lineup(text: str, players: int | None) -> list[str]:
+    kinds = [k.strip() for k in text.split(",") if k.strip()]
+    for k in kinds:
+        if k not in BOTS:
+            raise typer.BadParameter(f"unknown bot '{k}' (choose from {', '.join(BOTS)})", param_hint="--bots")
+    if players is not None and len(kinds) == 1:
+        kinds = kinds * players
+    if not 2 <= len(kinds) <= 4:
+        raise typer.BadParameter(f"a table is 2 to 4 bots, not {len(kinds)}", param_hint="--bots")
+    return kinds
+
+
+def arena_table(stats) -> Table:
+    table = Table(title="Arena")
+    for col in ("bot", "games", "win rate", "95% interval", "mean VP", "95% interval", "mean rank", "rating μ ± σ"):
+        table.add_column(col, justify="left" if col == "bot" else "right")
+    for s in stats:
+        d = s.to_json()
+        lo, hi = d["win_rate_95"]
+        vlo, vhi = d["vp_mean_95"]
+        table.add_row(s.kind, str(s.games), f"{d['win_rate']:.0%}", f"{lo:.0%}–{hi:.0%}", f"{d['vp_mean']:.1f}",
+                      f"{vlo:.1f}–{vhi:.1f}", f"{d['rank_mean']:.2f}", f"{s.mu:.1f} ± {s.sigma:.1f}")
+    return table
+
+
+@app.command()
+def arena(
+    bots: str = typer.Option("fast,greedy,greedy,greedy", "--bots", metavar="KIND,...",
+                             help=f"The line-up, one bot kind per seat ({', '.join(BOTS)}); one kind with "
+                                  "--players fills every seat."),
+    players: Optional[int] = typer.Option(None, "--players", min=2, max=4, metavar="N",
+                                          help="Seats, when --bots names one kind."),
+    deals: int = typer.Option(10, "--deals", min=1, metavar="N",
+                              help="Set-ups drawn; each is played once per rotation of the line-up over the seats."),
+    seed: str = typer.Option("arena", "--seed", metavar="SEED", help="Seed of the deals and the bots."),
+    variant: str = typer.Option("rules", "--variant", metavar="VARIANT", help="Rules variant (content)."),
+    workers: int = typer.Option(1, "--workers", min=1, metavar="N", help="Worker processes."),
+    as_json: bool = typer.Option(False, "--json", help="One JSON document: per kind and per game."),
+    content: Optional[List[Path]] = content_option(),
+) -> None:
+    """Play bots against each other: win rates with 95% intervals, mean VP and a rating per bot kind.
+
+    Every deal (board, tiles and factions from the seed) is played once per
+    rotation of the line-up, so each kind sits in every seat and plays every
+    faction of the deal. Games = deals x seats.
+
+    Examples:
+
+        gaia arena --bots fast,greedy,greedy,greedy --deals 50 --workers 2
+
+        gaia arena --bots fast,greedy --deals 20 --json > arena.json
+    """
+    catalogue = checked_catalogue("arena", content)
+    lineup = _lineup(bots, players)
+    if variant not in catalogue.variants:
+        raise typer.BadParameter(f"unknown variant '{variant}' (choose from {', '.join(catalogue.variants)})",
+                                 param_hint="--variant")
+    specs = schedule(catalogue, lineup, deals, seed, variant)
+    overlays = tuple(str(p) for p in content or [])
+    show = not as_json and sys.stderr.isatty()
+    with _progress("arena", show) as bar:
+        task = bar.add_task("games", total=len(specs)) if bar else None
+
+        def tick(_result) -> None:
+            if bar:
+                bar.advance(task)
+
+        results = play_all(specs, workers, overlays, tick)
+    kinds = unique(lineup)
+    if as_json:
+        typer.echo(json.dumps(arena_json(results, kinds), sort_keys=True))
+        return
+    Console().print(arena_table(summarize(results, kinds)))
+
+
+@app.command()
+def tune(
+    generations: int = typer.Option(12, "--generations", min=1, metavar="N", help="Generations of the strategy."),
+    pairs: int = typer.Option(4, "--pairs", min=1, metavar="N", help="Directions tried per generation (2 candidates each)."),
+    deals: int = typer.Option(4, "--deals", min=1, metavar="N", help="Games per candidate."),
+    players: int = typer.Option(4, "--players", min=2, max=4, metavar="N", help="Seats at each table."),
+    seed: str = typer.Option("tune", "--seed", metavar="SEED", help="Seed of the directions and the deals."),
+    step: float = typer.Option(0.2, "--step", metavar="X", help="Size of a try, relative to each weight."),
+    workers: int = typer.Option(1, "--workers", min=1, metavar="N", help="Worker processes."),
+    start: Optional[Path] = typer.Option(None, "--from", metavar="FILE", help="Weights to start from (default: shipped)."),
+    output: Path = typer.Option(..., "-o", "--output", metavar="FILE", help="Where to write the tuned weights."),
+) -> None:
+    """Tune the fast bot's weights by self-play (an evolution strategy; docs/bots.md).
+
+    Writes the weights after every generation, so an interrupted run keeps its
+    progress. Install the result by copying it over
+    gaia_rules/players/weights/fast.json, or try it first with `gaia arena`.
+
+    Example:
+
+        gaia tune --generations 12 --pairs 4 --deals 4 --workers 2 -o tuned.json
+    """
+    from ..players.fast import load_weights
+    from ..players.tune import tune as run, weights_document
+
+    try:
+        weights = load_weights(start)
+    except (OSError, ValueError, json.JSONDecodeError) as err:
+        typer.echo(f"gaia tune: --from {start}: {err}", err=True)
+        raise typer.Exit(2)
+    command = "gaia tune " + " ".join(shlex.quote(a) for a in sys.argv[2:]) if len(sys.argv) > 2 else "gaia tune"
+
+    def report(g) -> None:
+        try:
+            output.write_text(weights_document(g.weights, command, f"generation {g.number} of {generations}"),
+                              encoding="utf-8")
+        except OSError as err:
+            typer.echo(f"gaia tune: cannot write {output}: {err.strerror or err}", err=True)
+            raise typer.Exit(2)
+        typer.echo(f"generation {g.number}: mean fitness {g.fitness:+.2f} VP, best {g.best:+.2f} VP")
+
+    run(generations, pairs, deals, players, seed, step=step, workers=workers, start=weights, on_generation=report)
+    typer.echo(f"weights written to {output}")

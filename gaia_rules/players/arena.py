@@ -1,0 +1,216 @@
+"""The arena: bots of several kinds play many games; win rates, VP and a rating per kind.
+
+A *deal* is one set-up (board, tiles, factions) drawn from the arena's seed
+and the deal's number. Each deal is played once per rotation of the line-up
+over the seats, so every bot kind sits in every seat and plays every faction of
+the deal ("mirrored seeds"): luck of the deal cancels out between kinds.
+
+Games are independent and are played in worker processes when asked; the
+results are put back in game order, so the report is the same whatever the
+number of workers. Ratings are openskill's Plackett-Luce model, updated game
+by game in that order.
+"""
+from __future__ import annotations
+
+import math
+import random
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field
+from typing import Callable, Sequence
+
+from ..content import default_catalogue
+from ..content.catalogue import Catalogue
+from ..rules import Engine
+from ..setup import random_setup
+from .base import play_game
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One arena game: the deal, the rotation and the line-up by seat."""
+
+    index: int
+    deal: int
+    seed: str
+    players: int
+    factions: tuple[str, ...]
+    bots: tuple[str, ...]          # bot kind by seat
+    variant: str = "rules"
+
+
+@dataclass
+class GameResult:
+    index: int
+    seed: str
+    factions: tuple[str, ...]
+    bots: tuple[str, ...]
+    vp: tuple[int, ...]
+    moves: int
+
+
+@dataclass
+class KindStats:
+    """What one bot kind did over the arena's games (a seat's share of a tied win counts as a fraction)."""
+
+    kind: str
+    games: int = 0
+    wins: float = 0.0
+    vp: list[int] = field(default_factory=list)
+    ranks: list[float] = field(default_factory=list)
+    mu: float = 0.0
+    sigma: float = 0.0
+
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    def win_interval(self) -> tuple[float, float]:
+        return wilson(self.wins, self.games)
+
+    def vp_mean(self) -> float:
+        return sum(self.vp) / len(self.vp) if self.vp else 0.0
+
+    def vp_interval(self) -> tuple[float, float]:
+        n = len(self.vp)
+        if n < 2:
+            m = self.vp_mean()
+            return m, m
+        m = self.vp_mean()
+        sd = math.sqrt(sum((v - m) ** 2 for v in self.vp) / (n - 1))
+        half = 1.96 * sd / math.sqrt(n)
+        return m - half, m + half
+
+    def to_json(self) -> dict:
+        lo, hi = self.win_interval()
+        vlo, vhi = self.vp_interval()
+        return {"kind": self.kind, "games": self.games, "wins": self.wins, "win_rate": self.win_rate(),
+                "win_rate_95": [lo, hi], "vp_mean": self.vp_mean(), "vp_mean_95": [vlo, vhi],
+                "rank_mean": sum(self.ranks) / len(self.ranks) if self.ranks else 0.0,
+                "rating": {"mu": self.mu, "sigma": self.sigma, "ordinal": self.mu - 3 * self.sigma}}
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% by default)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def draw_factions(catalogue: Catalogue, players: int, rng: random.Random) -> tuple[str, ...]:
+    """Distinct factions with distinct home planets, drawn with `rng`."""
+    chosen: list[str] = []
+    homes: set[str] = set()
+    for fid in rng.sample(sorted(catalogue.factions), len(catalogue.factions)):
+        home = catalogue.factions[fid].home
+        if home not in homes:
+            chosen.append(fid)
+            homes.add(home)
+        if len(chosen) == players:
+            return tuple(chosen)
+    raise ValueError(f"the content has factions of only {len(homes)} home planets, not {players}")
+
+
+def schedule(catalogue: Catalogue, lineup: Sequence[str], deals: int, seed: str,
+             variant: str = "rules") -> list[GameSpec]:
+    """Every deal played once per rotation of the line-up over the seats."""
+    players = len(lineup)
+    out = []
+    for d in range(deals):
+        deal_seed = f"{seed}/{d}"
+        factions = draw_factions(catalogue, players, random.Random(f"factions/{deal_seed}"))
+        for r in range(players):
+            bots = tuple(lineup[(seat + r) % players] for seat in range(players))
+            out.append(GameSpec(len(out), d, deal_seed, players, factions, bots, variant))
+    return out
+
+
+_ENGINES: dict[tuple, Engine] = {}
+
+
+def play_spec(spec: GameSpec, overlays: tuple[str, ...] = ()) -> GameResult:
+    """Play one arena game (in whichever process); bots are seeded from the deal, the seat and the kind."""
+    from . import make_bot  # the registry lives in the package
+
+    engine = _ENGINES.get(overlays)
+    if engine is None:
+        engine = _ENGINES[overlays] = Engine(default_catalogue([*overlays]) if overlays else None)
+    setup = random_setup(engine.catalogue, spec.players, spec.seed, spec.variant, factions=spec.factions)
+    bots = [make_bot(kind, f"{spec.seed}/{seat}/{kind}") for seat, kind in enumerate(spec.bots)]
+    moves = [0]
+    state = play_game(engine, setup, bots, on_move=lambda step: moves.__setitem__(0, step.index))
+    return GameResult(spec.index, spec.seed, spec.factions, spec.bots, tuple(p.vp for p in state.players), moves[0])
+
+
+def play_all(specs: Sequence[GameSpec], workers: int = 1, overlays: tuple[str, ...] = (),
+             on_result: Callable[[GameResult], None] | None = None) -> list[GameResult]:
+    """Play the games (in `workers` processes when more than one), returned in game order."""
+    results: list[GameResult] = []
+    if workers <= 1:
+        for spec in specs:
+            results.append(play_spec(spec, overlays))
+            if on_result:
+                on_result(results[-1])
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for result in pool.map(play_spec, specs, [overlays] * len(specs), chunksize=1):
+                results.append(result)
+                if on_result:
+                    on_result(result)
+    return sorted(results, key=lambda r: r.index)
+
+
+def ranks_of(vp: Sequence[int]) -> list[float]:
+    """1 for the best; tied seats share the mean of their places."""
+    out = []
+    for v in vp:
+        better = sum(1 for w in vp if w > v)
+        tied = sum(1 for w in vp if w == v)
+        out.append(better + (tied + 1) / 2)
+    return out
+
+
+def summarize(results: Sequence[GameResult], kinds: Sequence[str]) -> list[KindStats]:
+    """Per kind: games, wins (ties shared), VP, mean rank, and a Plackett-Luce rating."""
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    ratings = {k: model.rating(name=k) for k in kinds}
+    stats = {k: KindStats(k) for k in kinds}
+    for r in results:
+        top = max(r.vp)
+        winners = [i for i, v in enumerate(r.vp) if v == top]
+        for seat, kind in enumerate(r.bots):
+            s = stats[kind]
+            s.games += 1
+            s.vp.append(r.vp[seat])
+            if seat in winners:
+                s.wins += 1 / len(winners)
+        for seat, rank in enumerate(ranks_of(r.vp)):
+            stats[r.bots[seat]].ranks.append(rank)
+        # one rating per kind: a kind sitting twice at a table is one team of its seats
+        teams = {}
+        for seat, kind in enumerate(r.bots):
+            teams.setdefault(kind, []).append(r.vp[seat])
+        if len(teams) > 1:
+            order = list(teams)
+            rated = model.rate([[ratings[k]] for k in order], scores=[max(teams[k]) for k in order])
+            for k, team in zip(order, rated):
+                ratings[k] = team[0]
+    for k in kinds:
+        stats[k].mu, stats[k].sigma = ratings[k].mu, ratings[k].sigma
+    return [stats[k] for k in kinds]
+
+
+def arena_json(results: Sequence[GameResult], kinds: Sequence[str]) -> dict:
+    return {"games": len(results), "kinds": [s.to_json() for s in summarize(results, kinds)],
+            "results": [asdict(r) for r in results]}
+
+
+def unique(lineup: Sequence[str]) -> list[str]:
+    out: list[str] = []
+    for k in lineup:
+        if k not in out:
+            out.append(k)
+    return out

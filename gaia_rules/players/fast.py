@@ -1,0 +1,257 @@
+"""The fast bot: one move of lookahead over an estimate of the final score.
+
+Where the greedy bot counts what a player holds, the fast bot asks what the
+position is worth at the end of the game, in VP, for the player who moved:
+
+- VP already scored, and research VP certain at the end (the research board's
+  VP by level, from content);
+- the final scoring tiles: the VP the current counts would rank for (ties and
+  the board's VP table as the rules score them), trusted more as the game goes on;
+- resources held, each worth more with more rounds left (they still become
+  buildings) and at least what the final conversion pays;
+- income still to come: every income statement the player holds (structures,
+  research levels, tiles, booster) times the rounds of income left;
+- the power cycle (tokens by area), Gaia-formers, tech tiles, green
+  federation tokens;
+- federation potential: power value of structures not yet in a federation,
+  against the player's federation threshold;
+- a structure's worth beyond its income (round tiles, final counts), shrinking
+  as the rounds run out.
+
+Every number of that estimate is a weight in `weights/fast.json`, tuned by
+self-play (`gaia tune`, docs/bots.md); none is a game number: those come from
+content through the engine. The bot is deterministic for its seed: ties are
+broken by its own generator.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Sequence
+
+from ..content.catalogue import Catalogue
+from ..language import ast
+from ..rules import Engine, IllegalMoveError
+from ..rules.moves import Move
+from ..rules.phases import income_events
+from ..rules.scoring import rank_vp
+from ..state import GameState
+from .base import Bot, is_free, trailing_free_actions
+from .greedy import structure_values
+
+RESOURCES = {"c": "credits", "o": "ore", "k": "knowledge", "q": "qic"}
+AREAS = ("area1", "area2", "area3", "gaia")
+WEIGHTS_FILE = "fast.json"
+FREE_ACTIONS_TRIED = 3    # free actions followed by a look at the main actions they open
+FOLLOW_UP_DEPTH = 3       # follow-ups looked through after a move (tile, then its research step, ...)
+
+
+def default_weights() -> dict[str, float]:
+    """The tuned weights shipped with gaia-rules (`gaia_rules/players/weights/fast.json`)."""
+    text = resources.files(__package__).joinpath("weights", WEIGHTS_FILE).read_text(encoding="utf-8")
+    return dict(json.loads(text)["weights"])
+
+
+def load_weights(path: Path | None) -> dict[str, float]:
+    """Weights from a file written by `gaia tune`, laid over the defaults (unknown names refused)."""
+    weights = default_weights()
+    if path is None:
+        return weights
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    given = data.get("weights", data)
+    unknown = sorted(set(given) - set(weights))
+    if unknown:
+        raise ValueError(f"{path}: unknown weight '{unknown[0]}' (known: {', '.join(sorted(weights))})")
+    weights.update({k: float(v) for k, v in given.items()})
+    return weights
+
+
+@dataclass
+class Outlook:
+    """What the evaluation needs of the game's calendar."""
+
+    rounds: int            # rounds in a game (content)
+    incomes_left: int      # income phases still to come
+    progress: float        # 0 at the start, 1 at the end
+
+
+class FastEvaluator:
+    """The estimate of a player's final score (module docstring); weights by name."""
+
+    def __init__(self, catalogue: Catalogue, weights: dict[str, float] | None = None):
+        self.catalogue = catalogue
+        self.w = dict(weights or default_weights())
+        self.rounds = int(catalogue.game.get("rounds", 6))
+        self.final_table = list(catalogue.game["final_scoring_vp"])
+        self.research_vp = list(catalogue.research.vp_by_level)
+        self._values: dict[str, dict[str, float]] = {}
+
+    def outlook(self, state: GameState) -> Outlook:
+        r = max(state.round, 0)
+        left = self.rounds - r if r > 0 else self.rounds
+        return Outlook(self.rounds, max(left, 0), min(1.0, r / self.rounds))
+
+    def structure_worth(self, faction: str, piece: str) -> float:
+        values = self._values.get(faction)
+        if values is None:
+            values = self._values[faction] = structure_values(self.catalogue, faction)
+        return values.get(piece, 0.0)
+
+    # -- the parts of the estimate
+
+    def income(self, engine: Engine, state: GameState, p: int) -> dict[str, float]:
+        """Per-round income by resource (charges as `pw`, tokens as `t`)."""
+        ctx = engine.context(state)
+        out: dict[str, float] = {}
+        for _, gains in income_events(ctx, state, p):
+            for g in gains:
+                if isinstance(g, ast.Amount):
+                    n = g.count * (ctx.count_per(state, p, g.per) if g.per else 1)
+                    out[g.resource] = out.get(g.resource, 0) + n
+        return out
+
+    def final_tiles(self, engine: Engine, state: GameState, p: int) -> float:
+        ctx = engine.context(state)
+        n = len(state.players)
+        total = 0.0
+        for tile_id in state.setup.final_tiles:
+            tile = self.catalogue.final_tiles[tile_id]
+            counts = [ctx.counter(state, q, tile.count) for q in range(n)]
+            total += rank_vp(counts, counts, self.final_table, True)[p]
+        return total
+
+    def board_parts(self, engine: Engine, state: GameState, p: int, faction: str | None) -> tuple[float, float]:
+        """One pass over the board: (structure worth, federation potential) of player p's pieces."""
+        ctx = engine.context(state)
+        worth = loose = 0.0
+        for name, h in state.board.items():
+            if h.owner == p and h.piece is not None:
+                if faction is not None:
+                    worth += self.structure_worth(faction, h.piece)
+                if p not in h.federations:
+                    loose += ctx.power_value(state, p, name)
+            elif p in h.guests and p not in h.federations:
+                loose += ctx.power_value(state, p, name)
+        threshold = max(1, ctx.param(state, p, "federation_threshold"))
+        return worth, loose / threshold
+
+    def __call__(self, engine: Engine, state: GameState, p: int) -> float:
+        pl = state.players[p]
+        if state.ended:
+            return float(pl.vp)
+        w = self.w
+        look = self.outlook(state)
+        left = look.incomes_left
+        value = float(pl.vp)
+        value += w["research_end"] * sum(self.research_vp[lv] for lv in pl.research.values())
+        value += w["research_level"] * sum(pl.research.values()) * left / look.rounds
+        value += (w["final_early"] + (w["final_late"] - w["final_early"]) * look.progress) \
+            * self.final_tiles(engine, state, p)
+        for res, attr in RESOURCES.items():
+            value += getattr(pl, attr) * (w[f"hold_{res}"] + w[f"hold_{res}_per_round"] * left)
+        for area in AREAS:
+            n = pl.power.get(area, 0) + (1 if pl.token == area else 0)
+            value += n * (w[f"power_{area}"] + w["power_per_round"] * left)
+        if left:
+            for res, n in self.income(engine, state, p).items():
+                value += n * left * w.get(f"income_{res}", 0.0)
+            worth, potential = self.board_parts(engine, state, p, pl.faction)
+            value += (w["federation_potential"] * potential + w["structure"] * worth) * left / look.rounds
+        value += w["gaiaformer"] * pl.gaiaformers * left / look.rounds
+        value += w["tech_tile"] * sum(1 for t in pl.tech if t.enabled)
+        value += w["green_token"] * sum(1 for t in pl.fed_tokens if t.green)
+        return value
+
+
+class FastBot(Bot):
+    """One ply over `FastEvaluator`; free actions only to open a main action; charges by value."""
+
+    name = "fast"
+
+    def __init__(self, seed=0, avoid_dead_ends: bool = False, weights: dict[str, float] | None = None):
+        super().__init__(seed, avoid_dead_ends)
+        self.weights = weights
+        self.evaluator: FastEvaluator | None = None
+
+    def _evaluator(self, engine: Engine) -> FastEvaluator:
+        if self.evaluator is None or self.evaluator.catalogue is not engine.catalogue:
+            self.evaluator = FastEvaluator(engine.catalogue, self.weights)
+        return self.evaluator
+
+    def _best(self, scored: list[tuple[float, Move]]) -> Move:
+        top = max(s for s, _ in scored)
+        return self.rng.choice([m for s, m in scored if s >= top - 1e-9])
+
+    def _score(self, engine: Engine, state: GameState, move: Move, p: int) -> tuple[float, GameState] | None:
+        try:
+            after = engine.apply(state, move)
+        except IllegalMoveError:
+            return None
+        if not self.safe(engine, state, move, after):
+            return None
+        score = self._settled(engine, after, p, FOLLOW_UP_DEPTH)
+        if move.command == "pass":
+            look = self._evaluator(engine).outlook(state)
+            score -= self._evaluator(engine).w["pass_penalty"] * look.incomes_left / look.rounds
+        return score, after
+
+    def _settled(self, engine: Engine, state: GameState, p: int, depth: int) -> float:
+        """The value once p has given the follow-ups a move owes (a tile to pick, a build, a step): the best."""
+        evaluate = self._evaluator(engine)
+        if depth <= 0 or state.ended or not state.pending or engine.to_move(state) != p:
+            return evaluate(engine, state, p)
+        best = None
+        for m in engine.legal_moves(state):
+            if is_free(m):
+                continue
+            try:
+                after = engine.apply(state, m)
+            except IllegalMoveError:
+                continue
+            v = self._settled(engine, after, p, depth - 1)
+            if best is None or v > best:
+                best = v
+        return evaluate(engine, state, p) if best is None else best
+
+    def _scored(self, engine: Engine, state: GameState, moves: Sequence[Move], p: int) -> list[tuple[float, Move]]:
+        return [(r[0], m) for m in moves if (r := self._score(engine, state, m, p)) is not None]
+
+    def choose(self, engine: Engine, state: GameState, moves: Sequence[Move] | None = None) -> Move:
+        moves = self.options(engine, state, moves)
+        if len(moves) == 1:
+            return moves[0]
+        p = engine.to_move(state)
+        in_turn = state.phase == "actions" and not state.decisions
+        main = [m for m in moves if not (in_turn and is_free(m))]
+        free = [m for m in moves if in_turn and is_free(m)]
+        if not main:
+            scored = self._scored(engine, state, free, p)
+            return self._best(scored) if scored else self.rng.choice(free)
+        scored = self._scored(engine, state, main, p)
+        if free and trailing_free_actions(state, p) < self._evaluator(engine).w["max_free_actions"]:
+            scored += self._free_then_main(engine, state, free, p)
+        return self._best(scored) if scored else self.rng.choice(main)
+
+    def _free_then_main(self, engine: Engine, state: GameState, free: list[Move], p: int) -> list[tuple[float, Move]]:
+        """A free action, scored by the best main action it opens that was closed before it.
+
+        Only the `FREE_ACTIONS_TRIED` best free actions by their own value are
+        followed: listing the moves after each one is the costly part.
+        """
+        tried = sorted(((r[0], f, r[1]) for f in free if (r := self._score(engine, state, f, p)) is not None),
+                       key=lambda t: -t[0])[:FREE_ACTIONS_TRIED]
+        if not tried:
+            return []
+        before = {m for m in engine.legal_moves(state) if not is_free(m)}
+        out = []
+        for _, f, after in tried:
+            if engine.to_move(after) != p:
+                continue
+            opened = [m for m in engine.legal_moves(after)
+                      if not is_free(m) and m.command != "pass" and m not in before]
+            follow = self._scored(engine, after, opened, p)
+            if follow:
+                out.append((max(s for s, _ in follow), f))
+        return out

@@ -1,0 +1,110 @@
+"""Tuning the fast bot's weights by self-play: a simple evolution strategy.
+
+Each generation draws `pairs` random directions in weight space and plays
+both ends of each (the weights plus and minus the step) on the same deals
+(common random numbers: every candidate meets the same boards and factions).
+A candidate sits in one seat of each deal (the seat turns with the deal) and
+the incumbent weights fill the other seats; its fitness is its mean VP minus
+the mean VP of the incumbents at its tables, so a candidate is rewarded for
+scoring well *and* for beating the current bot. The incumbent moves along the
+sum of the directions, each signed by which end did better (a rank-based
+estimate of the gradient that ignores the scale of VP noise).
+
+The result is deterministic for a seed, whatever the number of workers.
+"""
+from __future__ import annotations
+
+import json
+import random
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Callable
+
+from ..content import default_catalogue
+from ..rules import Engine
+from ..setup import random_setup
+from .arena import draw_factions
+from .base import play_game
+from .fast import FastBot, default_weights
+
+FIXED = ("max_free_actions",)   # structural settings, not tuned
+
+
+@dataclass(frozen=True)
+class TrialGame:
+    deal_seed: str
+    players: int
+    seat: int                    # the candidate's seat
+    candidate: tuple             # weights as sorted (name, value) pairs
+    incumbent: tuple
+
+
+_ENGINES: dict[str, Engine] = {}
+
+
+def play_trial(game: TrialGame) -> float:
+    """Candidate VP minus the incumbents' mean VP at one table."""
+    engine = _ENGINES.get("base")
+    if engine is None:
+        engine = _ENGINES["base"] = Engine(default_catalogue())
+    factions = draw_factions(engine.catalogue, game.players, random.Random(f"factions/{game.deal_seed}"))
+    setup = random_setup(engine.catalogue, game.players, game.deal_seed, factions=factions)
+    cand, inc = dict(game.candidate), dict(game.incumbent)
+    bots = [FastBot(f"{game.deal_seed}/{s}", weights=cand if s == game.seat else inc) for s in range(game.players)]
+    state = play_game(engine, setup, bots)
+    vp = [p.vp for p in state.players]
+    others = [v for s, v in enumerate(vp) if s != game.seat]
+    return vp[game.seat] - sum(others) / len(others)
+
+
+@dataclass
+class Generation:
+    number: int
+    fitness: float               # mean fitness of all candidates this generation
+    best: float
+    weights: dict[str, float]
+
+
+def tune(generations: int, pairs: int, deals: int, players: int, seed: str, step: float = 0.2,
+         rate: float = 0.5, workers: int = 1, start: dict[str, float] | None = None,
+         on_generation: Callable[[Generation], None] | None = None) -> dict[str, float]:
+    """Run the evolution strategy; returns the final weights."""
+    weights = dict(start or default_weights())
+    names = [n for n in sorted(weights) if n not in FIXED]
+    rng = random.Random(f"tune/{seed}")
+    pool = ProcessPoolExecutor(max_workers=workers) if workers > 1 else None
+    try:
+        for g in range(1, generations + 1):
+            directions = [{n: rng.gauss(0, 1) for n in names} for _ in range(pairs)]
+            scale = {n: step * max(abs(weights[n]), 0.1) for n in names}
+            candidates = []
+            for d in directions:
+                for sign in (1, -1):
+                    cand = dict(weights)
+                    for n in names:
+                        cand[n] = weights[n] + sign * scale[n] * d[n]
+                    candidates.append(cand)
+            games = [TrialGame(f"{seed}/g{g}/d{k}", players, k % players, tuple(sorted(c.items())),
+                               tuple(sorted(weights.items())))
+                     for c in candidates for k in range(deals)]
+            scores = list(pool.map(play_trial, games, chunksize=1) if pool else map(play_trial, games))
+            fitness = [sum(scores[i * deals:(i + 1) * deals]) / deals for i in range(len(candidates))]
+            for i, d in enumerate(directions):
+                diff = fitness[2 * i] - fitness[2 * i + 1]
+                sign = (diff > 0) - (diff < 0)
+                for n in names:
+                    weights[n] += rate * sign * scale[n] * d[n] / pairs
+            if on_generation:
+                on_generation(Generation(g, sum(fitness) / len(fitness), max(fitness), dict(weights)))
+    finally:
+        if pool:
+            pool.shutdown()
+    return weights
+
+
+def weights_document(weights: dict[str, float], command: str, note: str) -> str:
+    """The weights file as `gaia tune` writes it (rounded, sorted, with how it was made)."""
+    doc = {"comment": "Weights of the fast bot's estimate (gaia_rules/players/fast.py). Written by `gaia tune`.",
+           "tuned_by": command, "note": note,
+           "weights": {k: round(v, 4) for k, v in sorted(weights.items())}}
+    return json.dumps(doc, indent=2) + "\n"

@@ -1,0 +1,165 @@
+"""Players: every bot kind plays legal, whole, deterministic games; the arena's counts and intervals.
+
+The arena's numbers are checked on hand-made results with known answers.
+"""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from typer.testing import CliRunner
+
+from gaia_rules.faces.cli import app
+from gaia_rules.players import BOTS, FastBot, SearchBot, make_bot, play_game
+from gaia_rules.players.arena import GameResult, draw_factions, ranks_of, schedule, summarize, wilson
+from gaia_rules.players.fast import FastEvaluator, default_weights, load_weights
+from gaia_rules.players.tune import tune
+from gaia_rules.rules import Engine
+from gaia_rules.setup import random_setup
+
+
+@pytest.fixture(scope="module")
+def engine():
+    return Engine()
+
+
+def _game(engine, kinds, seed, variant="rules", factions=None, **options):
+    setup = random_setup(engine.catalogue, len(kinds), seed, variant, factions=factions)
+    bots = [make_bot(k, f"{seed}/{i}", **(options if k == "search" else {})) for i, k in enumerate(kinds)]
+    moves = []
+    state = play_game(engine, setup, bots, on_move=lambda step: moves.append(step.move))
+    return state, moves
+
+
+def test_every_bot_kind_is_registered_with_its_name():
+    assert list(BOTS) == ["random", "greedy", "fast", "search"]
+    assert all(cls.name == kind for kind, cls in BOTS.items())
+
+
+def test_unknown_bot_kind_names_the_known_ones():
+    with pytest.raises(ValueError, match=r"unknown bot 'clever' \(choose random, greedy, fast, search\)"):
+        make_bot("clever", 1)
+
+
+def test_fast_bot_game_is_the_same_for_the_same_seed(engine):
+    a, moves_a = _game(engine, ["fast", "fast"], "same")
+    b, moves_b = _game(engine, ["fast", "fast"], "same")
+    assert a.ended and moves_a == moves_b
+    assert a.to_json() == b.to_json()
+
+
+def test_search_bot_with_an_iteration_budget_is_deterministic(engine):
+    a, moves_a = _game(engine, ["search", "fast"], "budget", iterations=6)
+    b, moves_b = _game(engine, ["search", "fast"], "budget", iterations=6)
+    assert a.ended and moves_a == moves_b
+
+
+@pytest.mark.parametrize("variant", ["rules", "boardgamers"])
+def test_fast_bot_plays_every_faction_to_the_end(engine, variant):
+    """Seven 2-player games cover the 14 factions; the engine refuses any illegal move, so ending is the proof."""
+    order = sorted(engine.catalogue.factions, key=lambda f: engine.catalogue.factions[f].home)
+    by_home: dict[str, list[str]] = {}
+    for f in order:
+        by_home.setdefault(engine.catalogue.factions[f].home, []).append(f)
+    firsts = [fs[0] for fs in by_home.values()]
+    seconds = [fs[1] for fs in by_home.values()]
+    for k, pair in enumerate(zip(firsts, seconds[1:] + seconds[:1])):
+        state, _ = _game(engine, ["fast", "fast"], f"every/{variant}/{k}", variant, factions=list(pair))
+        assert state.ended
+        assert all(p.final_scoring is not None for p in state.players)
+
+
+def test_search_bot_finishes_a_four_player_game(engine):
+    state, moves = _game(engine, ["search", "fast", "greedy", "random"], "four", "boardgamers", iterations=4)
+    assert state.ended and len(moves) > 100
+
+
+def test_fast_evaluator_counts_vp_only_once_the_game_has_ended(engine):
+    state, _ = _game(engine, ["fast", "fast"], "ended")
+    evaluate = FastEvaluator(engine.catalogue)
+    assert [evaluate(engine, state, p) for p in range(2)] == [float(p.vp) for p in state.players]
+
+
+def test_shipped_weights_load_and_unknown_names_are_refused(tmp_path):
+    weights = default_weights()
+    assert {"income_o", "federation_potential", "pass_penalty"} <= set(weights)
+    path = tmp_path / "w.json"
+    path.write_text(json.dumps({"weights": {"income_o": 9.5}}))
+    assert load_weights(path)["income_o"] == 9.5
+    path.write_text(json.dumps({"weights": {"incme_o": 1}}))
+    with pytest.raises(ValueError, match="unknown weight 'incme_o'"):
+        load_weights(path)
+
+
+def test_fast_bot_takes_weights():
+    bot = FastBot(1, weights={**default_weights(), "pass_penalty": 0.0})
+    assert bot.weights["pass_penalty"] == 0.0
+
+
+# ------------------------------------------------------------------ the arena
+
+
+def test_wilson_interval_of_known_proportions():
+    lo, hi = wilson(7, 10)
+    assert round(lo, 3) == 0.397 and round(hi, 3) == 0.892
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_ranks_share_tied_places():
+    assert ranks_of([100, 90, 90, 50]) == [1.0, 2.5, 2.5, 4.0]
+
+
+def test_summary_of_hand_made_results():
+    results = [
+        GameResult(0, "d/0", ("a", "b"), ("fast", "greedy"), (120, 100), 10),
+        GameResult(1, "d/0", ("a", "b"), ("greedy", "fast"), (110, 110), 10),
+        GameResult(2, "d/1", ("a", "b"), ("fast", "greedy"), (90, 95), 10),
+    ]
+    fast, greedy = summarize(results, ["fast", "greedy"])
+    assert (fast.games, fast.wins, fast.vp) == (3, 1.5, [120, 110, 90])
+    assert (greedy.games, greedy.wins, greedy.vp) == (3, 1.5, [100, 110, 95])
+    assert fast.ranks == [1.0, 1.5, 2.0] and greedy.ranks == [2.0, 1.5, 1.0]
+    assert fast.vp_mean() == pytest.approx(320 / 3)
+
+
+def test_schedule_rotates_each_deal_over_the_seats(engine):
+    specs = schedule(engine.catalogue, ["fast", "greedy", "greedy"], 2, "s")
+    assert len(specs) == 6
+    for deal in (0, 1):
+        games = [s for s in specs if s.deal == deal]
+        assert sorted(g.bots.index("fast") for g in games) == [0, 1, 2]
+        assert len({g.factions for g in games}) == 1
+
+
+def test_drawn_factions_have_distinct_home_planets(engine):
+    for k in range(20):
+        factions = draw_factions(engine.catalogue, 4, random.Random(k))
+        assert len({engine.catalogue.factions[f].home for f in factions}) == 4
+
+
+def test_arena_command_json_counts_games_and_wins():
+    result = CliRunner().invoke(app, ["arena", "--bots", "fast,random", "--deals", "1", "--seed", "t", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["games"] == 2
+    kinds = {k["kind"]: k for k in data["kinds"]}
+    assert kinds["fast"]["games"] == kinds["random"]["games"] == 2
+    assert kinds["fast"]["wins"] + kinds["random"]["wins"] == 2
+
+
+def test_arena_refuses_an_unknown_bot():
+    result = CliRunner().invoke(app, ["arena", "--bots", "fast,clever"])
+    assert result.exit_code == 2
+
+
+# ------------------------------------------------------------------ tuning
+
+
+def test_one_generation_of_tuning_is_deterministic():
+    seen = []
+    a = tune(1, 1, 1, 2, "t", on_generation=seen.append)
+    b = tune(1, 1, 1, 2, "t")
+    assert a == b
+    assert len(seen) == 1 and seen[0].number == 1
+    assert a != default_weights()
