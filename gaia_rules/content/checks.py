@@ -230,6 +230,9 @@ def _check_structures(ctx: _Ctx, src: Located, structures: dict, base: dict | No
         up = merged.get("upgrades_from")
         if up is not None:
             ctx.word(src, ("structures", sid, "upgrades_from"), 1, up, ctx.structures, "structure")
+        # placement filter (structure field `guest_on`): planet types, or `any`
+        for i, planet in enumerate(s.get("guest_on") or []):
+            ctx.word(src, ("structures", sid, "guest_on", i), 1, planet, (*ctx.c.planets, "any"), "planet type")
         slots = merged.get("slots") or []
         supply = merged.get("supply", 0)
         if slots and len(slots) != supply:

@@ -191,7 +191,7 @@ def _reachable(ctx, state, p, name, within: frozenset[str] | None) -> bool:
     h = state.board.get(name)
     if h is not None and h.owner == p:
         return True  # e.g. a mine on one's own Gaiaformer: no range needed
-    if h is not None and h.piece is not None and not ctx.param(state, p, "guest_mines"):
+    if h is not None and h.piece is not None and not ctx.structure(state.players[p], ctx.mine_id).guest_on:
         return False
     return within is None or name in within  # `Reach.hexes` for the Q.I.C. the player has
 

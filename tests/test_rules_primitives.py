@@ -1,0 +1,86 @@
+"""Primitives that replaced one-faction switches, each used with other numbers than the bundled faction's.
+
+Designer design V5 lives in `tests/content/designer/v5-gaia-guests/` (YAML only):
+the Lantids' guest mines narrowed to Gaia planets. The test faction in
+`tests/content/primitives/` uses every primitive with its own numbers, so the
+engine cannot depend on which faction a primitive serves.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gaia_rules.content import default_catalogue
+from gaia_rules.formats.movetext import token_words
+from gaia_rules.formats.notation import parse_line
+from gaia_rules.players.bots import RandomBot, play_game
+from gaia_rules.rules import Engine, IllegalMoveError
+from gaia_rules.setup import random_setup
+from gaia_rules.state import GameState
+from rules_helpers import clear, hexes, neighbours, put, set_player, set_turn, start
+
+ROOT = Path(__file__).resolve().parent.parent
+V5 = ROOT / "tests" / "content" / "designer" / "v5-gaia-guests"
+ME, YOU = 0, 1
+
+
+def play_with(engine: Engine, state: GameState, line: str) -> GameState:
+    names = {p.faction: p.index for p in state.players}
+    for move in parse_line(line, names, state.setup.players, token_words(engine)).moves:
+        state = engine.apply(state, move)
+    return state
+
+
+def refused_with(engine: Engine, state: GameState, line: str) -> IllegalMoveError:
+    with pytest.raises(IllegalMoveError) as err:
+        play_with(engine, state, line)
+    return err.value
+
+
+# ------------------------------------------------------------------ placement filter (V5)
+
+@pytest.fixture(scope="module")
+def v5() -> Engine:
+    return Engine(default_catalogue([V5]))
+
+
+def guest_position(kind: str):
+    """Lantids (player 1) with a mine next to an opponent's mine on a planet of `kind`."""
+    s = set_turn(clear(start(["lantids", "xenos"], seed="v5")), ME)
+    target = hexes(s, kind)[0]
+    put(s, neighbours(s, target)[0], ME)
+    put(s, target, YOU)
+    set_player(s, ME, credits=10, ore=3, qic=1)
+    return s, target
+
+
+def test_v5_guest_mine_on_an_opponents_gaia_planet_costs_only_the_mine(v5):
+    s, target = guest_position("gaia")
+    after = play_with(v5, s, f"p1 build m {target}. endturn")
+    h = after.board[target]
+    assert (h.owner, h.piece, h.guests) == (YOU, "m", [ME])
+    p = after.players[ME]
+    assert (p.credits, p.ore, p.qic) == (8, 2, 1)  # 2c, 1o: no Gaia-planet Q.I.C. for a guest
+
+
+def test_v5_guest_mine_refused_on_an_opponents_planet_of_another_kind(v5):
+    s, target = guest_position("desert")
+    assert refused_with(v5, s, f"p1 build m {target}").rule == "occupied"
+    assert not any(m.command == "build" and m.args[1] == target for m in v5.legal_moves(s))
+
+
+def test_bundled_lantids_still_guest_on_any_kind():
+    from rules_helpers import ENGINE
+
+    s, target = guest_position("desert")
+    assert play_with(ENGINE, s, f"p1 build m {target}").board[target].guests == [ME]
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_v5_lantids_play_whole_bot_games(v5, seed):
+    setup = random_setup(v5.catalogue, 3, f"v5-{seed}", factions=["lantids", "gleens", "ambas"])
+    state = play_game(v5, setup, [RandomBot(f"v5-{seed}-{p}") for p in range(3)])
+    assert state.ended and all(p.final_scoring is not None for p in state.players)
+    kinds = {v5.context(state).planet_at(state, n) for n, h in state.board.items() if 0 in h.guests}
+    assert kinds <= {"gaia"}, f"guest mines only on Gaia planets, got {kinds}"
