@@ -81,7 +81,7 @@ def words() -> Words:
      "Free action: move 1 Gaiaformer from your available Gaiaformers to the Gaia area -> 1 Q.I.C."),
     ("set power_value[PI, ac1, ac2] = 4",
      "Rule: power value of planetary institute, academy (knowledge) and academy (Q.I.C.) is 4."),
-    ("set gaia_return_area = area2", "Rule: gaia return area is area II."),
+    ("set token_route[gaia] = area2", "Rule: token route of gaia is area II."),
     ("set satellite_cost = 1q", "Rule: satellite cost is 1 Q.I.C."),
     ("set guest_mines = true", "Rule: guest mines is on."),
     ("set range = -1", "Rule: range is -1."),

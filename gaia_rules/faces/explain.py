@@ -512,7 +512,7 @@ def render_free_actions(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
         rest = "the other leaves" if lost == 1 else f"the other {lost} leave"
         doc.para(f"Burning power (a free action): take {b.take} power tokens from {AREAS.get(b.source, b.source)}; "
                  f"{kept} of them move{'s' if kept == 1 else ''} to {AREAS.get(b.target, b.target)}, {rest} the "
-                 f"power cycle (to the supply, unless the rule parameter `burn_discard_to` says otherwise).")
+                 f"power cycle (to the supply, unless the rule parameter `token_route[burn]` says otherwise).")
 
 
 def _tile(doc: _Doc, catalogue: Catalogue, tile, intro: str | None = None) -> None:

@@ -333,7 +333,7 @@ def _income_choice(ctx: Context, state: GameState, move: Move, decision: Pending
 
 def gaia_phase_declinable(ctx: Context, state: GameState, p: int) -> bool:
     """Gaia-phase conversions may be declined unless they only move tokens where they return anyway."""
-    back = ctx.param(state, p, "gaia_return_area")
+    back = ctx.param(state, p, "token_route", "gaia")
     for costs, _gains in conversions(ctx, state, p, gaia_phase=True):
         if any(not isinstance(c, ast.Move) or c.target != back for c in costs):
             return True

@@ -328,6 +328,8 @@ class Context:
             value = self.structure(state.players[p], key).power_value
         else:
             value = self.player_param_defaults[name]
+            if isinstance(value, dict):  # a keyed parameter with a default per key
+                value = value[key]
         if isinstance(value, str) and value in ("true", "false"):
             return value == "true"
         return value

@@ -273,7 +273,7 @@ def gaia_choice_open(ctx: Context, state: GameState, p: int) -> bool:
 
 def return_gaia_tokens(ctx: Context, state: GameState, p: int) -> None:
     player = state.players[p]
-    target = ctx.param(state, p, "gaia_return_area")
+    target = ctx.param(state, p, "token_route", "gaia")
     n = player.power["gaia"]
     player.power["gaia"] = 0
     player.power[target] += n
