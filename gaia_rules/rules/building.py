@@ -108,14 +108,14 @@ def build_piece(ctx: Context, state: GameState, p: int, piece: str, name: str, a
     if piece not in faction.structures:
         raise IllegalMoveError("build", f"unknown structure '{piece}'")
     s = faction.structures[piece]
+    if allowed is not None and allowed.get("from"):
+        return downgrade(ctx, state, p, piece, name, allowed["from"])
     if is_mine(s):
         return build_mine(ctx, state, p, name)
     if s.place_on == "transdim":
         return start_gaia_project(ctx, state, p, name)
     if s.place_on == "space":
         return place_station(ctx, state, p, piece, name)
-    if allowed is not None and allowed.get("from"):
-        return downgrade(ctx, state, p, piece, name, allowed["from"])
     return upgrade(ctx, state, p, piece, name)
 
 
