@@ -84,3 +84,90 @@ def test_v5_lantids_play_whole_bot_games(v5, seed):
     assert state.ended and all(p.final_scoring is not None for p in state.players)
     kinds = {v5.context(state).planet_at(state, n) for n, h in state.board.items() if 0 in h.guests}
     assert kinds <= {"gaia"}, f"guest mines only on Gaia planets, got {kinds}"
+
+
+# ------------------------------------------------------------------ the primitives test faction
+
+PRIMITIVES = ROOT / "tests" / "content" / "primitives"
+TEST_FACTION = ROOT / "tests" / "content" / "test-faction"
+
+
+@pytest.fixture(scope="module")
+def tinkers() -> Engine:
+    return Engine(default_catalogue([PRIMITIVES, TEST_FACTION]))
+
+
+def tinkers_turn(engine: Engine, seed: str = "tinkers") -> GameState:
+    """Tinkers (player 1) against the Testers at their first action turn, on an empty board."""
+    s = engine.new_game(random_setup(engine.catalogue, 2, seed, factions=["tinkers", "testers"]))
+    while not (s.phase == "actions" and not s.decisions):
+        s = engine.apply(s, engine.legal_moves(s)[0])
+    s = set_turn(clear(s), ME)
+    s.players[ME].token = "area1"  # out of the way unless a test places it
+    return s
+
+
+def test_special_token_data_start_and_spend_value(tinkers):
+    s = tinkers.new_game(random_setup(tinkers.catalogue, 2, "tinkers", factions=["tinkers", "testers"]))
+    assert (s.players[ME].token, s.players[YOU].token) == ("area2", None)
+    s = tinkers_turn(tinkers)
+    set_player(s, ME, power=(0, 0, 1, 0), credits=0)
+    s.players[ME].token = "area3"
+    after = play_with(tinkers, s, "p1 spend 3pw for 3c").players[ME]  # 1 plain token + the keystone worth 2
+    assert (after.credits, after.token, after.power["area3"]) == (3, "area1", 0)
+
+
+def test_token_route_spend_sends_spent_tokens_to_area_2(tinkers):
+    s = tinkers_turn(tinkers)
+    set_player(s, ME, power=(0, 0, 4, 0), qic=0)
+    after = play_with(tinkers, s, "p1 spend 4pw for 1q").players[ME]
+    assert (after.qic, after.power) == (1, {"area1": 0, "area2": 4, "area3": 0, "gaia": 0})
+
+
+def test_token_route_burn_keeps_the_burned_token_in_area_1(tinkers):
+    s = tinkers_turn(tinkers)
+    set_player(s, ME, power=(0, 4, 0, 0))
+    after = play_with(tinkers, s, "p1 burn 2").players[ME]
+    assert after.power == {"area1": 2, "area2": 0, "area3": 2, "gaia": 0}
+
+
+def test_token_route_gaia_returns_gaia_tokens_to_area_3(tinkers):
+    from gaia_rules.rules import phases
+
+    s = tinkers_turn(tinkers)
+    set_player(s, ME, power=(1, 0, 0, 3))
+    phases.return_gaia_tokens(tinkers.context(s), s, ME)
+    assert s.players[ME].power == {"area1": 1, "area2": 0, "area3": 3, "gaia": 0}
+
+
+@pytest.mark.parametrize("kind, accepted", [("terra", True), ("gaia", True), ("desert", False)])
+def test_placement_filter_guest_mine_only_on_the_listed_planet_types(tinkers, kind, accepted):
+    s = tinkers_turn(tinkers)
+    target = hexes(s, kind)[0]
+    put(s, neighbours(s, target)[0], ME)
+    put(s, target, YOU)
+    set_player(s, ME, credits=10, ore=3, qic=1)
+    if accepted:
+        after = play_with(tinkers, s, f"p1 build m {target}")
+        assert after.board[target].guests == [ME]
+        assert (after.players[ME].credits, after.players[ME].ore, after.players[ME].qic) == (8, 2, 1)
+    else:
+        assert refused_with(tinkers, s, f"p1 build m {target}").rule == "occupied"
+
+
+def test_action_template_build_a_mine_from_a_trading_station(tinkers):
+    s = tinkers_turn(tinkers)
+    ts = hexes(s, "volcanic")[0]
+    put(s, ts, ME, "ts")
+    set_player(s, ME, credits=0)
+    after = play_with(tinkers, s, f"p1 special down-ts. build m {ts}")
+    assert (after.board[ts].owner, after.board[ts].piece, after.players[ME].credits) == (ME, "m", 2)
+
+
+def test_action_template_swap_a_lab_with_a_mine(tinkers):
+    s = tinkers_turn(tinkers)
+    lab, mine = hexes(s, "volcanic")[:2]
+    put(s, lab, ME, "lab")
+    put(s, mine, ME, "m")
+    after = play_with(tinkers, s, f"p1 special swap-lab. swap-PI {mine}")
+    assert (after.board[lab].piece, after.board[mine].piece) == ("m", "lab")
