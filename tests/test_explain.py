@@ -211,7 +211,7 @@ def test_explain_a_faction_shows_home_start_income_differences_abilities_and_pi(
     assert "- planetary institute (`PI`) upgrades from: research lab (board: trading station)" in out
     assert ("- Special action (once per round): advance one level on one of your lowest tracks. "
             "(`action: up lowest`)") in out
-    assert "- Rule: home planet power bonus is 1. (`set home_planet_power_bonus = 1`)" in out
+    assert "- Rule: power bonus of home is 1. (`set power_bonus[home] = 1`)" in out
 
 
 @pytest.mark.parametrize("ident, kind, expect", [

@@ -171,3 +171,15 @@ def test_action_template_swap_a_lab_with_a_mine(tinkers):
     put(s, mine, ME, "m")
     after = play_with(tinkers, s, f"p1 special swap-lab. swap-PI {mine}")
     assert (after.board[lab].piece, after.board[mine].piece) == ("m", "lab")
+
+
+def test_power_bonus_by_planet_filter_counts_on_gaia_planets_once_the_pi_stands(tinkers):
+    s = tinkers_turn(tinkers)
+    gaia, other = hexes(s, "gaia")[0], hexes(s, "volcanic")[0]
+    put(s, gaia, ME)
+    put(s, other, ME)
+    c = tinkers.context(s)
+    assert (c.power_value(s, ME, gaia), c.power_value(s, ME, other)) == (1, 1)
+    put(s, hexes(s, "terra")[0], ME, "PI")
+    c = tinkers.context(s)
+    assert (c.power_value(s, ME, gaia), c.power_value(s, ME, other)) == (2, 1)  # Bescods' bonus is on `home`

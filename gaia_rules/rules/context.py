@@ -345,8 +345,11 @@ class Context:
         player = state.players[p]
         if h.owner == p and h.piece is not None:
             value = self.param(state, p, "power_value", h.piece)
-            if self.planet_at(state, name) == self.faction(player).home:
-                value += self.param(state, p, "home_planet_power_bonus")
+            planet = self.planet_at(state, name)
+            if planet == self.faction(player).home:
+                value += self.param(state, p, "power_bonus", "home")
+            if self.kinds.get(planet) == "gaia":
+                value += self.param(state, p, "power_bonus", "gaia")
             return value
         if p in h.guests:
             return self.structure(player, self.mine_id).power_value
