@@ -169,7 +169,10 @@ def test_action_template_swap_a_lab_with_a_mine(tinkers):
     lab, mine = hexes(s, "volcanic")[:2]
     put(s, lab, ME, "lab")
     put(s, mine, ME, "m")
-    after = play_with(tinkers, s, f"p1 special swap-lab. swap-PI {mine}")
+    chosen = play_with(tinkers, s, "p1 special swap-lab")
+    assert [str(m) for m in tinkers.legal_moves(chosen)] == [f"swap-lab {mine}"]  # the command names the piece that moves
+    assert refused_with(tinkers, chosen, f"p1 swap-PI {mine}").rule == "sequence"
+    after = play_with(tinkers, chosen, f"p1 swap-lab {mine}")
     assert (after.board[lab].piece, after.board[mine].piece) == ("m", "lab")
 
 

@@ -13,7 +13,7 @@ from ..state import GameState
 from . import actions, building, choices, conversions, effects, federations, research
 from .context import Context
 from .errors import IllegalMoveError
-from .moves import Move
+from .moves import Move, swap_command
 
 
 def legal_moves(engine, state: GameState) -> list[Move]:
@@ -139,7 +139,7 @@ def follow_up_candidates(ctx, state, p, follow) -> Iterator[Move]:
     elif kind == "swap":
         for name, h in state.board.items():
             if h.owner == p and h.piece == follow.data["second"]:
-                yield Move(p, "swap-PI", (name,))
+                yield Move(p, swap_command(follow.data["first"]), (name,))
     elif kind == "fedtile":
         for t in {t.tile for t in state.players[p].fed_tokens}:
             yield Move(p, "fedtile", (t,))

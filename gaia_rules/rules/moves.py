@@ -11,9 +11,17 @@ from dataclasses import dataclass
 COMMANDS = (
     "faction", "bid", "build", "booster", "pass", "action", "special", "spend", "burn",
     "charge", "decline", "up", "tech", "cover", "federation", "fedtile", "lostPlanet",
-    "swap-PI", "income", "token", "areas", "endturn",
+    "income", "token", "areas", "endturn",   # and `swap-<piece>` (see `swap_command`)
     "rotate", "set",   # read and written, but the set-up options they belong to are not played
 )
+
+
+SWAP_PREFIX = "swap-"
+
+
+def swap_command(piece: str) -> str:
+    """The command that answers `swap P with Q`: `swap-P` with the hex of the Q (the site writes `swap-PI`)."""
+    return SWAP_PREFIX + piece
 
 
 @dataclass(frozen=True)
