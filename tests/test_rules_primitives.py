@@ -186,3 +186,15 @@ def test_power_bonus_by_planet_filter_counts_on_gaia_planets_once_the_pi_stands(
     put(s, hexes(s, "terra")[0], ME, "PI")
     c = tinkers.context(s)
     assert (c.power_value(s, ME, gaia), c.power_value(s, ME, other)) == (2, 1)  # Bescods' bonus is on `home`
+
+
+def test_federation_threshold_grows_by_its_own_step_per_federation_token(tinkers):
+    from gaia_rules.rules import federations
+    from gaia_rules.state import FedTokenHeld
+
+    s = tinkers_turn(tinkers)
+    c = tinkers.context(s)
+    assert (federations.threshold(c, s, ME), federations.threshold(c, s, YOU)) == (5, 7)
+    s.players[ME].fed_tokens = [FedTokenHeld("fed1", True), FedTokenHeld("fed2", True)]
+    s.players[YOU].fed_tokens = [FedTokenHeld("fed1", True)]
+    assert (federations.threshold(c, s, ME), federations.threshold(c, s, YOU)) == (9, 7)  # 5 + 2 x 2; Testers stay at 7
