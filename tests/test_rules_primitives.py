@@ -114,7 +114,7 @@ def test_special_token_data_start_and_spend_value(tinkers):
     set_player(s, ME, power=(0, 0, 1, 0), credits=0)
     s.players[ME].token = "area3"
     after = play_with(tinkers, s, "p1 spend 3pw for 3c").players[ME]  # 1 plain token + the keystone worth 2
-    assert (after.credits, after.token, after.power["area3"]) == (3, "area1", 0)
+    assert (after.credits, after.token, after.power["area3"]) == (3, "area2", 0)  # routed like a plain token
 
 
 def test_token_route_spend_sends_spent_tokens_to_area_2(tinkers):

@@ -20,7 +20,8 @@ What this cannot see: branches inside a function (a function every faction
 reaches may still hold a branch one faction needs), functions no game reaches,
 work done for one player inside another's move (the income phase runs inside
 the last passer's move), and components other than factions.
-`python tests/test_rules_reach.py` prints the table of suspects.
+`python tests/test_rules_reach.py` prints the table of suspects; with `--lines` it
+traces line by line (minutes, not a test) to show branches inside shared functions.
 """
 from __future__ import annotations
 
@@ -130,11 +131,44 @@ def test_the_check_would_see_a_function_only_one_faction_reaches():
     assert one_faction_functions(bundled, {fake: {"tinkers"}}) == {}
 
 
-if __name__ == "__main__":
-    bundled, tests = corpus_reach(), test_faction_reach()
-    for f, who in sorted(bundled.items()):
+class LineTracingEngine(TracingEngine):
+    """The same by line (`--lines`): finds branches one faction needs inside shared functions; slow (minutes)."""
+
+    def _on_call(self, frame, event, arg):
+        return self._on_line if frame.f_code.co_filename.startswith(RULES) else None
+
+    def _on_line(self, frame, event, arg):
+        if event == "line":
+            self.calls.add(((Path(frame.f_code.co_filename).stem, frame.f_lineno), self.mover))
+        return self._on_line
+
+    def reached(self) -> dict:
+        out: dict = {}
+        for where, mover in self.calls:
+            out.setdefault(where, set())
+            if mover is not None:
+                out[where].add(mover)
+        return out
+
+
+def main(by_line: bool) -> None:
+    engine_class = LineTracingEngine if by_line else TracingEngine
+    bundled = engine_class(default_catalogue())
+    for path in corpus_files("games"):
+        replay_record(bundled, json.loads(path.read_text(encoding="utf-8")))
+    tests = engine_class(default_catalogue(TEST_CONTENT))
+    for factions, seed in TEST_GAMES:
+        setup = random_setup(tests.catalogue, len(factions), f"reach-{seed}", factions=list(factions))
+        play_game(tests, setup, [RandomBot(f"reach-{seed}-{p}") for p in range(len(factions))])
+    seen, others = bundled.reached(), tests.reached()
+    for f, who in sorted(seen.items()):
         if len(who) == 1:
-            also = ", ".join(sorted(tests.get(f, ()))) or "nobody else: ONE-FACTION"
-            print(f"{f[0]}.{f[1]}: only {next(iter(who))}'s moves; also {also}")
-    print(f"{len(bundled)} functions reached in the corpus, {len(set(tests) - set(bundled))} more by the test factions; "
-          f"{len(one_faction_functions(bundled, tests))} reached only by one bundled faction")
+            also = ", ".join(sorted(others.get(f, ()))) or "nobody else: ONE-FACTION"
+            print(f"{f[0]}:{f[1]}: only {next(iter(who))}'s moves; also {also}")
+    what = "lines" if by_line else "functions"
+    print(f"{len(seen)} {what} reached in the corpus, {len(set(others) - set(seen))} more by the test factions; "
+          f"{len(one_faction_functions(seen, others))} reached only by one bundled faction")
+
+
+if __name__ == "__main__":
+    main("--lines" in sys.argv[1:])

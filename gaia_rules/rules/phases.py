@@ -279,7 +279,7 @@ def return_gaia_tokens(ctx: Context, state: GameState, p: int) -> None:
     player.power[target] += n
     player.gaiaformers_in_gaia = 0
     if player.token == "gaia":
-        player.token = "area1"
+        player.token = target if target in player.power else None
 
 
 # ------------------------------------------------------------------ actions phase

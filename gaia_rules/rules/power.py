@@ -71,10 +71,7 @@ def spend_options(p: PlayerState, n: int, token_value: int, special_value: int) 
 
 def spend_power(p: PlayerState, n: int, token_value: int, special_value: int, use_token: bool | None = None,
                 to: str = "area1") -> None:
-    """Spend n power from area III; spent plain tokens go to `to` (the holder's `token_route[spend]`).
-
-    The special token always goes back to area I.
-    """
+    """Spend n power from area III; spent tokens, the special one too, go to `to` (`token_route[spend]`)."""
     options = spend_options(p, n, token_value, special_value)
     if not options:
         raise IllegalMoveError("power", f"{n} power needed in area III, you have {spendable(p, token_value, special_value)}")
@@ -83,7 +80,7 @@ def spend_power(p: PlayerState, n: int, token_value: int, special_value: int, us
     if use_token not in options:
         raise IllegalMoveError("power", "that choice for the special token does not pay this cost")
     if use_token:
-        p.token = "area1"
+        p.token = to if to in p.power else None
         n = max(0, n - special_value)
     tokens = -(-n // token_value)
     p.power["area3"] -= tokens
