@@ -93,22 +93,21 @@ class TracingEngine(Engine):
         return out
 
 
-def corpus_reach() -> dict[Function, set[str]]:
-    engine = TracingEngine(default_catalogue())
+def corpus_reach(engine_class=None) -> dict:
+    """What the bundled factions' moves reach while the corpus replays."""
+    engine = (engine_class or TracingEngine)(default_catalogue())
     for path in corpus_files("games"):
         replay_record(engine, json.loads(path.read_text(encoding="utf-8")))
     return engine.reached()
 
 
-def test_faction_reach() -> dict[Function, set[str]]:
-    engine = TracingEngine(default_catalogue(TEST_CONTENT))
+def reach_of_test_factions(engine_class=None) -> dict:
+    """What the test factions' moves reach in bot games without any bundled faction."""
+    engine = (engine_class or TracingEngine)(default_catalogue(TEST_CONTENT))
     for factions, seed in TEST_GAMES:
         setup = random_setup(engine.catalogue, len(factions), f"reach-{seed}", factions=list(factions))
         play_game(engine, setup, [RandomBot(f"reach-{seed}-{p}") for p in range(len(factions))])
     return engine.reached()
-
-
-test_faction_reach.__test__ = False  # a helper, not a test
 
 
 def one_faction_functions(bundled: dict[Function, set[str]], tests: dict[Function, set[str]]) -> dict[Function, str]:
@@ -117,7 +116,7 @@ def one_faction_functions(bundled: dict[Function, set[str]], tests: dict[Functio
 
 
 def test_no_rules_function_is_reached_only_because_one_bundled_faction_plays():
-    bundled, tests = corpus_reach(), test_faction_reach()
+    bundled, tests = corpus_reach(), reach_of_test_factions()
     assert len(bundled) > 300  # the trace saw the engine at work
     assert len(bundled[("building", "build_mine")]) == 14  # every faction's moves build mines
     assert one_faction_functions(bundled, tests) == {}
@@ -153,14 +152,7 @@ class LineTracingEngine(TracingEngine):
 
 def main(by_line: bool) -> None:
     engine_class = LineTracingEngine if by_line else TracingEngine
-    bundled = engine_class(default_catalogue())
-    for path in corpus_files("games"):
-        replay_record(bundled, json.loads(path.read_text(encoding="utf-8")))
-    tests = engine_class(default_catalogue(TEST_CONTENT))
-    for factions, seed in TEST_GAMES:
-        setup = random_setup(tests.catalogue, len(factions), f"reach-{seed}", factions=list(factions))
-        play_game(tests, setup, [RandomBot(f"reach-{seed}-{p}") for p in range(len(factions))])
-    seen, others = bundled.reached(), tests.reached()
+    seen, others = corpus_reach(engine_class), reach_of_test_factions(engine_class)
     for f, who in sorted(seen.items()):
         if len(who) == 1:
             also = ", ".join(sorted(others.get(f, ()))) or "nobody else: ONE-FACTION"
