@@ -81,7 +81,7 @@ def words() -> Words:
      "Free action: move 1 Gaiaformer from your available Gaiaformers to the Gaia area -> 1 Q.I.C."),
     ("set power_value[PI, ac1, ac2] = 4",
      "Rule: power value of planetary institute, academy (knowledge) and academy (Q.I.C.) is 4."),
-    ("set gaia_return_area = area2", "Rule: gaia return area is area II."),
+    ("set token_route[gaia] = area2", "Rule: token route of gaia is area II."),
     ("set satellite_cost = 1q", "Rule: satellite cost is 1 Q.I.C."),
     ("set guest_mines = true", "Rule: guest mines is on."),
     ("set range = -1", "Rule: range is -1."),
@@ -211,7 +211,7 @@ def test_explain_a_faction_shows_home_start_income_differences_abilities_and_pi(
     assert "- planetary institute (`PI`) upgrades from: research lab (board: trading station)" in out
     assert ("- Special action (once per round): advance one level on one of your lowest tracks. "
             "(`action: up lowest`)") in out
-    assert "- Rule: home planet power bonus is 1. (`set home_planet_power_bonus = 1`)" in out
+    assert "- Rule: power bonus of home is 1. (`set power_bonus[home] = 1`)" in out
 
 
 @pytest.mark.parametrize("ident, kind, expect", [

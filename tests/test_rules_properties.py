@@ -92,7 +92,7 @@ def expected_token_change(before: GameState, after: GameState, move: Move) -> in
     c = ENGINE.context(before)
     if move.command == "burn":
         n = int(move.args[0])
-        return 0 if c.param(before, move.player, "burn_discard_to") == "gaia" else -n
+        return -n if c.param(before, move.player, "token_route", "burn") == "supply" else 0
     if move.command in ("decline", "endturn"):
         return 0
     if move.command == "charge":

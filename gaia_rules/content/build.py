@@ -33,6 +33,7 @@ def _structure(loader: Loader, src: Located, path: tuple, sid: str, raw: dict) -
         structure=raw.get("structure", True),
         range_origin=raw.get("range_origin"),
         counts_as_satellite=raw.get("counts_as_satellite", False),
+        guest_on=tuple(raw.get("guest_on", ())),
     )
 
 

@@ -30,6 +30,11 @@ class Structure:
     structure: bool = True
     range_origin: bool | None = None
     counts_as_satellite: bool = False
+    guest_on: tuple[str, ...] = ()   # planet types (or `any`) it may share with an opponent's colony
+
+    def may_guest_on(self, planet: str) -> bool:
+        """Whether this piece may go on a planet of type `planet` that an opponent has colonised."""
+        return "any" in self.guest_on or planet in self.guest_on
 
     @property
     def is_range_origin(self) -> bool:

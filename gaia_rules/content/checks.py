@@ -118,14 +118,22 @@ def _check_set(ctx: _Ctx, src: Located, path: tuple, st: ast.Set) -> None:
         ctx.err(src, path, f"unknown rule parameter '{st.name}'{did_you_mean(st.name, params)}{extra}", off)
         return
     p = params[st.name]
+    keys = _parameter_keys(ctx, p)
     if p.keyed_by and not st.keys:
-        ctx.err(src, path, f"'{st.name}' needs a {p.keyed_by} key, e.g. {st.name}[PI]", off)
+        ctx.err(src, path, f"'{st.name}' needs a {p.keyed_by} key, e.g. {st.name}[{next(iter(keys))}]", off)
     if not p.keyed_by and st.keys:
         ctx.err(src, path, f"'{st.name}' takes no key", off)
-    ctx.words(src, path, st.key_columns, st.column, st.keys, ctx.structures, p.keyed_by or "key")
+    ctx.words(src, path, st.key_columns, st.column, st.keys, keys, (p.keyed_by or "key").replace("_", " "))
     problem = value_problem(ctx.c, p, st.value)
     if problem:
         ctx.err(src, path, f"'{st.name}': {problem}", off)
+
+
+# keyed parameters: by structure, or by the keys of a per-key default (e.g. token_route's flows)
+def _parameter_keys(ctx: _Ctx, p: cat.Parameter):
+    if p.keyed_by == "structure" or not isinstance(p.default, dict):
+        return ctx.structures
+    return tuple(p.default)
 
 
 def value_problem(c: cat.Catalogue, p: cat.Parameter, value: Any) -> str | None:
@@ -231,6 +239,9 @@ def _check_structures(ctx: _Ctx, src: Located, structures: dict, base: dict | No
         up = merged.get("upgrades_from")
         if up is not None:
             ctx.word(src, ("structures", sid, "upgrades_from"), 1, up, ctx.structures, "structure")
+        # placement filter (structure field `guest_on`): planet types, or `any`
+        for i, planet in enumerate(s.get("guest_on") or []):
+            ctx.word(src, ("structures", sid, "guest_on", i), 1, planet, (*ctx.c.planets, "any"), "planet type")
         slots = merged.get("slots") or []
         supply = merged.get("supply", 0)
         if slots and len(slots) != supply:
@@ -314,6 +325,11 @@ def _check_parameters(ctx: _Ctx, src: Located, data: dict) -> None:
             problem = value_problem(ctx.c, p, raw["default"])
             if problem:
                 ctx.err(src, ("parameters", name, "default"), f"default of '{name}': {problem}")
+        elif isinstance(raw.get("default"), dict):  # a default per key
+            for key, value in raw["default"].items():
+                problem = value_problem(ctx.c, p, value)
+                if problem:
+                    ctx.err(src, ("parameters", name, "default", key), f"default of '{name}[{key}]': {problem}")
 
 
 def _check_final(ctx: _Ctx, src: Located, data: dict) -> None:

@@ -242,7 +242,13 @@ ROW_FIELDS: tuple[_Field, ...] = (
     _Field("a structure", lambda s: s.structure, lambda s, w: _yes(s.structure)),
     _Field("range counted from it", lambda s: s.is_range_origin, lambda s, w: _yes(s.is_range_origin)),
     _Field("counts as a satellite", lambda s: s.counts_as_satellite, lambda s, w: _yes(s.counts_as_satellite)),
+    _Field("may also go on an opponent's colonised planet of type", lambda s: s.guest_on, lambda s, w: guest_text(s.guest_on)),
 )
+
+
+def guest_text(kinds: tuple[str, ...]) -> str:
+    """The `guest_on` filter in words."""
+    return "none" if not kinds else "any" if "any" in kinds else join_and(kinds)
 
 
 def board_structure(sid: str, raw: dict) -> Structure:
@@ -255,7 +261,7 @@ def board_structure(sid: str, raw: dict) -> Structure:
         slots=tuple(None if s is None else parse_effect(s) for s in raw.get("slots", [])),
         effects=tuple(parse_effect(e) for e in raw.get("effects", []) or []),
         structure=raw.get("structure", True), range_origin=raw.get("range_origin"),
-        counts_as_satellite=raw.get("counts_as_satellite", False),
+        counts_as_satellite=raw.get("counts_as_satellite", False), guest_on=tuple(raw.get("guest_on", ())),
     )
 
 
@@ -280,6 +286,9 @@ def row_text(s: Structure, words: Words) -> str:
         parts.append("range is counted from it" if s.range_origin else "range is not counted from it")
     if s.counts_as_satellite:
         parts.append("counts as a satellite")
+    if s.guest_on:
+        parts.append(f"may also go on a planet an opponent has colonised ({guest_text(s.guest_on)}): no terraforming, "
+                     "no upgrade, not a planet type of yours")
     return "; ".join(parts)
 
 
@@ -505,7 +514,7 @@ def render_free_actions(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
         rest = "the other leaves" if lost == 1 else f"the other {lost} leave"
         doc.para(f"Burning power (a free action): take {b.take} power tokens from {AREAS.get(b.source, b.source)}; "
                  f"{kept} of them move{'s' if kept == 1 else ''} to {AREAS.get(b.target, b.target)}, {rest} the "
-                 f"power cycle (to the supply, unless the rule parameter `burn_discard_to` says otherwise).")
+                 f"power cycle (to the supply, unless the rule parameter `token_route[burn]` says otherwise).")
 
 
 def _tile(doc: _Doc, catalogue: Catalogue, tile, intro: str | None = None) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..rules.moves import Move
+from ..rules.moves import SWAP_PREFIX, Move
 
 _ANNOTATIONS = [
     re.compile(r" \(\d+(?:,B)?/\d+(?:,B)?/\d+(?:,B)?/\d+(?:,B)? ⇒ \d+(?:,B)?/\d+(?:,B)?/\d+(?:,B)?/\d+(?:,B)?\)"),
@@ -101,7 +101,7 @@ def _dedupe_endturns(moves: list[Move]) -> list[Move]:
 
 _ARITY = {
     "faction": 1, "booster": 1, "action": 1, "special": 1, "burn": 1, "charge": 1, "up": 1,
-    "tech": 1, "cover": 1, "fedtile": 1, "lostPlanet": 1, "swap-PI": 1, "income": 1, "token": 1, "areas": 1,
+    "tech": 1, "cover": 1, "fedtile": 1, "lostPlanet": 1, "income": 1, "token": 1, "areas": 1,
     "build": 2, "federation": 2, "bid": 2,
 }
 
@@ -136,9 +136,9 @@ def _command(line: str, column: int, player: int, words: list[str], starts: list
         if len(args) != 4 or args[2] != "to":
             raise NotationError(line, column, "expected 'set <type> <position> to <option>'")
         return Move(player, "set", (args[0], args[1], args[3]))
-    if name not in _ARITY:
+    need = _ARITY.get(name, 1 if name.startswith(SWAP_PREFIX) and len(name) > len(SWAP_PREFIX) else None)
+    if need is None:
         raise NotationError(line, column, f"unknown command '{name}'")
-    need = _ARITY[name]
     if len(args) < need:
         raise NotationError(line, column, f"'{name}' needs {need} argument{'s' if need > 1 else ''}")
     at_most(need, f"{need} argument{'s' if need > 1 else ''}")
@@ -213,7 +213,7 @@ def _site_text(text: str) -> str:
     return ",".join(parts)
 
 
-_HEX_ARGS = {"build": (1,), "lostPlanet": (0,), "swap-PI": (0,)}
+_HEX_ARGS = {"build": (1,), "lostPlanet": (0,)}   # and (0,) for every `swap-<piece>`
 
 
 def canonical(move: Move, hex_name) -> Move:
@@ -231,7 +231,7 @@ def canonical(move: Move, hex_name) -> Move:
     if move.command == "federation" and move.args:
         hexes = ",".join(name(h) for h in move.args[0].split(",") if h)
         return Move(move.player, move.command, (hexes,) + move.args[1:])
-    positions = _HEX_ARGS.get(move.command)
+    positions = _HEX_ARGS.get(move.command, (0,) if move.command.startswith(SWAP_PREFIX) else None)
     if not positions or not any(i < len(move.args) for i in positions):
         return move
     args = tuple(name(a) if i in positions else a for i, a in enumerate(move.args))

@@ -15,7 +15,7 @@ from .common import arg, expect, hex_name, occupied, queue, quoted
 from .context import Context
 from .conversions import FREE, conversions, free_conversion
 from .errors import IllegalMoveError
-from .moves import Move
+from .moves import Move, swap_command
 
 FREE_COMMANDS = ("spend", "burn")
 
@@ -67,7 +67,7 @@ def _turn(ctx: Context, state: GameState, move: Move) -> None:
         if move.command == "decline" and follow.kind == "up":
             state.pending.pop(0)
             return
-        expect(move, *FOLLOW_UP_COMMANDS[follow.kind])
+        expect(move, *follow_up_commands(follow))
         state.pending.pop(0)
         return handler(ctx, state, move, follow)
     if move.command == "endturn":
@@ -273,7 +273,7 @@ def _decision(ctx: Context, state: GameState, move: Move, decision: Pending) -> 
                 state.decisions.pop(0)
                 phases.return_gaia_tokens(ctx, state, move.player)
             return
-        expect(move, *FOLLOW_UP_COMMANDS[kind])
+        expect(move, *follow_up_commands(decision))
         state.decisions.pop(0)
         before = list(state.pending)
         state.pending = []
@@ -309,7 +309,7 @@ def _income_choice(ctx: Context, state: GameState, move: Move, decision: Pending
 
 def gaia_phase_declinable(ctx: Context, state: GameState, p: int) -> bool:
     """Gaia-phase conversions may be declined unless they only move tokens where they return anyway."""
-    back = ctx.param(state, p, "gaia_return_area")
+    back = ctx.param(state, p, "token_route", "gaia")
     for costs, _gains in conversions(ctx, state, p, gaia_phase=True):
         if any(not isinstance(c, ast.Move) or c.target != back for c in costs):
             return True
@@ -595,7 +595,14 @@ FOLLOW_UPS = {
     choices.AREAS_KIND: _f_areas,
 }
 FOLLOW_UP_COMMANDS = {
-    "up": ("up",), "tech": ("tech",), "cover": ("cover",), "build": ("build",), "swap": ("swap-PI",),
+    "up": ("up",), "tech": ("tech",), "cover": ("cover",), "build": ("build",),
     "fedtile": ("fedtile",), "lostPlanet": ("lostPlanet",), choices.KIND: (choices.KIND,),
     choices.AREAS_KIND: ("areas",),
 }
+
+
+def follow_up_commands(follow: Pending) -> tuple[str, ...]:
+    """The commands that answer a follow-up; a swap's names the piece that moves (`swap-PI`)."""
+    if follow.kind == "swap":
+        return (swap_command(follow.data["first"]),)
+    return FOLLOW_UP_COMMANDS[follow.kind]

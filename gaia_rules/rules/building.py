@@ -108,14 +108,14 @@ def build_piece(ctx: Context, state: GameState, p: int, piece: str, name: str, a
     if piece not in faction.structures:
         raise IllegalMoveError("build", f"unknown structure '{piece}'")
     s = faction.structures[piece]
+    if allowed is not None and allowed.get("from"):
+        return downgrade(ctx, state, p, piece, name, allowed["from"])
     if is_mine(s):
         return build_mine(ctx, state, p, name)
     if s.place_on == "transdim":
         return start_gaia_project(ctx, state, p, name)
     if s.place_on == "space":
         return place_station(ctx, state, p, piece, name)
-    if allowed is not None and allowed.get("from"):
-        return downgrade(ctx, state, p, piece, name, allowed["from"])
     return upgrade(ctx, state, p, piece, name)
 
 
@@ -155,7 +155,7 @@ def mine_plan(ctx: Context, state: GameState, p: int, name: str, reach: Reach | 
     if h is not None and h.piece is not None:
         if h.owner == p and ctx.structure(player, h.piece).place_on == "transdim" and kind == "gaia":
             own_gf = True
-        elif h.owner != p and ctx.param(state, p, "guest_mines") and ctx.is_structure(state.players[h.owner], h.piece):
+        elif h.owner != p and s.may_guest_on(planet) and ctx.is_structure(state.players[h.owner], h.piece):
             if p in h.guests:
                 raise IllegalMoveError("guest-mine", f"you already have a mine on {name}")
             guest = True

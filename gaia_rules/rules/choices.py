@@ -87,18 +87,19 @@ def spend_with_choice(ctx: Context, state: GameState, p: int, n: int, then: list
     faction = ctx.faction(player)
     special = faction.special_token.spend_value if faction.special_token else 0
     value = ctx.param(state, p, "area3_token_value")
+    to = ctx.param(state, p, "token_route", "spend")
     if player.token != "area3":
-        power.spend_power(player, n, value, special, use_token=False)
+        power.spend_power(player, n, value, special, use_token=False, to=to)
         apply_sequence(ctx, state, p, then, follow)
         return
     need = player.power["area3"] * value < n
     small = n < special
     if need and not small:
-        power.spend_power(player, n, value, special, use_token=True)
+        power.spend_power(player, n, value, special, use_token=True, to=to)
         apply_sequence(ctx, state, p, then, follow)
         return
     if not need and small:
-        power.spend_power(player, n, value, special, use_token=False)
+        power.spend_power(player, n, value, special, use_token=False, to=to)
         apply_sequence(ctx, state, p, then, follow)
         return
     options = ["area1"] if need else ["area1", "area3"]
@@ -195,7 +196,8 @@ def resolve(ctx: Context, state: GameState, p: int, answer: str, question: Pendi
     elif op == "spend":
         faction = ctx.faction(player)
         power.spend_power(player, data["n"], ctx.param(state, p, "area3_token_value"),
-                          faction.special_token.spend_value, use_token=(answer == "area1"))
+                          faction.special_token.spend_value, use_token=(answer == "area1"),
+                          to=ctx.param(state, p, "token_route", "spend"))
         apply_sequence(ctx, state, p, data["then"], follow)
     elif op == "take":
         _take(player, data["n"], answer in ("gaia", "discard"), data["to"])

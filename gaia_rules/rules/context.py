@@ -328,6 +328,8 @@ class Context:
             value = self.structure(state.players[p], key).power_value
         else:
             value = self.player_param_defaults[name]
+            if isinstance(value, dict):  # a keyed parameter with a default per key
+                value = value[key]
         if isinstance(value, str) and value in ("true", "false"):
             return value == "true"
         return value
@@ -343,8 +345,11 @@ class Context:
         player = state.players[p]
         if h.owner == p and h.piece is not None:
             value = self.param(state, p, "power_value", h.piece)
-            if self.planet_at(state, name) == self.faction(player).home:
-                value += self.param(state, p, "home_planet_power_bonus")
+            planet = self.planet_at(state, name)
+            if planet == self.faction(player).home:
+                value += self.param(state, p, "power_bonus", "home")
+            if self.kinds.get(planet) == "gaia":
+                value += self.param(state, p, "power_bonus", "gaia")
             return value
         if p in h.guests:
             return self.structure(player, self.mine_id).power_value

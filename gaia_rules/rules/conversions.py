@@ -411,7 +411,7 @@ def burn(ctx: Context, state: GameState, move: Move) -> None:
         times = int(arg(move, 0))
     except ValueError:
         raise IllegalMoveError("syntax", f"burn takes a number, not {quoted(move.args[0])}") from None
-    power.burn(state.players[move.player], times, ctx.param(state, move.player, "burn_discard_to"))
+    power.burn(state.players[move.player], times, ctx.param(state, move.player, "token_route", "burn"))
 
 
 FREE = {"spend": spend, "burn": burn}

@@ -194,7 +194,8 @@ def pay(ctx: Context, state: GameState, p: int, costs, use_token: bool | None = 
             elif c.resource == "pw":
                 faction = ctx.faction(player)
                 special = faction.special_token.spend_value if faction.special_token else 0
-                power.spend_power(player, c.count, ctx.param(state, p, "area3_token_value"), special, use_token)
+                power.spend_power(player, c.count, ctx.param(state, p, "area3_token_value"), special, use_token,
+                                  to=ctx.param(state, p, "token_route", "spend"))
             elif c.resource == "t":
                 power.take_tokens(player, c.count, use_token)
         else:

@@ -2,7 +2,7 @@
 
 A federation is a connected group of hexes: the player's pieces with a power
 value and empty space hexes that receive satellites. The group needs the
-holder's `federation_threshold` (growing federations: threshold x (count + 1)),
+holder's `federation_threshold` (plus `federation_threshold_growth` per federation so far),
 may not touch the holder's other federations, and must use the fewest
 satellites that can connect its pieces.
 """
@@ -41,12 +41,11 @@ def growing(ctx: Context, state: GameState, p: int) -> bool:
 
 
 def threshold(ctx: Context, state: GameState, p: int) -> int:
-    base = ctx.param(state, p, "federation_threshold")
-    if growing(ctx, state, p):
-        player = state.players[p]
-        done = player.federations_formed if ctx.game_params.get("growing_federation_count") == "formed" else len(player.fed_tokens)
-        return base * (done + 1)
-    return base
+    """`federation_threshold`, plus `federation_threshold_growth` per federation token (or formation) so far."""
+    base, growth = ctx.param(state, p, "federation_threshold"), ctx.param(state, p, "federation_threshold_growth")
+    player = state.players[p]
+    done = player.federations_formed if ctx.game_params.get("growing_federation_count") == "formed" else len(player.fed_tokens)
+    return base + growth * done
 
 
 def blocked_hexes(ctx: Context, state: GameState, p: int) -> set[str]:

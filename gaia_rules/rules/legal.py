@@ -13,7 +13,7 @@ from ..state import GameState
 from . import actions, building, choices, conversions, effects, federations, research
 from .context import Context
 from .errors import IllegalMoveError
-from .moves import Move
+from .moves import Move, swap_command
 
 
 def legal_moves(engine, state: GameState) -> list[Move]:
@@ -146,7 +146,7 @@ def follow_up_candidates(ctx, state, p, follow) -> Iterator[Move]:
     elif kind == "swap":
         for name, h in state.board.items():
             if h.owner == p and h.piece == follow.data["second"]:
-                yield Move(p, "swap-PI", (name,))
+                yield Move(p, swap_command(follow.data["first"]), (name,))
     elif kind == "fedtile":
         for t in sorted({t.tile for t in state.players[p].fed_tokens}):
             yield Move(p, "fedtile", (t,))
@@ -198,7 +198,7 @@ def _reachable(ctx, state, p, name, within: frozenset[str] | None) -> bool:
     h = state.board.get(name)
     if h is not None and h.owner == p:
         return True  # e.g. a mine on one's own Gaiaformer: no range needed
-    if h is not None and h.piece is not None and not ctx.param(state, p, "guest_mines"):
+    if h is not None and h.piece is not None and not ctx.structure(state.players[p], ctx.mine_id).guest_on:
         return False
     return within is None or name in within  # `Reach.hexes` for the Q.I.C. the player has
 

@@ -15,14 +15,22 @@ ARGUMENTS = {
     "faction": (1, 1), "bid": (2, 2), "build": (2, 2), "booster": (1, 1), "pass": (0, 1),
     "action": (1, 1), "special": (1, 1), "spend": (2, 2), "burn": (1, 1), "charge": (1, 1),
     "decline": (0, 0), "up": (1, 1), "tech": (1, 1), "cover": (1, 1), "federation": (2, 2),
-    "fedtile": (1, 1), "lostPlanet": (1, 1), "swap-PI": (1, 1), "income": (1, 1), "token": (1, 1),
-    "areas": (1, 1), "endturn": (0, 0),
+    "fedtile": (1, 1), "lostPlanet": (1, 1), "income": (1, 1), "token": (1, 1),
+    "areas": (1, 1), "endturn": (0, 0),   # and `swap-<piece>` (see `swap_command`): one hex
     # read and written, but the set-up options they belong to are not played
     "rotate": (0, None), "set": (3, 3),
 }
 """Each command with the fewest and most arguments it takes (None: any number)."""
 COMMANDS = tuple(ARGUMENTS)
 _TEXT = {str}
+
+
+SWAP_PREFIX = "swap-"
+
+
+def swap_command(piece: str) -> str:
+    """The command that answers `swap P with Q`: `swap-P` with the hex of the Q (the site writes `swap-PI`)."""
+    return SWAP_PREFIX + piece
 
 
 @dataclass(frozen=True)
@@ -35,6 +43,14 @@ class Move:
         return " ".join((self.command,) + self.args)
 
 
+def _bounds(command: str) -> tuple[int, int | None] | None:
+    """The fewest and most arguments of a command; a swap answer (`swap-<piece>`) takes one hex."""
+    bounds = ARGUMENTS.get(command)
+    if bounds is None and command.startswith(SWAP_PREFIX) and len(command) > len(SWAP_PREFIX):
+        return 1, 1
+    return bounds
+
+
 def check_move(move: object, players: int) -> None:
     """Refuse (rule `syntax`) a value that is not a well-formed move of a `players`-player game.
 
@@ -43,7 +59,7 @@ def check_move(move: object, players: int) -> None:
     """
     if type(move) is Move:  # the usual case first, in one expression (this runs before every move)
         p, args = move.player, move.args
-        bounds = ARGUMENTS.get(move.command) if type(move.command) is str else None
+        bounds = _bounds(move.command) if type(move.command) is str else None
         if (type(p) is int and 0 <= p < players and bounds is not None and type(args) is tuple
                 and bounds[0] <= len(args) and (bounds[1] is None or len(args) <= bounds[1])
                 and {*map(type, args)} <= _TEXT):
@@ -60,12 +76,12 @@ def _refuse_ill_formed(move: object, players: int) -> None:
         raise IllegalMoveError("syntax", f"the player of a move is a seat number 0-{players - 1}, "
                                          f"not {reprlib.repr(p)}")
     command = move.command
-    if not isinstance(command, str) or command not in ARGUMENTS:
+    if not isinstance(command, str) or _bounds(command) is None:
         raise IllegalMoveError("syntax", f"unknown command {reprlib.repr(command)}")
     args = move.args
     if not isinstance(args, tuple) or not all(isinstance(a, str) for a in args):
         raise IllegalMoveError("syntax", f"the arguments of '{command}' are a tuple of texts, not {reprlib.repr(args)}")
-    least, most = ARGUMENTS[command]
+    least, most = _bounds(command)
     if len(args) < least:
         raise IllegalMoveError("syntax", f"'{command}' needs more arguments")
     if most is not None and len(args) > most:

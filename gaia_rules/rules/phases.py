@@ -281,13 +281,13 @@ def gaia_choice_open(ctx: Context, state: GameState, p: int) -> bool:
 
 def return_gaia_tokens(ctx: Context, state: GameState, p: int) -> None:
     player = state.players[p]
-    target = ctx.param(state, p, "gaia_return_area")
+    target = ctx.param(state, p, "token_route", "gaia")
     n = player.power["gaia"]
     player.power["gaia"] = 0
     player.power[target] += n
     player.gaiaformers_in_gaia = 0
     if player.token == "gaia":
-        player.token = "area1"
+        player.token = target if target in player.power else None
 
 
 # ------------------------------------------------------------------ actions phase

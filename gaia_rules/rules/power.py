@@ -69,8 +69,9 @@ def spend_options(p: PlayerState, n: int, token_value: int, special_value: int) 
     return options
 
 
-def spend_power(p: PlayerState, n: int, token_value: int, special_value: int, use_token: bool | None = None) -> None:
-    """Spend n power from area III; spent tokens go back to area I."""
+def spend_power(p: PlayerState, n: int, token_value: int, special_value: int, use_token: bool | None = None,
+                to: str = "area1") -> None:
+    """Spend n power from area III; spent tokens, the special one too, go to `to` (`token_route[spend]`)."""
     options = spend_options(p, n, token_value, special_value)
     if not options:
         raise IllegalMoveError("power", f"{n} power needed in area III, you have {spendable(p, token_value, special_value)}")
@@ -79,11 +80,12 @@ def spend_power(p: PlayerState, n: int, token_value: int, special_value: int, us
     if use_token not in options:
         raise IllegalMoveError("power", "that choice for the special token does not pay this cost")
     if use_token:
-        p.token = "area1"
+        p.token = to if to in p.power else None
         n = max(0, n - special_value)
     tokens = -(-n // token_value)
     p.power["area3"] -= tokens
-    p.power["area1"] += tokens
+    if to in p.power:
+        p.power[to] += tokens
 
 
 def burn(p: PlayerState, times: int, discard_to: str) -> None:

@@ -62,12 +62,13 @@ def resource_vp(ctx: Context, state: GameState, p: int) -> int:
     value = ctx.param(state, p, "area3_token_value")
     burnable = (player.power["area2"] + (1 if player.token == "area2" else 0)) // 2
     if burnable:
-        power.burn(player, burnable, ctx.param(state, p, "burn_discard_to"))
+        power.burn(player, burnable, ctx.param(state, p, "token_route", "burn"))
     # spend all of area III as credits: g power buys g credits; the tokens moved are those
     # g / value power costs (the site's count: tokens worth more than 1 power partly stay)
     g = player.power["area3"] * value + (special if player.token == "area3" else 0)
     if g:
-        power.spend_power(player, -(-g // value), value, special, use_token=player.token == "area3")
+        power.spend_power(player, -(-g // value), value, special, use_token=player.token == "area3",
+                           to=ctx.param(state, p, "token_route", "spend"))
         effects.gain_resource(ctx, state, p, "c", g, "spend")
     effects.gain_resource(ctx, state, p, "o", player.qic, "spend")
     player.qic = 0
