@@ -31,7 +31,7 @@ from types import SimpleNamespace
 from xml.sax.saxutils import escape, quoteattr
 
 from ..state import GameState
-from .tableview import num, table_panels
+from .tableview import luminance, num, table_panels
 
 # colour names used in content -> fill; a name not listed (or "none") has no colour of its own
 COLOURS: dict[str, str] = {
@@ -103,16 +103,9 @@ def player_colours(ctx, state: GameState) -> list[str]:
     return out
 
 
-def _luminance(colour: str) -> float:
-    c = colour.lstrip("#")
-    if len(c) == 3:
-        c = "".join(ch * 2 for ch in c)
-    r, g, b = (int(c[i:i + 2], 16) / 255 for i in (0, 2, 4))
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
 
 def _text_on(fill: str) -> str:
-    return "#111111" if _luminance(fill) > 0.5 else "#e8eaf2"
+    return "#111111" if luminance(fill) > 0.5 else "#e8eaf2"
 
 
 # ------------------------------------------------------------------ pieces: shapes from the faction board

@@ -330,12 +330,17 @@ def boosters_panel(ctx, state: GameState, colours: list[str], width: float) -> P
     return panel
 
 
-def _ink_on(fill: str) -> str:
-    c = fill.lstrip("#")
+def luminance(colour: str) -> float:
+    """Relative luminance of `#rgb` / `#rrggbb`: dark ink goes on fills above 0.5."""
+    c = colour.lstrip("#")
     if len(c) == 3:
         c = "".join(ch * 2 for ch in c)
     r, g, b = (int(c[i:i + 2], 16) / 255 for i in (0, 2, 4))
-    return "#111111" if 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.5 else "#f4f6f8"
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def _ink_on(fill: str) -> str:
+    return "#111111" if luminance(fill) > 0.5 else "#f4f6f8"
 
 
 # ------------------------------------------------------------------ the players

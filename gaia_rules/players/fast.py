@@ -38,8 +38,8 @@ from ..rules.moves import Move
 from ..rules.phases import income_events
 from ..rules.scoring import rank_vp
 from ..state import GameState
-from .base import Bot, is_free, trailing_free_actions
-from .greedy import structure_values
+from .base import is_free, trailing_free_actions
+from .greedy import GreedyBot, structure_values
 
 RESOURCES = {"c": "credits", "o": "ore", "k": "knowledge", "q": "qic"}
 AREAS = ("area1", "area2", "area3", "gaia")
@@ -165,37 +165,27 @@ class FastEvaluator:
         return value
 
 
-class FastBot(Bot):
-    """One ply over `FastEvaluator`; free actions only to open a main action; charges by value."""
+class FastBot(GreedyBot):
+    """The greedy bot's one ply, valued by `FastEvaluator`; free actions followed when they open a main action."""
 
     name = "fast"
 
     def __init__(self, seed=0, avoid_dead_ends: bool = False, weights: dict[str, float] | None = None):
         super().__init__(seed, avoid_dead_ends)
         self.weights = weights
-        self.evaluator: FastEvaluator | None = None
+        self.evaluator: FastEvaluator | None = None   # the fast estimate replaces the greedy count
 
     def _evaluator(self, engine: Engine) -> FastEvaluator:
         if self.evaluator is None or self.evaluator.catalogue is not engine.catalogue:
             self.evaluator = FastEvaluator(engine.catalogue, self.weights)
         return self.evaluator
 
-    def _best(self, scored: list[tuple[float, Move]]) -> Move:
-        top = max(s for s, _ in scored)
-        return self.rng.choice([m for s, m in scored if s >= top - 1e-9])
+    def _value(self, engine: Engine, after: GameState, p: int) -> float:
+        return self._settled(engine, after, p, FOLLOW_UP_DEPTH)
 
-    def _score(self, engine: Engine, state: GameState, move: Move, p: int) -> tuple[float, GameState] | None:
-        try:
-            after = engine.apply(state, move)
-        except IllegalMoveError:
-            return None
-        if not self.safe(engine, state, move, after):
-            return None
-        score = self._settled(engine, after, p, FOLLOW_UP_DEPTH)
-        if move.command == "pass":
-            look = self._evaluator(engine).outlook(state)
-            score -= self._evaluator(engine).w["pass_penalty"] * look.incomes_left / look.rounds
-        return score, after
+    def _pass_cost(self, engine: Engine, state: GameState) -> float:
+        look = self._evaluator(engine).outlook(state)
+        return self._evaluator(engine).w["pass_penalty"] * look.incomes_left / look.rounds
 
     def _settled(self, engine: Engine, state: GameState, p: int, depth: int) -> float:
         """The value once p has given the follow-ups a move owes (a tile to pick, a build, a step): the best."""

@@ -148,10 +148,17 @@ class GreedyBot(Bot):
             return None
         if not self.safe(engine, state, move, after):
             return None
-        score = self.evaluator(after, p)
+        score = self._value(engine, after, p)
         if move.command == "pass":
-            score -= PASS_PENALTY
+            score -= self._pass_cost(engine, state)
         return score, after
+
+    def _value(self, engine: Engine, after: GameState, p: int) -> float:
+        """The score of the position after a move, for the mover (a one-ply bot's evaluation)."""
+        return self.evaluator(after, p)
+
+    def _pass_cost(self, engine: Engine, state: GameState) -> float:
+        return PASS_PENALTY
 
     def choose(self, engine: Engine, state: GameState, moves: Sequence[Move] | None = None) -> Move:
         if self.evaluator is None or self.evaluator.catalogue is not engine.catalogue:
