@@ -54,6 +54,8 @@ class PlayerState:
     vp_sources: dict[str, int] = field(default_factory=dict)
     income_order: list[str] = field(default_factory=list)   # income sources in the order gained
     final_scoring: dict[str, Any] | None = None
+    other: dict[str, int] = field(default_factory=dict)     # resources the content adds (code -> amount)
+    marks: list[str] = field(default_factory=list)          # "round:"/"game:" statements fired, "event:" seen
 
 
 @dataclass
@@ -208,4 +210,6 @@ def _clone_player(p: PlayerState) -> PlayerState:
     new.vp_sources = dict(p.vp_sources)
     new.income_order = list(p.income_order)
     new.final_scoring = _jcopy(p.final_scoring)
+    new.other = dict(p.other)
+    new.marks = list(p.marks)
     return new

@@ -130,7 +130,13 @@ def _check_set(ctx: _Ctx, src: Located, path: tuple, st: ast.Set) -> None:
 def value_problem(c: cat.Catalogue, p: cat.Parameter, value: Any) -> str | None:
     """Why `value` does not fit parameter `p`, or None."""
     if p.type == "int":
-        return None if isinstance(value, int) and not isinstance(value, bool) else f"expected a whole number, got {value!r}"
+        if not isinstance(value, int) or isinstance(value, bool):
+            return f"expected a whole number, got {value!r}"
+        if (p.min is not None and value < p.min) or (p.max is not None and value > p.max):
+            low = "" if p.min is None else str(p.min)
+            high = "" if p.max is None else str(p.max)
+            return f"{value} is outside its declared range {low}..{high}"
+        return None
     if p.type == "bool":
         if isinstance(value, bool) or value in ("true", "false"):
             return None

@@ -261,6 +261,7 @@ def burn(ctx: Context, state: GameState, move: Move) -> None:
     except ValueError:
         raise IllegalMoveError("syntax", f"burn takes a number, not '{move.args[0]}'") from None
     power.burn(state.players[move.player], times, ctx.param(state, move.player, "burn_discard_to"))
+    queue(state, effects.fire(ctx, state, move.player, effects.Event("burn", data={"pw": times})))
 
 
 FREE = {"spend": spend, "burn": burn}

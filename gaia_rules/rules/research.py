@@ -60,5 +60,5 @@ def advance(ctx: Context, state: GameState, p: int, track: str, free: bool = Fal
             if isinstance(st.clause, ast.Now):
                 effects.apply_gains(ctx, state, p, st.clause.gains, track, follow)
     if not setup:
-        effects.fire(ctx, state, p, lambda ev: isinstance(ev, ast.NamedEvent) and ev.name == "research", 1, follow)
+        effects.fire(ctx, state, p, effects.Event("research", frozenset((track,)), {"level": new}), 1, follow)
     return follow

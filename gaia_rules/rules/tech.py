@@ -52,6 +52,7 @@ def take_tech(ctx: Context, state: GameState, p: int, pos: str, follow: Pending)
     player.tech.append(TechTileHeld(tile, pos))
     ctx.holdings_changed(state, p)
     _immediate(ctx, state, p, ctx.catalogue.tech_tiles[tile], f"tech:{tile}", out)
+    effects.fire(ctx, state, p, effects.Event("tech", frozenset(("standard", tile))), 1, out)
     allowed = pos if pos in ctx.catalogue.tracks else "any"
     if research.can_advance_any(ctx, state, p, allowed):
         out.append(Pending("up", p, {"track": allowed, "source": "tech"}))
@@ -69,6 +70,7 @@ def cover_tech(ctx: Context, state: GameState, p: int, pos: str, follow: Pending
     ctx.holdings_changed(state, p)
     out: list[Pending] = []
     _immediate(ctx, state, p, ctx.catalogue.advanced_tech_tiles[tile], f"adv:{tile}", out)
+    effects.fire(ctx, state, p, effects.Event("tech", frozenset(("advanced", tile))), 1, out)
     if research.can_advance_any(ctx, state, p, "any"):
         out.append(Pending("up", p, {"track": "any", "source": "tech"}))
     return out
