@@ -71,7 +71,7 @@ def test_component_counts(cat):
     assert len(cat.board_actions) == 10
     assert len(cat.free_actions) == 8
     assert len(cat.planets) == 11
-    assert len(cat.parameters) == 24
+    assert len(cat.parameters) == 25
     assert len(cat.variants) == 2
 
 

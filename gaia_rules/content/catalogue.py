@@ -201,6 +201,8 @@ class Catalogue:
     variants: dict[str, Variant] = field(default_factory=dict)
     # content identity: (kind, id) -> (file shown to people, sha256 of its bytes)
     files: dict[tuple[str, str], tuple[str, str]] = field(default_factory=dict)
+    # things a designer should know that are not errors (a bundled component replaced by an overlay)
+    notes: list[str] = field(default_factory=list)
 
     def counts(self) -> dict[str, int]:
         """How many components of each kind: the summary `gaia validate` prints."""

@@ -100,9 +100,14 @@ class Document:
     layer: int  # 0 = bundled, 1.. = overlays in order
 
 
+# Kinds with one file per content set: their ids are not names a designer picks.
+SINGLETON_KINDS = frozenset({"game", "parameters", "planets", "resources", "research_board", "free_actions"})
+
+
 @dataclass
 class Loader:
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
     # files that failed their schema: kept so their effects are still checked
     broken: list[tuple[str, Located]] = field(default_factory=list)
 
@@ -123,6 +128,13 @@ class Loader:
                     self.diagnostics.append(doc.src.diag(("id",), f"duplicate id '{doc.id}' for kind '{doc.kind}' "
                                                          f"(also in {earlier.src.file})"))
                     continue
+                if earlier is not None:
+                    self.notes.append(f"{doc.src.file}: note: replaces the {doc.kind.replace('_', ' ')} '{doc.id}' of "
+                                      f"{earlier.src.file}; give it another id to add a component instead")
+                stem = path.stem
+                if layer > 0 and doc.kind not in SINGLETON_KINDS and stem != doc.id:
+                    self.notes.append(f"{doc.src.file}: note: its id is '{doc.id}', not its file name '{stem}'; "
+                                      f"the id is what other files and overlays name")
                 docs[key] = doc  # a later layer replaces the bundled component
         return list(docs.values())
 
@@ -229,6 +241,7 @@ def load_catalogue(overlays: Iterable[str | Path] = (), *, bundled: bool = True)
     docs = loader.read(roots)
     catalogue, located = build_catalogue(docs, loader)
     check_catalogue(catalogue, located, loader)
+    catalogue.notes = list(loader.notes)
     return catalogue, loader.diagnostics
 
 

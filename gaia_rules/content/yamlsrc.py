@@ -76,6 +76,8 @@ def _convert(node: yaml.Node, path: Path_, out: Located) -> Any:
         result: dict = {}
         seen: dict = {}
         for key_node, value_node in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                raise _Merge(key_node.start_mark)
             key = yaml.SafeLoader.construct_object(_constructor(), key_node, deep=True)
             if isinstance(key, list):
                 key = tuple(key)
@@ -89,6 +91,13 @@ def _convert(node: yaml.Node, path: Path_, out: Located) -> Any:
         return [_convert(item, path + (i,), out) for i, item in enumerate(node.value)]
     out.styles[path] = node.style
     return _constructor().construct_object(node, deep=True)
+
+
+class _Merge(Exception):
+    """A YAML merge key (`<<: *anchor`): content is read as written, so it is refused with a message."""
+
+    def __init__(self, mark):
+        self.mark = mark
 
 
 _CONSTRUCTOR: yaml.SafeLoader | None = None
@@ -138,6 +147,10 @@ def load_yaml_text(text: str, name: str) -> tuple[Located | None, list[Diagnosti
     located = Located(name, None)
     try:
         located.data = _convert(node, (), located)
+    except _Merge as merge:
+        return None, [Diagnostic(name, merge.mark.line + 1, merge.mark.column + 1,
+                                 "YAML merge keys ('<<') are not supported in content: write the keys out in full "
+                                 "(a faction lists only what differs from its board already)")]
     except _Duplicate as dup:
         return None, [Diagnostic(name, dup.mark.line + 1, dup.mark.column + 1,
                                  f"duplicate key '{dup.key}' (first given on line {dup.first_line})")]

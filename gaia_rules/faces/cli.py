@@ -53,6 +53,8 @@ def validate(
         catalogue, problems = load_paths(paths + overlays)
     else:
         catalogue, problems = load_catalogue(paths + overlays)
+    for note in catalogue.notes:  # not problems: a designer should still know
+        typer.echo(note, err=True)
     if problems:
         for d in problems:
             typer.echo(str(d))
@@ -71,6 +73,9 @@ def explain(
     kind: Optional[str] = typer.Option(None, "--kind", help="The kind, when the id names several components "
                                                              "(faction, research_track, final_scoring, ...)."),
     all_: bool = typer.Option(False, "--all", help="Every component, as one markdown document."),
+    mechanisms: bool = typer.Option(False, "--mechanisms", help="Every trigger, event, event datum, counter, "
+                                                              "condition, parameter and action template, "
+                                                              "with the components that use each."),
     content: Optional[List[Path]] = content_option(),
 ) -> None:
     """Print a component in plain English: a faction, tile, booster, research track, board action, ...
@@ -88,8 +93,19 @@ def explain(
         gaia explain my-faction --content my-folder/
 
         gaia explain --all > catalogue.md
+
+        gaia explain --mechanisms
     """
     from .explain import ExplainError, explain as render, explain_all, resolve
+
+    if mechanisms:
+        from ..content.inventory import inventory_text
+
+        if all_ or ident is not None or kind is not None:
+            typer.echo("gaia explain: --mechanisms goes alone (with --content folders)", err=True)
+            raise typer.Exit(2)
+        typer.echo(inventory_text(checked_catalogue("explain", overlay_paths("explain", content))), nl=False)
+        return
 
     if all_ == (ident is not None):
         typer.echo("gaia explain: give one component ID, or --all", err=True)

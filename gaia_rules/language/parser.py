@@ -316,7 +316,32 @@ def _syntax_error(text: str, err: UnexpectedInput) -> EffectSyntaxError:
         close = difflib.get_close_matches(found_word, keywords, n=1, cutoff=0.6) if found_word and len(expected) > 1 else []
         if close:
             message += f" (did you mean '{close[0]}'?)"
+        else:
+            message += _misspelt_before(text, column)
     return EffectSyntaxError(text, column, message)
+
+
+def keywords() -> list[str]:
+    """Every keyword of the grammar (`build`, `income`, `per`, ...)."""
+    return sorted({t.pattern.value for t in _parser().terminals
+                   if t.pattern.type == "str" and t.pattern.value[:1].isalpha()})
+
+
+def _misspelt_before(text: str, column: int) -> str:
+    """' (did you mean `build`?)' when the word just before the error is a near-miss of a keyword.
+
+    A misspelt keyword in a place where a word may stand ("action: biuld m") parses as
+    that word, and the parser only stumbles on the next one.
+    """
+    before = text[: max(column - 1, 0)].rstrip().replace(":", " ").replace(",", " ").split()
+    if not before:
+        return ""
+    word = before[-1].lstrip("0123456789")
+    known = keywords()
+    if not word or word in known:
+        return ""
+    close = difflib.get_close_matches(word, known, n=1, cutoff=0.75)
+    return f" ('{word}' is not a keyword: did you mean `{close[0]}`?)" if close else ""
 
 
 @lru_cache(maxsize=4096)

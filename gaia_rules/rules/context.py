@@ -15,13 +15,12 @@ from typing import Any, Iterator
 from ..board import GameMap, Hex, PlacedSector, distance, neighbours
 from ..content.catalogue import Catalogue, Faction, Structure
 from ..language import ast
+from ..language.vocabulary import ENGINE_RESOURCES
 from ..state import GameState, PlayerState
 
 
 # Resources the engine keeps as a player's fields; every other kept resource is data (`PlayerState.other`).
 RESOURCE_FIELDS = {"c": "credits", "o": "ore", "k": "knowledge", "q": "qic", "vp": "vp"}
-# Resources whose gain is a mechanism, not an amount kept: power, tokens, Gaiaformers, temporary steps and range.
-ENGINE_RESOURCES = frozenset({"pw", "t", "gf", "step", "range"})
 
 
 @dataclass(frozen=True)
