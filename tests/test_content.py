@@ -89,7 +89,7 @@ def test_counts_summary_matches_catalogue(cat):
     counts = cat.counts()
     assert counts["factions"] == 14
     assert counts["federation tokens"] == 7
-    assert counts["rule parameters"] == 24
+    assert counts["rule parameters"] == 25
 
 
 def test_federation_tokens_three_copies_each_and_one_gleens(cat):

@@ -258,11 +258,12 @@ class _Renderer:
         parts = []
         if s.once is not None:
             parts.append(f"at most once per {s.once}")
-        c = s.condition
-        if c is not None:
-            parts.append(f"if the count of {self.count(c.counters, c.each, c.within)} is "
-                         f"{COMPARISONS.get(c.op, c.op)} {c.value}")
+        if s.condition is not None:
+            parts.append(self.condition(s.condition))
         return ", ".join(parts)
+
+    def condition(self, c: ast.Condition) -> str:
+        return f"if you have {COMPARISONS.get(c.op, c.op)} {c.value} {self.count(c.counters, c.each, c.within)}"
 
     # ------------------------------------------------------------ clauses
     def value(self, v) -> str:
@@ -342,6 +343,8 @@ def english(node, words: Words | None = None) -> str:
         return r.event(node)
     if isinstance(node, ast.Scope):
         return r.scope(node)
+    if isinstance(node, ast.Condition):
+        return r.condition(node)
     if isinstance(node, tuple):
         if all(isinstance(x, (ast.Pay, ast.Move)) for x in node):
             return r.costs(node)

@@ -100,6 +100,10 @@ class _ToAst(Transformer):
     def in_(self, name):
         return name
 
+    @v_args(inline=True)
+    def in_word(self, word):
+        return word
+
     def price(self, children):
         return children[0] if children else ()
 
