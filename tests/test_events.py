@@ -197,3 +197,18 @@ def test_after_an_event_holds_once_it_has_happened(base, tmp_path):
     researched.decisions = []
     built = play(engine, set_turn(researched, 0), f"p1 build m {a}. endturn")
     assert built.players[0].vp == researched.players[0].vp + 3
+
+
+def test_structure_cost_is_a_parameter_per_player(base, tmp_path):
+    engine = engine_with(tmp_path, "terrans", "set structure_cost[ts] = 1c, 1o", "set structure_cost_near_opponent[ts] = 1c")
+    s = set_turn(clear(base.clone(), vp=20), 0)
+    home = hexes(s, "terra")[0]
+    put(s, home, 0)
+    alone = play(engine, s, f"p1 build ts {home}. endturn")
+    assert (alone.players[0].credits, alone.players[0].ore) == (14, 4)  # not 6c 2o
+    other = next(h for h in hexes(s) if h not in hexes(s, "space") and dist(s, h, home) == 2)
+    put(s, other, 1)
+    near = play(engine, s, f"p1 build ts {home}. endturn")
+    assert (near.players[0].credits, near.players[0].ore) == (14, 5)  # not 3c 2o
+    bundled = play(Engine(default_catalogue()), s, f"p1 build ts {home}. endturn")
+    assert (bundled.players[0].credits, bundled.players[0].ore) == (12, 3)  # the board's 3c 2o near an opponent

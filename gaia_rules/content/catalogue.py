@@ -165,6 +165,7 @@ class Parameter:
     keyed_by: str | None = None
     min: int | None = None      # declared range of an int parameter (a `set` outside it is an error)
     max: int | None = None
+    default_from: str | None = None   # keyed by structure: the default is this field of the structure
 
 
 @dataclass(frozen=True)

@@ -188,6 +188,8 @@ def value_problem(c: cat.Catalogue, p: cat.Parameter, value: Any) -> str | None:
 def _cost_value_problem(c: cat.Catalogue, value: Any) -> str | None:
     """A `cost` parameter's value: an amount such as 1q (from `set`), or a price text (from YAML)."""
     expected = "expected a price such as 1q"
+    if isinstance(value, tuple) and value and isinstance(value[0], tuple):  # a price: 4c, 2o
+        return next((problem for pair in value if (problem := _cost_value_problem(c, pair))), None)
     if isinstance(value, tuple):
         count, resource = value
         if resource not in c.resources:

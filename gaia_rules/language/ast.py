@@ -221,7 +221,7 @@ class Set:
 
     name: str
     keys: tuple[str, ...]
-    value: int | str | tuple[int, str]
+    value: int | str | tuple[int, str] | tuple[tuple[int, str], ...]   # a number, a word, an amount, a price
     column: int = field(default=0, compare=False)  # of the parameter name
     key_columns: tuple[int, ...] = field(default=(), compare=False)
     value_column: int = field(default=0, compare=False)

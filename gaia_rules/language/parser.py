@@ -255,6 +255,9 @@ class _ToAst(Transformer):
         return children[0], tuple(children[1:])
 
     def number_value(self, children):
+        if len(children) > 2:  # a price: ((4, "c"), (2, "o"))
+            pairs = tuple((int(children[i]), str(children[i + 1])) for i in range(0, len(children), 2))
+            return pairs, children[0].column
         if len(children) == 2:
             return (int(children[0]), str(children[1])), children[0].column
         return int(children[0]), children[0].column

@@ -170,7 +170,7 @@ def mine_plan(ctx: Context, state: GameState, p: int, name: str, reach: Reach | 
     if free_steps and (guest or kind != "home" or steps == 0):
         raise IllegalMoveError("free-steps", "free terraforming steps need a planet that needs terraforming")
     paid_steps = max(0, steps - free_steps)
-    costs = list(s.cost)
+    costs = list(ctx.structure_cost(state, p, mine))
     ore = paid_steps * ctx.param(state, p, "terraform_cost")
     if ore:
         costs.append(ast.Pay(ore, "o"))
@@ -313,10 +313,8 @@ def upgrade(ctx: Context, state: GameState, p: int, piece: str, name: str) -> No
         raise IllegalMoveError("upgrade", "the Lost Planet mine cannot be upgraded")
     if ctx.count(state, p, piece) >= s.supply:
         raise IllegalMoveError("supply", f"no {s.name} left on your faction board")
-    cost = s.cost
-    if s.cost_near_opponent is not None and _opponent_near(ctx, state, p, name):
-        cost = s.cost_near_opponent
-    effects.pay(ctx, state, p, cost)
+    near = s.cost_near_opponent is not None and _opponent_near(ctx, state, p, name)
+    effects.pay(ctx, state, p, ctx.structure_cost(state, p, piece, near))
     _replace_piece(ctx, state, p, name, piece, s.upgrades_from)
 
 

@@ -408,13 +408,25 @@ class Context:
             value: Any = sets[(name, key)]
         elif key is not None and (name, None) in sets:
             value = sets[(name, None)]
-        elif name == "power_value" and key is not None:
-            value = self.structure(state.players[p], key).power_value
+        elif key is not None and self.catalogue.parameters[name].default_from:
+            value = getattr(self.structure(state.players[p], key), self.catalogue.parameters[name].default_from)
         else:
             value = self.player_param_defaults[name]
         if isinstance(value, str) and value in ("true", "false"):
             return value == "true"
         return value
+
+    def structure_cost(self, state: GameState, p: int, sid: str, near_opponent: bool = False) -> tuple:
+        """The price player p pays for a structure: `structure_cost` (or `..._near_opponent` when it applies)."""
+        name = "structure_cost"
+        if near_opponent and self.structure(state.players[p], sid).cost_near_opponent is not None:
+            name = "structure_cost_near_opponent"
+        value = self.param(state, p, name, sid)
+        if value and isinstance(value[0], int):  # one amount: 3c
+            value = (value,)
+        if value and isinstance(value[0], tuple):
+            return tuple(ast.Pay(n, r) for n, r in value)
+        return value or ()
 
     def replacements(self, state: GameState, p: int) -> dict[str, str]:
         return self._derived(state, p)["replace"]
