@@ -67,7 +67,7 @@ def test_a_copied_bundled_faction_is_named_as_replaced(tmp_path):
     (tmp_path / "my-gleens.yaml").write_text((bundled_content_dir() / "factions" / "gleens.yaml").read_text())
     result = runner.invoke(app, ["validate", "--content", str(tmp_path)])
     assert result.exit_code == 0
-    assert "my-gleens.yaml: note: replaces the faction 'gleens' of" in result.stderr
+    assert "my-gleens.yaml: note: replaces the faction 'gleens' of the bundled factions/gleens.yaml" in result.stderr
     assert "note: its id is 'gleens', not its file name 'my-gleens'" in result.stderr
 
 

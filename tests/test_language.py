@@ -231,7 +231,7 @@ INVALID = [
     ("now: build ts from", 19, "unexpected the end of the text", "expected a word"),
     ("now: fed gleens here", 17, "unexpected 'here'", "expected ',', ';'"),
     ("swap PI with m", 1, "unexpected 'swap'", "expected 'action', 'after', 'free', 'gaia-phase', 'if', 'income', "
-                                               "'lock', 'now', 'on', 'once', 'pass', 'replace', ..."),
+                                               "'lock', 'now', 'on', 'once', 'pass', 'replace', 'set', 'until'"),
 ]
 
 

@@ -98,6 +98,7 @@ class Document:
     src: Located
     digest: str
     layer: int  # 0 = bundled, 1.. = overlays in order
+    rel: str = ""  # path inside its folder (names a bundled file without an absolute path)
 
 
 # Kinds with one file per content set: their ids are not names a designer picks.
@@ -122,6 +123,7 @@ class Loader:
                 doc = self._read_one(path, layer)
                 if doc is None:
                     continue
+                doc.rel = path.name if root.is_file() else path.relative_to(root).as_posix()
                 key = (doc.kind, doc.id)
                 earlier = docs.get(key)
                 if earlier is not None and earlier.layer == layer:
@@ -129,8 +131,9 @@ class Loader:
                                                          f"(also in {earlier.src.file})"))
                     continue
                 if earlier is not None:
+                    where = f"the bundled {earlier.rel}" if earlier.layer == 0 else earlier.src.file
                     self.notes.append(f"{doc.src.file}: note: replaces the {doc.kind.replace('_', ' ')} '{doc.id}' of "
-                                      f"{earlier.src.file}; give it another id to add a component instead")
+                                      f"{where}; give it another id to add a component instead")
                 stem = path.stem
                 if layer > 0 and doc.kind not in SINGLETON_KINDS and stem != doc.id:
                     self.notes.append(f"{doc.src.file}: note: its id is '{doc.id}', not its file name '{stem}'; "

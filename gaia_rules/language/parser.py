@@ -316,7 +316,7 @@ def _syntax_error(text: str, err: UnexpectedInput) -> EffectSyntaxError:
     expected = _expected_words(_acceptable(err))
     message = f"unexpected {found}"
     if expected:
-        shown = expected if len(expected) <= 12 else expected[:12] + ["..."]
+        shown = expected if len(expected) <= 14 else expected[:14] + ["..."]
         message += f"; expected {', '.join(shown)}"
         keywords = [w.strip("'") for w in expected if w.startswith("'")]
         # with a single keyword expected, "expected 'with'" already says it
