@@ -369,6 +369,13 @@ class Context:
         return found[1].get(event, ())
 
     @cached_property
+    def heard_events(self) -> frozenset[str]:
+        """Events some statement of the content listens to (`on EVENT`) or some scope names."""
+        names = {st.clause.event.name for effect in self.catalogue.all_effects() for st in effect.statements
+                 if isinstance(st.clause, ast.On)}
+        return frozenset(names) | self.watched_events
+
+    @cached_property
     def watched_events(self) -> frozenset[str]:
         """Events some `until`/`after` scope of the content names: the rules remember when they happen."""
         names: set[str] = set()

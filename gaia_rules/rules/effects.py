@@ -8,8 +8,6 @@ among the statements a player holds (`Context.held`).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from ..language import ast
 from ..state import GameState, Pending
 from . import power
@@ -19,21 +17,21 @@ from .errors import IllegalMoveError
 __all__ = ["RESOURCE_FIELDS", "Event", "fire", "apply_gains", "gain_resource", "pay", "can_pay"]
 
 
-@dataclass(frozen=True)
 class Event:
     """A moment of the rules that happened to a player (docs/effects.md, "Events").
 
     `tags` are the filter words it matches (a track, `advanced`, `formed`, a build's
     `gaia`/`home`/...), `data` what `per` can count (`step`, `pw`, `level`), `hexes`
     the pieces `per X in <event>` counts among; a build also names its piece and source.
+    (A plain class with slots: the rules make one for every event, heard or not.)
     """
 
-    name: str
-    tags: frozenset = frozenset()
-    data: dict = field(default_factory=dict)
-    hexes: tuple = ()
-    piece: str | None = None
-    source: str | None = None
+    __slots__ = ("name", "tags", "data", "hexes", "piece", "source")
+
+    def __init__(self, name: str, tags: frozenset = frozenset(), data: dict | None = None, hexes: tuple = (),
+                 piece: str | None = None, source: str | None = None):
+        self.name, self.tags, self.data, self.hexes = name, tags, data or {}, hexes
+        self.piece, self.source = piece, source
 
     def matches(self, ev) -> bool:
         if isinstance(ev, ast.BuildEvent):
@@ -182,8 +180,8 @@ def fire(ctx: Context, state: GameState, p: int, event: Event, times: int = 1,
     Plain amounts of the resources in `without` are left out (the rules gave them already).
     """
     follow = [] if follow is None else follow
-    if times <= 0:
-        return follow
+    if times <= 0 or event.name not in ctx.heard_events:
+        return follow  # nothing in the content listens to it (most events, in most games)
     if event.name in ctx.watched_events:
         mark = f"event:{event.name}"
         if mark not in state.players[p].marks:
