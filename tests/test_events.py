@@ -212,3 +212,11 @@ def test_structure_cost_is_a_parameter_per_player(base, tmp_path):
     assert (near.players[0].credits, near.players[0].ore) == (14, 5)  # not 3c 2o
     bundled = play(Engine(default_catalogue()), s, f"p1 build ts {home}. endturn")
     assert (bundled.players[0].credits, bundled.players[0].ore) == (12, 3)  # the board's 3c 2o near an opponent
+
+
+def test_charge_filters_name_the_piece_built_and_the_builder(base, tmp_path):
+    engine = engine_with(tmp_path, "xenos", "on charge ts|PI: 1k", "on charge terrans: 1c")
+    s, target = charge_position(base)
+    after = play(engine, play(engine, s, f"p1 build m {target}. endturn"), "p2 charge 2pw")
+    assert after.players[1].knowledge == s.players[1].knowledge  # a mine was built: not ts or PI
+    assert after.players[1].credits == s.players[1].credits + 1  # the terrans built it

@@ -214,7 +214,8 @@ def _filter_words(ctx: _Ctx, spec) -> dict[str, str] | set[str]:
     """The words an event's filter may be (EVENT_FILTERS: a kind of content id, or fixed words)."""
     ids = {"structure": ctx.structures, "track": set(ctx.c.tracks), "board-action": set(ctx.c.board_actions),
            "federation-token": set(ctx.c.federation_tokens),
-           "tech-tile": set(ctx.c.tech_tiles) | set(ctx.c.advanced_tech_tiles)}
+           "tech-tile": set(ctx.c.tech_tiles) | set(ctx.c.advanced_tech_tiles),
+           "structure-or-faction": ctx.structures | set(ctx.c.factions)}
     if isinstance(spec, str):
         return ids[spec]
     words = {w for w in spec if w}

@@ -53,7 +53,8 @@ EVENT_FILTERS: dict[str, object] = {
     "federation": {"formed": "gained by forming a federation", "": "federation-token"},
     "board-action": "board-action",
     "swap": "structure",
-    "opponent-build": "structure",
+    "charge": "structure-or-faction",
+    "opponent-build": "structure-or-faction",
 }
 
 # What `per` can count of the event that fired the statement (`on charge: 1vp per pw`).

@@ -196,13 +196,15 @@ def offer_charges(ctx: Context, state: GameState, builder: int, name: str) -> No
                 best = max(best, ctx.power_value(state, p, other))
         if best == 0:
             continue
-        reached = effects.Event("opponent-build", frozenset((piece,)), {"pw": best}, (name,), piece)
+        reached = effects.Event("opponent-build", frozenset((piece, state.players[builder].faction)), {"pw": best},
+                                (name,), piece)
         state.decisions.extend(effects.fire(ctx, state, p, reached))
         extra = _charge_extras(ctx, state, p)
         amount = min(best, power.charge_capacity(player), player.vp + ctx.param(state, p, "charge_free_power"))
         if amount <= 0 and not extra:
             continue  # nothing to charge: the `charge` event cannot happen
-        state.decisions.append(Pending("charge", p, {"amount": amount, "max": best, "extra": bool(extra)}))
+        state.decisions.append(Pending("charge", p, {"amount": amount, "max": best, "extra": bool(extra),
+                                                      "piece": piece, "builder": builder}))
 
 
 def charge_offers(ctx: Context, state: GameState, decision: Pending) -> list[str]:
@@ -264,7 +266,10 @@ def _charge(ctx: Context, state: GameState, move: Move, decision: Pending) -> No
     follow: list[Pending] = []
     choices.apply_sequence(ctx, state, p, items, follow)
     # the rest of the `on charge` statements (their power-cycle gains came with the offer)
-    effects.fire(ctx, state, p, effects.Event("charge", data={"pw": charged}), 1, follow, without=POWER_CYCLE)
+    builder = decision.data.get("builder")
+    tags = frozenset(t for t in (decision.data.get("piece"),
+                                 None if builder is None else state.players[builder].faction) if t is not None)
+    effects.fire(ctx, state, p, effects.Event("charge", tags, {"pw": charged}), 1, follow, without=POWER_CYCLE)
     state.decisions[:0] = follow
 
 
