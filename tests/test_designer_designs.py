@@ -77,6 +77,18 @@ def test_each_design_validates_clean(folder):
     assert problems == []
 
 
+@pytest.mark.parametrize("folder", ["v1", "v2", "v3", "v4", "v6"])
+def test_each_design_plays_to_the_end_with_random_bots(folder):
+    engine = Engine(default_catalogue([DESIGNS / folder]))
+    faction = next(f for f in engine.catalogue.factions if engine.catalogue.factions[f].file.startswith(str(DESIGNS))
+                   or "designer" in engine.catalogue.factions[f].file)
+    for players in (2, 4):
+        others = ["terrans", "hadsch-hallas", "ambas"][: players - 1]
+        setup = random_setup(engine.catalogue, players, 7, factions=[faction, *others])
+        end = play_game(engine, setup, [RandomBot(i) for i in range(players)])
+        assert end.ended and end.round == engine.catalogue.game["rounds"]
+
+
 def test_v1_a_charge_costs_one_vp_less_for_its_holder(tmp_path):
     design, control, faction = engines("v1", tmp_path)
     charges = []
@@ -172,7 +184,7 @@ def test_v4_each_completed_gaia_project_gives_two_vp(tmp_path):
 
 def test_v6_influence_is_a_resource_of_data_alone(tmp_path):
     design, control, faction = engines("v6", tmp_path)
-    formed = spent = 0
+    formed = 0
     final = None
     for seed in SEEDS:
         for state, move in played(design, faction, seed):

@@ -40,7 +40,7 @@ def messages(folder: Path) -> list[str]:
     ({"ability": ["on build m: 1o per m in federation"]},
      "'in federation' counts the pieces of a 'federation' event, but this statement fires on 'build'"),
     ({"ability": ["set range = 2; if m >= 2: set range = 3"]},
-     "'if' applies to statements that fire (income, on, pass), not to 'set'"),
+     "'if' applies to statements that fire (action, income, now, on, pass), not to 'set'"),
     ({"ability": ["on research navv: 1vp"]}, "unknown research filter 'navv' (did you mean 'nav'?)"),
     ({"ability": ["on biuld m: 1vp"]}, "unknown event 'biuld' (did you mean 'build'?)"),
     ({"ability": ["action: biuld m"]}, "('biuld' is not a keyword: did you mean `build`?)"),

@@ -225,3 +225,28 @@ def test_charge_filters_name_the_piece_built_and_the_builder(base, tmp_path):
     after = play(engine, play(engine, s, f"p1 build m {target}. endturn"), "p2 charge 2pw")
     assert after.players[1].knowledge == s.players[1].knowledge  # a mine was built: not ts or PI
     assert after.players[1].credits == s.players[1].credits + 1  # the terrans built it
+
+
+def specials(engine: Engine, state: GameState) -> list[str]:
+    return [t for t in texts(engine, state) if t.startswith("special")]
+
+
+def test_a_special_action_is_offered_while_its_condition_holds(base, tmp_path):
+    engine = engine_with(tmp_path, "terrans", "if lab >= 1: action: 1q")
+    s = set_turn(clear(base.clone(), vp=20), 0)
+    home = hexes(s, "terra")[0]
+    put(s, home, 0, "ts")
+    assert specials(engine, s) == []
+    put(s, home, 0, "lab")
+    assert specials(engine, s) == ["special q"]
+
+
+def test_once_per_game_special_action_is_gone_after_its_use(base, tmp_path):
+    engine = engine_with(tmp_path, "terrans", "once per game: action: 3k")
+    s = set_turn(clear(base.clone(), vp=20), 0)
+    assert specials(engine, s) == ["special 3k"]
+    used = play(engine, s, "p1 special 3k. endturn")
+    assert used.players[0].knowledge == 8
+    used.decisions = []
+    used.players[0].specials_used = []  # a new round (clean-up)
+    assert specials(engine, set_turn(used, 0)) == []

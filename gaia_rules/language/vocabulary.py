@@ -177,5 +177,6 @@ UNREACHABLE_EVENTS: dict[str, frozenset[str]] = {
     "advanced_tech_tile": frozenset({"setup", "game-start"}),
 }
 
-# Statements a condition (`if ...:`) or a limit (`once per ...:`) can be put on: those that fire.
-LIMITABLE: frozenset[str] = frozenset({"income", "pass", "on"})
+# Statements a condition (`if ...:`) or a limit (`once per ...:`) can be put on: those that fire
+# (a special action is offered while its condition holds and its limit allows).
+LIMITABLE: frozenset[str] = frozenset({"income", "now", "pass", "on", "action"})

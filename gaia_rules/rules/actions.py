@@ -456,8 +456,22 @@ def special_action_name(ctx: Context, p, statement: ast.Statement) -> str:
 
 
 def held_specials(ctx: Context, state: GameState, p: int) -> list[tuple[str, ast.Statement]]:
-    """(key, statement) of each special action player p holds; key marks it used for the round."""
-    return [(f"{h.source}#{h.index}", h.statement) for h in ctx.held(state, p) if isinstance(h.statement.clause, ast.Action)]
+    """(key, statement) of each special action player p holds now; key marks it used for the round.
+
+    An action with a condition is offered while it holds; one limited to once per game, until used.
+    """
+    out = []
+    for h in ctx.held(state, p):
+        st = h.statement
+        if isinstance(st.clause, ast.Action):
+            key = f"{h.source}#{h.index}"
+            if st.condition is not None and not st.condition.holds(
+                    ctx.count_per(state, p, st.condition.counters, st.condition.each, st.condition.within)):
+                continue
+            if st.once is not None and f"{st.once}:{key}" in state.players[p].marks:
+                continue
+            out.append((key, st))
+    return out
 
 
 def special_action(ctx: Context, state: GameState, move: Move) -> None:
@@ -479,6 +493,8 @@ def special_action(ctx: Context, state: GameState, move: Move) -> None:
         raise IllegalMoveError("special-action", f"'{move.args[0]}' has been used this round")
     key, st = found
     player.specials_used.append(key)
+    if st.once is not None:
+        effects.may_fire(ctx, state, p, st, key)  # marks its once-per use
     follow = effects.apply_gains(ctx, state, p, st.clause.gains, key.split("#")[0])
     effects.fire(ctx, state, p, effects.Event("special-action"), 1, follow)
     queue(state, follow)

@@ -240,16 +240,10 @@ def fire_build(ctx: Context, state: GameState, p: int, piece: str, where: set[st
     """A piece was built (from `source` when it replaced one): its `now` effects, then the `build` event."""
     event = effects.Event("build", frozenset(where), {"step": steps}, (name,) if name else (), piece, source)
     s = ctx.structure(state.players[p], piece)
-    for eff in s.effects:
-        for st in eff.statements:
-            if isinstance(st.clause, ast.Now):
-                effects.apply_gains(ctx, state, p, st.clause.gains, f"structure:{piece}", follow)
+    effects.apply_now(ctx, state, p, s.effects, f"structure:{piece}", follow)
     faction = ctx.faction(state.players[p])
     if piece == faction.planetary_institute_structure:
-        for eff in faction.planetary_institute:
-            for st in eff.statements:
-                if isinstance(st.clause, ast.Now):
-                    effects.apply_gains(ctx, state, p, st.clause.gains, faction.id, follow)
+        effects.apply_now(ctx, state, p, faction.planetary_institute, faction.id, follow, "pi")
     effects.fire(ctx, state, p, event, 1, follow)
 
 

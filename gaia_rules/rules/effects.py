@@ -205,6 +205,19 @@ def fire(ctx: Context, state: GameState, p: int, event: Event, times: int = 1,
     return follow
 
 
+def apply_now(ctx: Context, state: GameState, p: int, effect_list, source: str, follow: list[Pending],
+              key: str | None = None) -> None:
+    """Gain every `now` statement of `effect_list` (a tile taken, a level reached, a piece built),
+    each only when its condition holds and its once-per limit allows (counted under `key`)."""
+    i = 0
+    for eff in effect_list:
+        for st in eff.statements:
+            if isinstance(st.clause, ast.Now) and (
+                    (st.condition is None and st.once is None) or may_fire(ctx, state, p, st, f"{key or source}#{i}")):
+                apply_gains(ctx, state, p, st.clause.gains, source, follow)
+            i += 1
+
+
 def may_fire(ctx: Context, state: GameState, p: int, st: ast.Statement, key: str, event: Event | None = None) -> bool:
     """Whether a held statement fires now: its condition holds and its once-per limit is not used up.
 

@@ -1,7 +1,6 @@
 """Tech tiles: taking a standard or advanced tile, covering, and the free step that follows."""
 from __future__ import annotations
 
-from ..language import ast
 from ..state import GameState, Pending, TechTileHeld
 from . import effects, research
 from .context import Context
@@ -77,7 +76,4 @@ def cover_tech(ctx: Context, state: GameState, p: int, pos: str, follow: Pending
 
 
 def _immediate(ctx, state, p, tile, source, out):
-    for eff in tile.effects:
-        for st in eff.statements:
-            if isinstance(st.clause, ast.Now):
-                effects.apply_gains(ctx, state, p, st.clause.gains, source, out)
+    effects.apply_now(ctx, state, p, tile.effects, source, out)
