@@ -115,6 +115,7 @@ class Loader:
     # ------------------------------------------------------------ files
     def read(self, roots: list[tuple[Path, int]]) -> list[Document]:
         docs: dict[tuple[str, str], Document] = {}
+        base = min((layer for _, layer in roots), default=0)  # the content set the others are laid over
         for root, layer in roots:
             if not root.exists():
                 self.diagnostics.append(Diagnostic(_display(root), 1, 1, "no such file or folder"))
@@ -135,7 +136,7 @@ class Loader:
                     self.notes.append(f"{doc.src.file}: note: replaces the {doc.kind.replace('_', ' ')} '{doc.id}' of "
                                       f"{where}; give it another id to add a component instead")
                 stem = path.stem
-                if layer > 0 and doc.kind not in SINGLETON_KINDS and stem != doc.id:
+                if layer > base and doc.kind not in SINGLETON_KINDS and stem != doc.id:
                     self.notes.append(f"{doc.src.file}: note: its id is '{doc.id}', not its file name '{stem}'; "
                                       f"the id is what other files and overlays name")
                 docs[key] = doc  # a later layer replaces the bundled component
