@@ -56,6 +56,7 @@ class PlayerState:
     final_scoring: dict[str, Any] | None = None
     other: dict[str, int] = field(default_factory=dict)     # resources the content adds (code -> amount)
     marks: list[str] = field(default_factory=list)          # "round:"/"game:" statements fired, "event:" seen
+    gaia_projects: dict[str, int] = field(default_factory=dict)  # hex of a Gaia Project under way -> round started
 
 
 @dataclass
@@ -212,4 +213,5 @@ def _clone_player(p: PlayerState) -> PlayerState:
     new.final_scoring = _jcopy(p.final_scoring)
     new.other = dict(p.other)
     new.marks = list(p.marks)
+    new.gaia_projects = dict(p.gaia_projects)
     return new

@@ -250,3 +250,21 @@ def test_once_per_game_special_action_is_gone_after_its_use(base, tmp_path):
     used.decisions = []
     used.players[0].specials_used = []  # a new round (clean-up)
     assert specials(engine, set_turn(used, 0)) == []
+
+
+def test_gaia_project_rounds_delays_the_completion(base, tmp_path):
+    from gaia_rules.rules import phases
+
+    engine = engine_with(tmp_path, "terrans", "set gaia_project_rounds = 2", "on gaia-complete: 2vp")
+    s = set_turn(clear(base.clone(), vp=20), 0)
+    transdim = hexes(s, "transdim")[0]
+    put(s, transdim, 0, "gf")
+    s.players[0].gaia_projects[transdim] = s.round
+    ctx = engine.context(s)
+    s.round += 1
+    phases.begin_gaia_phase(ctx, s)
+    assert s.board[transdim].planet is None and s.players[0].vp == 20  # one round later: still under way
+    s.round += 1
+    phases.begin_gaia_phase(ctx, s)
+    assert ctx.kind_at(s, transdim) == "gaia" and s.players[0].vp == 22
+    assert s.players[0].gaia_projects == {}
