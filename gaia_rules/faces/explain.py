@@ -569,9 +569,9 @@ def render_game(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
         items.append(f"At the end, 1 VP per {rv.get('per')} {names} left.")
     ch = g.get("charge")
     if ch:
-        free = catalogue.parameters["charge_free_power"].default if "charge_free_power" in catalogue.parameters else 1
-        items.append(f"Charging: neighbours within distance {ch.get('distance')} may charge; charging N power "
-                     f"costs N - {free} VP (rule parameter `charge_free_power`).")
+        free = catalogue.parameters.get("charge_free_power")
+        price = f"; charging N power costs N - {free.default} VP (rule parameter `charge_free_power`)" if free else ""
+        items.append(f"Charging: neighbours within distance {ch.get('distance')} may charge{price}.")
     for key, label in (("near_opponent_distance", "A trading station is cheaper with an opponent within distance"),
                        ("satellite_limit", "Satellites per player at most"),
                        ("tech_tile_copies", "Copies of each standard tech tile")):
