@@ -268,3 +268,18 @@ def test_gaia_project_rounds_delays_the_completion(base, tmp_path):
     phases.begin_gaia_phase(ctx, s)
     assert ctx.kind_at(s, transdim) == "gaia" and s.players[0].vp == 22
     assert s.players[0].gaia_projects == {}
+
+
+def test_once_per_round_fires_once_for_several_steps_of_one_build(base, tmp_path):
+    from rules_helpers import steps
+
+    engine = engine_with(tmp_path, "terrans", "once per round: on step: 1vp", "on step: 1c", REACH)
+    s = set_turn(clear(base.clone(), vp=20, ore=15), 0)
+    home = hexes(s, "terra")[0]
+    put(s, home, 0)
+    far, n = next((h, steps("terra", k)) for k in ("ice", "oxide", "volcanic", "desert", "swamp", "titanium")
+                  for h in hexes(s, k) if steps("terra", k) >= 2 and dist(s, h, home) <= 10)
+    after = play(engine, s, f"p1 build m {far}. endturn")
+    assert after.players[0].ore == 15 - 1 - 3 * n
+    assert after.players[0].vp == 21                               # once, not once per step
+    assert after.players[0].credits == s.players[0].credits - 2 + n  # the unlimited one: once per step

@@ -193,14 +193,14 @@ def fire(ctx: Context, state: GameState, p: int, event: Event, times: int = 1,
             gains = st.clause.gains
             if without:
                 gains = tuple(g for g in gains if not (isinstance(g, ast.Amount) and g.resource in without and not g.per))
-            for _ in range(times):
+            for _ in range(1 if st.once else times):  # a limited statement fires once, however many steps
                 apply_gains(ctx, state, p, gains, h.source, follow, event)
     if 1 <= state.round <= len(state.setup.round_tiles):
         tile = ctx.catalogue.round_tiles[state.setup.round_tiles[state.round - 1]]
         for i, st in enumerate(s for eff in tile.effects for s in eff.statements):
             if (isinstance(st.clause, ast.On) and event.matches(st.clause.event)
                     and may_fire(ctx, state, p, st, f"round{state.round}#{i}", event)):
-                for _ in range(times):
+                for _ in range(1 if st.once else times):
                     apply_gains(ctx, state, p, st.clause.gains, f"round{state.round}", follow, event)
     return follow
 
