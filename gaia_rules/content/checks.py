@@ -11,7 +11,7 @@ from ..language import EffectSyntaxError, parse_effect, parse_price
 from ..language import ast
 from ..language.vocabulary import (AREAS, COUNTERS, ENGINE_RESOURCES, EVENT_DATA, EVENT_FILTERS, EVENT_PIECES,
                                    EVENTS, FED_WORDS, KIND_PLACES, LIMITABLE, ONCE_PERIODS, POWER_AREAS,
-                                   TRIGGERS_BY_KIND, UNREACHABLE_EVENTS, UP_CHOICES, WHERE)
+                                   TRIGGERS_BY_KIND, UNREACHABLE_EVENTS, UP_CHOICES, WHERE, WHERE_INSTEAD)
 from . import catalogue as cat
 from .loader import Loader, did_you_mean
 from .yamlsrc import Located
@@ -278,8 +278,10 @@ def _check_statement(ctx: _Ctx, src: Located, path: tuple, st: ast.Statement, as
     allowed = TRIGGERS_BY_KIND.get(as_kind)
     if allowed is not None and st.trigger not in allowed:
         place = KIND_PLACES.get(as_kind, f"on a {as_kind.replace('_', ' ')}")
+        hint = WHERE_INSTEAD.get((as_kind, st.trigger)) or WHERE_INSTEAD.get((as_kind, "*"))
         ctx.err(src, path, f"'{st.trigger}' can never fire {place}; "
-                           f"use one of: {', '.join(sorted(allowed))}", src.string_offset(path) + st.column - 1)
+                           f"use one of: {', '.join(sorted(allowed))}" + (f" ({hint})" if hint else ""),
+                src.string_offset(path) + st.column - 1)
     _check_limits(ctx, src, path, st, as_kind, pi)
     cl = st.clause
     event = None

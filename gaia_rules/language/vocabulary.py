@@ -169,6 +169,18 @@ KIND_PLACES: dict[str, str] = {
     "free_actions": "in the free actions",
 }
 
+# Where a statement that can never fire in a kind of component would fire instead (said in the message).
+WHERE_INSTEAD: dict[tuple[str, str], str] = {
+    ("faction", "now"): "for a gain at the start write 'on game-start:', for one as the PI is built put it "
+                        "in planetary_institute",
+    ("structure_effects", "*"): "a structure's income, actions and lasting rules go in its slots, held while "
+                                "its copies stand",
+    ("structure", "now"): "a gain as each copy is built goes in the structure's effects",
+    ("booster", "now"): "a booster is taken, not reached: write 'on round-start:' or 'income:'",
+    ("round_scoring", "*"): "a round tile scores events: write 'on EVENT:'",
+    ("federation_token", "*"): "a token's reward is gained with it: write 'now:'",
+}
+
 # Events that can never reach a kind of component (nothing of it is held or in play at that moment).
 UNREACHABLE_EVENTS: dict[str, frozenset[str]] = {
     "round_scoring": frozenset({"setup"}),
