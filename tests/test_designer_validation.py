@@ -30,6 +30,8 @@ def messages(folder: Path) -> list[str]:
 
 @pytest.mark.parametrize("fields, expected", [
     ({"ability": ["now: 2o"]}, "'now' can never fire in a faction's abilities"),
+    ({"ability": ["now: 2o"]}, "(for a gain at the start write 'on game-start:', for one as the PI is built put it "
+                               "in planetary_institute)"),
     ({"structures": {"lab": {"effects": ["income: 1q"]}}}, "'income' can never fire in a structure's effects"),
     ({"structures": {"lab": {"effects": ["on build m: 1vp"]}}}, "'on' can never fire in a structure's effects"),
     ({"planetary_institute": ["until PI: income: 1q"]},
