@@ -175,7 +175,8 @@ def income_events(ctx: Context, state: GameState, p: int) -> list[tuple[str, tup
     """(source, gains) of every income statement player p holds, in the order they were gained."""
     held = [(_income_key(h), h.source, h.statement.clause.gains) for h in ctx.held(state, p)
             if isinstance(h.statement.clause, ast.Income)
-            and effects.may_fire(ctx, state, p, h.statement, f"{h.source}#{h.index}")]
+            and (h.statement.condition is None and h.statement.once is None
+                 or effects.may_fire(ctx, state, p, h.statement, f"{h.source}#{h.index}"))]
     positions: dict[str, list[int]] = {}
     for i, key in enumerate(state.players[p].income_order):
         positions.setdefault(key, []).append(i)
