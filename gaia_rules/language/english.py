@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
 from . import ast
-from .vocabulary import AREAS, COMPARISONS, COUNTERS, FED_WORDS, POWER_AREAS, UP_CHOICES, WHERE
+from .vocabulary import AREAS, COMPARISONS, COUNTERS, EVENT_FILTERS, FED_WORDS, POWER_AREAS, UP_CHOICES, WHERE
 
 # Resource codes whose gain is a verb rather than a thing received: the engine
 # charges power for `pw` (moves tokens through the bowls) rather than adding
@@ -168,7 +168,7 @@ class _Renderer:
         if each > 1:
             text = f"{each} {text}"
         if within is not None:
-            text += f" in the {within.replace('-', ' ')}"
+            text += f", counted in the {within.replace('-', ' ')}"
         return text
 
     def area(self, word: str) -> str:
@@ -243,7 +243,10 @@ class _Renderer:
         if isinstance(e, ast.NamedEvent):
             text = EVENT_PHRASES.get(e.name, f"'{e.name}' happens")
             if e.filters:
-                text += " (" + join_or(self.track(f) if f in self.w.tracks else f for f in e.filters) + ")"
+                fixed = EVENT_FILTERS.get(e.name)
+                words = fixed if isinstance(fixed, dict) else {}
+                text += " (" + join_or(words.get(f) or (self.track(f) if f in self.w.tracks else f)
+                                       for f in e.filters) + ")"
             return text
         raise TypeError(f"not an event: {e!r}")
 
@@ -263,7 +266,10 @@ class _Renderer:
         return ", ".join(parts)
 
     def condition(self, c: ast.Condition) -> str:
-        return f"if you have {COMPARISONS.get(c.op, c.op)} {c.value} {self.count(c.counters, c.each, c.within)}"
+        what = self.count(c.counters, c.each, c.within)
+        if c.value != 1 and all(w not in COUNTERS and w not in self.w.resources for w in c.counters):
+            what += "(s)"  # structures: "2 research lab(s)"
+        return f"if you have {COMPARISONS.get(c.op, c.op)} {c.value} {what}"
 
     # ------------------------------------------------------------ clauses
     def value(self, v) -> str:
