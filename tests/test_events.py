@@ -283,3 +283,41 @@ def test_once_per_round_fires_once_for_several_steps_of_one_build(base, tmp_path
     assert after.players[0].ore == 15 - 1 - 3 * n
     assert after.players[0].vp == 21                               # once, not once per step
     assert after.players[0].credits == s.players[0].credits - 2 + n  # the unlimited one: once per step
+
+
+def test_swap_is_an_event_with_its_two_hexes(base, tmp_path):
+    engine = engine_with(tmp_path, "terrans", "action: swap PI with m", "on swap: 1k per structure in swap")
+    s = set_turn(clear(base.clone(), vp=20), 0)
+    pi, mine = hexes(s, "terra")[:2]
+    put(s, pi, 0, "PI")
+    put(s, mine, 0, "m")
+    asked = play(engine, s, "p1 special swap-PI")
+    swap = next(m for m in engine.legal_moves(asked) if m.command.startswith("swap"))
+    after = engine.apply(asked, swap)
+    assert (after.board[pi].piece, after.board[mine].piece) == ("m", "PI")
+    assert after.players[0].knowledge == s.players[0].knowledge + 2  # both hexes hold a structure of the holder
+
+
+def test_every_event_of_the_vocabulary_fires_in_bot_games(tmp_path):
+    """A faction listening once to every event: each one is heard in a few bot games (those that need a
+    special position, a swap and a completed Gaia Project, have their own tests)."""
+    from gaia_rules.language.vocabulary import EVENTS
+    from gaia_rules.players.bots import GreedyBot, RandomBot, play_game
+    from gaia_rules.setup import random_setup
+
+    names = [e for e in EVENTS if e != "build"]
+    ability = [f"once per game: on {e}: 1vp" for e in names] + ["once per game: on build m: 1vp"]
+    order = names + ["build"]
+    folder = tmp_path / "listeners"
+    folder.mkdir()
+    (folder / "listeners.yaml").write_text(yaml.safe_dump(
+        {"kind": "faction", "id": "listeners", "name": "Listeners", "home": "ice", "board": "default",
+         "ability": ability}, sort_keys=False))
+    engine = Engine(default_catalogue([folder]))
+    heard = set()
+    for seed in (1, 2):
+        for bot in (GreedyBot, RandomBot):
+            setup = random_setup(engine.catalogue, 3, seed, factions=["listeners", "ambas", "terrans"])
+            end = play_game(engine, setup, [bot(seed * 3 + i) for i in range(3)])
+            heard |= {order[int(m.split("#")[1])] for m in end.players[0].marks if m.startswith("game:faction#")}
+    assert set(order) - heard == {"swap", "gaia-complete"}
