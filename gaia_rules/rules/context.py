@@ -369,6 +369,12 @@ class Context:
         return found[1].get(event, ())
 
     @cached_property
+    def content_sets(self) -> frozenset[str]:
+        """Parameters some `set` statement of the content changes (the others keep their defaults)."""
+        return frozenset(st.clause.name for effect in self.catalogue.all_effects() for st in effect.statements
+                         if isinstance(st.clause, ast.Set))
+
+    @cached_property
     def heard_events(self) -> frozenset[str]:
         """Events some statement of the content listens to (`on EVENT`) or some scope names."""
         names = {st.clause.event.name for effect in self.catalogue.all_effects() for st in effect.statements
@@ -425,9 +431,11 @@ class Context:
 
     def structure_cost(self, state: GameState, p: int, sid: str, near_opponent: bool = False) -> tuple:
         """The price player p pays for a structure: `structure_cost` (or `..._near_opponent` when it applies)."""
-        name = "structure_cost"
-        if near_opponent and self.structure(state.players[p], sid).cost_near_opponent is not None:
-            name = "structure_cost_near_opponent"
+        s = self.structure(state.players[p], sid)
+        near = near_opponent and s.cost_near_opponent is not None
+        name = "structure_cost_near_opponent" if near else "structure_cost"
+        if name not in self.content_sets:
+            return s.cost_near_opponent if near else s.cost  # the board's price (the usual case, asked per hex)
         value = self.param(state, p, name, sid)
         if value and isinstance(value[0], int):  # one amount: 3c
             value = (value,)

@@ -243,7 +243,8 @@ def can_pay(ctx: Context, state: GameState, p: int, costs) -> str | None:
         if isinstance(c, ast.Pay):
             need[c.resource] = need.get(c.resource, 0) + c.count
     for res, n in need.items():
-        have = ctx.held_amount(player, res)
+        attr = RESOURCE_FIELDS.get(res)
+        have = getattr(player, attr) if attr is not None else ctx.held_amount(player, res)
         if have is not None:
             if have < n:
                 return f"{n}{res} needed, you have {have}"
