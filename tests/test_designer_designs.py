@@ -206,7 +206,7 @@ def test_v6_two_influence_buy_one_qic_as_a_free_action(tmp_path):
     for state, move in played(design, faction, 1):
         if state.phase == "actions" and engine_turn(design, state) == 0 and not state.decisions and not state.pending:
             state = state.clone()
-            state.players[0].other["influence"] = 5
+            state.players[0].other = {"influence": 5}
             moves = [m for m in design.legal_moves(state) if m.command == "spend" and "influence" in " ".join(m.args)]
             assert moves, "no free action spends influence"
             m = next(m for m in moves if m.args[0] == "2influence")

@@ -259,7 +259,7 @@ def test_gaia_project_rounds_delays_the_completion(base, tmp_path):
     s = set_turn(clear(base.clone(), vp=20), 0)
     transdim = hexes(s, "transdim")[0]
     put(s, transdim, 0, "gf")
-    s.players[0].gaia_projects[transdim] = s.round
+    s.players[0].gaia_projects = {transdim: s.round}
     ctx = engine.context(s)
     s.round += 1
     phases.begin_gaia_phase(ctx, s)

@@ -272,7 +272,7 @@ def start_gaia_project(ctx: Context, state: GameState, p: int, name: str) -> Non
     choices.take_with_choice(ctx, state, p, n, "gaia", follow)
     h = state.hex(name)
     h.owner, h.piece = p, gaiaformer_id(ctx, player)
-    player.gaia_projects[name] = state.round
+    player.gaia_projects = {**player.gaia_projects, name: state.round}  # replaced: clones share it
     ctx.holdings_changed(state, p)
     state.temp.pop("range", None)
     effects.fire(ctx, state, p, effects.Event("gaia-start", hexes=(name,)), 1, follow)

@@ -84,7 +84,7 @@ def gain_resource(ctx: Context, state: GameState, p: int, res: str, n: int, sour
     if res in ctx.stored_resources:
         value = player.other.get(res, 0) + n
         cap = ctx.caps.get(res)
-        player.other[res] = value if cap is None else min(cap, value)
+        player.other = {**player.other, res: value if cap is None else min(cap, value)}  # replaced: clones share it
     elif res == "vp":
         add_vp(state, p, n, source)
     elif res in RESOURCE_FIELDS:
@@ -185,7 +185,7 @@ def fire(ctx: Context, state: GameState, p: int, event: Event, times: int = 1,
     if event.name in ctx.watched_events:
         mark = f"event:{event.name}"
         if mark not in state.players[p].marks:
-            state.players[p].marks.append(mark)
+            state.players[p].marks = state.players[p].marks + [mark]  # replaced: clones share it
             ctx.holdings_changed(state, p)
     for h in ctx.listeners(state, p, event.name):
         st = h.statement
@@ -228,10 +228,10 @@ def may_fire(ctx: Context, state: GameState, p: int, st: ast.Statement, key: str
         return False
     if st.once is not None:
         mark = f"{st.once}:{key}"
-        marks = state.players[p].marks
-        if mark in marks:
+        player = state.players[p]
+        if mark in player.marks:
             return False
-        marks.append(mark)
+        player.marks = player.marks + [mark]  # replaced: clones share it
     return True
 
 
@@ -272,7 +272,7 @@ def pay(ctx: Context, state: GameState, p: int, costs, use_token: bool | None = 
                 attr = RESOURCE_FIELDS[c.resource]
                 setattr(player, attr, getattr(player, attr) - c.count)
             elif c.resource in ctx.stored_resources:
-                player.other[c.resource] = player.other.get(c.resource, 0) - c.count
+                player.other = {**player.other, c.resource: player.other.get(c.resource, 0) - c.count}
             elif c.resource == "pw":
                 faction = ctx.faction(player)
                 special = faction.special_token.spend_value if faction.special_token else 0

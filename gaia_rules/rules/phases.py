@@ -265,11 +265,12 @@ def begin_gaia_phase(ctx: Context, state: GameState) -> None:
     done: list[tuple[int, str]] = []
     for name, h in state.board.items():
         if h.piece is not None and h.owner is not None and ctx.structure(state.players[h.owner], h.piece).place_on == "transdim":
-            projects = state.players[h.owner].gaia_projects
-            started = projects.get(name)
+            owner = state.players[h.owner]
+            started = owner.gaia_projects.get(name)
             if started is not None and state.round - started < ctx.param(state, h.owner, "gaia_project_rounds"):
                 continue  # still under way
-            projects.pop(name, None)
+            if started is not None:  # replaced, not changed: clones share it
+                owner.gaia_projects = {k: v for k, v in owner.gaia_projects.items() if k != name}
             if ctx.kind_at(state, name) != "gaia":
                 h.planet = ctx.planet_of_kind["gaia"]
                 done.append((h.owner, name))
