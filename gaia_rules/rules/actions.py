@@ -460,18 +460,18 @@ def held_specials(ctx: Context, state: GameState, p: int) -> list[tuple[str, ast
 
     An action with a condition is offered while it holds; one limited to once per game, until used.
     """
-    out = []
-    for h in ctx.held(state, p):
-        st = h.statement
-        if isinstance(st.clause, ast.Action):
-            key = f"{h.source}#{h.index}"
-            if st.condition is not None and not st.condition.holds(
-                    ctx.count_per(state, p, st.condition.counters, st.condition.each, st.condition.within)):
-                continue
-            if st.once is not None and f"{st.once}:{key}" in state.players[p].marks:
-                continue
-            out.append((key, st))
-    return out
+    return [(f"{h.source}#{h.index}", h.statement) for h in ctx.held(state, p)
+            if isinstance(h.statement.clause, ast.Action)
+            and (h.statement.condition is None and h.statement.once is None or _offered(ctx, state, p, h))]
+
+
+def _offered(ctx: Context, state: GameState, p: int, h) -> bool:
+    """A limited special action: its condition holds and its once-per limit is not used up."""
+    st = h.statement
+    cond = st.condition
+    if cond is not None and not cond.holds(ctx.count_per(state, p, cond.counters, cond.each, cond.within)):
+        return False
+    return st.once is None or f"{st.once}:{h.source}#{h.index}" not in state.players[p].marks
 
 
 def special_action(ctx: Context, state: GameState, move: Move) -> None:

@@ -244,8 +244,8 @@ def can_pay(ctx: Context, state: GameState, p: int, costs) -> str | None:
             need[c.resource] = need.get(c.resource, 0) + c.count
     for res, n in need.items():
         attr = RESOURCE_FIELDS.get(res)
-        have = getattr(player, attr) if attr is not None else ctx.held_amount(player, res)
-        if have is not None:
+        if attr is not None or res in ctx.stored_resources:
+            have = getattr(player, attr) if attr is not None else player.other.get(res, 0)
             if have < n:
                 return f"{n}{res} needed, you have {have}"
         elif res == "pw":
@@ -277,7 +277,8 @@ def pay(ctx: Context, state: GameState, p: int, costs, use_token: bool | None = 
                 faction = ctx.faction(player)
                 special = faction.special_token.spend_value if faction.special_token else 0
                 power.spend_power(player, c.count, ctx.param(state, p, "area3_token_value"), special, use_token)
-                state.pending.extend(fire(ctx, state, p, Event("spend", data={"pw": c.count})))
+                if "spend" in ctx.heard_events:
+                    state.pending.extend(fire(ctx, state, p, Event("spend", data={"pw": c.count})))
             elif c.resource == "t":
                 power.take_tokens(player, c.count, use_token)
         else:
