@@ -55,6 +55,10 @@ class PlayerState:
     vp_sources: dict[str, int] = field(default_factory=dict)
     income_order: list[str] = field(default_factory=list)   # income sources in the order gained
     final_scoring: dict[str, Any] | None = None
+    # The next three are replaced, never changed in place: clones share them (most games never use them).
+    other: dict[str, int] = field(default_factory=dict)     # resources the content adds (code -> amount)
+    marks: list[str] = field(default_factory=list)          # "round:"/"game:" statements fired, "event:" seen
+    gaia_projects: dict[str, int] = field(default_factory=dict)  # hex of a Gaia Project under way -> round started
 
 
 @dataclass
@@ -236,4 +240,5 @@ def _clone_player(p: PlayerState) -> PlayerState:
     new.vp_sources = dict(p.vp_sources)
     new.income_order = list(p.income_order)
     new.final_scoring = _jcopy(p.final_scoring)
+    # other, marks and gaia_projects are shared: the rules replace them rather than change them
     return new

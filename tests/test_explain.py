@@ -56,7 +56,7 @@ def words() -> Words:
     ("on step: 2vp", "Each time you take a terraforming step: 2 VP."),
     ("on research: 2vp", "Each time you gain a research level: 2 VP."),
     ("on federation: 5vp", "Each time you gain a federation token: 5 VP."),
-    ("on charge: 1t", "Each time an opponent's build offers you a charge: 1 power token."),
+    ("on charge: 1t", "Each time you charge power from an opponent's build: 1 power token."),
     ("action: 2step, build m", "Special action (once per round): 2 free terraforming steps and build a mine."),
     ("action: 3range, build m|gf",
      "Special action (once per round): 3 extra range and build a mine or a Gaiaformer."),
@@ -85,7 +85,7 @@ def words() -> Words:
     ("set satellite_cost = 1q", "Rule: satellite cost is 1 Q.I.C."),
     ("set guest_mines = true", "Rule: guest mines is on."),
     ("set range = -1", "Rule: range is -1."),
-    ("once PI: set range = 2", "Once you have built a planetary institute: rule: range is 2."),
+    ("after PI: set range = 2", "Once you have built a planetary institute: rule: range is 2."),
     ("until PI: lock up nav", "Until you build a planetary institute: cannot advance on Navigation."),
 ])
 def test_effects_read_as_english(text, expected, words):
@@ -132,7 +132,8 @@ def test_every_kind_of_node_renders(words):
     corpus = [
         "income: 1o, 1k", "now: 7vp", "pass: 1vp per m", "on build m on gaia: 3vp", "on step: 2vp",
         "action: up nav, build ts from lab, swap PI with m, fed, tech, lost-planet", "free: move 1 area3>gaia -> 1k",
-        "gaia-phase: 4pw -> 1q", "set power_value[PI] = 4", "until ac2: replace q with o", "once PI: lock up nav",
+        "gaia-phase: 4pw -> 1q", "set power_value[PI] = 4", "until ac2: replace q with o", "after PI: lock up nav",
+        "once per round: if lab >= 2: on build PI from ts: 1vp per 2 planet-type in build",
     ]
     node_classes = {cls for _, cls in inspect.getmembers(ast, inspect.isclass)
                     if dataclasses.is_dataclass(cls) and cls.__module__ == ast.__name__}

@@ -106,8 +106,8 @@ VALID = [
     # --- scopes
     ("until ac2: replace q with o", (S(Replace("q", "o"), Scope("until", ("ac2",))),)),
     ("until PI: lock up nav", (S(Lock("nav"), Scope("until", ("PI",))),)),
-    ("once PI: set federation_threshold = 6", (S(Set("federation_threshold", (), 6), Scope("once", ("PI",))),)),
-    ("once PI|ac1: income: 2k", (S(Income((Amount(2, "k"),)), Scope("once", ("PI", "ac1"))),)),
+    ("after PI: set federation_threshold = 6", (S(Set("federation_threshold", (), 6), Scope("after", ("PI",))),)),
+    ("after PI|ac1: income: 2k", (S(Income((Amount(2, "k"),)), Scope("after", ("PI", "ac1"))),)),
     # --- several statements separated by ';'
     ("now: 1gf; set gaia_project_cost = 6",
      (S(Now((Amount(1, "gf"),))), S(Set("gaia_project_cost", (), 6)))),
@@ -230,8 +230,8 @@ INVALID = [
     ("action: up", 11, "unexpected the end of the text", "expected a word"),
     ("now: build ts from", 19, "unexpected the end of the text", "expected a word"),
     ("now: fed gleens here", 17, "unexpected 'here'", "expected ',', ';'"),
-    ("swap PI with m", 1, "unexpected 'swap'", "expected 'action', 'free', 'gaia-phase', 'income', 'lock', "
-                                               "'now', 'on', 'once', 'pass', 'replace', 'set', 'until'"),
+    ("swap PI with m", 1, "unexpected 'swap'", "expected 'action', 'after', 'free', 'gaia-phase', 'if', 'income', "
+                                               "'lock', 'now', 'on', 'once', 'pass', 'replace', 'set', 'until'"),
 ]
 
 
@@ -358,7 +358,8 @@ def test_column_is_excluded_from_equality():
 
 
 KEYWORDS = {"income", "now", "pass", "on", "action", "free", "gaia-phase", "set", "replace", "with", "lock",
-            "up", "until", "once", "build", "from", "swap", "fed", "tech", "lost-planet", "move", "per"}
+            "up", "until", "once", "build", "from", "swap", "fed", "tech", "lost-planet", "move", "per",
+            "after", "if", "in"}
 WORDS = st.from_regex(r"[a-z][a-z0-9_]{0,6}", fullmatch=True).filter(lambda w: w not in KEYWORDS)
 
 

@@ -177,7 +177,8 @@ def build_catalogue(docs: list[Document], loader: Loader) -> tuple[cat.Catalogue
     def parameters(d):
         for name, p in d.src.data["parameters"].items():
             c.parameters[name] = cat.Parameter(name, p["scope"], p["type"], p.get("default"), p["doc"],
-                                               tuple(p.get("choices", ())), p.get("keyed_by"))
+                                               tuple(p.get("choices", ())), p.get("keyed_by"),
+                                               p.get("min"), p.get("max"), p.get("default_from"))
 
     def game(d):
         c.game = dict(d.src.data)

@@ -210,6 +210,9 @@ class Parameter:
     doc: str
     choices: tuple[str, ...] = ()
     keyed_by: str | None = None
+    min: int | None = None      # declared range of an int parameter (a `set` outside it is an error)
+    max: int | None = None
+    default_from: str | None = None   # keyed by structure: the default is this field of the structure
 
 
 @dataclass(frozen=True)
@@ -248,6 +251,8 @@ class Catalogue:
     variant_entries: list[VariantEntry] = field(default_factory=list)
     # content identity: (kind, id) -> (file shown to people, sha256 of its bytes)
     files: dict[tuple[str, str], tuple[str, str]] = field(default_factory=dict)
+    # things a designer should know that are not errors (a bundled component replaced by an overlay)
+    notes: list[str] = field(default_factory=list)
 
     def counts(self) -> dict[str, int]:
         """How many components of each kind: the summary `gaia validate` prints."""
@@ -308,6 +313,30 @@ class Catalogue:
     def token_words(self) -> tuple[str, ...]:
         """Names of the factions' special tokens: the site's notation uses them as command words."""
         return tuple(sorted({f.special_token.name for f in self.factions.values() if f.special_token}))
+
+    def effect_sources(self) -> list[tuple[str, Effect]]:
+        """(component, effect) of every effect string in the catalogue, components named `kind id`."""
+        out: list[tuple[str, Effect]] = []
+        for f in self.factions.values():
+            label = f"faction {f.id}"
+            out += [(label, e) for e in (f.income, *f.ability, *f.planetary_institute) if e is not None]
+            for s in f.structures.values():
+                out += [(label, e) for e in (*s.slots, *s.effects) if e is not None]
+        for kind, tiles in (("tech_tile", self.tech_tiles), ("advanced_tech_tile", self.advanced_tech_tiles),
+                            ("booster", self.boosters), ("round_scoring", self.round_tiles)):
+            for t in tiles.values():
+                out += [(f"{kind} {t.id}", e) for e in t.effects]
+        for tok in self.federation_tokens.values():
+            out += [(f"federation_token {tok.id}", e) for e in tok.effects]
+        for track in self.tracks.values():
+            out += [(f"research_track {track.id}", e) for level in track.levels for e in level]
+        for a in self.board_actions.values():
+            out.append((f"board_action {a.id}", a.effect))
+        out += [("free_actions", e) for e in self.free_actions]
+        return out
+
+    def all_effects(self) -> list[Effect]:
+        return [e for _, e in self.effect_sources()]
 
     def content_hash(self) -> str:
         """One digest of every file the catalogue was built from (for saved games)."""

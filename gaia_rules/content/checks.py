@@ -9,8 +9,9 @@ from typing import Any, Iterator
 
 from ..language import EffectSyntaxError, parse_effect, parse_price
 from ..language import ast
-from ..language.vocabulary import (AREAS, COUNTERS, EVENTS, FED_WORDS, KIND_PLACES, POWER_AREAS, TRIGGERS_BY_KIND,
-                                   UP_CHOICES, WHERE)
+from ..language.vocabulary import (AREAS, COUNTERS, ENGINE_RESOURCES, EVENT_DATA, EVENT_FILTERS, EVENT_PIECES,
+                                   EVENTS, FED_WORDS, KIND_PLACES, LIMITABLE, ONCE_PERIODS, POWER_AREAS,
+                                   TRIGGERS_BY_KIND, UNREACHABLE_EVENTS, UP_CHOICES, WHERE, WHERE_INSTEAD)
 from . import catalogue as cat
 from .loader import Loader, did_you_mean
 from .yamlsrc import Located
@@ -31,10 +32,15 @@ class _Ctx:
         self.c = c
         self.loader = loader
         self.structures: set[str] = set()
+        self.unbuilt: set[str] = set()  # pieces placed without a build: a Gaiaformer starts a Gaia Project
         for board in c.boards.values():
             self.structures.update(board.get("structures", {}))
+            self.unbuilt.update(k for k, v in board.get("structures", {}).items() if v.get("place_on") == "transdim")
         for f in c.factions.values():
             self.structures.update(f.structures)
+            self.unbuilt.update(k for k, v in f.structures.items() if v.place_on == "transdim")
+        # what `per` counts everywhere: counters, structures and the resources kept as amounts
+        self.counters = set(COUNTERS) | self.structures | {r for r in c.resources if r not in ENGINE_RESOURCES}
 
     def err(self, src: Located, path: tuple, message: str, offset: int = 0) -> None:
         self.loader.diagnostics.append(src.diag(path, message, offset))
@@ -66,13 +72,13 @@ def _effect_paths(kind: str, data: dict) -> Iterator[tuple[tuple, Any, str]]:
         if "income" in data:
             yield ("income",), data["income"], "faction_income"
         yield from listed("ability", "faction")
-        yield from listed("planetary_institute", "faction")
+        yield from listed("planetary_institute", "planetary_institute")
         for sid, s in (data.get("structures") or {}).items():
             for i, text in enumerate(s.get("slots") or []):
                 if text is not None:
                     yield ("structures", sid, "slots", i), text, "structure"
             for i, text in enumerate(s.get("effects") or []):
-                yield ("structures", sid, "effects", i), text, "structure"
+                yield ("structures", sid, "effects", i), text, "structure_effects"
     elif kind == "research_track":
         for lv, items in enumerate(data.get("levels") or []):
             for i, text in enumerate(items or []):
@@ -81,12 +87,37 @@ def _effect_paths(kind: str, data: dict) -> Iterator[tuple[tuple, Any, str]]:
         yield from listed("conversions", "free_actions")
 
 
-def _gain_words(ctx: _Ctx, src: Located, path: tuple, gains) -> None:
+def _count_words(ctx: _Ctx, src: Located, path: tuple, words, columns, fallback: int, within: str | None,
+                 within_column: int, event: str | None) -> None:
+    """The words of a count (`per ...`, `if ...`): event data, or counters; `in EVENT` only of the firing event."""
+    off = src.string_offset(path)
+    if within is not None:
+        if within not in EVENT_PIECES:
+            ctx.err(src, path, f"'in {within}': only these events have pieces to count among: "
+                               f"{', '.join(EVENT_PIECES)}", off + (within_column or fallback) - 1)
+        elif within != event:
+            where = f"fires on '{event}'" if event else "does not fire on an event"
+            ctx.err(src, path, f"'in {within}' counts the pieces of a '{within}' event, but this statement {where}",
+                    off + (within_column or fallback) - 1)
+    data = EVENT_DATA.get(event or "", {}) if within is None else {}
+    for i, word in enumerate(words):
+        column = columns[i] if i < len(columns) else fallback
+        if word in data or word in ctx.counters:
+            continue
+        events = [e for e, d in EVENT_DATA.items() if word in d]
+        if events:
+            ctx.err(src, path, f"'{word}' is counted only in a statement on "
+                               f"{' or '.join(repr(e) for e in events)}", off + column - 1)
+        else:
+            ctx.word(src, path, column, word, ctx.counters | set(data), "counter")
+
+
+def _gain_words(ctx: _Ctx, src: Located, path: tuple, gains, event: str | None = None) -> None:
     c = ctx.c
     for g in gains:
         if isinstance(g, ast.Amount):
             ctx.word(src, path, g.column, g.resource, c.resources, "resource")
-            ctx.words(src, path, g.per_columns, g.column, g.per, set(COUNTERS) | ctx.structures, "counter")
+            _count_words(ctx, src, path, g.per, g.per_columns, g.column, g.within, g.within_column, event)
         elif isinstance(g, ast.Up):
             ctx.word(src, path, g.track_column or g.column, g.track, set(c.tracks) | set(UP_CHOICES), "research track")
         elif isinstance(g, ast.Build):
@@ -139,7 +170,13 @@ def _parameter_keys(ctx: _Ctx, p: cat.Parameter):
 def value_problem(c: cat.Catalogue, p: cat.Parameter, value: Any) -> str | None:
     """Why `value` does not fit parameter `p`, or None."""
     if p.type == "int":
-        return None if isinstance(value, int) and not isinstance(value, bool) else f"expected a whole number, got {value!r}"
+        if not isinstance(value, int) or isinstance(value, bool):
+            return f"expected a whole number, got {value!r}"
+        if (p.min is not None and value < p.min) or (p.max is not None and value > p.max):
+            low = "" if p.min is None else str(p.min)
+            high = "" if p.max is None else str(p.max)
+            return f"{value} is outside its declared range {low}..{high}"
+        return None
     if p.type == "bool":
         if isinstance(value, bool) or value in ("true", "false"):
             return None
@@ -160,6 +197,8 @@ def value_problem(c: cat.Catalogue, p: cat.Parameter, value: Any) -> str | None:
 def _cost_value_problem(c: cat.Catalogue, value: Any) -> str | None:
     """A `cost` parameter's value: an amount such as 1q (from `set`), or a price text (from YAML)."""
     expected = "expected a price such as 1q"
+    if isinstance(value, tuple) and value and isinstance(value[0], tuple):  # a price: 4c, 2o
+        return next((problem for pair in value if (problem := _cost_value_problem(c, pair))), None)
     if isinstance(value, tuple):
         count, resource = value
         if resource not in c.resources:
@@ -180,24 +219,84 @@ def _cost_value_problem(c: cat.Catalogue, value: Any) -> str | None:
     return None
 
 
-def _check_statement(ctx: _Ctx, src: Located, path: tuple, st: ast.Statement, as_kind: str) -> None:
+def _filter_words(ctx: _Ctx, spec) -> dict[str, str] | set[str]:
+    """The words an event's filter may be (EVENT_FILTERS: a kind of content id, or fixed words)."""
+    ids = {"structure": ctx.structures, "track": set(ctx.c.tracks), "board-action": set(ctx.c.board_actions),
+           "federation-token": set(ctx.c.federation_tokens),
+           "tech-tile": set(ctx.c.tech_tiles) | set(ctx.c.advanced_tech_tiles),
+           "structure-or-faction": ctx.structures | set(ctx.c.factions)}
+    if isinstance(spec, str):
+        return ids[spec]
+    words = {w for w in spec if w}
+    return words | ids.get(spec.get("", ""), set())
+
+
+def _check_event(ctx: _Ctx, src: Located, path: tuple, st: ast.Statement, as_kind: str, pi: str) -> None:
+    ev = st.clause.event
+    off = src.string_offset(path)
+    if isinstance(ev, ast.BuildEvent):
+        ctx.words(src, path, ev.piece_columns, ev.column, ev.pieces, ctx.structures, "structure")
+        for i, piece in enumerate(ev.pieces):
+            if piece in ctx.unbuilt:
+                ctx.err(src, path, f"'build {piece}' can never fire: placing a {piece} starts a Gaia Project, it is "
+                                   f"not a build; use 'on gaia-start'",
+                        off + (ev.piece_columns[i] if i < len(ev.piece_columns) else ev.column) - 1)
+        if ev.source is not None:
+            ctx.word(src, path, ev.source_column or ev.column, ev.source, ctx.structures, "structure")
+        if ev.where is not None:
+            ctx.word(src, path, ev.where_column or ev.column, ev.where, WHERE, "build filter")
+        return
+    if ev.name not in EVENTS or ev.name == "build":
+        ctx.word(src, path, ev.column, ev.name, EVENTS, "event")
+        return
+    if ev.name in UNREACHABLE_EVENTS.get(as_kind, ()):
+        ctx.err(src, path, f"'on {ev.name}' can never fire {KIND_PLACES.get(as_kind, as_kind)}: it happens "
+                           f"before the component is in play", off + ev.column - 1)
+    spec = EVENT_FILTERS.get(ev.name)
+    if ev.filters and spec is None:
+        ctx.err(src, path, f"'on {ev.name}' takes no filter", off + (ev.filter_columns or (ev.column,))[0] - 1)
+    elif ev.filters:
+        ctx.words(src, path, ev.filter_columns, ev.column, ev.filters, _filter_words(ctx, spec), f"{ev.name} filter")
+
+
+def _check_limits(ctx: _Ctx, src: Located, path: tuple, st: ast.Statement, as_kind: str, pi: str) -> None:
+    """Scopes, `once per` and `if` of one statement: known words, and never a scope that cannot hold."""
+    off = src.string_offset(path)
+    if st.scope is not None:
+        known = ctx.structures | (set(EVENTS) - {"build"})
+        ctx.words(src, path, st.scope.piece_columns, st.scope.column, st.scope.pieces, known, "structure or event")
+        if as_kind == "planetary_institute" and st.scope.kind == "until" and pi in st.scope.pieces:
+            ctx.err(src, path, f"'until {pi}' can never hold {KIND_PLACES[as_kind]}: these statements are held only "
+                               f"once the {pi} is built", off + st.scope.column - 1)
+    limited = [w for w, on in (("once per", st.once), ("if", st.condition)) if on is not None]
+    if limited and st.trigger not in LIMITABLE:
+        ctx.err(src, path, f"'{limited[0]}' applies to statements that fire ({', '.join(sorted(LIMITABLE))}), "
+                           f"not to '{st.trigger}'", off + st.column - 1)
+    if st.once is not None:
+        ctx.word(src, path, st.once_column or st.column, st.once, ONCE_PERIODS, "period")
+    cond = st.condition
+    if cond is not None:
+        event = st.clause.event.name if isinstance(st.clause, ast.On) else None
+        _count_words(ctx, src, path, cond.counters, cond.counter_columns, cond.column, cond.within,
+                     cond.within_column, event)
+
+
+def _check_statement(ctx: _Ctx, src: Located, path: tuple, st: ast.Statement, as_kind: str,
+                     pi: str = "PI") -> None:
     c = ctx.c
     allowed = TRIGGERS_BY_KIND.get(as_kind)
     if allowed is not None and st.trigger not in allowed:
         place = KIND_PLACES.get(as_kind, f"on a {as_kind.replace('_', ' ')}")
+        hint = WHERE_INSTEAD.get((as_kind, st.trigger)) or WHERE_INSTEAD.get((as_kind, "*"))
         ctx.err(src, path, f"'{st.trigger}' can never fire {place}; "
-                           f"use one of: {', '.join(sorted(allowed))}", src.string_offset(path) + st.column - 1)
-    if st.scope is not None:
-        ctx.words(src, path, st.scope.piece_columns, st.scope.column, st.scope.pieces, ctx.structures, "structure")
+                           f"use one of: {', '.join(sorted(allowed))}" + (f" ({hint})" if hint else ""),
+                src.string_offset(path) + st.column - 1)
+    _check_limits(ctx, src, path, st, as_kind, pi)
     cl = st.clause
+    event = None
     if isinstance(cl, ast.On):
-        ev = cl.event
-        if isinstance(ev, ast.BuildEvent):
-            ctx.words(src, path, ev.piece_columns, ev.column, ev.pieces, ctx.structures, "structure")
-            if ev.where is not None:
-                ctx.word(src, path, ev.where_column or ev.column, ev.where, WHERE, "build filter")
-        else:
-            ctx.word(src, path, ev.column, ev.name, EVENTS, "event")
+        _check_event(ctx, src, path, st, as_kind, pi)
+        event = cl.event.name
     if isinstance(cl, (ast.Free, ast.GaiaPhase)):
         _cost_words(ctx, src, path, cl.costs)
     if isinstance(cl, ast.Set):
@@ -208,7 +307,7 @@ def _check_statement(ctx: _Ctx, src: Located, path: tuple, st: ast.Statement, as
     elif isinstance(cl, ast.Lock):
         ctx.word(src, path, cl.column, cl.track, c.tracks, "research track")
     elif hasattr(cl, "gains"):
-        _gain_words(ctx, src, path, cl.gains)
+        _gain_words(ctx, src, path, cl.gains, event)
 
 
 def _check_effects(ctx: _Ctx, docs: list[tuple[str, Located]], built: bool) -> None:
@@ -227,8 +326,9 @@ def _check_effects(ctx: _Ctx, docs: list[tuple[str, Located]], built: bool) -> N
                 if not built:
                     ctx.err(src, path, f"{err.message}: '{text}'", src.string_offset(path) + err.column - 1)
                 continue  # built files reported it while building
+            pi = src.data.get("planetary_institute_structure", "PI") if isinstance(src.data, dict) else "PI"
             for st in effect.statements:
-                _check_statement(ctx, src, path, st, as_kind)
+                _check_statement(ctx, src, path, st, as_kind, pi)
 
 
 # ------------------------------------------------------------------ references and counts

@@ -121,6 +121,7 @@ class Document:
     layer: int  # 0 = bundled, 1.. = overlays in order
     # for an entry of a faction variant: (family, version, player counts it is limited to, or ())
     variant: tuple[str, int, tuple[int, ...]] | None = None
+    rel: str = ""  # path inside its folder (names a bundled file without an absolute path)
 
     @property
     def key(self) -> tuple[str, str]:
@@ -150,9 +151,14 @@ class _Patch:
     layer: int
 
 
+# Kinds with one file per content set: their ids are not names a designer picks.
+SINGLETON_KINDS = frozenset({"game", "parameters", "planets", "resources", "research_board", "free_actions"})
+
+
 @dataclass
 class Loader:
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
     # files that failed their schema: kept so their effects are still checked
     broken: list[tuple[str, Located]] = field(default_factory=list)
     unreadable: set[str] = field(default_factory=set)   # names of files that are not YAML at all
@@ -161,6 +167,7 @@ class Loader:
     def read(self, roots: list[tuple[Path, int]]) -> list[Document]:
         docs: dict[tuple[str, str], Document] = {}
         patches: list[_Patch] = []
+        base = min((layer for _, layer in roots), default=0)  # the content set the others are laid over
         for root, layer in roots:
             if not root.exists():
                 self.diagnostics.append(Diagnostic(_display(root), 1, 1, "no such file or folder"))
@@ -169,12 +176,21 @@ class Loader:
                 doc = self._read_one(path, layer, patches)
                 if doc is None:
                     continue
+                doc.rel = path.name if root.is_file() else path.relative_to(root).as_posix()
                 key = (doc.kind, doc.id)
                 earlier = docs.get(key)
                 if earlier is not None and earlier.layer == layer:
                     self.diagnostics.append(doc.src.diag(("id",), f"duplicate id '{doc.id}' for kind '{doc.kind}' "
                                                          f"(also in {earlier.src.file})"))
                     continue
+                if earlier is not None:
+                    where = f"the bundled {earlier.rel}" if earlier.layer == 0 else earlier.src.file
+                    self.notes.append(f"{doc.src.file}: note: replaces the {doc.kind.replace('_', ' ')} '{doc.id}' of "
+                                      f"{where}; give it another id to add a component instead")
+                stem = path.stem
+                if layer > base and doc.kind not in SINGLETON_KINDS and stem != doc.id:
+                    self.notes.append(f"{doc.src.file}: note: its id is '{doc.id}', not its file name '{stem}'; "
+                                      f"the id is what other files and overlays name")
                 docs[key] = doc  # a later layer replaces the bundled component
         entries = []
         for patch in sorted(patches, key=lambda x: x.layer):  # plain patches first change the components
@@ -364,6 +380,7 @@ def load_catalogue(overlays: Iterable[str | Path] = (), *, bundled: bool = True)
     docs = loader.read(roots)
     catalogue, located = build_catalogue(docs, loader)
     check_catalogue(catalogue, located, loader)
+    catalogue.notes = list(loader.notes)
     return catalogue, loader.diagnostics
 
 

@@ -63,8 +63,11 @@ def validate(
             "counts": catalogue.counts() if not problems else {},
             "problems": [{"file": d.file, "line": d.line, "column": d.column, "message": d.message}
                          for d in problems],
+            "notes": list(catalogue.notes),
         }, ensure_ascii=False, sort_keys=True))
         raise typer.Exit(EXIT_FAILED if problems else 0)
+    for note in catalogue.notes:  # not problems: a designer should still know
+        typer.echo(note, err=True)
     if problems:
         for d in problems:
             typer.echo(str(d))
@@ -88,6 +91,9 @@ def explain(
     faction_variant_version: Optional[int] = typer.Option(None, "--faction-variant-version",
                                                           help="The variant's version (default: its latest)."),
     players: Optional[int] = typer.Option(None, "--players", help="With --faction-variant: for this player count only."),
+    mechanisms: bool = typer.Option(False, "--mechanisms", help="Every trigger, event, event datum, counter, "
+                                                              "condition, parameter and action template, "
+                                                              "with the components that use each."),
     content: Optional[List[Path]] = content_option(),
 ) -> None:
     """Print a component in plain English: a faction, tile, booster, research track, board action, ...
@@ -107,8 +113,19 @@ def explain(
         gaia explain --all > catalogue.md
 
         gaia explain FACTION --faction-variant beta --faction-variant-version 0
+
+        gaia explain --mechanisms
     """
     from .explain import ExplainError, explain as render, explain_all, resolve
+
+    if mechanisms:
+        from ..content.inventory import inventory_text
+
+        if all_ or ident is not None or kind is not None:
+            typer.echo("gaia explain: --mechanisms goes alone (with --content folders)", err=True)
+            raise typer.Exit(EXIT_USAGE)
+        typer.echo(inventory_text(checked_catalogue("explain", overlay_paths("explain", content))), nl=False)
+        return
 
     if all_ == (ident is not None):
         typer.echo("gaia explain: give one component ID, or --all", err=True)

@@ -580,8 +580,9 @@ def render_game(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
         items.append(f"At the end, 1 VP per {rv.get('per')} {names} left.")
     ch = g.get("charge")
     if ch:
-        items.append(f"Charging: neighbours within distance {ch.get('distance')} may charge; charging N power "
-                     f"costs N - {ch.get('vp_cost_offset')} VP.")
+        free = catalogue.parameters.get("charge_free_power")
+        price = f"; charging N power costs N - {free.default} VP (rule parameter `charge_free_power`)" if free else ""
+        items.append(f"Charging: neighbours within distance {ch.get('distance')} may charge{price}.")
     for key, label in (("near_opponent_distance", "A trading station is cheaper with an opponent within distance"),
                        ("satellite_limit", "Satellites per player at most"),
                        ("tech_tile_copies", "Copies of each standard tech tile")):
@@ -641,6 +642,9 @@ def render_parameter(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
              + (f", keyed by {p.keyed_by}" if p.keyed_by else "") + "."]
     if p.default is not None:
         items.append(f"Default: `{as_yaml(p.default)}`.")
+    if p.min is not None or p.max is not None:
+        items.append(f"Range: {'' if p.min is None else p.min}..{'' if p.max is None else p.max} "
+                     f"(a `set` outside it is a validation error).")
     doc.items(items)
 
 

@@ -100,7 +100,7 @@ def _builder(engine: Engine, state: GameState, p: int | None) -> str:
 
 
 def _charge_question(engine: Engine, state: GameState, data: dict) -> str:
-    offset = engine.catalogue.game.get("charge", {}).get("vp_cost_offset", 1)
+    offset = engine.context(state).param(state, engine.to_move(state), "charge_free_power")
     amount = data.get("amount", 0)
     cost = max(0, amount - offset)
     builder = _builder(engine, state, engine.to_move(state))

@@ -16,13 +16,20 @@ from typing import Union
 
 @dataclass(frozen=True)
 class Amount:
-    """`2vp`, `q`, `3pw per m` -- gain `count` of `resource`, times a counter."""
+    """`2vp`, `q`, `3pw per m` -- gain `count` of `resource`, times a counter.
+
+    `per 2 influence` counts whole pairs (`each` = 2); `per m in federation`
+    counts only among the pieces of the event that fired (`within`).
+    """
 
     count: int
     resource: str
     per: tuple[str, ...] = ()
+    each: int = 1
+    within: str | None = None
     column: int = field(default=0, compare=False)
     per_columns: tuple[int, ...] = field(default=(), compare=False)
+    within_column: int = field(default=0, compare=False)
 
 
 @dataclass(frozen=True)
@@ -112,21 +119,29 @@ Cost = Union[Pay, Move]
 
 @dataclass(frozen=True)
 class BuildEvent:
-    """`build m on gaia` -- each time the holder builds one of `pieces` (optionally on `where`)."""
+    """`build PI from ts on home` -- each time the holder builds one of `pieces`
+    (optionally only from `source`, only on `where`)."""
 
     pieces: tuple[str, ...]
     where: str | None = None
+    source: str | None = None
     column: int = field(default=0, compare=False)
     piece_columns: tuple[int, ...] = field(default=(), compare=False)
     where_column: int = field(default=0, compare=False)
+    source_column: int = field(default=0, compare=False)
+
+    name = "build"
 
 
 @dataclass(frozen=True)
 class NamedEvent:
-    """`step`, `research`, `federation`, `charge` -- a named moment of the rules."""
+    """`research nav`, `tech advanced`, `charge` -- a named moment of the rules, with optional filters
+    (the event fires the statement when it matches any of them)."""
 
     name: str
+    filters: tuple[str, ...] = ()
     column: int = field(default=0, compare=False)
+    filter_columns: tuple[int, ...] = field(default=(), compare=False)
 
 
 Event = Union[BuildEvent, NamedEvent]
@@ -136,12 +151,30 @@ Event = Union[BuildEvent, NamedEvent]
 
 @dataclass(frozen=True)
 class Scope:
-    """`until ac2:` / `once PI:` -- the statement holds only before / after a build."""
+    """`until ac2:` / `after PI:` -- the statement holds only before / after a build or an event."""
 
-    kind: str  # "until" | "once"
+    kind: str  # "until" | "after"
     pieces: tuple[str, ...]
     column: int = field(default=0, compare=False)
     piece_columns: tuple[int, ...] = field(default=(), compare=False)
+
+
+@dataclass(frozen=True)
+class Condition:
+    """`if lab >= 2:` -- the statement fires only while the count compares true."""
+
+    counters: tuple[str, ...]
+    op: str
+    value: int
+    each: int = 1
+    within: str | None = None
+    column: int = field(default=0, compare=False)
+    counter_columns: tuple[int, ...] = field(default=(), compare=False)
+    within_column: int = field(default=0, compare=False)
+
+    def holds(self, n: int) -> bool:
+        v = self.value
+        return {">=": n >= v, "<=": n <= v, ">": n > v, "<": n < v, "=": n == v}[self.op]
 
 
 @dataclass(frozen=True)
@@ -188,7 +221,7 @@ class Set:
 
     name: str
     keys: tuple[str, ...]
-    value: int | str | tuple[int, str]
+    value: int | str | tuple[int, str] | tuple[tuple[int, str], ...]   # a number, a word, an amount, a price
     column: int = field(default=0, compare=False)  # of the parameter name
     key_columns: tuple[int, ...] = field(default=(), compare=False)
     value_column: int = field(default=0, compare=False)
@@ -233,6 +266,9 @@ class Statement:
     clause: Clause
     scope: Scope | None = None
     column: int = field(default=0, compare=False)
+    once: str | None = None              # "round" | "game": fires at most once in each
+    condition: Condition | None = None
+    once_column: int = field(default=0, compare=False)
 
     @property
     def trigger(self) -> str:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
 from . import ast
-from .vocabulary import AREAS, COUNTERS, FED_WORDS, POWER_AREAS, UP_CHOICES, WHERE
+from .vocabulary import AREAS, COMPARISONS, COUNTERS, EVENT_FILTERS, FED_WORDS, POWER_AREAS, UP_CHOICES, WHERE
 
 # Resource codes whose gain is a verb rather than a thing received: the engine
 # charges power for `pw` (moves tokens through the bowls) rather than adding
@@ -29,10 +29,26 @@ COST_FORMS: dict[str, str] = {"pw": "{n} power"}
 
 # Named events after "on", as the end of "Each time ...".
 EVENT_PHRASES: dict[str, str] = {
+    "setup": "you place a piece at set-up",
+    "game-start": "the game begins",
+    "round-start": "a round begins",
+    "gaia-phase": "the Gaia phase begins",
+    "build": "you build a piece",
+    "gaia-start": "you start a Gaia Project",
+    "gaia-complete": "a Gaia Project of yours is completed",
+    "swap": "two of your pieces trade places",
     "step": "you take a terraforming step",
     "research": "you gain a research level",
+    "tech": "you take a tech tile",
     "federation": "you gain a federation token",
-    "charge": "an opponent's build offers you a charge",
+    "charge": "you charge power from an opponent's build",
+    "spend": "you spend power",
+    "burn": "you burn power",
+    "board-action": "you take a board action",
+    "special-action": "you take a special action",
+    "round-end": "a round ends",
+    "final-scoring": "the game ends (before final scoring)",
+    "opponent-build": "an opponent builds near one of your structures",
 }
 
 # Values of `set` that read better as words.
@@ -142,7 +158,18 @@ class _Renderer:
     def counter(self, word: str) -> str:
         if word in COUNTERS:
             return COUNTERS[word]
+        if word in self.w.resources and word not in self.w.structures:
+            return self.resource(word, 1)
         return self.structure(word)
+
+    def count(self, words, each: int = 1, within: str | None = None) -> str:
+        """`per 2 influence in federation` -> '2 influence in the federation' (a count, as a phrase)."""
+        text = join_and(self.counter(c) for c in words)
+        if each > 1:
+            text = f"{each} {text}"
+        if within is not None:
+            text += f", counted in the {within.replace('-', ' ')}"
+        return text
 
     def area(self, word: str) -> str:
         return AREAS.get(word, word)
@@ -152,7 +179,7 @@ class _Renderer:
         if isinstance(g, ast.Amount):
             text = self.amount(g.count, g.resource)
             if g.per:
-                text += " per " + join_and(self.counter(c) for c in g.per)
+                text += " per " + self.count(g.per, g.each, g.within)
             return text
         if isinstance(g, ast.Up):
             return f"advance one level on {self.track(g.track)}"
@@ -208,18 +235,41 @@ class _Renderer:
     def event(self, e) -> str:
         if isinstance(e, ast.BuildEvent):
             text = "you build " + join_or(self.a_structure(p) for p in e.pieces)
+            if e.source is not None:
+                text += " from " + self.a_structure(e.source)
             if e.where is not None:
                 text += " on " + WHERE.get(e.where, e.where)
             return text
         if isinstance(e, ast.NamedEvent):
-            return EVENT_PHRASES.get(e.name, f"'{e.name}' happens")
+            text = EVENT_PHRASES.get(e.name, f"'{e.name}' happens")
+            if e.filters:
+                fixed = EVENT_FILTERS.get(e.name)
+                words = fixed if isinstance(fixed, dict) else {}
+                text += " (" + join_or(words.get(f) or (self.track(f) if f in self.w.tracks else f)
+                                       for f in e.filters) + ")"
+            return text
         raise TypeError(f"not an event: {e!r}")
 
     def scope(self, s: ast.Scope) -> str:
-        pieces = join_or(self.a_structure(p) for p in s.pieces)
+        pieces = join_or(self.a_structure(p) if p not in EVENT_PHRASES else f"'{p}' happens" for p in s.pieces)
         if s.kind == "until":
             return f"until you build {pieces}"
         return f"once you have built {pieces}"
+
+    def limits(self, s: ast.Statement) -> str:
+        """`once per round: if lab >= 2:` -> 'once per round, if you have at least 2 research labs'."""
+        parts = []
+        if s.once is not None:
+            parts.append(f"at most once per {s.once}")
+        if s.condition is not None:
+            parts.append(self.condition(s.condition))
+        return ", ".join(parts)
+
+    def condition(self, c: ast.Condition) -> str:
+        what = self.count(c.counters, c.each, c.within)
+        if c.value != 1 and all(w not in COUNTERS and w not in self.w.resources for w in c.counters):
+            what += "(s)"  # structures: "2 research lab(s)"
+        return f"if you have {COMPARISONS.get(c.op, c.op)} {c.value} {what}"
 
     # ------------------------------------------------------------ clauses
     def value(self, v) -> str:
@@ -261,6 +311,9 @@ class _Renderer:
 
     def statement(self, s: ast.Statement) -> str:
         text = self.clause(s.clause)
+        limits = self.limits(s)
+        if limits:
+            text = limits[0].upper() + limits[1:] + ": " + _lower_first(text)
         if s.scope is not None:
             text = self.scope(s.scope) + ": " + _lower_first(text)
         return sentence(text)
@@ -296,6 +349,8 @@ def english(node, words: Words | None = None) -> str:
         return r.event(node)
     if isinstance(node, ast.Scope):
         return r.scope(node)
+    if isinstance(node, ast.Condition):
+        return r.condition(node)
     if isinstance(node, tuple):
         if all(isinstance(x, (ast.Pay, ast.Move)) for x in node):
             return r.costs(node)

@@ -59,17 +59,50 @@ class _ToAst(Transformer):
 
     @v_args(meta=True)
     def statement(self, meta, children):
-        if len(children) == 2:
-            return ast.Statement(clause=children[1], scope=children[0], column=meta.column)
-        return ast.Statement(clause=children[0], column=meta.column)
+        scope = next((c for c in children if isinstance(c, ast.Scope)), None)
+        once = next((c for c in children if isinstance(c, Token)), None)
+        condition = next((c for c in children if isinstance(c, ast.Condition)), None)
+        return ast.Statement(clause=children[-1], scope=scope, column=meta.column,
+                             once=None if once is None else str(once), condition=condition,
+                             once_column=0 if once is None else once.column)
 
     @v_args(meta=True)
     def until(self, meta, children):
         return ast.Scope("until", _words(children[0]), column=meta.column, piece_columns=_columns(children[0]))
 
     @v_args(meta=True)
-    def once(self, meta, children):
-        return ast.Scope("once", _words(children[0]), column=meta.column, piece_columns=_columns(children[0]))
+    def after(self, meta, children):
+        return ast.Scope("after", _words(children[0]), column=meta.column, piece_columns=_columns(children[0]))
+
+    @v_args(inline=True)
+    def once(self, period):
+        return period  # the NAME token: round, game
+
+    @v_args(meta=True)
+    def condition(self, meta, children):
+        (counters, each, within), op, value = children
+        return ast.Condition(_words(counters), str(op), int(value), each, None if within is None else str(within),
+                             column=meta.column, counter_columns=_columns(counters),
+                             within_column=0 if within is None else within.column)
+
+    def compare(self, children):
+        return "".join(str(c) for c in children)
+
+    def count(self, children):
+        each = 1
+        if isinstance(children[0], Token) and children[0].type == "INT":
+            each = max(1, int(children[0]))
+            children = children[1:]
+        within = children[1] if len(children) > 1 else None
+        return children[0], each, within
+
+    @v_args(inline=True)
+    def in_(self, name):
+        return name
+
+    @v_args(inline=True)
+    def in_word(self, word):
+        return word
 
     def price(self, children):
         return children[0] if children else ()
@@ -133,13 +166,20 @@ class _ToAst(Transformer):
     @v_args(meta=True)
     def build_event(self, meta, children):
         pieces = children[0]
-        where = children[1] if len(children) > 1 else None
-        return ast.BuildEvent(_words(pieces), None if where is None else str(where), column=meta.column,
-                              piece_columns=_columns(pieces), where_column=0 if where is None else where.column)
+        source = next((c for c in children[1:] if isinstance(c, tuple)), None)
+        where = next((c for c in children[1:] if isinstance(c, Token)), None)
+        return ast.BuildEvent(_words(pieces), None if where is None else str(where),
+                              None if source is None else str(source[0]), column=meta.column,
+                              piece_columns=_columns(pieces), where_column=0 if where is None else where.column,
+                              source_column=0 if source is None else source[0].column)
 
     @v_args(inline=True)
-    def named_event(self, name):
-        return ast.NamedEvent(str(name), column=name.column)
+    def named_event(self, name, filters=()):
+        return ast.NamedEvent(str(name), _words(filters), column=name.column, filter_columns=_columns(filters))
+
+    @v_args(inline=True)
+    def event_word(self, word):
+        return word
 
     @v_args(inline=True)
     def where(self, name):
@@ -152,12 +192,14 @@ class _ToAst(Transformer):
         if isinstance(children[0], Token) and children[0].type == "INT":
             count = int(children[0])
             children = children[1:]
-        per = children[1] if len(children) > 1 else ()
-        return ast.Amount(count, str(children[0]), _words(per), column=meta.column, per_columns=_columns(per))
+        per, each, within = children[1] if len(children) > 1 else ((), 1, None)
+        return ast.Amount(count, str(children[0]), _words(per), each, None if within is None else str(within),
+                          column=meta.column, per_columns=_columns(per),
+                          within_column=0 if within is None else within.column)
 
     @v_args(inline=True)
-    def per(self, names):
-        return names
+    def per(self, count):
+        return count
 
     @v_args(meta=True)
     def up(self, meta, children):
@@ -166,13 +208,13 @@ class _ToAst(Transformer):
     @v_args(meta=True)
     def build(self, meta, children):
         pieces = children[0]
-        source = children[1] if len(children) > 1 else None
+        source = children[1][0] if len(children) > 1 else None
         return ast.Build(_words(pieces), None if source is None else str(source), column=meta.column,
                          piece_columns=_columns(pieces), source_column=0 if source is None else source.column)
 
     @v_args(inline=True)
     def from_(self, name):
-        return name
+        return (name,)  # a tuple: tells `from` apart from `on` in a build event
 
     @v_args(meta=True)
     def swap(self, meta, children):
@@ -213,6 +255,9 @@ class _ToAst(Transformer):
         return children[0], tuple(children[1:])
 
     def number_value(self, children):
+        if len(children) > 2:  # a price: ((4, "c"), (2, "o"))
+            pairs = tuple((int(children[i]), str(children[i + 1])) for i in range(0, len(children), 2))
+            return pairs, children[0].column
         if len(children) == 2:
             return (int(children[0]), str(children[1])), children[0].column
         return int(children[0]), children[0].column
@@ -271,14 +316,39 @@ def _syntax_error(text: str, err: UnexpectedInput) -> EffectSyntaxError:
     expected = _expected_words(_acceptable(err))
     message = f"unexpected {found}"
     if expected:
-        shown = expected if len(expected) <= 12 else expected[:12] + ["..."]
+        shown = expected if len(expected) <= 14 else expected[:14] + ["..."]
         message += f"; expected {', '.join(shown)}"
         keywords = [w.strip("'") for w in expected if w.startswith("'")]
         # with a single keyword expected, "expected 'with'" already says it
         close = difflib.get_close_matches(found_word, keywords, n=1, cutoff=0.6) if found_word and len(expected) > 1 else []
         if close:
             message += f" (did you mean '{close[0]}'?)"
+        else:
+            message += _misspelt_before(text, column)
     return EffectSyntaxError(text, column, message)
+
+
+def keywords() -> list[str]:
+    """Every keyword of the grammar (`build`, `income`, `per`, ...)."""
+    return sorted({t.pattern.value for t in _parser().terminals
+                   if t.pattern.type == "str" and t.pattern.value[:1].isalpha()})
+
+
+def _misspelt_before(text: str, column: int) -> str:
+    """' (did you mean `build`?)' when the word just before the error is a near-miss of a keyword.
+
+    A misspelt keyword in a place where a word may stand ("action: biuld m") parses as
+    that word, and the parser only stumbles on the next one.
+    """
+    before = text[: max(column - 1, 0)].rstrip().replace(":", " ").replace(",", " ").split()
+    if not before:
+        return ""
+    word = before[-1].lstrip("0123456789")
+    known = keywords()
+    if not word or word in known:
+        return ""
+    close = difflib.get_close_matches(word, known, n=1, cutoff=0.75)
+    return f" ('{word}' is not a keyword: did you mean `{close[0]}`?)" if close else ""
 
 
 @lru_cache(maxsize=4096)

@@ -19,13 +19,75 @@ COUNTERS: dict[str, str] = {
     "research": "research level (all tracks added up)",
 }
 
-# Events after "on".
+# Events after "on": every moment of the rules a statement can listen to.
 EVENTS: dict[str, str] = {
-    "step": "terraforming step taken",
-    "research": "research level gained",
-    "federation": "federation token gained",
-    "charge": "charge offered by an opponent's build",
+    "setup": "a piece placed at set-up",
+    "game-start": "the game begins (set-up is over, before the first income)",
+    "round-start": "a round begins (before income)",
+    "gaia-phase": "the Gaia phase begins",
+    "build": "the holder builds a piece (an upgrade or a change `from` another piece too)",
+    "gaia-start": "the holder starts a Gaia Project (places a Gaiaformer)",
+    "gaia-complete": "one of the holder's Gaia Projects is completed (in the Gaia phase)",
+    "swap": "two of the holder's pieces trade places",
+    "step": "a terraforming step paid",
+    "research": "the holder gains a research level",
+    "tech": "the holder takes a tech tile",
+    "federation": "the holder gains a federation token (forming a federation, or otherwise)",
+    "charge": "the holder charges power offered by an opponent's build",
+    "spend": "the holder spends power from area III",
+    "burn": "the holder burns power",
+    "board-action": "the holder takes a board action",
+    "special-action": "the holder takes a special action",
+    "round-end": "a round ends (after everybody has passed)",
+    "final-scoring": "the game ends, before final scoring",
+    "opponent-build": "an opponent builds within charging distance of one of the holder's structures",
 }
+
+# Filters an event takes after its name (`on research nav|eco`): what each word may be. The event
+# fires the statement when it matches any filter. "structure", "track", "board-action",
+# "federation-token" and "tech-tile" mean the content's ids of that kind; a dict lists fixed words.
+EVENT_FILTERS: dict[str, object] = {
+    "setup": "structure",
+    "research": "track",
+    "tech": {"standard": "a standard tech tile", "advanced": "an advanced tech tile", "": "tech-tile"},
+    "federation": {"formed": "gained by forming a federation", "": "federation-token"},
+    "board-action": "board-action",
+    "swap": "structure",
+    "charge": "structure-or-faction",
+    "opponent-build": "structure-or-faction",
+}
+
+# What `per` can count of the event that fired the statement (`on charge: 1vp per pw`).
+EVENT_DATA: dict[str, dict[str, str]] = {
+    "build": {"step": "terraforming steps paid for the build"},
+    "step": {"step": "1 (the step)"},
+    "research": {"level": "the level reached"},
+    "federation": {"satellite": "satellites placed for the federation (0 when none was formed)"},
+    "charge": {"pw": "power charged"},
+    "spend": {"pw": "power spent"},
+    "burn": {"pw": "times burned"},
+    "opponent-build": {"pw": "power the holder could charge from it"},
+}
+
+# Events whose pieces `per X in EVENT` counts among (`1o per planet-type in federation`).
+EVENT_PIECES: dict[str, str] = {
+    "build": "the hex built on",
+    "federation": "the federation's buildings and satellites (none when no federation was formed)",
+    "gaia-start": "the hex of the Gaia Project",
+    "gaia-complete": "the planet completed",
+    "swap": "the two hexes",
+    "setup": "the hex placed on",
+    "opponent-build": "the hex the opponent built on",
+}
+
+# Periods of `once per ...`.
+ONCE_PERIODS: dict[str, str] = {
+    "round": "at most once each round",
+    "game": "at most once in the game",
+}
+
+# Comparisons of `if COUNT OP N:`.
+COMPARISONS: dict[str, str] = {">=": "at least", "<=": "at most", ">": "more than", "<": "fewer than", "=": "exactly"}
 
 # Filters after "build ... on".
 WHERE: dict[str, str] = {
@@ -61,12 +123,25 @@ FED_WORDS: dict[str, str] = {
     "here": "the federation token lying on this research level",
 }
 
+# Resources whose gain is a mechanism of the engine rather than an amount kept (so not countable);
+# every other resource of resources.yaml is kept, shown, spent, counted and scored as data.
+ENGINE_RESOURCES: dict[str, str] = {
+    "pw": "power charged (a gain) or spent from area III (a cost)",
+    "t": "a power token into area I",
+    "gf": "a Gaiaformer",
+    "step": "a free terraforming step for the build that follows",
+    "range": "extra range for the build that follows",
+}
+
 # Which statements make sense on each kind of component: anything else can
 # never fire there and is reported by `gaia validate`.
 TRIGGERS_BY_KIND: dict[str, frozenset[str]] = {
-    "faction": frozenset({"income", "now", "pass", "on", "action", "free", "gaia-phase", "set", "replace", "lock"}),
+    "faction": frozenset({"income", "pass", "on", "action", "free", "gaia-phase", "set", "replace", "lock"}),
+    "planetary_institute": frozenset({"income", "now", "pass", "on", "action", "free", "gaia-phase", "set",
+                                      "replace", "lock"}),
     "faction_income": frozenset({"income"}),
-    "structure": frozenset({"income", "now", "pass", "on", "action", "free", "gaia-phase", "set", "replace", "lock"}),
+    "structure": frozenset({"income", "pass", "on", "action", "free", "gaia-phase", "set", "replace", "lock"}),
+    "structure_effects": frozenset({"now"}),
     "tech_tile": frozenset({"income", "now", "pass", "on", "action", "free", "set", "replace"}),
     "advanced_tech_tile": frozenset({"income", "now", "pass", "on", "action", "free", "set", "replace"}),
     "booster": frozenset({"income", "pass", "on", "action", "free", "set"}),
@@ -79,9 +154,11 @@ TRIGGERS_BY_KIND: dict[str, frozenset[str]] = {
 
 # How messages name each kind of component above ("'now' can never fire on a booster").
 KIND_PLACES: dict[str, str] = {
-    "faction": "on a faction",
+    "faction": "in a faction's abilities (held from the start: nothing is gained 'now')",
+    "planetary_institute": "in a faction's planetary institute list",
     "faction_income": "in a faction's base income",
-    "structure": "on a structure",
+    "structure": "in a structure's income slot",
+    "structure_effects": "in a structure's effects (they fire once, as each copy is built)",
     "tech_tile": "on a tech tile",
     "advanced_tech_tile": "on an advanced tech tile",
     "booster": "on a booster",
@@ -91,3 +168,27 @@ KIND_PLACES: dict[str, str] = {
     "research_level": "on a research level",
     "free_actions": "in the free actions",
 }
+
+# Where a statement that can never fire in a kind of component would fire instead (said in the message).
+WHERE_INSTEAD: dict[tuple[str, str], str] = {
+    ("faction", "now"): "for a gain at the start write 'on game-start:', for one as the PI is built put it "
+                        "in planetary_institute",
+    ("structure_effects", "*"): "a structure's income, actions and lasting rules go in its slots, held while "
+                                "its copies stand",
+    ("structure", "now"): "a gain as each copy is built goes in the structure's effects",
+    ("booster", "now"): "a booster is taken, not reached: write 'on round-start:' or 'income:'",
+    ("round_scoring", "*"): "a round tile scores events: write 'on EVENT:'",
+    ("federation_token", "*"): "a token's reward is gained with it: write 'now:'",
+}
+
+# Events that can never reach a kind of component (nothing of it is held or in play at that moment).
+UNREACHABLE_EVENTS: dict[str, frozenset[str]] = {
+    "round_scoring": frozenset({"setup"}),
+    "booster": frozenset({"setup"}),
+    "tech_tile": frozenset({"setup", "game-start"}),
+    "advanced_tech_tile": frozenset({"setup", "game-start"}),
+}
+
+# Statements a condition (`if ...:`) or a limit (`once per ...:`) can be put on: those that fire
+# (a special action is offered while its condition holds and its limit allows).
+LIMITABLE: frozenset[str] = frozenset({"income", "now", "pass", "on", "action"})

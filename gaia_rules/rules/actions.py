@@ -134,6 +134,7 @@ def setup_placement(ctx: Context, state: GameState, move: Move) -> None:
     h.owner, h.piece = p, piece
     ctx.holdings_changed(state, p)
     state.setup_queue.pop(0)
+    state.decisions.extend(effects.fire(ctx, state, p, effects.Event("setup", frozenset((piece,)), hexes=(name,))))
 
 
 def take_starting_booster(ctx: Context, state: GameState, move: Move) -> None:
@@ -160,6 +161,7 @@ def offer_charges(ctx: Context, state: GameState, builder: int, name: str) -> No
     i = seats.index(builder)
     near = [(other, h) for other in ctx.within(name, ctx.catalogue.game.get("charge", {}).get("distance", 2))
             if (h := state.board.get(other)) is not None]
+    piece = state.board[name].piece
     for p in seats[i + 1:] + seats[:i]:
         player = state.players[p]
         best = 0
@@ -168,16 +170,19 @@ def offer_charges(ctx: Context, state: GameState, builder: int, name: str) -> No
                 best = max(best, ctx.power_value(state, p, other))
         if best == 0:
             continue
-        extra = [h for h in ctx.held(state, p) if isinstance(h.statement.clause, ast.On)
-                 and isinstance(h.statement.clause.event, ast.NamedEvent) and h.statement.clause.event.name == "charge"]
-        amount = min(best, power.charge_capacity(player), player.vp + 1)
+        reached = effects.Event("opponent-build", frozenset((piece, state.players[builder].faction)), {"pw": best},
+                                (name,), piece)
+        state.decisions.extend(effects.fire(ctx, state, p, reached))
+        extra = _charge_extras(ctx, state, p)
+        amount = min(best, power.charge_capacity(player), player.vp + ctx.param(state, p, "charge_free_power"))
         if amount <= 0 and not extra:
-            continue
-        state.decisions.append(Pending("charge", p, {"amount": amount, "max": best, "extra": bool(extra)}))
+            continue  # nothing to charge: the `charge` event cannot happen
+        state.decisions.append(Pending("charge", p, {"amount": amount, "max": best, "extra": bool(extra),
+                                                      "piece": piece, "builder": builder}))
 
 
 def charge_offers(ctx: Context, state: GameState, decision: Pending) -> list[str]:
-    """The texts of the charges a decision offers (`2pw`, or `3pw,1t` / `1t,2pw` with an extra gain)."""
+    """The texts of the charges a decision offers (`2pw`, or `3pw,1t` / `1t,2pw` with a power-cycle gain)."""
     p = decision.player
     player = state.players[p]
     amount = decision.data["amount"]
@@ -189,16 +194,22 @@ def charge_offers(ctx: Context, state: GameState, decision: Pending) -> list[str
     for g in gains:
         if g.resource == "t":
             power.gain_tokens(trial, g.count)
-    after = min(decision.data["max"], power.charge_capacity(trial), player.vp + 1)
+    after = min(decision.data["max"], power.charge_capacity(trial), player.vp + ctx.param(state, p, "charge_free_power"))
     return [f"{amount}pw,{text}", f"{text},{after}pw"]
 
 
+# Gains of `on charge` statements that change the power cycle: the player takes them before or after the charge.
+POWER_CYCLE = frozenset({"t", "pw"})
+
+
 def _charge_extras(ctx: Context, state: GameState, p: int) -> list[ast.Amount]:
+    """Power-cycle gains of the `on charge` statements player p holds (given as part of the charge)."""
     out = []
-    for h in ctx.held(state, p):
-        cl = h.statement.clause
-        if isinstance(cl, ast.On) and isinstance(cl.event, ast.NamedEvent) and cl.event.name == "charge":
-            out.extend(g for g in cl.gains if isinstance(g, ast.Amount))
+    for h in ctx.listeners(state, p, "charge"):
+        cond = h.statement.condition
+        if cond is None or cond.holds(ctx.count_per(state, p, cond.counters, cond.each, cond.within)):
+            out.extend(g for g in h.statement.clause.gains
+                       if isinstance(g, ast.Amount) and g.resource in POWER_CYCLE and not g.per)
     return out
 
 
@@ -215,18 +226,24 @@ def _charge(ctx: Context, state: GameState, move: Move, decision: Pending) -> No
     if match is None:
         raise IllegalMoveError("charge", f"the offer is {' or '.join(offers)}, not {offer}")
     state.decisions.pop(0)
-    offset = ctx.catalogue.game.get("charge", {}).get("vp_cost_offset", 1)
+    free = ctx.param(state, p, "charge_free_power")
     items = []
-    cost = 0
+    cost = charged = 0
     for part in match.split(","):
         count, res = _split_amount(part)
         if res == "pw":
-            cost += max(0, count - offset)
+            cost += max(0, count - free)
+            charged += count
         items.append([res, count, "charge"])
     if cost:
         items.append(["vp", -cost, "charge"])
     follow: list[Pending] = []
     choices.apply_sequence(ctx, state, p, items, follow)
+    # the rest of the `on charge` statements (their power-cycle gains came with the offer)
+    builder = decision.data.get("builder")
+    tags = frozenset(t for t in (decision.data.get("piece"),
+                                 None if builder is None else state.players[builder].faction) if t is not None)
+    effects.fire(ctx, state, p, effects.Event("charge", tags, {"pw": charged}), 1, follow, without=POWER_CYCLE)
     state.decisions[:0] = follow
 
 
@@ -370,6 +387,7 @@ def board_action(ctx: Context, state: GameState, move: Move) -> None:
     else:
         choices.apply_sequence(ctx, state, p, items, follow)
     effects.apply_gains(ctx, state, p, others, aid, follow)
+    effects.fire(ctx, state, p, effects.Event("board-action", frozenset((aid,))), 1, follow)
     queue(state, follow)
 
 
@@ -414,8 +432,22 @@ def special_action_name(ctx: Context, p, statement: ast.Statement) -> str:
 
 
 def held_specials(ctx: Context, state: GameState, p: int) -> list[tuple[str, ast.Statement]]:
-    """(key, statement) of each special action player p holds; key marks it used for the round."""
-    return [(f"{h.source}#{h.index}", h.statement) for h in ctx.held(state, p) if isinstance(h.statement.clause, ast.Action)]
+    """(key, statement) of each special action player p holds now; key marks it used for the round.
+
+    An action with a condition is offered while it holds; one limited to once per game, until used.
+    """
+    return [(f"{h.source}#{h.index}", h.statement) for h in ctx.held(state, p)
+            if isinstance(h.statement.clause, ast.Action)
+            and (h.statement.condition is None and h.statement.once is None or _offered(ctx, state, p, h))]
+
+
+def _offered(ctx: Context, state: GameState, p: int, h) -> bool:
+    """A limited special action: its condition holds and its once-per limit is not used up."""
+    st = h.statement
+    cond = st.condition
+    if cond is not None and not cond.holds(ctx.count_per(state, p, cond.counters, cond.each, cond.within)):
+        return False
+    return st.once is None or f"{st.once}:{h.source}#{h.index}" not in state.players[p].marks
 
 
 def special_action(ctx: Context, state: GameState, move: Move) -> None:
@@ -437,7 +469,10 @@ def special_action(ctx: Context, state: GameState, move: Move) -> None:
         raise IllegalMoveError("special-action", f"'{move.args[0]}' has been used this round")
     key, st = found
     player.specials_used.append(key)
+    if st.once is not None:
+        effects.may_fire(ctx, state, p, st, key)  # marks its once-per use
     follow = effects.apply_gains(ctx, state, p, st.clause.gains, key.split("#")[0])
+    effects.fire(ctx, state, p, effects.Event("special-action"), 1, follow)
     queue(state, follow)
 
 
@@ -460,7 +495,8 @@ def pass_turn(ctx: Context, state: GameState, move: Move) -> None:
         if new not in state.boosters_table:
             raise IllegalMoveError("pass", f"{new} is not on the table")
     for h in list(ctx.held(state, p)):
-        if isinstance(h.statement.clause, ast.OnPass):
+        if isinstance(h.statement.clause, ast.OnPass) and effects.may_fire(ctx, state, p, h.statement,
+                                                                            f"{h.source}#{h.index}"):
             effects.apply_gains(ctx, state, p, h.statement.clause.gains, h.source)
     old = player.booster
     if not last:
@@ -540,6 +576,7 @@ def _f_swap(ctx, state, move, follow):
         raise IllegalMoveError("swap", f"you have no {first} to swap")
     state.board[origin].piece, h.piece = second, first
     ctx.holdings_changed(state, p)
+    queue(state, effects.fire(ctx, state, p, effects.Event("swap", frozenset((first, second)), hexes=(origin, name))))
 
 
 def _f_fedtile(ctx, state, move, follow):
@@ -571,7 +608,7 @@ def _f_lost_planet(ctx, state, move, follow):
     state.turn_builds.append(name)
     join_federation(ctx, state, p, name)
     out: list[Pending] = []
-    fire_build(ctx, state, p, ctx.mine_id, {"new-type"}, out)
+    fire_build(ctx, state, p, ctx.mine_id, {"new-type"}, out, name=name)
     queue(state, out)
 
 

@@ -170,7 +170,7 @@ def mine_plan(ctx: Context, state: GameState, p: int, name: str, reach: Reach | 
     if free_steps and (guest or kind != "home" or steps == 0):
         raise IllegalMoveError("free-steps", "free terraforming steps need a planet that needs terraforming")
     paid_steps = max(0, steps - free_steps)
-    costs = list(s.cost)
+    costs = list(ctx.structure_cost(state, p, mine))
     ore = paid_steps * ctx.param(state, p, "terraform_cost")
     if ore:
         costs.append(ast.Pay(ore, "o"))
@@ -219,7 +219,7 @@ def build_mine(ctx: Context, state: GameState, p: int, name: str) -> None:
     join_federation(ctx, state, p, name)
     follow: list[Pending] = []
     if steps:
-        effects.fire(ctx, state, p, lambda ev: isinstance(ev, ast.NamedEvent) and ev.name == "step", steps, follow)
+        effects.fire(ctx, state, p, effects.Event("step", data={"step": 1}), steps, follow)
     where = {"guest"} if guest else set()
     if not guest and ctx.kinds.get(planet) == "gaia":
         where.add("gaia")
@@ -227,7 +227,7 @@ def build_mine(ctx: Context, state: GameState, p: int, name: str) -> None:
         where.add("home")
     if not guest and _new_type(ctx, state, p, name, planet):
         where.add("new-type")
-    fire_build(ctx, state, p, mine, where, follow)
+    fire_build(ctx, state, p, mine, where, follow, name=name, steps=steps)
     queue(state, follow)
 
 
@@ -235,22 +235,16 @@ def _new_type(ctx: Context, state: GameState, p: int, name: str, planet: str) ->
     return all(ctx.planet_at(state, n) != planet for n in ctx.colonized(state, p) if n != name)
 
 
-def fire_build(ctx: Context, state: GameState, p: int, piece: str, where: set[str], follow: list[Pending]) -> None:
-    def matches(ev) -> bool:
-        return isinstance(ev, ast.BuildEvent) and piece in ev.pieces and (ev.where is None or ev.where in where)
-
+def fire_build(ctx: Context, state: GameState, p: int, piece: str, where: set[str], follow: list[Pending],
+               name: str | None = None, source: str | None = None, steps: int = 0) -> None:
+    """A piece was built (from `source` when it replaced one): its `now` effects, then the `build` event."""
+    event = effects.Event("build", frozenset(where), {"step": steps}, (name,) if name else (), piece, source)
     s = ctx.structure(state.players[p], piece)
-    for eff in s.effects:
-        for st in eff.statements:
-            if isinstance(st.clause, ast.Now):
-                effects.apply_gains(ctx, state, p, st.clause.gains, f"structure:{piece}", follow)
+    effects.apply_now(ctx, state, p, s.effects, f"structure:{piece}", follow)
     faction = ctx.faction(state.players[p])
     if piece == faction.planetary_institute_structure:
-        for eff in faction.planetary_institute:
-            for st in eff.statements:
-                if isinstance(st.clause, ast.Now):
-                    effects.apply_gains(ctx, state, p, st.clause.gains, faction.id, follow)
-    effects.fire(ctx, state, p, matches, 1, follow)
+        effects.apply_now(ctx, state, p, faction.planetary_institute, faction.id, follow, "pi")
+    effects.fire(ctx, state, p, event, 1, follow)
 
 
 def gaiaformer_id(ctx: Context, player) -> str:
@@ -278,8 +272,10 @@ def start_gaia_project(ctx: Context, state: GameState, p: int, name: str) -> Non
     choices.take_with_choice(ctx, state, p, n, "gaia", follow)
     h = state.hex(name)
     h.owner, h.piece = p, gaiaformer_id(ctx, player)
+    player.gaia_projects = {**player.gaia_projects, name: state.round}  # replaced: clones share it
     ctx.holdings_changed(state, p)
     state.temp.pop("range", None)
+    effects.fire(ctx, state, p, effects.Event("gaia-start", hexes=(name,)), 1, follow)
     queue(state, follow)
 
 
@@ -296,6 +292,9 @@ def place_station(ctx: Context, state: GameState, p: int, piece: str, name: str)
     h.owner, h.piece = p, piece
     ctx.holdings_changed(state, p)
     join_federation(ctx, state, p, name)
+    follow: list[Pending] = []
+    fire_build(ctx, state, p, piece, set(), follow, name=name)
+    queue(state, follow)
 
 
 def upgrade(ctx: Context, state: GameState, p: int, piece: str, name: str) -> None:
@@ -309,11 +308,9 @@ def upgrade(ctx: Context, state: GameState, p: int, piece: str, name: str) -> No
         raise IllegalMoveError("upgrade", "the Lost Planet mine cannot be upgraded")
     if ctx.count(state, p, piece) >= s.supply:
         raise IllegalMoveError("supply", f"no {s.name} left on your faction board")
-    cost = s.cost
-    if s.cost_near_opponent is not None and _opponent_near(ctx, state, p, name):
-        cost = s.cost_near_opponent
-    effects.pay(ctx, state, p, cost)
-    _replace_piece(ctx, state, p, name, piece)
+    near = s.cost_near_opponent is not None and _opponent_near(ctx, state, p, name)
+    effects.pay(ctx, state, p, ctx.structure_cost(state, p, piece, near))
+    _replace_piece(ctx, state, p, name, piece, s.upgrades_from)
 
 
 def downgrade(ctx: Context, state: GameState, p: int, piece: str, name: str, source: str) -> None:
@@ -324,16 +321,16 @@ def downgrade(ctx: Context, state: GameState, p: int, piece: str, name: str, sou
         raise IllegalMoveError("downgrade", f"{name} does not hold your {source}")
     if ctx.count(state, p, piece) >= ctx.structure(player, piece).supply:
         raise IllegalMoveError("supply", f"no {ctx.structure(player, piece).name} left on your faction board")
-    _replace_piece(ctx, state, p, name, piece)
+    _replace_piece(ctx, state, p, name, piece, source)
 
 
-def _replace_piece(ctx: Context, state: GameState, p: int, name: str, piece: str) -> None:
-    """Put `piece` in place of p's piece on `name`; it counts as building it (triggers, charges)."""
+def _replace_piece(ctx: Context, state: GameState, p: int, name: str, piece: str, source: str | None) -> None:
+    """Put `piece` in place of p's `source` on `name`; it counts as building it (triggers, charges)."""
     state.board[name].piece = piece
     ctx.holdings_changed(state, p)
     state.turn_builds.append(name)
     follow: list[Pending] = []
-    fire_build(ctx, state, p, piece, set(), follow)
+    fire_build(ctx, state, p, piece, set(), follow, name=name, source=source)
     queue(state, follow)
 
 

@@ -83,6 +83,8 @@ def _gain(ctx, state, p, res, count, source, follow) -> None:
 
 def spend_with_choice(ctx: Context, state: GameState, p: int, n: int, then: list, follow: list[Pending]) -> None:
     """Spend n power; with the token in area III the player may be asked whether to use it."""
+    if "spend" in ctx.heard_events:
+        effects.fire(ctx, state, p, effects.Event("spend", data={"pw": n}), 1, follow)
     player = state.players[p]
     faction = ctx.faction(player)
     special = faction.special_token.spend_value if faction.special_token else 0

@@ -15,7 +15,12 @@ from typing import Any, Iterator
 from ..board import GameMap, Hex, PlacedSector, distance, neighbours
 from ..content.catalogue import Catalogue, Faction, Structure
 from ..language import ast
+from ..language.vocabulary import ENGINE_RESOURCES
 from ..state import GameState, PlayerState
+
+
+# Resources the engine keeps as a player's fields; every other kept resource is data (`PlayerState.other`).
+RESOURCE_FIELDS = {"c": "credits", "o": "ore", "k": "knowledge", "q": "qic", "vp": "vp"}
 
 
 @dataclass(frozen=True)
@@ -162,14 +167,66 @@ class Context:
             return len(player.fed_tokens)
         if word == "research":
             return sum(player.research.values())
+        amount = self.held_amount(player, word)
+        if amount is not None:
+            return amount
         # a structure id: copies on the map, guest mines and the Lost Planet mine included
         n = self.count(state, p, word)
         if word == self.mine_id:
             n += sum(1 for h in state.board.values() if p in h.guests)
         return n
 
-    def count_per(self, state: GameState, p: int, words: tuple[str, ...]) -> int:
-        return sum(self.counter(state, p, w) for w in words)
+    def count_per(self, state: GameState, p: int, words: tuple[str, ...], each: int = 1,
+                  within: str | None = None, event=None) -> int:
+        """What `per [N] words [in EVENT]` counts: the event's data first, then the holder's counters.
+
+        `within` counts only among the hexes of the event that fired (none when another event fired);
+        `each` counts whole groups of N.
+        """
+        if within is not None:
+            hexes = event.hexes if event is not None and event.name == within else ()
+            n = sum(self.counter_among(state, p, w, hexes) for w in words)
+        else:
+            data = event.data if event is not None else None
+            n = sum(data[w] if data and w in data else self.counter(state, p, w) for w in words)
+        return n // each if each > 1 else n
+
+    def counter_among(self, state: GameState, p: int, word: str, hexes) -> int:
+        """A counter over the given hexes only (the pieces of a federation, the hex of a build)."""
+        player = state.players[p]
+        mine: list[str] = []
+        for n in hexes:
+            h = state.board.get(n)
+            if h is not None and ((h.owner == p and h.piece is not None and self.is_structure(player, h.piece))
+                                  or p in h.guests):
+                mine.append(n)
+        if word == "planet-type":
+            return len({self.planet_at(state, n) for n in mine})
+        if word == "gaia-planet":
+            return sum(1 for n in mine if self.kind_at(state, n) == "gaia")
+        if word == "sector":
+            return len({self.map.hexes[self.map.by_name[n]].tile for n in mine})
+        if word in ("structure", "federated-structure"):
+            return len(mine)
+        if word == "satellite":
+            return sum(1 for n in hexes if (h := state.board.get(n)) is not None and p in h.satellites)
+        return sum(1 for n in hexes if (h := state.board.get(n)) is not None
+                   and ((h.owner == p and h.piece == word) or (word == self.mine_id and p in h.guests)))
+
+    # ------------------------------------------------------------ resources
+    @cached_property
+    def stored_resources(self) -> frozenset[str]:
+        """Resources the content adds beyond the engine's own: kept in `PlayerState.other`."""
+        return frozenset(r for r in self.catalogue.resources if r not in RESOURCE_FIELDS and r not in ENGINE_RESOURCES)
+
+    def held_amount(self, player: PlayerState, res: str) -> int | None:
+        """How much of a kept resource the player has (None for one that is not kept: power, steps...)."""
+        attr = RESOURCE_FIELDS.get(res)
+        if attr is not None:
+            return getattr(player, attr)
+        if res in self.stored_resources:
+            return player.other.get(res, 0)
+        return None
 
     # ------------------------------------------------------------ held statements
     def piece_counts(self, state: GameState, p: int) -> tuple[dict[str, int], dict[str, int]]:
@@ -238,9 +295,10 @@ class Context:
     def _read_signature(self, state: GameState, p: int) -> tuple:
         player = state.players[p]
         on_map, used = self.piece_counts(state, p)
+        seen = tuple(m for m in player.marks if m.startswith("event:")) if player.marks else ()
         return (player.faction, tuple(sorted(on_map.items())), tuple(sorted(used.items())),
                 tuple(player.research.get(t, 0) for t in self.catalogue.tracks),
-                tuple((t.tile, t.enabled) for t in player.tech), player.booster)
+                tuple((t.tile, t.enabled) for t in player.tech), player.booster, seen)
 
     def held(self, state: GameState, p: int) -> tuple[Held, ...]:
         """Every statement player p holds now, in a fixed order (cached by what it depends on)."""
@@ -256,6 +314,7 @@ class Context:
     def _held(self, state: GameState, p: int, sig: tuple) -> Iterator[Held]:
         player = state.players[p]
         on_map, used_counts = dict(sig[1]), dict(sig[2])
+        seen = {m[len("event:"):] for m in sig[6]}
         faction = self.faction(player)
 
         def statements(source, effects):
@@ -263,7 +322,8 @@ class Context:
             for eff in effects:
                 for st in eff.statements:
                     scope = st.scope
-                    if scope is None or (any(on_map.get(x, 0) > 0 for x in scope.pieces) == (scope.kind == "once")):
+                    if scope is None or (any(on_map.get(x, 0) > 0 or x in seen for x in scope.pieces)
+                                         == (scope.kind == "after")):
                         yield Held(source, st, i)
                     i += 1
 
@@ -293,6 +353,43 @@ class Context:
                 yield from statements(f"{kind}:{t.tile}", tile.effects)
         if player.booster is not None:
             yield from statements(f"booster:{player.booster}", self.catalogue.boosters[player.booster].effects)
+
+    def listeners(self, state: GameState, p: int, event: str) -> tuple[Held, ...]:
+        """The `on` statements player p holds that listen to the event named `event`."""
+        held = self.held(state, p)
+        cache = self.table("listeners", 20000)
+        found = cache.get(id(held))
+        if found is None or found[0] is not held:
+            by_name: dict[str, list[Held]] = {}
+            for h in held:
+                cl = h.statement.clause
+                if isinstance(cl, ast.On):
+                    by_name.setdefault(cl.event.name, []).append(h)
+            found = cache[id(held)] = (held, {k: tuple(v) for k, v in by_name.items()})
+        return found[1].get(event, ())
+
+    @cached_property
+    def content_sets(self) -> frozenset[str]:
+        """Parameters some `set` statement of the content changes (the others keep their defaults)."""
+        return frozenset(st.clause.name for effect in self.catalogue.all_effects() for st in effect.statements
+                         if isinstance(st.clause, ast.Set))
+
+    @cached_property
+    def heard_events(self) -> frozenset[str]:
+        """Events some statement of the content listens to (`on EVENT`) or some scope names."""
+        names = {st.clause.event.name for effect in self.catalogue.all_effects() for st in effect.statements
+                 if isinstance(st.clause, ast.On)}
+        return frozenset(names) | self.watched_events
+
+    @cached_property
+    def watched_events(self) -> frozenset[str]:
+        """Events some `until`/`after` scope of the content names: the rules remember when they happen."""
+        names: set[str] = set()
+        for effect in self.catalogue.all_effects():
+            for st in effect.statements:
+                if st.scope is not None:
+                    names.update(st.scope.pieces)
+        return frozenset(names)
 
     def _derived(self, state: GameState, p: int) -> dict:
         """Parameters, substitutions and locks of player p, computed once per signature."""
@@ -324,8 +421,8 @@ class Context:
             value: Any = sets[(name, key)]
         elif key is not None and (name, None) in sets:
             value = sets[(name, None)]
-        elif name == "power_value" and key is not None:
-            value = self.structure(state.players[p], key).power_value
+        elif key is not None and self.catalogue.parameters[name].default_from:
+            value = getattr(self.structure(state.players[p], key), self.catalogue.parameters[name].default_from)
         else:
             value = self.player_param_defaults[name]
             if isinstance(value, dict):  # a keyed parameter with a default per key
@@ -333,6 +430,20 @@ class Context:
         if isinstance(value, str) and value in ("true", "false"):
             return value == "true"
         return value
+
+    def structure_cost(self, state: GameState, p: int, sid: str, near_opponent: bool = False) -> tuple:
+        """The price player p pays for a structure: `structure_cost` (or `..._near_opponent` when it applies)."""
+        s = self.structure(state.players[p], sid)
+        near = near_opponent and s.cost_near_opponent is not None
+        name = "structure_cost_near_opponent" if near else "structure_cost"
+        if name not in self.content_sets:
+            return s.cost_near_opponent if near else s.cost  # the board's price (the usual case, asked per hex)
+        value = self.param(state, p, name, sid)
+        if value and isinstance(value[0], int):  # one amount: 3c
+            value = (value,)
+        if value and isinstance(value[0], tuple):
+            return tuple(ast.Pay(n, r) for n, r in value)
+        return value or ()
 
     def replacements(self, state: GameState, p: int) -> dict[str, str]:
         return self._derived(state, p)["replace"]

@@ -412,6 +412,7 @@ def burn(ctx: Context, state: GameState, move: Move) -> None:
     except ValueError:
         raise IllegalMoveError("syntax", f"burn takes a number, not {quoted(move.args[0])}") from None
     power.burn(state.players[move.player], times, ctx.param(state, move.player, "token_route", "burn"))
+    queue(state, effects.fire(ctx, state, move.player, effects.Event("burn", data={"pw": times})))
 
 
 FREE = {"spend": spend, "burn": burn}

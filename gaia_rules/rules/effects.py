@@ -11,10 +11,34 @@ from __future__ import annotations
 from ..language import ast
 from ..state import GameState, Pending
 from . import power
-from .context import Context
+from .context import RESOURCE_FIELDS, Context
 from .errors import IllegalMoveError
 
-RESOURCE_FIELDS = {"c": "credits", "o": "ore", "k": "knowledge", "q": "qic", "vp": "vp"}
+__all__ = ["RESOURCE_FIELDS", "Event", "fire", "apply_gains", "gain_resource", "pay", "can_pay"]
+
+
+class Event:
+    """A moment of the rules that happened to a player (docs/effects.md, "Events").
+
+    `tags` are the filter words it matches (a track, `advanced`, `formed`, a build's
+    `gaia`/`home`/...), `data` what `per` can count (`step`, `pw`, `level`), `hexes`
+    the pieces `per X in <event>` counts among; a build also names its piece and source.
+    (A plain class with slots: the rules make one for every event, heard or not.)
+    """
+
+    __slots__ = ("name", "tags", "data", "hexes", "piece", "source")
+
+    def __init__(self, name: str, tags: frozenset = frozenset(), data: dict | None = None, hexes: tuple = (),
+                 piece: str | None = None, source: str | None = None):
+        self.name, self.tags, self.data, self.hexes = name, tags, data or {}, hexes
+        self.piece, self.source = piece, source
+
+    def matches(self, ev) -> bool:
+        if isinstance(ev, ast.BuildEvent):
+            return (self.name == "build" and self.piece in ev.pieces
+                    and (ev.source is None or ev.source == self.source)
+                    and (ev.where is None or ev.where in self.tags))
+        return ev.name == self.name and (not ev.filters or any(f in self.tags for f in ev.filters))
 
 
 def add_vp(state: GameState, p: int, n: int, source: str) -> None:
@@ -57,7 +81,11 @@ def gain_resource(ctx: Context, state: GameState, p: int, res: str, n: int, sour
         return
     res = ctx.replacements(state, p).get(res, res) if res != "vp" else res
     player = state.players[p]
-    if res == "vp":
+    if res in ctx.stored_resources:
+        value = player.other.get(res, 0) + n
+        cap = ctx.caps.get(res)
+        player.other = {**player.other, res: value if cap is None else min(cap, value)}  # replaced: clones share it
+    elif res == "vp":
         add_vp(state, p, n, source)
     elif res in RESOURCE_FIELDS:
         attr = RESOURCE_FIELDS[res]
@@ -76,11 +104,14 @@ def gain_resource(ctx: Context, state: GameState, p: int, res: str, n: int, sour
         raise IllegalMoveError("content", f"cannot gain '{res}'")
 
 
-def apply_gains(ctx: Context, state: GameState, p: int, gains, source: str, follow: list[Pending] | None = None) -> list[Pending]:
+def apply_gains(ctx: Context, state: GameState, p: int, gains, source: str, follow: list[Pending] | None = None,
+                event: Event | None = None) -> list[Pending]:
     """Apply gains in order; follow-ups are returned (and appended to `follow`).
 
     Runs of plain amounts are applied as one sequence, so a special-token
-    question stops the rest of the run until it is answered.
+    question stops the rest of the run until it is answered. `per` counts
+    the data of `event` (the event that fired the statement) before the
+    holder's counters.
     """
     from . import choices
 
@@ -94,7 +125,7 @@ def apply_gains(ctx: Context, state: GameState, p: int, gains, source: str, foll
 
     for g in gains:
         if isinstance(g, ast.Amount):
-            n = g.count * (ctx.count_per(state, p, g.per) if g.per else 1)
+            n = g.count * (ctx.count_per(state, p, g.per, g.each, g.within, event) if g.per else 1)
             batch.append([g.resource, n, source])
             continue
         flush()
@@ -117,8 +148,12 @@ def apply_gains(ctx: Context, state: GameState, p: int, gains, source: str, foll
     return follow
 
 
-def gain_fed_token(ctx: Context, state: GameState, p: int, token: str, source: str) -> list[Pending]:
-    """Take a federation token (a named one, or `here`: the one on the research level) and its reward."""
+def gain_fed_token(ctx: Context, state: GameState, p: int, token: str, source: str,
+                   formed: Event | None = None) -> list[Pending]:
+    """Take a federation token (a named one, or `here`: the one on the research level) and its reward.
+
+    `formed` is the `federation` event of a federation just formed (its hexes, tagged `formed`).
+    """
     from ..state import FedTokenHeld
 
     if token == "here":
@@ -132,28 +167,72 @@ def gain_fed_token(ctx: Context, state: GameState, p: int, token: str, source: s
     for eff in fed.effects:
         for st in eff.statements:
             apply_gains(ctx, state, p, st.clause.gains, "federation", follow)
-    fire(ctx, state, p, lambda ev: isinstance(ev, ast.NamedEvent) and ev.name == "federation", 1, follow)
+    fire(ctx, state, p, formed or Event("federation", tags=frozenset((token,))), 1, follow)
     return follow
 
 
-def fire(ctx: Context, state: GameState, p: int, matches, times: int = 1, follow: list[Pending] | None = None) -> list[Pending]:
-    """Fire every `on` statement player p holds (and the round tile's) whose event matches."""
+def fire(ctx: Context, state: GameState, p: int, event: Event, times: int = 1,
+         follow: list[Pending] | None = None, without: frozenset = frozenset()) -> list[Pending]:
+    """Fire every `on` statement player p holds (and the round tile's) that listens to `event`.
+
+    Each statement's condition and once-per-round/game limit are checked as it
+    fires; an event some `until`/`after` scope names is remembered for the player.
+    Plain amounts of the resources in `without` are left out (the rules gave them already).
+    """
     follow = [] if follow is None else follow
-    if times <= 0:
-        return follow
-    for h in list(ctx.held(state, p)):
-        cl = h.statement.clause
-        if isinstance(cl, ast.On) and matches(cl.event):
-            for _ in range(times):
-                apply_gains(ctx, state, p, cl.gains, h.source, follow)
+    if times <= 0 or event.name not in ctx.heard_events:
+        return follow  # nothing in the content listens to it (most events, in most games)
+    if event.name in ctx.watched_events:
+        mark = f"event:{event.name}"
+        if mark not in state.players[p].marks:
+            state.players[p].marks = state.players[p].marks + [mark]  # replaced: clones share it
+            ctx.holdings_changed(state, p)
+    for h in ctx.listeners(state, p, event.name):
+        st = h.statement
+        if event.matches(st.clause.event) and may_fire(ctx, state, p, st, f"{h.source}#{h.index}", event):
+            gains = st.clause.gains
+            if without:
+                gains = tuple(g for g in gains if not (isinstance(g, ast.Amount) and g.resource in without and not g.per))
+            for _ in range(1 if st.once else times):  # a limited statement fires once, however many steps
+                apply_gains(ctx, state, p, gains, h.source, follow, event)
     if 1 <= state.round <= len(state.setup.round_tiles):
         tile = ctx.catalogue.round_tiles[state.setup.round_tiles[state.round - 1]]
-        for eff in tile.effects:
-            for st in eff.statements:
-                if isinstance(st.clause, ast.On) and matches(st.clause.event):
-                    for _ in range(times):
-                        apply_gains(ctx, state, p, st.clause.gains, f"round{state.round}", follow)
+        for i, st in enumerate(s for eff in tile.effects for s in eff.statements):
+            if (isinstance(st.clause, ast.On) and event.matches(st.clause.event)
+                    and may_fire(ctx, state, p, st, f"round{state.round}#{i}", event)):
+                for _ in range(1 if st.once else times):
+                    apply_gains(ctx, state, p, st.clause.gains, f"round{state.round}", follow, event)
     return follow
+
+
+def apply_now(ctx: Context, state: GameState, p: int, effect_list, source: str, follow: list[Pending],
+              key: str | None = None) -> None:
+    """Gain every `now` statement of `effect_list` (a tile taken, a level reached, a piece built),
+    each only when its condition holds and its once-per limit allows (counted under `key`)."""
+    i = 0
+    for eff in effect_list:
+        for st in eff.statements:
+            if isinstance(st.clause, ast.Now) and (
+                    (st.condition is None and st.once is None) or may_fire(ctx, state, p, st, f"{key or source}#{i}")):
+                apply_gains(ctx, state, p, st.clause.gains, source, follow)
+            i += 1
+
+
+def may_fire(ctx: Context, state: GameState, p: int, st: ast.Statement, key: str, event: Event | None = None) -> bool:
+    """Whether a held statement fires now: its condition holds and its once-per limit is not used up.
+
+    A statement that fires is marked as used for its round or game.
+    """
+    cond = st.condition
+    if cond is not None and not cond.holds(ctx.count_per(state, p, cond.counters, cond.each, cond.within, event)):
+        return False
+    if st.once is not None:
+        mark = f"{st.once}:{key}"
+        player = state.players[p]
+        if mark in player.marks:
+            return False
+        player.marks = player.marks + [mark]  # replaced: clones share it
+    return True
 
 
 def can_pay(ctx: Context, state: GameState, p: int, costs) -> str | None:
@@ -164,8 +243,9 @@ def can_pay(ctx: Context, state: GameState, p: int, costs) -> str | None:
         if isinstance(c, ast.Pay):
             need[c.resource] = need.get(c.resource, 0) + c.count
     for res, n in need.items():
-        if res in RESOURCE_FIELDS:
-            have = getattr(player, RESOURCE_FIELDS[res])
+        attr = RESOURCE_FIELDS.get(res)
+        if attr is not None or res in ctx.stored_resources:
+            have = getattr(player, attr) if attr is not None else player.other.get(res, 0)
             if have < n:
                 return f"{n}{res} needed, you have {have}"
         elif res == "pw":
@@ -191,11 +271,15 @@ def pay(ctx: Context, state: GameState, p: int, costs, use_token: bool | None = 
             if c.resource in RESOURCE_FIELDS:
                 attr = RESOURCE_FIELDS[c.resource]
                 setattr(player, attr, getattr(player, attr) - c.count)
+            elif c.resource in ctx.stored_resources:
+                player.other = {**player.other, c.resource: player.other.get(c.resource, 0) - c.count}
             elif c.resource == "pw":
                 faction = ctx.faction(player)
                 special = faction.special_token.spend_value if faction.special_token else 0
                 power.spend_power(player, c.count, ctx.param(state, p, "area3_token_value"), special, use_token,
                                   to=ctx.param(state, p, "token_route", "spend"))
+                if "spend" in ctx.heard_events:
+                    state.pending.extend(fire(ctx, state, p, Event("spend", data={"pw": c.count})))
             elif c.resource == "t":
                 power.take_tokens(player, c.count, use_token)
         else:

@@ -416,7 +416,8 @@ def form_federation(ctx: Context, state: GameState, move) -> None:
         player.federations.append(sorted(group))
     player.federations_formed += 1
     state.fed_supply[token] -= 1
-    follow.extend(effects.gain_fed_token(ctx, state, p, token, "federation"))
+    formed = effects.Event("federation", frozenset(("formed", token)), {"satellite": len(sats)}, tuple(sorted(group)))
+    follow.extend(effects.gain_fed_token(ctx, state, p, token, "federation", formed))
     queue(state, follow)
 
 

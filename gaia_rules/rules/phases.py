@@ -15,6 +15,9 @@ from .context import Context
 
 RoundObserver = Callable[[GameState, int], None]
 
+# Follow-ups that are moves on the board; at the end of the game there is none left to make.
+FOLLOW_UP_KINDS = frozenset({"up", "tech", "build", "swap", "fedtile", "lostPlanet"})
+
 
 # ------------------------------------------------------------------ set-up
 
@@ -150,8 +153,20 @@ def advance(ctx: Context, state: GameState, observer: RoundObserver | None = Non
 def start_round(ctx: Context, state: GameState, number: int) -> None:
     sync_income_order(ctx, state)
     state.round = number
+    for player in state.players:  # statements limited to once per round may fire again
+        if player.marks:
+            player.marks = [m for m in player.marks if not m.startswith("round:")]
+    if number == 1:
+        everyone(ctx, state, effects.Event("game-start"))
+    everyone(ctx, state, effects.Event("round-start"))
     state.phase = "income"
     state.setup_queue = [[p, "income"] for p in state.turn_order]
+
+
+def everyone(ctx: Context, state: GameState, event) -> None:
+    """Fire an event of the whole table for each player, in turn order; follow-ups become decisions."""
+    for p in state.turn_order or state.seats:
+        state.decisions.extend(effects.fire(ctx, state, p, event))
 
 
 # ------------------------------------------------------------------ income
@@ -167,7 +182,9 @@ def _income_key(h) -> str:
 def income_events(ctx: Context, state: GameState, p: int) -> list[tuple[str, tuple]]:
     """(source, gains) of every income statement player p holds, in the order they were gained."""
     held = [(_income_key(h), h.source, h.statement.clause.gains) for h in ctx.held(state, p)
-            if isinstance(h.statement.clause, ast.Income)]
+            if isinstance(h.statement.clause, ast.Income)
+            and (h.statement.condition is None and h.statement.once is None
+                 or effects.may_fire(ctx, state, p, h.statement, f"{h.source}#{h.index}"))]
     positions: dict[str, list[int]] = {}
     for i, key in enumerate(state.players[p].income_order):
         positions.setdefault(key, []).append(i)
@@ -253,10 +270,21 @@ def income(ctx: Context, state: GameState, p: int) -> None:
 
 def begin_gaia_phase(ctx: Context, state: GameState) -> None:
     """Gaiaformers' Transdim planets become Gaia planets, then each player's tokens return."""
+    done: list[tuple[int, str]] = []
     for name, h in state.board.items():
         if h.piece is not None and h.owner is not None and ctx.structure(state.players[h.owner], h.piece).place_on == "transdim":
+            owner = state.players[h.owner]
+            started = owner.gaia_projects.get(name)
+            if started is not None and state.round - started < ctx.param(state, h.owner, "gaia_project_rounds"):
+                continue  # still under way
+            if started is not None:  # replaced, not changed: clones share it
+                owner.gaia_projects = {k: v for k, v in owner.gaia_projects.items() if k != name}
             if ctx.kind_at(state, name) != "gaia":
                 h.planet = ctx.planet_of_kind["gaia"]
+                done.append((h.owner, name))
+    for owner, name in done:
+        state.decisions.extend(effects.fire(ctx, state, owner, effects.Event("gaia-complete", hexes=(name,))))
+    everyone(ctx, state, effects.Event("gaia-phase"))
     state.phase = "gaia"
     state.setup_queue = [[p, "gaia"] for p in state.turn_order]
 
@@ -326,10 +354,13 @@ def end_round(ctx: Context, state: GameState, observer: RoundObserver | None) ->
     for p in state.players:
         p.specials_used = []
     state.board_actions_used = []
+    everyone(ctx, state, effects.Event("round-end"))
     if observer is not None:
         observer(state, state.round)
     last = ctx.catalogue.game["rounds"]
     if state.round >= last:
+        everyone(ctx, state, effects.Event("final-scoring"))
+        state.decisions = [d for d in state.decisions if d.kind not in FOLLOW_UP_KINDS]  # no more moves to make
         scoring.final_scoring(ctx, state)
         state.ended = True
         state.phase = "end"

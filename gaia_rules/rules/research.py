@@ -1,7 +1,6 @@
 """Research: moving up a track, with its level bonuses and the top-level rules."""
 from __future__ import annotations
 
-from ..language import ast
 from ..state import GameState, Pending
 from . import effects
 from .context import Context
@@ -55,10 +54,7 @@ def advance(ctx: Context, state: GameState, p: int, track: str, free: bool = Fal
     player.research[track] = new
     ctx.holdings_changed(state, p)
     follow: list[Pending] = []
-    for eff in ctx.catalogue.tracks[track].levels[new]:
-        for st in eff.statements:
-            if isinstance(st.clause, ast.Now):
-                effects.apply_gains(ctx, state, p, st.clause.gains, track, follow)
+    effects.apply_now(ctx, state, p, ctx.catalogue.tracks[track].levels[new], track, follow, f"research:{track}:{new}")
     if not setup:
-        effects.fire(ctx, state, p, lambda ev: isinstance(ev, ast.NamedEvent) and ev.name == "research", 1, follow)
+        effects.fire(ctx, state, p, effects.Event("research", frozenset((track,)), {"level": new}), 1, follow)
     return follow

@@ -1,7 +1,6 @@
 """Tech tiles: taking a standard or advanced tile, covering, and the free step that follows."""
 from __future__ import annotations
 
-from ..language import ast
 from ..state import GameState, Pending, TechTileHeld
 from . import effects, research
 from .context import Context
@@ -52,6 +51,7 @@ def take_tech(ctx: Context, state: GameState, p: int, pos: str, follow: Pending)
     player.tech.append(TechTileHeld(tile, pos))
     ctx.holdings_changed(state, p)
     _immediate(ctx, state, p, ctx.catalogue.tech_tiles[tile], f"tech:{tile}", out)
+    effects.fire(ctx, state, p, effects.Event("tech", frozenset(("standard", tile))), 1, out)
     allowed = pos if pos in ctx.catalogue.tracks else "any"
     _free_step(ctx, state, p, allowed, out)
     return out
@@ -78,12 +78,10 @@ def cover_tech(ctx: Context, state: GameState, p: int, pos: str, follow: Pending
     ctx.holdings_changed(state, p)
     out: list[Pending] = []
     _immediate(ctx, state, p, ctx.catalogue.advanced_tech_tiles[tile], f"adv:{tile}", out)
+    effects.fire(ctx, state, p, effects.Event("tech", frozenset(("advanced", tile))), 1, out)
     _free_step(ctx, state, p, "any", out)
     return out
 
 
 def _immediate(ctx, state, p, tile, source, out):
-    for eff in tile.effects:
-        for st in eff.statements:
-            if isinstance(st.clause, ast.Now):
-                effects.apply_gains(ctx, state, p, st.clause.gains, source, out)
+    effects.apply_now(ctx, state, p, tile.effects, source, out)

@@ -1,0 +1,144 @@
+"""The mechanisms inventory: every construct of the effect language and who uses it.
+
+`gaia explain --mechanisms` prints it; docs/effects.md documents the same
+items (a test keeps the two equal). The items come from the grammar's AST
+(triggers, action templates), `vocabulary.py` (events, event data, counters,
+conditions) and the content (rule parameters); the users are found by
+walking every effect of the catalogue.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..language import ast
+from ..language.vocabulary import COUNTERS, EVENT_DATA, EVENT_PIECES, EVENTS, ONCE_PERIODS
+from .catalogue import Catalogue
+
+# The action templates: gains that are operations on the board or the tracks, not only amounts.
+TEMPLATES: dict[str, str] = {
+    "amount": "gain N of a resource (`2vp`, `1q per m`)",
+    "up": "advance one research level (`up nav`, `up any`, `up lowest`)",
+    "build": "build a piece now (`build m`, `build m|gf`)",
+    "build-from": "turn one of your pieces into another (`build ts from lab`)",
+    "swap": "two of your pieces trade places (`swap PI with m`)",
+    "fed": "gain a federation token's reward (`fed`, `fed TOKEN`, `fed here`)",
+    "tech": "take a tech tile",
+    "lost-planet": "place the Lost Planet",
+}
+
+TRIGGERS: dict[str, str] = {
+    "income": "each Income phase",
+    "now": "once, when the component is gained, reached or built",
+    "pass": "when the holder passes",
+    "on": "each time an event happens (`on EVENT [filters]`)",
+    "action": "a special action, once per round",
+    "free": "a free-action conversion",
+    "gaia-phase": "an optional conversion in the Gaia phase",
+    "set": "a rule parameter for the holder",
+    "replace": "a resource gained as another",
+    "lock": "a research track the holder cannot advance on",
+}
+
+CONDITIONS: dict[str, str] = {
+    "until": "held until a structure is built or an event has happened",
+    "after": "held from the moment a structure is built or an event has happened",
+    **{f"once per {k}": v for k, v in ONCE_PERIODS.items()},
+    "if": "fires only while a count compares true (`if lab >= 2:`)",
+}
+
+
+@dataclass
+class Item:
+    category: str
+    name: str
+    meaning: str
+    users: list[str] = field(default_factory=list)
+
+
+def _gain_template(g) -> str:
+    if isinstance(g, ast.Build):
+        return "build-from" if g.source is not None else "build"
+    return {ast.Amount: "amount", ast.Up: "up", ast.Swap: "swap", ast.Fed: "fed", ast.Tech: "tech",
+            ast.LostPlanet: "lost-planet"}[type(g)]
+
+
+def _uses(st: ast.Statement) -> list[tuple[str, str]]:
+    """(category, item) of every construct one statement uses."""
+    out = [("trigger", st.trigger)]
+    if st.scope is not None:
+        out.append(("condition", st.scope.kind))
+    if st.once is not None:
+        out.append(("condition", f"once per {st.once}"))
+    if st.condition is not None:
+        out.append(("condition", "if"))
+        out += [("counter", w) for w in st.condition.counters]
+    cl = st.clause
+    event = None
+    if isinstance(cl, ast.On):
+        event = cl.event.name
+        out.append(("event", event))
+    if isinstance(cl, ast.Set):
+        out.append(("parameter", cl.name))
+    for g in getattr(cl, "gains", ()):
+        out.append(("action template", _gain_template(g)))
+        if isinstance(g, ast.Amount):
+            for w in g.per:
+                if g.within is None and w in EVENT_DATA.get(event or "", {}):
+                    out.append(("event datum", f"{event}.{w}"))
+                else:
+                    out.append(("counter", w))
+            if g.within is not None:
+                out.append(("event datum", f"{g.within}.pieces"))
+    return out
+
+
+def inventory(catalogue: Catalogue) -> list[Item]:
+    """Every mechanism, in a fixed order, with the components that use it."""
+    items: dict[tuple[str, str], Item] = {}
+
+    def add(category: str, table: dict[str, str]) -> None:
+        for name, meaning in table.items():
+            items[(category, name)] = Item(category, name, meaning)
+
+    add("trigger", TRIGGERS)
+    add("event", EVENTS)
+    add("event datum", {f"{e}.{w}": m for e, d in EVENT_DATA.items() for w, m in d.items()})
+    add("event datum", {f"{e}.pieces": m for e, m in EVENT_PIECES.items()})
+    add("counter", COUNTERS)
+    add("counter", {"STRUCTURE": "copies of a structure on the map (`m`, `lab`, ...)",
+                    "RESOURCE": "the amount held of a kept resource (`c`, `o`, ...)"})
+    add("condition", CONDITIONS)
+    add("parameter", {n: p.doc for n, p in catalogue.parameters.items()})
+    add("action template", TEMPLATES)
+    structures = {sid for f in catalogue.factions.values() for sid in f.structures}
+    for component, effect in catalogue.effect_sources():
+        for st in effect.statements:
+            for category, name in _uses(st):
+                if category == "counter" and name not in COUNTERS:
+                    name = "STRUCTURE" if name in structures else "RESOURCE"
+                item = items.get((category, name))
+                if item is not None and component not in item.users:
+                    item.users.append(component)
+    for tile in catalogue.final_tiles.values():
+        item = items.get(("counter", tile.count))
+        if item is not None:
+            item.users.append(f"final_scoring {tile.id}")
+    for variant in catalogue.variants.values():
+        for name in variant.parameters:
+            item = items.get(("parameter", name))
+            if item is not None:
+                item.users.append(f"variant {variant.id}")
+    return list(items.values())
+
+
+def inventory_text(catalogue: Catalogue) -> str:
+    """The inventory as one markdown table per category."""
+    lines: list[str] = []
+    category = None
+    for item in inventory(catalogue):
+        if item.category != category:
+            category = item.category
+            lines += ["", f"## {category}", "", "| item | meaning | used by |", "|---|---|---|"]
+        users = ", ".join(sorted(item.users)) or "(nothing bundled)"
+        lines.append(f"| `{item.name}` | {item.meaning} | {users} |")
+    return "# Mechanisms of the effect language\n" + "\n".join(lines) + "\n"

@@ -1,0 +1,323 @@
+"""Events with data, conditions and limits (docs/effects.md, "Events").
+
+Each test gives one faction a statement through an overlay (a copy of its
+bundled file with other abilities), builds a small position with the rule
+helpers, and checks the exact effect of the event.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from gaia_rules.content import bundled_content_dir, default_catalogue
+from gaia_rules.formats.movetext import token_words
+from gaia_rules.formats.notation import parse_line
+from gaia_rules.rules import Engine
+from gaia_rules.state import GameState
+
+from rules_helpers import clear, dist, hexes, put, set_player, set_turn, start
+
+FACTIONS = ["terrans", "xenos", "ambas", "firaks"]
+
+
+@pytest.fixture(scope="module")
+def base():
+    return start(FACTIONS, seed="charging", round_tiles=["score4"] * 6)
+
+
+def engine_with(tmp_path: Path, faction: str, *ability: str, round_tile: str | None = None) -> Engine:
+    """The bundled content with `faction`'s abilities replaced by `ability` (and a round tile's effects)."""
+    folder = tmp_path / "overlay"
+    folder.mkdir(exist_ok=True)
+    data = yaml.safe_load((bundled_content_dir() / "factions" / f"{faction}.yaml").read_text())
+    data["ability"] = list(ability)
+    (folder / f"{faction}.yaml").write_text(yaml.safe_dump(data, sort_keys=False))
+    if round_tile is not None:
+        tile = yaml.safe_load((bundled_content_dir() / "tiles" / "round" / "score4.yaml").read_text())
+        tile["effects"] = [round_tile]
+        (folder / "score4.yaml").write_text(yaml.safe_dump(tile, sort_keys=False))
+    return Engine(default_catalogue([folder]))
+
+
+def play(engine: Engine, state: GameState, line: str) -> GameState:
+    names = {p.faction: p.index for p in state.players if p.faction is not None}
+    for move in parse_line(line, names, state.setup.players, token_words(engine)).moves:
+        state = engine.apply(state, move)
+    return state
+
+
+def texts(engine: Engine, state: GameState) -> list[str]:
+    return [str(m) for m in engine.legal_moves(state)]
+
+
+def neighbour_site(s: GameState) -> tuple[str, str, str]:
+    """(a terra planet for terrans to build on, a terrans mine next to it, a planet of xenos 2 away)."""
+    planets = [h for h in hexes(s) if h not in hexes(s, "space")]
+    for t in hexes(s, "terra"):
+        for o in planets:
+            if o != t and dist(s, o, t) == 1:
+                for x in planets:
+                    if x not in (t, o) and dist(s, x, t) == 2 and dist(s, x, o) >= 2:
+                        return t, o, x
+    raise AssertionError("no site")
+
+
+def charge_position(base, power=(2, 4, 0, 0), piece="ts"):
+    s = set_turn(clear(base.clone(), vp=20), 0)
+    target, origin, other = neighbour_site(s)
+    put(s, origin, 0)
+    put(s, other, 1, piece)
+    set_player(s, 1, power=power)
+    return s, target
+
+
+# ------------------------------------------------------------------ charge through the common machinery
+
+def test_on_charge_vp_never_offers_a_charge_of_no_power(base, tmp_path):
+    engine = engine_with(tmp_path, "xenos", "on charge: 1vp")
+    s, target = charge_position(base, power=(0, 0, 6, 0))  # every token in area III: nothing to charge
+    after = play(engine, s, f"p1 build m {target}. endturn")
+    assert [d.kind for d in after.decisions] == []
+
+
+def test_on_charge_vp_follows_an_accepted_charge(base, tmp_path):
+    engine = engine_with(tmp_path, "xenos", "on charge: 1vp")
+    s, target = charge_position(base)
+    after = play(engine, s, f"p1 build m {target}. endturn")
+    assert texts(engine, after) == ["charge 2pw", "decline"]
+    vp = after.players[1].vp
+    charged = play(engine, after, "p2 charge 2pw")
+    assert charged.players[1].vp == vp - 1 + 1  # the charge costs 1 VP, the statement gives 1
+    declined = play(engine, after, "p2 decline")
+    assert declined.players[1].vp == vp
+
+
+def test_on_charge_up_any_keeps_the_charge_and_asks_for_the_step(base, tmp_path):
+    engine = engine_with(tmp_path, "xenos", "on charge: up any")
+    s, target = charge_position(base)
+    after = play(engine, s, f"p1 build m {target}. endturn")
+    assert texts(engine, after) == ["charge 2pw", "decline"]
+    charged = play(engine, after, "p2 charge 2pw")
+    assert [(d.kind, d.player) for d in charged.decisions] == [("up", 1)]
+    stepped = play(engine, charged, "p2 up eco")
+    assert stepped.players[1].research["eco"] == after.players[1].research["eco"] + 1
+
+
+def test_per_pw_counts_the_power_charged(base, tmp_path):
+    engine = engine_with(tmp_path, "xenos", "on charge: 2c per pw")
+    s, target = charge_position(base, piece="PI")
+    after = play(engine, s, f"p1 build m {target}. endturn")
+    assert texts(engine, after) == ["charge 3pw", "decline"]
+    charged = play(engine, after, "p2 charge 3pw")
+    assert charged.players[1].credits == after.players[1].credits + 6
+
+
+def test_a_round_tile_listens_to_charges_too(base, tmp_path):
+    engine = engine_with(tmp_path, "xenos", round_tile="on charge: 1k")
+    s, target = charge_position(base)
+    after = play(engine, play(engine, s, f"p1 build m {target}. endturn"), "p2 charge 2pw")
+    assert after.players[1].knowledge == s.players[1].knowledge + 1
+
+
+def test_charge_free_power_makes_a_two_power_charge_free(base, tmp_path):
+    engine = engine_with(tmp_path, "xenos", "set charge_free_power = 2")
+    s, target = charge_position(base, piece="PI")
+    after = play(engine, s, f"p1 build m {target}. endturn")
+    vp = after.players[1].vp
+    assert play(engine, after, "p2 charge 3pw").players[1].vp == vp - 1
+
+
+def test_opponent_build_fires_for_the_neighbour_with_the_power_it_could_charge(base, tmp_path):
+    engine = engine_with(tmp_path, "xenos", "on opponent-build m: 1o per pw")
+    s, target = charge_position(base, piece="PI")
+    after = play(engine, s, f"p1 build m {target}. endturn")
+    assert after.players[1].ore == s.players[1].ore + 3
+
+
+# ------------------------------------------------------------------ event data, filters, conditions, limits
+
+def mine_site(s: GameState) -> list[str]:
+    """Three terra planets: a terrans mine on the first (the tests give terrans range 10 to reach the others)."""
+    return hexes(s, "terra")[:3]
+
+
+REACH = "set range = 10"
+
+
+def test_once_per_round_limits_a_build_bonus(base, tmp_path):
+    engine = engine_with(tmp_path, "terrans", "once per round: on build m: 2vp", REACH)
+    s = set_turn(clear(base.clone(), vp=20), 0)
+    origin, a, b = mine_site(s)
+    put(s, origin, 0)
+    first = play(engine, s, f"p1 build m {a}. endturn")
+    assert first.players[0].vp == 22
+    first.decisions = []  # (charge offers to the others: not this test's matter)
+    second = play(engine, set_turn(first, 0), f"p1 build m {b}. endturn")
+    assert second.players[0].vp == 22  # not a second time this round
+    second.decisions = []
+    from gaia_rules.rules import phases
+
+    phases.start_round(engine.context(second), second, second.round + 1)  # a new round: the limit starts again
+    assert second.players[0].marks == []
+    second.decisions, second.phase, second.setup_queue = [], "actions", []
+    third = play(engine, set_turn(second, 0), f"p1 build m {hexes(s, 'terra')[3]}. endturn")
+    assert third.players[0].vp == 24
+
+
+def test_if_condition_is_checked_as_the_statement_fires(base, tmp_path):
+    engine = engine_with(tmp_path, "terrans", "if m >= 3: on build m: 5vp", REACH)
+    s = set_turn(clear(base.clone(), vp=20), 0)
+    origin, a, b = mine_site(s)
+    put(s, origin, 0)
+    first = play(engine, s, f"p1 build m {a}. endturn")
+    assert first.players[0].vp == 20  # two mines after the build: the condition fails
+    first.decisions = []
+    second = play(engine, set_turn(first, 0), f"p1 build m {b}. endturn")
+    assert second.players[0].vp == 25  # three mines
+
+
+def test_research_level_is_countable(base, tmp_path):
+    engine = engine_with(tmp_path, "terrans", "on research eco: 1vp per level")
+    s = set_turn(clear(base.clone(), vp=20), 0)
+    s.players[0].research["eco"] = 2
+    s.players[0].knowledge = 10
+    after = play(engine, s, "p1 up eco. endturn")
+    assert after.players[0].vp == 23  # level 3 reached
+    other = play(engine, s, "p1 up sci. endturn")
+    assert other.players[0].vp == 20  # the filter: only Economy
+
+
+def test_after_an_event_holds_once_it_has_happened(base, tmp_path):
+    engine = engine_with(tmp_path, "terrans", "after research: on build m: 3vp", REACH)
+    s = set_turn(clear(base.clone(), vp=20), 0)
+    origin, a, b = mine_site(s)
+    put(s, origin, 0)
+    before = play(engine, s, f"p1 build m {a}. endturn")
+    assert before.players[0].vp == 20
+    s.players[0].knowledge = 10
+    researched = play(engine, s, "p1 up eco. endturn")
+    assert "event:research" in researched.players[0].marks
+    researched.decisions = []
+    built = play(engine, set_turn(researched, 0), f"p1 build m {a}. endturn")
+    assert built.players[0].vp == researched.players[0].vp + 3
+
+
+def test_structure_cost_is_a_parameter_per_player(base, tmp_path):
+    engine = engine_with(tmp_path, "terrans", "set structure_cost[ts] = 1c, 1o", "set structure_cost_near_opponent[ts] = 1c")
+    s = set_turn(clear(base.clone(), vp=20), 0)
+    home = hexes(s, "terra")[0]
+    put(s, home, 0)
+    alone = play(engine, s, f"p1 build ts {home}. endturn")
+    assert (alone.players[0].credits, alone.players[0].ore) == (14, 4)  # not 6c 2o
+    other = next(h for h in hexes(s) if h not in hexes(s, "space") and dist(s, h, home) == 2)
+    put(s, other, 1)
+    near = play(engine, s, f"p1 build ts {home}. endturn")
+    assert (near.players[0].credits, near.players[0].ore) == (14, 5)  # not 3c 2o
+    bundled = play(Engine(default_catalogue()), s, f"p1 build ts {home}. endturn")
+    assert (bundled.players[0].credits, bundled.players[0].ore) == (12, 3)  # the board's 3c 2o near an opponent
+
+
+def test_charge_filters_name_the_piece_built_and_the_builder(base, tmp_path):
+    engine = engine_with(tmp_path, "xenos", "on charge ts|PI: 1k", "on charge terrans: 1c")
+    s, target = charge_position(base)
+    after = play(engine, play(engine, s, f"p1 build m {target}. endturn"), "p2 charge 2pw")
+    assert after.players[1].knowledge == s.players[1].knowledge  # a mine was built: not ts or PI
+    assert after.players[1].credits == s.players[1].credits + 1  # the terrans built it
+
+
+def specials(engine: Engine, state: GameState) -> list[str]:
+    return [t for t in texts(engine, state) if t.startswith("special")]
+
+
+def test_a_special_action_is_offered_while_its_condition_holds(base, tmp_path):
+    engine = engine_with(tmp_path, "terrans", "if lab >= 1: action: 1q")
+    s = set_turn(clear(base.clone(), vp=20), 0)
+    home = hexes(s, "terra")[0]
+    put(s, home, 0, "ts")
+    assert specials(engine, s) == []
+    put(s, home, 0, "lab")
+    assert specials(engine, s) == ["special q"]
+
+
+def test_once_per_game_special_action_is_gone_after_its_use(base, tmp_path):
+    engine = engine_with(tmp_path, "terrans", "once per game: action: 3k")
+    s = set_turn(clear(base.clone(), vp=20), 0)
+    assert specials(engine, s) == ["special 3k"]
+    used = play(engine, s, "p1 special 3k. endturn")
+    assert used.players[0].knowledge == 8
+    used.decisions = []
+    used.players[0].specials_used = []  # a new round (clean-up)
+    assert specials(engine, set_turn(used, 0)) == []
+
+
+def test_gaia_project_rounds_delays_the_completion(base, tmp_path):
+    from gaia_rules.rules import phases
+
+    engine = engine_with(tmp_path, "terrans", "set gaia_project_rounds = 2", "on gaia-complete: 2vp")
+    s = set_turn(clear(base.clone(), vp=20), 0)
+    transdim = hexes(s, "transdim")[0]
+    put(s, transdim, 0, "gf")
+    s.players[0].gaia_projects = {transdim: s.round}
+    ctx = engine.context(s)
+    s.round += 1
+    phases.begin_gaia_phase(ctx, s)
+    assert s.board[transdim].planet is None and s.players[0].vp == 20  # one round later: still under way
+    s.round += 1
+    phases.begin_gaia_phase(ctx, s)
+    assert ctx.kind_at(s, transdim) == "gaia" and s.players[0].vp == 22
+    assert s.players[0].gaia_projects == {}
+
+
+def test_once_per_round_fires_once_for_several_steps_of_one_build(base, tmp_path):
+    from rules_helpers import steps
+
+    engine = engine_with(tmp_path, "terrans", "once per round: on step: 1vp", "on step: 1c", REACH)
+    s = set_turn(clear(base.clone(), vp=20, ore=15), 0)
+    home = hexes(s, "terra")[0]
+    put(s, home, 0)
+    far, n = next((h, steps("terra", k)) for k in ("ice", "oxide", "volcanic", "desert", "swamp", "titanium")
+                  for h in hexes(s, k) if steps("terra", k) >= 2 and dist(s, h, home) <= 10)
+    after = play(engine, s, f"p1 build m {far}. endturn")
+    assert after.players[0].ore == 15 - 1 - 3 * n
+    assert after.players[0].vp == 21                               # once, not once per step
+    assert after.players[0].credits == s.players[0].credits - 2 + n  # the unlimited one: once per step
+
+
+def test_swap_is_an_event_with_its_two_hexes(base, tmp_path):
+    engine = engine_with(tmp_path, "terrans", "action: swap PI with m", "on swap: 1k per structure in swap")
+    s = set_turn(clear(base.clone(), vp=20), 0)
+    pi, mine = hexes(s, "terra")[:2]
+    put(s, pi, 0, "PI")
+    put(s, mine, 0, "m")
+    asked = play(engine, s, "p1 special swap-PI")
+    swap = next(m for m in engine.legal_moves(asked) if m.command.startswith("swap"))
+    after = engine.apply(asked, swap)
+    assert (after.board[pi].piece, after.board[mine].piece) == ("m", "PI")
+    assert after.players[0].knowledge == s.players[0].knowledge + 2  # both hexes hold a structure of the holder
+
+
+def test_every_event_of_the_vocabulary_fires_in_bot_games(tmp_path):
+    """A faction listening once to every event: each one is heard in a few bot games (those that need a
+    special position, a swap and a completed Gaia Project, have their own tests)."""
+    from gaia_rules.language.vocabulary import EVENTS
+    from gaia_rules.players import GreedyBot, RandomBot, play_game
+    from gaia_rules.setup import random_setup
+
+    names = [e for e in EVENTS if e != "build"]
+    ability = [f"once per game: on {e}: 1vp" for e in names] + ["once per game: on build m: 1vp"]
+    order = names + ["build"]
+    folder = tmp_path / "listeners"
+    folder.mkdir()
+    (folder / "listeners.yaml").write_text(yaml.safe_dump(
+        {"kind": "faction", "id": "listeners", "name": "Listeners", "home": "ice", "board": "default",
+         "ability": ability}, sort_keys=False))
+    engine = Engine(default_catalogue([folder]))
+    heard = set()
+    for seed in (1, 2):
+        for bot in (GreedyBot, RandomBot):
+            setup = random_setup(engine.catalogue, 3, seed, factions=["listeners", "ambas", "terrans"])
+            end = play_game(engine, setup, [bot(seed * 3 + i) for i in range(3)])
+            heard |= {order[int(m.split("#")[1])] for m in end.players[0].marks if m.startswith("game:faction#")}
+    assert set(order) - heard == {"swap", "gaia-complete"}
