@@ -4,6 +4,7 @@ undo, save, did-you-mean, completion, and a whole game played through a real pse
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
 import re
 import select
@@ -285,7 +286,7 @@ def test_quitting_an_unsaved_game_can_be_called_off(tmp_path):
 def test_seat_option_gives_the_human_that_seat():
     result = gaia("play", "--players", "2", "--seed", "9", "--seat", "2", input="quit\n")
     assert result.exit_code == 0
-    assert "p1 bot (greedy), p2 you" in result.output
+    assert "p1 bot (fast), p2 you" in result.output
     bad = gaia("play", "--players", "2", "--seed", "9", "--seat", "3", input="quit\n")
     assert bad.exit_code == 2 and "--seat must be between 1 and 2" in bad.stderr
 
@@ -306,6 +307,18 @@ def test_round_headers_show_each_players_income():
     header = lines.index("Round 1")
     assert lines[header + 1].startswith("  income of terrans: ")
     assert lines[header + 2].startswith("  income of ")
+
+
+def test_a_game_resumed_mid_round_says_so_without_repeating_the_income(tmp_path):
+    file = tmp_path / "g.json"
+    first = gaia("play", file, "--players", "2", "--seed", "9", "--bots", "1", input="13\nauto 12\nquit\n")
+    assert first.exit_code == 0, first.output
+    assert first.output.count("  income of terrans: ") == 1
+    again = gaia("play", file, "--bots", "1", input="quit\n")
+    assert again.exit_code == 0, again.output
+    moves = len(json.loads(file.read_text())["moves"])
+    assert f"Round 1 (continued after {moves} moves)" in again.output
+    assert "income of" not in again.output
 
 
 # ------------------------------------------------------------------ a whole game in a pseudo-terminal
@@ -364,7 +377,7 @@ def test_a_whole_game_through_the_real_prompt_in_a_pseudo_terminal():
         term.expect(r"which seat do you take\? \[1-2, Enter for 1\] ?$")
         term.send("\r")                                    # Enter: seat 1
         shown = term.expect(PROMPT)
-        assert "p1 you, p2 bot (greedy)" in shown and "[set-up] p1: choose a faction [faction NAME]" in shown
+        assert "p1 you, p2 bot (fast)" in shown and "[set-up] p1: choose a faction [faction NAME]" in shown
         term.send("fact\t")                                # tab completes the command...
         term.expect(r"faction ?$")
         term.send(" ter\t")                                # ... and the faction

@@ -315,6 +315,18 @@ def gaia(*args):
     return CliRunner().invoke(app, [str(a) for a in args], prog_name="gaia")
 
 
+def test_gaia_show_lists_the_factions_on_offer_with_holders_and_bids(tmp_path):
+    out = tmp_path / "g.json"
+    assert gaia("new", "--players", 2, "--seed", 3, "--auction", "choose-bid", "-o", out).exit_code == 0
+    for line in ("faction gleens", "faction nevlas", "bid nevlas 3"):
+        assert gaia("move", out, line).exit_code == 0
+    shown = gaia("show", out).output
+    assert "Auction (choose-bid)" in shown
+    rows = [" ".join(cell.strip() for cell in line.split("│") if cell.strip()) for line in shown.splitlines()]
+    assert "gleens: Gleens (Desert) nobody yet -" in rows
+    assert "nevlas: Nevlas (Ice) p1 3 VP" in rows
+
+
 def test_gaia_new_saves_the_options_and_the_game_plays_under_them(tmp_path):
     out = tmp_path / "g.json"
     result = gaia("new", "--players", 2, "--seed", 3, "--auction", "choose-bid", "--faction-variant", "beta",

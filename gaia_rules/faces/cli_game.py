@@ -35,7 +35,7 @@ from rich.console import Console
 
 from ..content import default_catalogue
 from ..formats import savegame
-from ..players import BOTS, describe_wait, make_bot
+from ..players import BOTS, DEFAULT_BOT, describe_wait, make_bot
 from .app import (EXIT_FAILED, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, app, checked_catalogue,
                   choice_option, content_option, progress_bar, wants_progress)
 from ..formats.notation import NotationError
@@ -561,7 +561,7 @@ def play(
     players: Optional[int] = typer.Option(None, "--players", "-n", metavar="N", help="Players in a new game (default 2)."),
     bots: Optional[int] = typer.Option(None, "--bots", metavar="N",
                                        help="Seats played by bots (the last ones; default: all but one)."),
-    bot: str = choice_option("greedy", "--bot", lambda: list(BOTS), "The kind of bot."),
+    bot: str = choice_option(DEFAULT_BOT, "--bot", lambda: list(BOTS), "The kind of bot."),
     seed: Optional[str] = typer.Option(None, "--seed", metavar="SEED",
                                        help="Seed of a new game's set-up (and of the bots)."),
     layout: str = _layout_option(),

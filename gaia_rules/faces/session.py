@@ -30,7 +30,7 @@ from ..formats.notation import NotationError
 from ..formats.savegame import SavedGame, SaveError
 from ..language import ast
 from ..language.english import with_article
-from ..players import describe_wait, make_bot
+from ..players import DEFAULT_BOT, describe_wait, make_bot
 from ..rules import Engine, IllegalMoveError
 from ..rules.moves import COMMANDS, Move
 from ..state import GameState
@@ -288,7 +288,7 @@ class Session:
         self.reader = reader or LineReader(self.complete)
         if self.reader.complete is None:
             self.reader.complete = self.complete
-        self.auto_bot = auto_bot or make_bot("greedy", f"{game.setup.seed}/auto")
+        self.auto_bot = auto_bot or make_bot(DEFAULT_BOT, f"{game.setup.seed}/auto")
         self.auto_left = 0
         self.saved = file is not None and file.exists()
         self.round_seen = game.state.round
@@ -568,9 +568,9 @@ class Session:
 
     def run(self) -> int:
         start = time.perf_counter()
-        if not self.quiet and self.state.round:
-            for line in round_header(self.engine, self.state):
-                self.say(line)
+        if not self.quiet and self.state.round and not self.state.ended:
+            # a saved game resumed mid-round: its income was paid before the save
+            self.say(f"Round {self.state.round} (continued after {len(self.state.moves)} moves)")
         while not self.state.ended:
             self.bot_turns()
             if self.state.ended:

@@ -310,9 +310,24 @@ def table_table(engine: Engine, state: GameState) -> Table:
     return table
 
 
+def auction_table(engine: Engine, state: GameState) -> Table:
+    """The factions on offer in an auction: who holds each and for what bid (VP paid at set-up's end)."""
+    table = Table(title=f"Auction ({state.setup.auction})", title_justify="left")
+    for column in ("faction", "held by", "bid"):
+        table.add_column(column)
+    for offer in state.offers:
+        holder, bid = offer["holder"], offer["bid"]
+        table.add_row(named(engine.catalogue, offer["faction"], "faction"),
+                      "nobody yet" if holder is None else player_label(state, holder),
+                      "-" if bid is None else f"{bid} VP")
+    return table
+
+
 def show_state(console: Console, engine: Engine, state: GameState, only: int | None = None) -> None:
     console.print(f"Game {state.setup.seed!r}: {state.setup.players} players, variant {state.setup.variant}")
     console.print(status_line(engine, state))
+    if state.offers and state.phase in ("factions", "bids"):
+        console.print(auction_table(engine, state))
     console.print(players_table(engine, state, only))
     if only is None:
         console.print(table_table(engine, state))
