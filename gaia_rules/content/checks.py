@@ -11,7 +11,8 @@ from ..language import EffectSyntaxError, parse_effect, parse_price
 from ..language import ast
 from ..language.vocabulary import (AREAS, COUNTERS, ENGINE_RESOURCES, EVENT_DATA, EVENT_FILTERS, EVENT_PIECES,
                                    EVENTS, FED_WORDS, KIND_PLACES, LIMITABLE, ONCE_PERIODS, POWER_AREAS,
-                                   TRIGGERS_BY_KIND, UNREACHABLE_EVENTS, UP_CHOICES, WHERE, WHERE_INSTEAD)
+                                   TABLE_EVENTS, TRIGGERS_BY_KIND, UNREACHABLE_EVENTS, UP_CHOICES, WHERE,
+                                   WHERE_INSTEAD)
 from . import catalogue as cat
 from .loader import Loader, did_you_mean
 from .yamlsrc import Located
@@ -231,9 +232,33 @@ def _filter_words(ctx: _Ctx, spec) -> dict[str, str] | set[str]:
     return words | ids.get(spec.get("", ""), set())
 
 
+# What an opponent's event may give the holder: amounts kept or charged at once (a choice of the
+# holder's, or a step or range for a build of theirs, would have to happen in the opponent's turn).
+OPPONENT_GAIN_REFUSED = frozenset({"step", "range"})
+
+
+def _check_opponent(ctx: _Ctx, src: Located, path: tuple, st: ast.Statement, as_kind: str) -> None:
+    """`on opponent EVENT`: an event of one player, heard by the others, giving them amounts."""
+    cl, off = st.clause, src.string_offset(path)
+    if cl.event.name in TABLE_EVENTS:
+        ctx.err(src, path, f"'on opponent {cl.event.name}' can never fire: '{cl.event.name}' happens to every player "
+                           f"at once; write 'on {cl.event.name}'", off + cl.event.column - 1)
+    if as_kind == "round_scoring":
+        ctx.err(src, path, "'on opponent' can never fire on a round scoring tile: the tile scores its player's own "
+                           "events", off + st.column - 1)
+    for g in cl.gains:
+        if not isinstance(g, ast.Amount) or g.resource in OPPONENT_GAIN_REFUSED:
+            ctx.err(src, path, "'on opponent' gives amounts only (such as '1c', '2pw', '1vp per m'): a choice, a "
+                               "build, a step or range would have to be taken in the opponent's turn",
+                    off + getattr(g, "column", st.column) - 1)
+            break
+
+
 def _check_event(ctx: _Ctx, src: Located, path: tuple, st: ast.Statement, as_kind: str, pi: str) -> None:
     ev = st.clause.event
     off = src.string_offset(path)
+    if st.clause.opponent:
+        _check_opponent(ctx, src, path, st, as_kind)
     if isinstance(ev, ast.BuildEvent):
         ctx.words(src, path, ev.piece_columns, ev.column, ev.pieces, ctx.structures, "structure")
         for i, piece in enumerate(ev.pieces):

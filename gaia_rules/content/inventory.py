@@ -31,6 +31,7 @@ TRIGGERS: dict[str, str] = {
     "now": "once, when the component is gained, reached or built",
     "pass": "when the holder passes",
     "on": "each time an event happens (`on EVENT [filters]`)",
+    "on opponent": "each time an event happens to an opponent (`on opponent EVENT [filters]`; amounts only)",
     "action": "a special action, once per round",
     "free": "a free-action conversion",
     "gaia-phase": "an optional conversion in the Gaia phase",
@@ -77,6 +78,8 @@ def _uses(st: ast.Statement) -> list[tuple[str, str]]:
     if isinstance(cl, ast.On):
         event = cl.event.name
         out.append(("event", event))
+        if cl.opponent:
+            out.append(("trigger", "on opponent"))
     if isinstance(cl, ast.Set):
         out.append(("parameter", cl.name))
     for g in getattr(cl, "gains", ()):

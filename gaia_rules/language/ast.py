@@ -196,6 +196,12 @@ class OnPass:
 class On:
     event: Event
     gains: tuple[Gain, ...]
+    opponent: bool = False   # `on opponent EVENT`: the event happened to one of the holder's opponents
+
+    @property
+    def key(self) -> str:
+        """What the statement listens to: the event's name, or `opponent NAME`."""
+        return f"opponent {self.event.name}" if self.opponent else self.event.name
 
 
 @dataclass(frozen=True)

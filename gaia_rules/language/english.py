@@ -46,6 +46,7 @@ EVENT_PHRASES: dict[str, str] = {
     "burn": "you burn power",
     "board-action": "you take a board action",
     "special-action": "you take a special action",
+    "pass": "you pass",
     "round-end": "a round ends",
     "final-scoring": "the game ends (before final scoring)",
     "opponent-build": "an opponent builds near one of your structures",
@@ -250,6 +251,16 @@ class _Renderer:
             return text
         raise TypeError(f"not an event: {e!r}")
 
+    def opponent_event(self, e) -> str:
+        """The event's phrase said of an opponent: 'you build a mine' -> 'an opponent builds a mine'."""
+        text = self.event(e)
+        if text.startswith("you "):
+            verb, _, rest = text[4:].partition(" ")
+            verb += "es" if verb.endswith(("s", "sh", "ch")) else "s"
+            rest = rest.replace("an opponent's", "another player's")
+            return f"an opponent {verb} {rest}".rstrip()
+        return text.replace(" of yours", " of an opponent").replace("your ", "an opponent's ")
+
     def scope(self, s: ast.Scope) -> str:
         pieces = join_or(self.a_structure(p) if p not in EVENT_PHRASES else f"'{p}' happens" for p in s.pieces)
         if s.kind == "until":
@@ -291,7 +302,8 @@ class _Renderer:
         if isinstance(c, ast.OnPass):
             return "When you pass: " + self.gains(c.gains)
         if isinstance(c, ast.On):
-            return f"Each time {self.event(c.event)}: " + self.gains(c.gains)
+            event = self.opponent_event(c.event) if c.opponent else self.event(c.event)
+            return f"Each time {event}: " + self.gains(c.gains)
         if isinstance(c, ast.Action):
             return "Special action (once per round): " + self.gains(c.gains)
         if isinstance(c, ast.Free):

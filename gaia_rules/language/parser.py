@@ -136,6 +136,10 @@ class _ToAst(Transformer):
         return ast.On(event, gains)
 
     @v_args(inline=True)
+    def on_opponent(self, event, gains):
+        return ast.On(event, gains, opponent=True)
+
+    @v_args(inline=True)
     def action(self, gains):
         return ast.Action(gains)
 

@@ -38,10 +38,15 @@ EVENTS: dict[str, str] = {
     "burn": "the holder burns power",
     "board-action": "the holder takes a board action",
     "special-action": "the holder takes a special action",
+    "pass": "the holder passes (the same moment as a `pass:` statement)",
     "round-end": "a round ends (after everybody has passed)",
     "final-scoring": "the game ends, before final scoring",
     "opponent-build": "an opponent builds within charging distance of one of the holder's structures",
 }
+
+# Events of the whole table: each fires for every player at once, so `on opponent EVENT` cannot name them.
+TABLE_EVENTS: frozenset[str] = frozenset({"game-start", "round-start", "gaia-phase", "round-end", "final-scoring",
+                                          "opponent-build"})
 
 # Filters an event takes after its name (`on research nav|eco`): what each word may be. The event
 # fires the statement when it matches any filter. "structure", "track", "board-action",

@@ -498,6 +498,7 @@ def pass_turn(ctx: Context, state: GameState, move: Move) -> None:
         if isinstance(h.statement.clause, ast.OnPass) and effects.may_fire(ctx, state, p, h.statement,
                                                                             f"{h.source}#{h.index}"):
             effects.apply_gains(ctx, state, p, h.statement.clause.gains, h.source)
+    queue(state, effects.fire(ctx, state, p, effects.Event("pass")))
     old = player.booster
     if not last:
         state.boosters_table.remove(new)

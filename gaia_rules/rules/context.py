@@ -355,7 +355,7 @@ class Context:
             yield from statements(f"booster:{player.booster}", self.catalogue.boosters[player.booster].effects)
 
     def listeners(self, state: GameState, p: int, event: str) -> tuple[Held, ...]:
-        """The `on` statements player p holds that listen to the event named `event`."""
+        """The `on` statements player p holds that listen to `event` (a name, or `opponent NAME`)."""
         held = self.held(state, p)
         cache = self.table("listeners", 20000)
         found = cache.get(id(held))
@@ -364,7 +364,7 @@ class Context:
             for h in held:
                 cl = h.statement.clause
                 if isinstance(cl, ast.On):
-                    by_name.setdefault(cl.event.name, []).append(h)
+                    by_name.setdefault(cl.key, []).append(h)
             found = cache[id(held)] = (held, {k: tuple(v) for k, v in by_name.items()})
         return found[1].get(event, ())
 
@@ -376,10 +376,16 @@ class Context:
 
     @cached_property
     def heard_events(self) -> frozenset[str]:
-        """Events some statement of the content listens to (`on EVENT`) or some scope names."""
+        """Events some statement of the content listens to (`on EVENT`, `on opponent EVENT`) or some scope names."""
         names = {st.clause.event.name for effect in self.catalogue.all_effects() for st in effect.statements
                  if isinstance(st.clause, ast.On)}
         return frozenset(names) | self.watched_events
+
+    @cached_property
+    def heard_by_opponents(self) -> frozenset[str]:
+        """Events some `on opponent EVENT` statement of the content listens to."""
+        return frozenset(st.clause.event.name for effect in self.catalogue.all_effects() for st in effect.statements
+                         if isinstance(st.clause, ast.On) and st.clause.opponent)
 
     @cached_property
     def watched_events(self) -> frozenset[str]:

@@ -187,7 +187,25 @@ def fire(ctx: Context, state: GameState, p: int, event: Event, times: int = 1,
         if mark not in state.players[p].marks:
             state.players[p].marks = state.players[p].marks + [mark]  # replaced: clones share it
             ctx.holdings_changed(state, p)
-    for h in ctx.listeners(state, p, event.name):
+    _hear(ctx, state, p, event.name, event, times, follow, without)
+    if 1 <= state.round <= len(state.setup.round_tiles):
+        tile = ctx.catalogue.round_tiles[state.setup.round_tiles[state.round - 1]]
+        for i, st in enumerate(s for eff in tile.effects for s in eff.statements):
+            if (isinstance(st.clause, ast.On) and not st.clause.opponent and event.matches(st.clause.event)
+                    and may_fire(ctx, state, p, st, f"round{state.round}#{i}", event)):
+                for _ in range(1 if st.once else times):
+                    apply_gains(ctx, state, p, st.clause.gains, f"round{state.round}", follow, event)
+    if event.name in ctx.heard_by_opponents:
+        seats = len(state.players)
+        for q in ((p + k) % seats for k in range(1, seats)):  # the opponents, in seat order after p
+            _hear(ctx, state, q, f"opponent {event.name}", event, times, follow, frozenset())
+    return follow
+
+
+def _hear(ctx: Context, state: GameState, p: int, key: str, event: Event, times: int, follow: list[Pending],
+          without: frozenset) -> None:
+    """Player p's `on` statements listening under `key` fire for `event` (their filters, conditions, limits)."""
+    for h in ctx.listeners(state, p, key):
         st = h.statement
         if event.matches(st.clause.event) and may_fire(ctx, state, p, st, f"{h.source}#{h.index}", event):
             gains = st.clause.gains
@@ -195,14 +213,6 @@ def fire(ctx: Context, state: GameState, p: int, event: Event, times: int = 1,
                 gains = tuple(g for g in gains if not (isinstance(g, ast.Amount) and g.resource in without and not g.per))
             for _ in range(1 if st.once else times):  # a limited statement fires once, however many steps
                 apply_gains(ctx, state, p, gains, h.source, follow, event)
-    if 1 <= state.round <= len(state.setup.round_tiles):
-        tile = ctx.catalogue.round_tiles[state.setup.round_tiles[state.round - 1]]
-        for i, st in enumerate(s for eff in tile.effects for s in eff.statements):
-            if (isinstance(st.clause, ast.On) and event.matches(st.clause.event)
-                    and may_fire(ctx, state, p, st, f"round{state.round}#{i}", event)):
-                for _ in range(1 if st.once else times):
-                    apply_gains(ctx, state, p, st.clause.gains, f"round{state.round}", follow, event)
-    return follow
 
 
 def apply_now(ctx: Context, state: GameState, p: int, effect_list, source: str, follow: list[Pending],
