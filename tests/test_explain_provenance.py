@@ -6,6 +6,8 @@ Files are shown as the user gave them (bundled ones as `content/...`).
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from typer.testing import CliRunner
 
@@ -102,3 +104,21 @@ def test_the_catalogue_lists_each_variant_entry_with_the_fields_it_sets():
     result = gaia("explain", "beta")
     assert "Version 0, Bal T'aks (`content/faction-variants/beta/v0/baltaks.yaml`, which sets research):" \
         in result.output.splitlines()
+
+
+def _block(doc: str, first_line: str) -> list[str]:
+    """The lines of the fenced block of a markdown document that starts with `first_line`."""
+    start = doc.index("\n" + first_line + "\n") + 1
+    return doc[start: doc.index("\n```", start)].splitlines()
+
+
+def test_the_patch_overlay_example_of_docs_content_md_shows_what_explain_prints(tmp_path, monkeypatch):
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "content.md").read_text(encoding="utf-8")
+    patch = _block(doc, "# my-rules/terrans.yaml: the Terrans start with 20 credits and cheaper trading stations")
+    shown = _block(doc, "# Terrans (faction `terrans`)")
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "my-rules").mkdir()
+    (tmp_path / "my-rules" / "terrans.yaml").write_text("\n".join(patch) + "\n", encoding="utf-8")
+    real = gaia("explain", "terrans", "--content", "my-rules/").output.splitlines()
+    assert [line for line in shown if line != "..." and line not in real] == []
+    assert len([line for line in shown if line != "..."]) == 12
