@@ -12,7 +12,9 @@ component (`merge_patch`: mappings key by key, lists and scalars replaced)
 and the result is checked against the kind's schema. A patch that also says
 `variant: <family>` (with `version`, and optionally `players`) is not applied
 to the component itself: it is kept as an entry of that faction variant,
-chosen per game (docs/variants.md).
+chosen per game (docs/variants.md). Each document keeps its provenance (the
+file it was first read from, then each patch's file and the field paths it
+set) so that `gaia explain` can say where every value came from.
 """
 from __future__ import annotations
 
@@ -152,7 +154,7 @@ def patched_paths(base: Any, patch: Any, prefix: str = "") -> list[str]:
     """The dotted field paths a patch sets: the leaves of its mappings (lists and scalars are leaves).
 
     A mapping the base lacks is followed into too, so that the paths name what
-    the designer wrote (`structures.ts.cost`), not the whole field.
+    the designer wrote (`structures.<piece>.cost`), not the whole field.
     """
     if not isinstance(patch, dict) or not patch or (base is not None and not isinstance(base, dict)):
         return [prefix]
