@@ -55,6 +55,8 @@ def patch_form(kind: str, component: dict) -> dict:
     props: dict = {"patch": {"type": "string", "description": f"The id of the {component_label(component)} this "
                              "file changes (instead of `id`): the file gives only the fields that change; mappings "
                              "merge key by key, lists and values replace (docs/content.md, Patch overlays)."}}
+    if "examples" in component["properties"].get("id", {}):
+        props["patch"]["examples"] = component["properties"]["id"]["examples"]
     for name, sub in component["properties"].items():
         if name == "id":
             continue
