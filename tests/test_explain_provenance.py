@@ -122,3 +122,14 @@ def test_the_patch_overlay_example_of_docs_content_md_shows_what_explain_prints(
     real = gaia("explain", "terrans", "--content", "my-rules/").output.splitlines()
     assert [line for line in shown if line != "..." and line not in real] == []
     assert len([line for line in shown if line != "..."]) == 12
+
+
+def test_explain_a_patched_tile_marks_its_effects_with_the_patch(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "boost").mkdir()
+    (tmp_path / "boost" / "b.yaml").write_text("patch: booster1\nkind: booster\neffects: [\"income: 2k\"]\n",
+                                               encoding="utf-8")
+    lines = gaia("explain", "booster1", "--content", "boost").output.splitlines()
+    assert lines[2:7] == ["Files: `content/boosters/booster1.yaml` (bundled), patched by `boost/b.yaml` (effects)", "",
+                          "While you hold it (taken for one round) (from `boost/b.yaml`):", "",
+                          "- Income: 2 knowledge. (`income: 2k`)"]

@@ -512,8 +512,9 @@ def render_track(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
     words = words_for(catalogue)
     doc.para(f"Position on the research board: {t.order}. \"Immediately\" is once, on reaching the level; "
              f"income is paid while it is your level on the track; rules hold on it and above.")
+    origin = origin_of(catalogue, "research_track", ident)
     doc.items(f"Level {i}: " + (" ".join(fx(e, words) for e in level) if level else "nothing.")
-              for i, level in enumerate(t.levels))
+              + from_note(origin, "levels") for i, level in enumerate(t.levels))
 
 
 def render_research_board(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
@@ -540,8 +541,10 @@ def render_board_action(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
     words = words_for(catalogue)
     gains = [s.clause.gains for s in a.effect.statements if hasattr(s.clause, "gains") and s.scope is None]
     what = gains_text(gains[0], words) if len(gains) == 1 and len(a.effect.statements) == 1 else effect_text(a.effect, words)
-    doc.items([stop(f"Cost: {price_text(a.cost, words)}"), sentence(f"Action (a main action, once per round for the "
-                                                              f"whole table): {what}") + f" (`{a.effect.text}`)"])
+    origin = origin_of(catalogue, "board_action", ident)
+    doc.items([stop(f"Cost: {price_text(a.cost, words)}") + from_note(origin, "cost"),
+               sentence(f"Action (a main action, once per round for the whole table): {what}")
+               + f" (`{a.effect.text}`)" + from_note(origin, "effects")])
 
 
 def render_free_actions(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
@@ -560,7 +563,7 @@ def render_free_actions(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
 def _tile(doc: _Doc, catalogue: Catalogue, tile, intro: str | None = None) -> None:
     words = words_for(catalogue)
     if intro:
-        doc.para(intro)
+        doc.para(intro.removesuffix(":") + from_note(origin_of(catalogue, tile.kind, tile.id), "effects") + ":")
     doc.items((fx(e, words) for e in tile.effects), none="no effect")
 
 
@@ -594,10 +597,12 @@ def render_final(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
 def render_fed(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
     t = catalogue.federation_tokens[ident]
     words = words_for(catalogue)
-    items = [f"When gained: {fx(e, words)}" for e in t.effects]
+    origin = origin_of(catalogue, "federation_token", ident)
+    items = [f"When gained: {fx(e, words)}" + from_note(origin, "effects") for e in t.effects]
     items.append(f"Copies: {t.copies}. Green (can be turned over to pay): {_yes(t.green)}. "
                  f"In the supply at the start: {_yes(t.in_supply)}"
-                 + ("." if t.in_supply else " (gained only through an effect)."))
+                 + ("." if t.in_supply else " (gained only through an effect).")
+                 + from_note(origin, "copies", "green", "in_supply"))
     doc.items(items)
 
 
