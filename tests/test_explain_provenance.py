@@ -133,3 +133,10 @@ def test_explain_a_patched_tile_marks_its_effects_with_the_patch(tmp_path, monke
     assert lines[2:7] == ["Files: `content/boosters/booster1.yaml` (bundled), patched by `boost/b.yaml` (effects)", "",
                           "While you hold it (taken for one round) (from `boost/b.yaml`):", "",
                           "- Income: 2 knowledge. (`income: 2k`)"]
+
+
+def test_the_variant_example_of_docs_variants_md_shows_what_explain_prints():
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "variants.md").read_text(encoding="utf-8")
+    shown = [line for line in _block(doc, "$ gaia explain firaks --faction-variant more-balanced")[1:] if line != "..."]
+    real = gaia("explain", "firaks", "--faction-variant", "more-balanced").output.splitlines()
+    assert real[: len(shown)] == shown
