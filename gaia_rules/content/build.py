@@ -92,6 +92,7 @@ def build_catalogue(docs: list[Document], loader: Loader) -> tuple[cat.Catalogue
     located = {d.key: d.src for d in docs}
     for d in docs:
         c.files[d.key] = (d.src.file, d.digest)
+        c.origins[d.key] = cat.Origin(d.origin or d.src.file, d.origin_bundled, d.patches)
     boards = {d.id: d for d in docs if d.kind == "faction_board"}
     for d in boards.values():
         c.boards[d.id] = d.src.data

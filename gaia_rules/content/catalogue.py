@@ -93,6 +93,22 @@ def entry_id(faction: str, family: str, version: int, players: tuple[int, ...]) 
 
 
 @dataclass(frozen=True)
+class Origin:
+    """Where a component's values came from: the file it was read from, then each patch laid over it."""
+
+    file: str
+    bundled: bool = False
+    patches: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (patch file, dotted field paths it set), in order
+
+    def files_of(self, *fields: str) -> list[str]:
+        """The patch files that set any of these fields (or a part of one, or a whole field holding one)."""
+        def touches(path: str, name: str) -> bool:
+            return path == name or path.startswith(name + ".") or name.startswith(path + ".")
+        return list(dict.fromkeys(f for f, paths in self.patches
+                                  if any(touches(p, n) for p in paths for n in fields)))
+
+
+@dataclass(frozen=True)
 class VariantEntry:
     """One faction's board under a variant version, possibly only for some player counts."""
 
@@ -251,6 +267,8 @@ class Catalogue:
     variant_entries: list[VariantEntry] = field(default_factory=list)
     # content identity: (kind, id) -> (file shown to people, sha256 of its bytes)
     files: dict[tuple[str, str], tuple[str, str]] = field(default_factory=dict)
+    # provenance of each component: the file it was read from, then (patch file, field paths it set) per patch
+    origins: dict[tuple[str, str], Origin] = field(default_factory=dict)
     # things a designer should know that are not errors (a bundled component replaced by an overlay)
     notes: list[str] = field(default_factory=list)
 
@@ -299,12 +317,13 @@ class Catalogue:
         cache = self.__dict__.setdefault("_variant_cache", {})
         key = (family, version, players)
         if key not in cache:
-            factions = dict(self.factions)
+            factions, origins = dict(self.factions), dict(self.origins)
             for fid in factions:
                 entry = self.variant_entry(family, version, players, fid)
                 if entry is not None:
                     factions[fid] = entry.faction
-            derived = dataclasses.replace(self, factions=factions)
+                    origins[("faction", fid)] = self.origins.get(("faction", entry.id), origins.get(("faction", fid)))
+            derived = dataclasses.replace(self, factions=factions, origins=origins)
             derived.__dict__["_variant_cache"] = {}
             cache[key] = derived
         return cache[key]

@@ -12,7 +12,9 @@ component (`merge_patch`: mappings key by key, lists and scalars replaced)
 and the result is checked against the kind's schema. A patch that also says
 `variant: <family>` (with `version`, and optionally `players`) is not applied
 to the component itself: it is kept as an entry of that faction variant,
-chosen per game (docs/variants.md).
+chosen per game (docs/variants.md). Each document keeps its provenance (the
+file it was first read from, then each patch's file and the field paths it
+set) so that `gaia explain` can say where every value came from.
 """
 from __future__ import annotations
 
@@ -122,6 +124,10 @@ class Document:
     # for an entry of a faction variant: (family, version, player counts it is limited to, or ())
     variant: tuple[str, int, tuple[int, ...]] | None = None
     rel: str = ""  # path inside its folder (names a bundled file without an absolute path)
+    # provenance: the file the component was first read from, then (file, field paths it set) per patch
+    origin: str = ""
+    origin_bundled: bool = False
+    patches: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     @property
     def key(self) -> tuple[str, str]:
@@ -144,11 +150,32 @@ def merge_patch(base: Any, patch: Any) -> Any:
     return patch
 
 
+def patched_paths(base: Any, patch: Any, prefix: str = "") -> list[str]:
+    """The dotted field paths a patch sets: the leaves of its mappings (lists and scalars are leaves).
+
+    A mapping the base lacks is followed into too, so that the paths name what
+    the designer wrote (`structures.<piece>.cost`), not the whole field.
+    """
+    if not isinstance(patch, dict) or not patch or (base is not None and not isinstance(base, dict)):
+        return [prefix]
+    out = []
+    for key, value in patch.items():
+        path = f"{prefix}.{key}" if prefix else str(key)
+        out += patched_paths(base.get(key) if isinstance(base, dict) else None, value, path)
+    return out
+
+
+def shown_name(file: str, rel: str, layer: int) -> str:
+    """A file as people see it: `content/...` for bundled files, else as the loader displayed it."""
+    return f"content/{rel}" if layer == 0 and rel else file
+
+
 @dataclass
 class _Patch:
     src: Located
     digest: str
     layer: int
+    rel: str = ""
 
 
 # Kinds with one file per content set: their ids are not names a designer picks.
@@ -173,10 +200,15 @@ class Loader:
                 self.diagnostics.append(Diagnostic(_display(root), 1, 1, "no such file or folder"))
                 continue
             for path in _yaml_files(root):
+                count = len(patches)
                 doc = self._read_one(path, layer, patches)
+                rel = path.name if root.is_file() else path.relative_to(root).as_posix()
+                if len(patches) > count:
+                    patches[-1].rel = rel
                 if doc is None:
                     continue
-                doc.rel = path.name if root.is_file() else path.relative_to(root).as_posix()
+                doc.rel = rel
+                doc.origin, doc.origin_bundled = shown_name(doc.src.file, rel, layer), layer == 0
                 key = (doc.kind, doc.id)
                 earlier = docs.get(key)
                 if earlier is not None and earlier.layer == layer:
@@ -252,11 +284,13 @@ class Loader:
         merged = Located(src.file, merge_patch(base.src.data, fields), src.positions, src.key_positions, src.styles)
         if not self._schema_ok(merged, kind):
             return None
+        provenance = dict(origin=base.origin, origin_bundled=base.origin_bundled, patches=base.patches + (
+            (shown_name(src.file, patch.rel, patch.layer), tuple(patched_paths(base.src.data, fields))),))
         if "variant" not in data:
-            docs[(kind, target)] = Document(kind, target, merged, patch.digest, patch.layer)
+            docs[(kind, target)] = Document(kind, target, merged, patch.digest, patch.layer, **provenance)
             return None
         variant = (data["variant"], data.get("version", 0), tuple(sorted(data.get("players", ()))))
-        return Document(kind, target, merged, patch.digest, patch.layer, variant)
+        return Document(kind, target, merged, patch.digest, patch.layer, variant, **provenance)
 
     def _schema_ok(self, src: Located, kind: str) -> bool:
         before = len(self.diagnostics)

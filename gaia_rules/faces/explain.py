@@ -16,8 +16,8 @@ from typing import Any, Callable, Iterable
 
 import yaml
 
-from ..content.catalogue import Catalogue, Faction, Structure
-from ..content.loader import bundled_content_dir
+from ..content.catalogue import Catalogue, Faction, Origin, Structure
+from ..content.loader import PATCH_KEYS, bundled_content_dir, merge_patch
 from ..language import parse_effect, parse_price
 from ..language.ast import Effect, Income
 from ..language.english import Words, effect_text, gains_text, join_and, join_or, price_text, sentence, with_article
@@ -165,6 +165,25 @@ def shown_file(catalogue: Catalogue, kind: str, ident: str) -> str | None:
     except (ValueError, OSError, FileNotFoundError):
         return display
     return "content/" + rel.as_posix()
+
+
+def origin_of(catalogue: Catalogue, kind: str, ident: str) -> Origin | None:
+    """A component's provenance when patches changed it (None: it is one file as written)."""
+    origin = catalogue.origins.get((kind, ident))
+    return origin if origin is not None and origin.patches else None
+
+
+def files_line(origin: Origin) -> str:
+    """'Files: the base file, patched by each patch file (the fields it set)'."""
+    base = f"`{origin.file}`" + (" (bundled)" if origin.bundled else "")
+    patches = ", then ".join(f"`{f}` ({', '.join(paths)})" for f, paths in origin.patches)
+    return f"Files: {base}, patched by {patches}"
+
+
+def from_note(origin: Origin | None, *fields: str) -> str:
+    """' (from `file`)' after a line showing fields a patch set; '' when no patch set them."""
+    files = origin.files_of(*fields) if origin is not None else []
+    return f" (from {', '.join(f'`{f}`' for f in files)})" if files else ""
 
 
 def fx(effect: Effect, words: Words) -> str:
@@ -344,14 +363,16 @@ def _head(doc: _Doc, catalogue: Catalogue, kind: str, ident: str) -> None:
     file_kind = "parameters" if kind == "parameter" else kind
     if kind == "parameter":
         ident = next((i for k, i in catalogue.files if k == "parameters"), ident)
+    origin = origin_of(catalogue, file_kind, ident)
     f = shown_file(catalogue, file_kind, ident)
-    if f:
+    if origin is not None:
+        doc.para(files_line(origin))
+    elif f:
         doc.para(f"File: `{f}`")
 
 
-def _faction_source(catalogue: Catalogue, faction: Faction) -> dict:
-    """The faction's own file, for the board it names and its description (best effort)."""
-    path = shown_file(catalogue, "faction", faction.id) or faction.file
+def _read_mapping(path: str) -> dict:
+    """A YAML file's top mapping (`content/...` names a bundled file); {} if it cannot be read."""
     candidates = [Path(path)]
     if path.startswith("content/"):
         candidates.insert(0, bundled_content_dir() / path[len("content/"):])
@@ -360,9 +381,20 @@ def _faction_source(catalogue: Catalogue, faction: Faction) -> dict:
             data = yaml.safe_load(p.read_text(encoding="utf-8"))
         except (OSError, yaml.YAMLError, UnicodeDecodeError):
             continue
-        if isinstance(data, dict) and data.get("id") == faction.id:
+        if isinstance(data, dict):
             return data
     return {}
+
+
+def _faction_source(catalogue: Catalogue, faction: Faction) -> dict:
+    """The faction's file with its patches merged, for the board it names and its description (best effort)."""
+    origin = catalogue.origins.get(("faction", faction.id))
+    data = _read_mapping(origin.file if origin else shown_file(catalogue, "faction", faction.id) or faction.file)
+    if data.get("id") != faction.id:
+        return {}
+    for f, _paths in origin.patches if origin else ():
+        data = merge_patch(data, {k: v for k, v in _read_mapping(f).items() if k not in PATCH_KEYS})
+    return data
 
 
 def faction_board_of(catalogue: Catalogue, faction: Faction) -> tuple[str, dict] | None:
@@ -373,8 +405,9 @@ def faction_board_of(catalogue: Catalogue, faction: Faction) -> tuple[str, dict]
     return None if board_id is None else (board_id, catalogue.boards[board_id])
 
 
-def board_differences(catalogue: Catalogue, faction: Faction, board: dict, words: Words) -> list[str]:
-    """What a faction changes on its board, one line per change."""
+def board_differences(catalogue: Catalogue, faction: Faction, board: dict, words: Words,
+                      origin: Origin | None = None) -> list[str]:
+    """What a faction changes on its board, one line per change (marked with the patch that set it)."""
     out = []
     board_start = board.get("start", {})
     for key, code in START_RESOURCES.items():
@@ -395,12 +428,14 @@ def board_differences(catalogue: Catalogue, faction: Faction, board: dict, words
     rows = board.get("structures") or {}
     for sid, s in faction.structures.items():
         if sid not in rows:
-            out.append(f"a piece of its own, {s.name} (`{sid}`): {row_text(s, words)}")
+            out.append(f"a piece of its own, {s.name} (`{sid}`): {row_text(s, words)}"
+                       + from_note(origin, f"structures.{sid}"))
             continue
         base = board_structure(sid, rows[sid])
         for f in ROW_FIELDS:
             if f.key(s) != f.key(base):
-                out.append(f"{base.name} (`{sid}`) {f.label}: {f.show(s, words)} (board: {f.show(base, words)})")
+                out.append(f"{base.name} (`{sid}`) {f.label}: {f.show(s, words)} (board: {f.show(base, words)})"
+                           + from_note(origin, f"structures.{sid}"))
     if faction.planetary_institute_structure != "PI":
         out.append(f"its planetary institute abilities come with `{faction.planetary_institute_structure}`")
     return out
@@ -422,30 +457,35 @@ def render_faction(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
     planet = catalogue.planets.get(f.home)
     found = faction_board_of(catalogue, f)
     board_id = found[0] if found else "?"
+    origin = origin_of(catalogue, "faction", ident)
     facts = [
-        f"Home planet: {planet.name if planet else f.home} (`{f.home}`). Faction board: `{board_id}`.",
-        sentence(f"Starting resources: {amounts(f.start, words)}"),
-        f"Power bowls: {bowls(f.power)}.",
+        f"Home planet: {planet.name if planet else f.home} (`{f.home}`). Faction board: `{board_id}`."
+        + from_note(origin, "home", "board"),
+        sentence(f"Starting resources: {amounts(f.start, words)}")
+        + from_note(origin, *(f"start.{k}" for k in START_RESOURCES)),
+        f"Power bowls: {bowls(f.power)}." + from_note(origin, "start.power"),
         "Research at set-up: " + (join_and(f"one level on {words.tracks.get(t, t)}" for t in f.research)
-                                  if f.research else "none") + ".",
-        f"Set-up pieces, in order: {', '.join(words.structures.get(p, p) for p in f.setup)}.",
-        sentence(f"Base income: {gains_line(f.income, words)}") + f" (`{f.income.text}`)" if f.income
-        else "Base income: none.",
+                                  if f.research else "none") + "." + from_note(origin, "research"),
+        f"Set-up pieces, in order: {', '.join(words.structures.get(p, p) for p in f.setup)}."
+        + from_note(origin, "setup", "setup_position"),
+        (sentence(f"Base income: {gains_line(f.income, words)}") + f" (`{f.income.text}`)" if f.income
+         else "Base income: none.") + from_note(origin, "income"),
     ]
     if f.special_token is not None:
         t = f.special_token
         facts.append(f"Special token: the {t.name}, starting in {AREAS.get(t.start, t.start)}; it moves through the "
-                     f"bowls as one token and spends as {t.spend_value} power.")
+                     f"bowls as one token and spends as {t.spend_value} power." + from_note(origin, "special_token"))
     doc.items(facts)
     if found:
         doc.para(f"Different from the `{board_id}` faction board:")
-        doc.items(board_differences(catalogue, f, found[1], words), none="nothing")
-    doc.para("Abilities (from the start):")
+        doc.items(board_differences(catalogue, f, found[1], words, origin), none="nothing")
+    doc.para("Abilities (from the start)" + from_note(origin, "ability") + ":")
     doc.items((fx(e, words) for e in f.ability), none="none")
     pi_id = f.planetary_institute_structure
     pi = f.structures.get(pi_id)
     pi_row = f" ({pi.name} `{pi_id}`: {row_text(pi, words)})" if pi is not None else ""
-    doc.para(f"Planetary institute{pi_row}; once built:")
+    pi_from = from_note(origin, "planetary_institute", "planetary_institute_structure", f"structures.{pi_id}")
+    doc.para(f"Planetary institute{pi_row}{pi_from}; once built:")
     doc.items((fx(e, words) for e in f.planetary_institute), none="no ability")
 
 
@@ -472,8 +512,9 @@ def render_track(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
     words = words_for(catalogue)
     doc.para(f"Position on the research board: {t.order}. \"Immediately\" is once, on reaching the level; "
              f"income is paid while it is your level on the track; rules hold on it and above.")
+    origin = origin_of(catalogue, "research_track", ident)
     doc.items(f"Level {i}: " + (" ".join(fx(e, words) for e in level) if level else "nothing.")
-              for i, level in enumerate(t.levels))
+              + from_note(origin, "levels") for i, level in enumerate(t.levels))
 
 
 def render_research_board(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
@@ -500,8 +541,10 @@ def render_board_action(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
     words = words_for(catalogue)
     gains = [s.clause.gains for s in a.effect.statements if hasattr(s.clause, "gains") and s.scope is None]
     what = gains_text(gains[0], words) if len(gains) == 1 and len(a.effect.statements) == 1 else effect_text(a.effect, words)
-    doc.items([stop(f"Cost: {price_text(a.cost, words)}"), sentence(f"Action (a main action, once per round for the "
-                                                              f"whole table): {what}") + f" (`{a.effect.text}`)"])
+    origin = origin_of(catalogue, "board_action", ident)
+    doc.items([stop(f"Cost: {price_text(a.cost, words)}") + from_note(origin, "cost"),
+               sentence(f"Action (a main action, once per round for the whole table): {what}")
+               + f" (`{a.effect.text}`)" + from_note(origin, "effects")])
 
 
 def render_free_actions(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
@@ -520,7 +563,7 @@ def render_free_actions(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
 def _tile(doc: _Doc, catalogue: Catalogue, tile, intro: str | None = None) -> None:
     words = words_for(catalogue)
     if intro:
-        doc.para(intro)
+        doc.para(intro.removesuffix(":") + from_note(origin_of(catalogue, tile.kind, tile.id), "effects") + ":")
     doc.items((fx(e, words) for e in tile.effects), none="no effect")
 
 
@@ -554,10 +597,12 @@ def render_final(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
 def render_fed(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
     t = catalogue.federation_tokens[ident]
     words = words_for(catalogue)
-    items = [f"When gained: {fx(e, words)}" for e in t.effects]
+    origin = origin_of(catalogue, "federation_token", ident)
+    items = [f"When gained: {fx(e, words)}" + from_note(origin, "effects") for e in t.effects]
     items.append(f"Copies: {t.copies}. Green (can be turned over to pay): {_yes(t.green)}. "
                  f"In the supply at the start: {_yes(t.in_supply)}"
-                 + ("." if t.in_supply else " (gained only through an effect)."))
+                 + ("." if t.in_supply else " (gained only through an effect).")
+                 + from_note(origin, "copies", "green", "in_supply"))
     doc.items(items)
 
 
@@ -694,6 +739,12 @@ def entry_file(catalogue: Catalogue, entry) -> str:
     return shown_file(catalogue, "faction", entry.id) or entry.file
 
 
+def entry_fields(catalogue: Catalogue, entry) -> str:
+    """The field paths a variant entry's own file sets, for people ('research, start.qic')."""
+    origin = catalogue.origins.get(("faction", entry.id))
+    return ", ".join(origin.patches[-1][1]) if origin is not None and origin.patches else ""
+
+
 def _player_counts(catalogue: Catalogue) -> list[int]:
     players = catalogue.game.get("players", {})
     return list(range(players.get("min", 2), players.get("max", 4) + 1))
@@ -730,7 +781,8 @@ def explain_faction_variant(catalogue: Catalogue, ident: str, family: str, versi
         if entry is None:
             doc.para(f"{who}: the standard board (no entry of this variant).")
             continue
-        doc.para(f"{who}: `{entry_file(catalogue, entry)}` (version {entry.version}). Different from the standard faction:")
+        doc.para(f"{who}: `{entry_file(catalogue, entry)}` (version {entry.version}; it sets "
+                 f"{entry_fields(catalogue, entry)}). Different from the standard faction:")
         doc.items(faction_differences(standard, entry.faction, words), none="nothing")
     counts, _entry = max(groups, key=lambda g: len(g[0]))
     body = explain(catalogue.with_faction_variant(family, version, counts[0]), "faction", ident, level=2)
@@ -753,7 +805,8 @@ def render_faction_variant(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
         if standard is None:
             continue
         only = f", {join_or(map(str, e.players))} players only" if e.players else ""
-        doc.para(f"Version {e.version}, {standard.name}{only} (`{entry_file(catalogue, e)}`):")
+        doc.para(f"Version {e.version}, {standard.name}{only} (`{entry_file(catalogue, e)}`, "
+                 f"which sets {entry_fields(catalogue, e)}):")
         doc.items(faction_differences(standard, e.faction, words_for(catalogue, standard)),
                   none="nothing: the standard board (replacing an earlier version's entry)")
 
