@@ -219,6 +219,16 @@ def test_structure_cost_is_a_parameter_per_player(base, tmp_path):
     assert (bundled.players[0].credits, bundled.players[0].ore) == (12, 3)  # the board's 3c 2o near an opponent
 
 
+def test_research_cost_is_a_parameter_per_player(base, tmp_path):
+    """`set research_cost = 3k`: a research step for 3 knowledge; the others still pay the board's 4."""
+    engine = engine_with(tmp_path, "terrans", "set research_cost = 3k")
+    s = set_turn(clear(base.clone(), vp=20), 0)
+    s.players[0].knowledge = 3
+    assert "up eco" in texts(engine, s)
+    assert play(engine, s, "p1 up eco. endturn").players[0].knowledge == 0
+    assert "up eco" not in texts(Engine(default_catalogue()), s)  # the board's price is 4k
+
+
 def test_charge_filters_name_the_piece_built_and_the_builder(base, tmp_path):
     engine = engine_with(tmp_path, "xenos", "on charge ts|PI: 1k", "on charge terrans: 1c")
     s, target = charge_position(base)

@@ -480,7 +480,7 @@ def research_main(ctx: Context, state: GameState, move: Move) -> None:
     p = move.player
     track = arg(move, 0)
     research.check_advance(ctx, state, p, track)
-    effects.pay(ctx, state, p, ctx.catalogue.research.cost)
+    effects.pay(ctx, state, p, ctx.price(state, p, "research_cost", ctx.catalogue.research.cost))
     queue(state, research.advance(ctx, state, p, track))
 
 

@@ -442,9 +442,16 @@ class Context:
         s = self.structure(state.players[p], sid)
         near = near_opponent and s.cost_near_opponent is not None
         name = "structure_cost_near_opponent" if near else "structure_cost"
+        return self.price(state, p, name, s.cost_near_opponent if near else s.cost, sid)
+
+    def price(self, state: GameState, p: int, name: str, printed: tuple, key: str | None = None) -> tuple:
+        """Player p's value of a price parameter as a tuple of `Pay`; `printed` (the content's own
+        price) while no statement of the content sets it, the usual case, asked per hex or per move."""
         if name not in self.content_sets:
-            return s.cost_near_opponent if near else s.cost  # the board's price (the usual case, asked per hex)
-        value = self.param(state, p, name, sid)
+            return printed
+        value = self.param(state, p, name, key)
+        if value is None:
+            return printed
         if value and isinstance(value[0], int):  # one amount: 3c
             value = (value,)
         if value and isinstance(value[0], tuple):

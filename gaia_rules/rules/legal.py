@@ -233,7 +233,7 @@ def _main_candidates(ctx, state, p, sure) -> Iterator[Move]:
     for key, st in actions.held_specials(ctx, state, p):
         if key not in player.specials_used:
             yield Move(p, "special", (actions.special_action_name(ctx, player, st),))
-    if effects.can_pay(ctx, state, p, ctx.catalogue.research.cost) is None:
+    if effects.can_pay(ctx, state, p, ctx.price(state, p, "research_cost", ctx.catalogue.research.cost)) is None:
         for track in ctx.catalogue.tracks:
             if research.advance_problem(ctx, state, p, track) is None:
                 yield sure(Move(p, "up", (track,)))
