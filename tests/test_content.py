@@ -71,7 +71,7 @@ def test_component_counts(cat):
     assert len(cat.board_actions) == 10
     assert len(cat.free_actions) == 8
     assert len(cat.planets) == 11
-    assert len(cat.parameters) == 29
+    assert len(cat.parameters) == 30
     assert len(cat.variants) == 2
     assert len(cat.faction_variants) == 2
     assert len(cat.variant_entries) == 21
@@ -91,7 +91,7 @@ def test_counts_summary_matches_catalogue(cat):
     counts = cat.counts()
     assert counts["factions"] == 14
     assert counts["federation tokens"] == 7
-    assert counts["rule parameters"] == 29
+    assert counts["rule parameters"] == 30
 
 
 def test_federation_tokens_three_copies_each_and_one_gleens(cat):

@@ -229,6 +229,19 @@ def test_research_cost_is_a_parameter_per_player(base, tmp_path):
     assert "up eco" not in texts(Engine(default_catalogue()), s)  # the board's price is 4k
 
 
+def test_board_action_cost_is_a_parameter_per_player_and_per_action(base, tmp_path):
+    """`set board_action_cost[qic1] = 3q`: that action for 3 Q.I.C.; the others keep the board's price."""
+    engine = engine_with(tmp_path, "terrans", "set board_action_cost[qic1] = 3q")
+    bundled = Engine(default_catalogue())
+    s = set_turn(clear(base.clone(), vp=20), 0)
+    s.players[0].qic = 3
+    assert "action qic1" not in texts(bundled, s)          # the board's price is 4 Q.I.C.
+    assert "action qic1" in texts(engine, s)
+    after = play(engine, s, "p1 action qic1")
+    assert after.players[0].qic == 0
+    assert ("action qic2" in texts(engine, s)) == ("action qic2" in texts(bundled, s))   # unchanged
+
+
 def test_charge_filters_name_the_piece_built_and_the_builder(base, tmp_path):
     engine = engine_with(tmp_path, "xenos", "on charge ts|PI: 1k", "on charge terrans: 1c")
     s, target = charge_position(base)

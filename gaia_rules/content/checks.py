@@ -161,8 +161,10 @@ def _check_set(ctx: _Ctx, src: Located, path: tuple, st: ast.Set) -> None:
         ctx.err(src, path, f"'{st.name}': {problem}", off)
 
 
-# keyed parameters: by structure, or by the keys of a per-key default (e.g. token_route's flows)
+# keyed parameters: by structure, by board action, or by the keys of a per-key default (e.g. token_route's flows)
 def _parameter_keys(ctx: _Ctx, p: cat.Parameter):
+    if p.keyed_by == "board_action":
+        return set(ctx.c.board_actions)
     if p.keyed_by == "structure" or not isinstance(p.default, dict):
         return ctx.structures
     return tuple(p.default)

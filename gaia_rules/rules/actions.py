@@ -373,11 +373,12 @@ def board_action(ctx: Context, state: GameState, move: Move) -> None:
     if any(isinstance(g, ast.Fed) and g.token is None for g in gains) and not state.players[p].fed_tokens:
         raise IllegalMoveError("board-action", f"{aid} needs a federation token of yours")
     follow: list[Pending] = []
-    pw = sum(c.count for c in action.cost if isinstance(c, ast.Pay) and c.resource == "pw")
-    problem = effects.can_pay(ctx, state, p, action.cost)
+    cost = ctx.price(state, p, "board_action_cost", action.cost, aid)
+    pw = sum(c.count for c in cost if isinstance(c, ast.Pay) and c.resource == "pw")
+    problem = effects.can_pay(ctx, state, p, cost)
     if problem:
         raise IllegalMoveError("cost", problem)
-    effects.pay(ctx, state, p, [c for c in action.cost if not (isinstance(c, ast.Pay) and c.resource == "pw")])
+    effects.pay(ctx, state, p, [c for c in cost if not (isinstance(c, ast.Pay) and c.resource == "pw")])
     state.board_actions_used.append(aid)
     plain = [g for g in gains if isinstance(g, ast.Amount)]
     others = [g for g in gains if not isinstance(g, ast.Amount)]

@@ -427,7 +427,8 @@ class Context:
             value: Any = sets[(name, key)]
         elif key is not None and (name, None) in sets:
             value = sets[(name, None)]
-        elif key is not None and self.catalogue.parameters[name].default_from:
+        elif key is not None and self.catalogue.parameters[name].keyed_by == "structure" \
+                and self.catalogue.parameters[name].default_from:
             value = getattr(self.structure(state.players[p], key), self.catalogue.parameters[name].default_from)
         else:
             value = self.player_param_defaults[name]

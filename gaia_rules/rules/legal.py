@@ -221,7 +221,7 @@ def _main_candidates(ctx, state, p, sure) -> Iterator[Move]:
     for aid, action in ctx.catalogue.board_actions.items():
         if aid in state.board_actions_used:
             continue
-        if effects.can_pay(ctx, state, p, action.cost) is not None:
+        if effects.can_pay(ctx, state, p, ctx.price(state, p, "board_action_cost", action.cost, aid)) is not None:
             continue
         gains = action.effect.statements[0].clause.gains
         simple = all(isinstance(g, ast.Amount) and g.resource not in ("step", "range") for g in gains)
