@@ -163,15 +163,15 @@ def report(
         return
     console = Console()
     if note:
-        console.print(note)
+        typer.echo(note)
     console.print(summary_table(summary))
     if summary.changes is not None:
         console.print(change_table(summary))
-    console.print(_seat_line(summary))
-    console.print("Deciding sources (winner minus runner-up, mean VP): "
+    typer.echo(_seat_line(summary))
+    typer.echo("Deciding sources (winner minus runner-up, mean VP): "
                   + ", ".join(f"{d.source} {d.margin:+.1f}" for d in summary.deciders[:5]))
     if written:
-        console.print(f"report written to {written[0]} and {len(written) - 1} SVG charts beside it")
+        typer.echo(f"report written to {written[0]} and {len(written) - 1} SVG charts beside it")
 
 
 def _paired(records: list[dict], base: list[dict]) -> tuple[list[dict], list[dict], str | None]:
