@@ -88,7 +88,7 @@ def test_report_writes_html_and_svg_charts(tmp_path):
     for name in charts:
         assert ET.parse(tmp_path / name).getroot().tag == "{http://www.w3.org/2000/svg}svg"
     page = out.read_text()
-    assert page.count("<svg") == 6 and "two-proportion z-test" in page and "greens" in page
+    assert page.count("<svg") == 6 and "paired t-test" in page and "greens" in page
 
 
 def test_report_errors_are_one_line(tmp_path):

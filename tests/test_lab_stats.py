@@ -18,7 +18,8 @@ from pathlib import Path
 import pytest
 
 from gaia_rules.lab.results import read_results
-from gaia_rules.lab.stats import (Mean, compare, deciders, faction_stats, head_to_head, holm, mean_of, rate_of,
+from gaia_rules.lab.stats import (Mean, compare, deciders, faction_stats, head_to_head, holm, mean_of, paired_differences,
+                                  paired_t, rate_of,
                                   seat_stats, source_means, summarize, t_quantile, t_two_sided,
                                   two_proportion_z, welch_t)
 
@@ -152,4 +153,22 @@ def test_summary_counts_unfinished_games_apart(records):
     s = summarize([*records, broken], records)
     assert (s.games, s.unfinished, s.baseline_games) == (6, 1, 6)
     assert all(c.win_p_holm == 1.0 for c in s.changes)
-    assert "two-proportion z-test" in s.to_json()["test"]
+    assert "two-proportion z-test" in s.to_json()["test"] and "Welch" in s.test
+
+
+def test_paired_tests_on_the_same_games(records):
+    # the change: in game 2 the reds score 105 instead of 80 and now win it
+    after = [dict(r) for r in records]
+    after[2] = {**after[2], "vp": [105, 100], "winners": [0]}
+    pairs = paired_differences(after, records)
+    assert pairs["reds"] == ([0.0, 0.0, 1.0, 0.0], [0, 0, 25, 0])
+    assert pairs["greens"] == ([-1.0, 0.0, 0.0, 0.0], [0, 0, 0, 0])
+    # differences 0, 0, 25, 0: mean 6.25, sd 12.5, t = 6.25 / (12.5 / 2) = 1 with 3 degrees of freedom
+    assert paired_t(pairs["reds"][1]) == (pytest.approx(1.0), pytest.approx(t_two_sided(1.0, 3)))
+    assert paired_t(pairs["blues"][1]) == (0.0, 1.0)
+    s = summarize(after, records, paired=True)
+    changes = {c.faction: c for c in s.changes}
+    assert changes["reds"].paired_games == 4 and changes["reds"].vp_after - changes["reds"].vp_before == 6.25
+    assert changes["reds"].vp_p == pytest.approx(t_two_sided(1.0, 3))     # 0.39, the smallest of three p-values:
+    assert changes["reds"].vp_p_holm == 1.0                                # Holm multiplies it by 3 (capped at 1)
+    assert "paired t-test" in s.test and not any(c.win_significant for c in s.changes)

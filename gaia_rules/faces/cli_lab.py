@@ -131,10 +131,11 @@ def report(
 
     Win rate (ties shared) and mean rank with 95% intervals, VP mean, spread
     and sources, seat advantage, faction against faction, and the sources that
-    decide games. With a baseline: each faction's change in win rate
-    (two-proportion z-test) and mean VP (Welch's t-test), Holm-Bonferroni
-    corrected for the number of factions. Games of the same seed are compared
-    game for game (only games present in both files).
+    decide games. With a baseline: each faction's change in win rate and mean
+    VP, tested and Holm-Bonferroni corrected for the number of factions. A
+    baseline of the same seed and arguments is compared game for game (the
+    games in both files; paired t-tests); otherwise two-proportion z-test on
+    the win rate and Welch's t-test on VP.
 
     Examples:
 
@@ -151,10 +152,10 @@ def report(
         base = read_results(baseline).records if baseline is not None else None
         if not records:
             raise LabError(f"{results}: no finished game")
-        note = None
+        note, paired = None, False
         if base is not None:
-            records, base, note = _paired(records, base)
-        summary = summarize(records, base)
+            records, base, note, paired = _paired(records, base)
+        summary = summarize(records, base, paired)
         written = write_report(summary, output, f"Balance lab: {results.name}") if output is not None else []
     except LabError as err:
         _fail("report", str(err))
@@ -174,14 +175,14 @@ def report(
         typer.echo(f"report written to {written[0]} and {len(written) - 1} SVG charts beside it")
 
 
-def _paired(records: list[dict], base: list[dict]) -> tuple[list[dict], list[dict], str | None]:
+def _paired(records: list[dict], base: list[dict]) -> tuple[list[dict], list[dict], str | None, bool]:
     """Same seed, players, bot, options and pool: keep the games both files hold (the same set-ups)."""
     from ..lab.results import run_of
 
     a, b = run_of(records[0]), run_of(base[0])
     same = all(a[k] == b[k] for k in ("players", "bot", "seed", "options", "pool"))
     if not same:
-        return records, base, "the two files are runs of different seeds or arguments: games are not paired"
+        return records, base, "the two files are runs of different seeds or arguments: games are not paired", False
     common = {r["index"] for r in records} & {r["index"] for r in base}
     if not common:
         raise LabError("the two files have no game number in common")
@@ -190,7 +191,7 @@ def _paired(records: list[dict], base: list[dict]) -> tuple[list[dict], list[dic
         f"compared on the {len(common)} games present in both files"
     if a["content"] == b["content"]:
         note = (note + "; " if note else "") + "both files were made with the same content"
-    return kept[0], kept[1], note
+    return kept[0], kept[1], note, True
 
 
 def summary_table(summary) -> Table:
@@ -208,7 +209,7 @@ def change_table(summary) -> Table:
 
     table = Table(title=f"Against the baseline ({summary.baseline_games} games); * significant at {ALPHA} "
                         "after Holm-Bonferroni", title_justify="left",
-                  caption="win rate: two-proportion z-test; mean VP: Welch's t-test", caption_justify="left")
+                  caption=summary.test, caption_justify="left")
     for col in ("faction", "win before", "after", "change", "p (Holm)", "VP before", "after", "change", "p (Holm)"):
         table.add_column(col, justify="left" if col == "faction" else "right")
     for c in summary.changes:

@@ -5,7 +5,7 @@ from html import escape
 from pathlib import Path
 
 from . import LabError, svg
-from .stats import ALPHA, TEST_WORDS, Summary
+from .stats import ALPHA, Summary
 
 CSS = ("body{font-family:sans-serif;max-width:1000px;margin:2em auto;color:#222}"
        "table{border-collapse:collapse;margin:1em 0}td,th{padding:3px 8px;border-bottom:1px solid #ddd}"
@@ -94,7 +94,7 @@ def html(summary: Summary, title: str, pictures: dict[str, str], files: dict[str
     if summary.changes is not None:
         marked = {i for i, c in enumerate(summary.changes) if c.win_significant or c.vp_significant}
         parts.append("<h2>What the change moved</h2>")
-        parts.append(f"<p>Test: {escape(TEST_WORDS)}. Rows with a * are significant at {ALPHA}.</p>")
+        parts.append(f"<p>Test: {escape(summary.test or '')}. Rows with a * are significant at {ALPHA}.</p>")
         parts.append(_table("Against the baseline", CHANGE_HEAD, change_rows(summary.changes), marked))
         parts.append(_figure(pictures, files, "change"))
     parts.append("<h2>Factions</h2>")

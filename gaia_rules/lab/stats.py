@@ -3,9 +3,12 @@
 Conventions: a tied win is shared (two seats tied on top get half a win
 each); ranks are 1 for the best, tied seats share the mean of their places.
 Rates get Wilson 95% intervals, means Student t 95% intervals. A comparison
-with a baseline tests each faction's win rate with a two-proportion z-test
-and its mean VP with Welch's t-test, and corrects each family of tests for
-the number of factions with Holm-Bonferroni.
+with a baseline of other games tests each faction's win rate with a
+two-proportion z-test and its mean VP with Welch's t-test; a baseline of the
+same games (same seed: same set-ups and seatings, only the content differs)
+tests the per-game differences with paired t-tests, which see much smaller
+changes. Each family of tests is corrected for the number of factions with
+Holm-Bonferroni.
 """
 from __future__ import annotations
 
@@ -267,15 +270,15 @@ class Change:
     faction: str
     win_before: float
     win_after: float
-    win_z: float
+    win_stat: float      # z (unpaired) or t (paired)
     win_p: float
     win_p_holm: float
     vp_before: float
     vp_after: float
-    vp_t: float
-    vp_df: float
+    vp_stat: float       # Welch's t (unpaired) or t (paired)
     vp_p: float
     vp_p_holm: float
+    paired_games: int = 0
 
     @property
     def win_significant(self) -> bool:
@@ -286,18 +289,55 @@ class Change:
         return self.vp_p_holm < ALPHA
 
 
-def compare(after: Sequence[FactionStats], before: Sequence[FactionStats]) -> list[Change]:
-    """Per faction present in both: the change in win rate and in mean VP, tested and Holm-corrected."""
+def compare(after: Sequence[FactionStats], before: Sequence[FactionStats],
+            pairs: dict[str, tuple[list[float], list[float]]] | None = None) -> list[Change]:
+    """Per faction present in both: the change in win rate and in mean VP, tested and Holm-corrected.
+
+    With `pairs` (faction -> per-game differences of win share and of VP, over games
+    played on the same set-ups), paired t-tests; otherwise the unpaired tests.
+    """
     old = {s.faction: s for s in before}
     common = [s for s in after if s.faction in old]
-    win = [two_proportion_z(s.win.wins, s.win.games, old[s.faction].win.wins, old[s.faction].win.games)
-           for s in common]
-    vp = [welch_t(s.vp, old[s.faction].vp) for s in common]
-    win_holm, vp_holm = holm([p for _, p in win]), holm([p for _, _, p in vp])
+    if pairs is not None:
+        win = [paired_t(pairs.get(s.faction, ([], []))[0]) for s in common]
+        vp = [paired_t(pairs.get(s.faction, ([], []))[1]) for s in common]
+    else:
+        win = [two_proportion_z(s.win.wins, s.win.games, old[s.faction].win.wins, old[s.faction].win.games)
+               for s in common]
+        vp = [(t, p) for t, _, p in (welch_t(s.vp, old[s.faction].vp) for s in common)]
+    win_holm, vp_holm = holm([p for _, p in win]), holm([p for _, p in vp])
     out = [Change(s.faction, old[s.faction].win.rate, s.win.rate, win[i][0], win[i][1], win_holm[i],
-                  old[s.faction].vp.mean, s.vp.mean, vp[i][0], vp[i][1], vp[i][2], vp_holm[i])
+                  old[s.faction].vp.mean, s.vp.mean, vp[i][0], vp[i][1], vp_holm[i],
+                  len(pairs.get(s.faction, ([], []))[0]) if pairs is not None else 0)
            for i, s in enumerate(common)]
-    return sorted(out, key=lambda c: (c.win_p_holm, -abs(c.win_after - c.win_before), c.faction))
+    return sorted(out, key=lambda c: (c.win_p_holm, c.vp_p_holm, -abs(c.win_after - c.win_before), c.faction))
+
+
+def paired_t(diffs: Sequence[float]) -> tuple[float, float]:
+    """(t, two-sided p) of the paired t-test that the mean of the differences is 0."""
+    m = mean_of(diffs)
+    if m.n < 2:
+        return 0.0, 1.0
+    if m.sd == 0:
+        return 0.0, 1.0 if m.mean == 0 else 0.0
+    t = m.mean / (m.sd / math.sqrt(m.n))
+    return t, t_two_sided(t, m.n - 1)
+
+
+def paired_differences(records: Sequence[dict], baseline: Sequence[dict]) -> dict[str, tuple[list[float], list[float]]]:
+    """Per faction, over the game numbers in both with the same seating: (win share after - before, VP after - before)."""
+    base = {r["index"]: r for r in baseline}
+    out: dict[str, tuple[list[float], list[float]]] = {}
+    for r in records:
+        b = base.get(r["index"])
+        if b is None or b["factions"] != r["factions"]:
+            continue
+        shares, base_shares = win_shares(r), win_shares(b)
+        for seat, f in enumerate(r["factions"]):
+            wins, vps = out.setdefault(f, ([], []))
+            wins.append(shares[seat] - base_shares[seat])
+            vps.append(r["vp"][seat] - b["vp"][seat])
+    return out
 
 
 # ------------------------------------------------------------------ everything, as plain data
@@ -314,30 +354,36 @@ class Summary:
     head_to_head: dict
     changes: list[Change] | None = None
     baseline_games: int | None = None
+    test: str | None = None
 
     def to_json(self) -> dict:
         d = asdict(self)
         d["head_to_head"] = {a: {b: {"share": s, "meetings": n} for b, (s, n) in row.items()}
                              for a, row in self.head_to_head.items()}
         if self.changes is not None:
-            d["test"] = TEST_WORDS
             for c, cd in zip(self.changes, d["changes"]):
                 cd["win_significant"], cd["vp_significant"] = c.win_significant, c.vp_significant
         return d
 
 
-TEST_WORDS = ("win rate: two-proportion z-test (pooled, two-sided); mean VP: Welch's t-test (two-sided); "
-              "each family Holm-Bonferroni corrected for the number of factions; significant when the "
-              f"corrected p < {ALPHA}")
+UNPAIRED_TEST = ("win rate: two-proportion z-test (pooled, two-sided); mean VP: Welch's t-test (two-sided); "
+                 "each family Holm-Bonferroni corrected for the number of factions; significant when the "
+                 f"corrected p < {ALPHA}")
+PAIRED_TEST = ("the same games (set-up and seating) in both files, so each faction's per-game differences are "
+               "tested: win share and VP each with a paired t-test (two-sided); each family Holm-Bonferroni "
+               f"corrected for the number of factions; significant when the corrected p < {ALPHA}")
 
 
-def summarize(records: Sequence[dict], baseline: Sequence[dict] | None = None) -> Summary:
+def summarize(records: Sequence[dict], baseline: Sequence[dict] | None = None, paired: bool = False) -> Summary:
+    """Every number of the report; with a baseline, each faction's change (paired tests when `paired`)."""
     games = finished(records)
     factions = faction_stats(games)
     summary = Summary(len(games), len(records) - len(games), sorted({r["players"] for r in games}), factions,
                       seat_stats(games), source_means(games), deciders(games), head_to_head(games))
     if baseline is not None:
         base = finished(baseline)
-        summary.changes = compare(factions, faction_stats(base))
+        pairs = paired_differences(games, base) if paired else None
+        summary.changes = compare(factions, faction_stats(base), pairs)
         summary.baseline_games = len(base)
+        summary.test = PAIRED_TEST if paired else UNPAIRED_TEST
     return summary
