@@ -81,14 +81,14 @@ def test_report_writes_html_and_svg_charts(tmp_path):
     out = tmp_path / "report.html"
     result = gaia("report", HAND, HAND, "-o", out)
     assert result.exit_code == 0, result.output
-    assert f"report written to {out} and 6 SVG charts beside it" in result.stdout.replace("\n", "")
+    assert f"report written to {out} and 7 SVG charts beside it" in result.stdout.replace("\n", "")
     charts = sorted(p.name for p in tmp_path.glob("*.svg"))
-    assert charts == ["report-change.svg", "report-deciders.svg", "report-head-to-head.svg", "report-seats.svg",
+    assert charts == ["report-change-vp.svg", "report-change.svg", "report-deciders.svg", "report-head-to-head.svg", "report-seats.svg",
                       "report-vp-sources.svg", "report-win-rate.svg"]
     for name in charts:
         assert ET.parse(tmp_path / name).getroot().tag == "{http://www.w3.org/2000/svg}svg"
     page = out.read_text()
-    assert page.count("<svg") == 6 and "paired t-test" in page and "greens" in page
+    assert page.count("<svg") == 7 and "paired t-test" in page and "greens" in page
 
 
 def test_report_errors_are_one_line(tmp_path):

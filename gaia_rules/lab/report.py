@@ -26,14 +26,14 @@ def charts(summary: Summary) -> dict[str, str]:
     fair = 1 / summary.players[0] if len(summary.players) == 1 else None
     if base is not None:
         rows = [r[:4] + (r[4], r[4], r[4]) if len(r) > 4 else r for r in rows]
-    out["win-rate"] = svg.dots("Win rate per faction (95% Wilson interval)", rows, 0.0, _top([r[3] for r in rows]),
+    out["win-rate"] = svg.dots("Win rate per faction (95% Wilson interval)", rows, 0.0, max(r[3] for r in rows),
                                mark=fair, legend=("these results", "baseline") if base is not None else None)
     keys = list(summary.sources)
     out["vp-sources"] = svg.stacked("Mean VP per faction, by source", [(s.faction, s.sources) for s in summary.factions],
                                     keys)
     out["seats"] = svg.dots("Win rate per seat (95% Wilson interval)",
                             [(s.faction, s.win.rate, s.win.lo, s.win.hi) for s in summary.seats],
-                            0.0, _top([s.win.hi for s in summary.seats]), mark=fair)
+                            0.0, max(s.win.hi for s in summary.seats), mark=fair)
     labels = [s.faction for s in summary.factions]
     h2h = summary.head_to_head
     out["head-to-head"] = svg.heatmap("Share of meetings won: row faction against column faction", labels,
@@ -44,13 +44,10 @@ def charts(summary: Summary) -> dict[str, str]:
         out["change"] = svg.bars("Change in win rate against the baseline (red: significant)",
                                  [(c.faction, c.win_after - c.win_before, c.win_significant) for c in summary.changes],
                                  "+.0%")
+        out["change-vp"] = svg.bars("Change in mean VP against the baseline (red: significant)",
+                                    [(c.faction, c.vp_after - c.vp_before, c.vp_significant) for c in summary.changes],
+                                    "+.0f")
     return out
-
-
-def _top(values) -> float:
-    """A round upper end for a rate axis."""
-    top = max(list(values) + [0.1])
-    return min(1.0, (int(top * 10) + 1) / 10)
 
 
 def _table(caption: str, head: list[str], rows: list[list], marked: set[int] = frozenset()) -> str:
@@ -97,6 +94,7 @@ def html(summary: Summary, title: str, pictures: dict[str, str], files: dict[str
         parts.append(f"<p>Test: {escape(summary.test or '')}. Rows with a * are significant at {ALPHA}.</p>")
         parts.append(_table("Against the baseline", CHANGE_HEAD, change_rows(summary.changes), marked))
         parts.append(_figure(pictures, files, "change"))
+        parts.append(_figure(pictures, files, "change-vp"))
     parts.append("<h2>Factions</h2>")
     parts.append(_table("Per faction", FACTION_HEAD, faction_rows(summary.factions)))
     parts.append(_figure(pictures, files, "win-rate"))

@@ -1,6 +1,7 @@
 """Small SVG charts written by hand (no plotting library): dots with intervals, bars, stacked bars, a heat map."""
 from __future__ import annotations
 
+import math
 from html import escape
 from typing import Sequence
 
@@ -17,16 +18,24 @@ def _doc(width: int, height: int, title: str, body: list[str]) -> str:
                       f'<text x="10" y="20" font-size="14" font-weight="bold">{escape(title)}</text>', *body, "</svg>\n"])
 
 
-def _axis(lo: float, hi: float, height: int, fmt: str, ticks: int = 5, mark: float | None = None) -> list[str]:
-    """Vertical grid lines with labels under the rows; a darker line at `mark`."""
+def nice(lo: float, hi: float, most: int = 6) -> tuple[float, float, float]:
+    """A range around [lo, hi] that starts and ends on a round step (1, 2, 2.5 or 5 times a power of ten)."""
+    span = (hi - lo) or 1.0
+    power = 10 ** math.floor(math.log10(span / most))
+    step = next(power * m for m in (1, 2, 2.5, 5, 10) if span / (power * m) <= most)
+    return math.floor(lo / step + 1e-9) * step, math.ceil(hi / step - 1e-9) * step, step
+
+
+def _axis(lo: float, hi: float, step: float, height: int, fmt: str, mark: float | None = None) -> list[str]:
+    """Vertical grid lines every `step` with labels under the rows; a dashed line at `mark`."""
     out = []
-    for k in range(ticks + 1):
-        v = lo + (hi - lo) * k / ticks
-        x = LABEL_W + PLOT_W * k / ticks
+    for k in range(round((hi - lo) / step) + 1):
+        v = lo + step * k
+        x = _x(v, lo, hi)
         out.append(f'<line x1="{x:.1f}" y1="{TOP - 6}" x2="{x:.1f}" y2="{height - 24}" stroke="#ddd"/>')
         out.append(f'<text x="{x:.1f}" y="{height - 8}" text-anchor="middle">{format(v, fmt)}</text>')
     if mark is not None and lo <= mark <= hi:
-        x = LABEL_W + PLOT_W * (mark - lo) / (hi - lo)
+        x = _x(mark, lo, hi)
         out.append(f'<line x1="{x:.1f}" y1="{TOP - 6}" x2="{x:.1f}" y2="{height - 24}" stroke="#888" '
                    f'stroke-dasharray="4 3"/>')
     return out
@@ -40,7 +49,8 @@ def dots(title: str, rows: Sequence[tuple], lo: float, hi: float, fmt: str = ".0
          legend: tuple[str, str] | None = None) -> str:
     """One row per item: (label, value, low, high[, baseline value, baseline low, baseline high])."""
     height = TOP + ROW_H * len(rows) + 30
-    body = _axis(lo, hi, height, fmt, mark=mark)
+    lo, hi, step = nice(lo, hi)
+    body = _axis(lo, hi, step, height, fmt, mark=mark)
     for i, row in enumerate(rows):
         y = TOP + ROW_H * i + ROW_H / 2
         body.append(f'<text x="{LABEL_W - 8}" y="{y + 4:.1f}" text-anchor="end">{escape(str(row[0]))}</text>')
@@ -68,9 +78,9 @@ def dots(title: str, rows: Sequence[tuple], lo: float, hi: float, fmt: str = ".0
 def bars(title: str, rows: Sequence[tuple[str, float, bool]], fmt: str = "+.1f") -> str:
     """Signed horizontal bars from zero: (label, value, highlighted)."""
     span = max([abs(v) for _, v, _ in rows] + [1e-9])
-    lo, hi = (-span, span) if any(v < 0 for _, v, _ in rows) else (0.0, span)
+    lo, hi, step = nice(-span if any(v < 0 for _, v, _ in rows) else 0.0, span)
     height = TOP + ROW_H * len(rows) + 30
-    body = _axis(lo, hi, height, fmt, mark=0.0)
+    body = _axis(lo, hi, step, height, fmt, mark=0.0)
     for i, (label, v, strong) in enumerate(rows):
         y = TOP + ROW_H * i + 4
         x0, x1 = _x(0, lo, hi), _x(v, lo, hi)
@@ -83,9 +93,9 @@ def bars(title: str, rows: Sequence[tuple[str, float, bool]], fmt: str = "+.1f")
 
 def stacked(title: str, rows: Sequence[tuple[str, dict[str, float]]], keys: Sequence[str]) -> str:
     """Stacked horizontal bars of non-negative parts (negative parts are left out), with a legend."""
-    hi = max([sum(max(0.0, v) for v in parts.values()) for _, parts in rows] + [1.0])
+    _, hi, step = nice(0.0, max([sum(max(0.0, v) for v in parts.values()) for _, parts in rows] + [1.0]))
     height = TOP + ROW_H * len(rows) + 30 + 18 * ((len(keys) + 3) // 4)
-    body = _axis(0.0, hi, height - 18 * ((len(keys) + 3) // 4), ".0f")
+    body = _axis(0.0, hi, step, height - 18 * ((len(keys) + 3) // 4), ".0f")
     for i, (label, parts) in enumerate(rows):
         y = TOP + ROW_H * i + 4
         body.append(f'<text x="{LABEL_W - 8}" y="{y + 11}" text-anchor="end">{escape(label)}</text>')
