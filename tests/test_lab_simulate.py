@@ -171,3 +171,15 @@ def test_a_dask_cluster_gives_the_same_lines(config, reference, tmp_path):
     with LocalCluster(n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None) as cluster:
         simulate(config, path, GAMES, scheduler=cluster.scheduler_address)
     assert without_time(path) == reference
+
+
+def test_the_lab_sits_below_the_faces_and_dask_stays_optional():
+    import subprocess
+    import sys
+
+    lab = Path(__file__).parent.parent / "gaia_rules" / "lab"
+    for source in lab.glob("*.py"):
+        text = source.read_text()
+        assert "from ..faces" not in text and "gaia_rules.faces" not in text, source.name
+    code = "import sys, gaia_rules.faces.cli, gaia_rules.lab.simulate; print('dask' in sys.modules)"
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout.strip() == "False"

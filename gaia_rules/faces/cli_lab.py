@@ -82,7 +82,7 @@ def simulate(
 
         gaia simulate --games 28 --players 2 --bot greedy -o base.jsonl
 
-        gaia simulate --games 28 --players 2 --bot greedy --content docs/examples/lab/richer-xenos -o rich.jsonl
+        gaia simulate --games 28 --players 2 --bot greedy --content my-rules/ -o changed.jsonl
 
         gaia simulate --games 1000 --players 4 --scheduler tcp://10.0.0.1:8786 -o big.jsonl
     """
@@ -139,9 +139,9 @@ def report(
 
     Examples:
 
-        gaia report rich.jsonl base.jsonl
+        gaia report changed.jsonl base.jsonl
 
-        gaia report rich.jsonl base.jsonl -o report.html
+        gaia report changed.jsonl base.jsonl -o report.html
     """
     from ..lab.report import write_report
     from ..lab.results import read_results
