@@ -108,3 +108,11 @@ def test_the_worked_example_patch_changes_the_content_hash(tmp_path):
 
     assert default_catalogue([EXAMPLE]).content_hash() != default_catalogue().content_hash()
     assert default_catalogue([EXAMPLE]).factions["xenos"].start["ore"] == 7
+
+
+def test_report_refuses_a_file_mixing_two_runs(tmp_path):
+    lines = HAND.read_text().splitlines()
+    mixed = tmp_path / "mixed.jsonl"
+    mixed.write_text("\n".join([lines[0], lines[1].replace('"seed":"hand"', '"seed":"other"')]) + "\n")
+    assert one_line_error(gaia("report", mixed)) == \
+        f'gaia report: {mixed}:2: a game of another run than line 1 (seed "hand" on line 1, "other" here)'

@@ -183,3 +183,27 @@ def test_the_lab_sits_below_the_faces_and_dask_stays_optional():
         assert "from ..faces" not in text and "gaia_rules.faces" not in text, source.name
     code = "import sys, gaia_rules.faces.cli, gaia_rules.lab.simulate; print('dask' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout.strip() == "False"
+
+
+def test_a_real_kill_loses_and_duplicates_nothing(reference, tmp_path):
+    """SIGKILL a running `gaia simulate` once its first line is on disk, then run it again."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    path = tmp_path / "killed.jsonl"
+    args = [sys.executable, "-c", "from gaia_rules.faces.cli import app; app()", "simulate", "--games", str(GAMES),
+            "--players", "2", "--bot", "greedy", "--seed", "lab-test", "--workers", "1", "-o", str(path)]
+    child = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 120
+    while child.poll() is None and time.monotonic() < deadline and not (path.exists() and path.read_bytes()):
+        time.sleep(0.01)
+    if child.poll() is None:
+        os.kill(child.pid, signal.SIGKILL)
+    child.wait()
+    assert 1 <= len(path.read_bytes().splitlines()) <= GAMES
+    done = subprocess.run(args, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert without_time(path) == reference

@@ -144,12 +144,11 @@ def report(
         gaia report changed.jsonl base.jsonl -o report.html
     """
     from ..lab.report import write_report
-    from ..lab.results import read_results
     from ..lab.stats import summarize
 
     try:
-        records = read_results(results).records
-        base = read_results(baseline).records if baseline is not None else None
+        records = _one_run(results)
+        base = _one_run(baseline) if baseline is not None else None
         if not records:
             raise LabError(f"{results}: no finished game")
         note, paired = None, False
@@ -173,6 +172,14 @@ def report(
                   + ", ".join(f"{d.source} {d.margin:+.1f}" for d in summary.deciders[:5]))
     if written:
         typer.echo(f"report written to {written[0]} and {len(written) - 1} SVG charts beside it")
+
+
+def _one_run(path: Path) -> list[dict]:
+    from ..lab.results import check_one_run, read_results
+
+    results = read_results(path)
+    check_one_run(results)
+    return results.records
 
 
 def _paired(records: list[dict], base: list[dict]) -> tuple[list[dict], list[dict], str | None, bool]:

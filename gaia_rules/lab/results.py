@@ -112,14 +112,23 @@ def _check(record: dict) -> str | None:
     return None
 
 
-def describe_difference(old: dict, new: dict) -> str:
+def check_one_run(results: ResultsFile) -> None:
+    """Every line of the file from one run (a file `gaia simulate` wrote always is); LabError naming the line."""
+    first = results.run()
+    for lineno, record in enumerate(results.records, 1):
+        if run_of(record) != first:
+            raise LabError(f"{results.path}:{lineno}: a game of another run than line 1 "
+                           f"({describe_difference(first, run_of(record), 'on line 1', 'here')})")
+
+
+def describe_difference(old: dict, new: dict, here: str = "here", now: str = "now") -> str:
     """The first argument that differs between two runs, in words."""
     for k in RUN_FIELDS:
         if old.get(k) != new.get(k):
             a, b = old.get(k), new.get(k)
             if k == "content":
-                return f"content hash {str(a)[:12]} here, {str(b)[:12]} now"
-            return f"{k} {json.dumps(a)} here, {json.dumps(b)} now"
+                return f"content hash {str(a)[:12]} {here}, {str(b)[:12]} {now}"
+            return f"{k} {json.dumps(a)} {here}, {json.dumps(b)} {now}"
     return "nothing"
 
 
