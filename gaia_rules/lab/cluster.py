@@ -13,17 +13,22 @@ from . import LabError
 from .simulate import RunConfig, play_batch
 
 
-def run_on_cluster(address: str, config: RunConfig, tasks: Sequence[list[int]],
-                   take: Callable[[list[dict]], None], timeout: float = 20) -> None:
-    """Submit every batch to the scheduler at `address`; hand each batch's lines to `take` as it ends."""
+def connect(address: str, timeout: float = 20):
+    """A Dask client of the scheduler at `address`; LabError (one line) without Dask or without an answer."""
     try:
-        from dask.distributed import Client, as_completed
+        from dask.distributed import Client
     except ImportError:
         raise LabError("--scheduler needs Dask: pip install -e '.[cluster]'") from None
     try:
-        client = Client(address, timeout=timeout)
+        return Client(address, timeout=timeout)
     except (OSError, TimeoutError, ValueError) as err:
         raise LabError(f"cannot reach the Dask scheduler at {address}: {err}") from None
+
+
+def run_on_cluster(client, config: RunConfig, tasks: Sequence[list[int]], take: Callable[[list[dict]], None]) -> None:
+    """Submit every batch to the cluster; hand each batch's lines to `take` as it ends; close the client."""
+    from dask.distributed import as_completed
+
     try:
         futures = [client.submit(play_batch, config, batch, pure=False) for batch in tasks]
         try:

@@ -242,7 +242,18 @@ def simulate(config: RunConfig, path: Path, games: int, workers: int = 1, schedu
     done = existing.indices() if existing else set()
     todo = [i for i in range(games) if i not in done]
     progress = Progress(games, len(done & set(range(games))))
-    with Appender(path, existing) as out:
+    client = None
+    if scheduler and todo:  # reach the cluster before the file is touched
+        from .cluster import connect
+
+        client = connect(scheduler)
+    try:
+        appender = Appender(path, existing)
+    except LabError:
+        if client is not None:
+            client.close()
+        raise
+    with appender as out:
         def take(records: list[dict]) -> None:
             out.write(records)
             progress.done += len(records)
@@ -254,11 +265,11 @@ def simulate(config: RunConfig, path: Path, games: int, workers: int = 1, schedu
             on_progress(progress)
         if not todo:
             return progress
-        if scheduler:
+        if client is not None:
             from .cluster import run_on_cluster
 
             cluster_config = RunConfig(**{**asdict(config), "files": overlay_files(config.overlays)})
-            run_on_cluster(scheduler, cluster_config, batches(todo, batch_size(len(todo), 16, 16)), take)
+            run_on_cluster(client, cluster_config, batches(todo, batch_size(len(todo), 16, 16)), take)
         elif workers <= 1:
             schedule = _schedule_for(config)
             for i in todo:
