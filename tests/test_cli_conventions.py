@@ -78,7 +78,7 @@ def test_gaia_alone_prints_the_help_and_no_stray_error_line():
 
 def test_every_command_has_the_commands_listed_by_the_root_help():
     assert command_names() == ["arena", "bench", "explain", "export", "import", "map", "move", "moves", "new", "play",
-                               "replay", "show", "tune", "undo", "validate"]
+                               "replay", "report", "show", "simulate", "tune", "undo", "validate"]
 
 
 @pytest.mark.parametrize("command", ["", *command_names()])

@@ -13,7 +13,7 @@ import typer
 
 from ..content import load_catalogue, load_paths
 from .app import EXIT_FAILED, EXIT_USAGE, _unreadable, app, checked_catalogue, content_option, overlay_paths
-from . import bench, cli_bots, cli_game  # noqa: F401  (they register their commands on app)
+from . import bench, cli_bots, cli_game, cli_lab  # noqa: F401  (they register their commands on app)
 
 
 def _is_base(paths: list[Path]) -> bool:

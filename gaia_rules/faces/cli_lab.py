@@ -1,0 +1,233 @@
+"""`gaia simulate` and `gaia report`: the balance lab (docs/lab.md).
+
+Thin faces over gaia_rules/lab. Exit codes follow the `gaia` scheme
+(faces/app.py): 0 done; 1 content with problems; 2 a wrong argument, a file
+that cannot be read or written, a bad line in a results file (`file:line`),
+or a results file of another run; 130 interrupted (the lines written so far
+stay, and the same command resumes).
+"""
+from __future__ import annotations
+
+import json
+import time
+from contextlib import contextmanager
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from ..lab import LabError
+from ..players import BOTS, DEFAULT_BOT
+from .app import EXIT_USAGE, app, checked_catalogue, choice_option, content_option, wants_progress
+
+
+def _fail(command: str, message: str, code: int = EXIT_USAGE):
+    typer.echo(f"gaia {command}: {message}", err=True)
+    raise typer.Exit(code)
+
+
+@contextmanager
+def _progress_bar(total: int, done: int, enabled: bool):
+    """Games done of total, the rate of this run and the time left, on stderr; `update(progress)`."""
+    if not enabled:
+        yield lambda progress: None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    columns = (TextColumn("simulate"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[rate]}"),
+               TimeRemainingColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("games", total=total, completed=done, rate="")
+
+        def update(progress) -> None:
+            rate = progress.rate()
+            bar.update(task, completed=progress.done, rate=f"{rate:.2f} games/s" if rate else "")
+
+        yield update
+
+
+@app.command()
+def simulate(
+    games: int = typer.Option(..., "--games", min=1, metavar="N", help="Games in the run (game numbers 0 to N-1)."),
+    players: int = typer.Option(..., "--players", min=2, max=4, metavar="N", help="Seats at each table."),
+    factions: str = typer.Option("all", "--factions", metavar="all|FACTION,...",
+                                 help="The pool of factions seated in turn (default: every faction of the content)."),
+    bot: str = choice_option(DEFAULT_BOT, "--bot", lambda: list(BOTS), "The bot in every seat."),
+    variant: str = typer.Option("rules", "--variant", metavar="VARIANT", help="Rules variant (content)."),
+    layout: str = typer.Option("standard", "--layout", metavar="LAYOUT", help="Board layout (as for `gaia new`)."),
+    faction_variant: Optional[str] = typer.Option(None, "--faction-variant", metavar="VARIANT",
+                                                  help="A family of alternative faction boards (docs/variants.md)."),
+    seed: str = typer.Option("lab", "--seed", metavar="SEED", help="Seed of the seatings, set-ups and bots."),
+    workers: Optional[int] = typer.Option(None, "--workers", min=1, metavar="N",
+                                          help="Local worker processes (default: every core)."),
+    scheduler: Optional[str] = typer.Option(None, "--scheduler", metavar="ADDRESS",
+                                            help="A Dask scheduler (tcp://host:8786): play the games on its cluster."),
+    output: Path = typer.Option(..., "-o", "--output", metavar="FILE",
+                                help="The results file (JSON lines); an existing one of the same run is resumed."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object at the end (for scripts)."),
+    content: Optional[List[Path]] = content_option(),
+) -> None:
+    """Play N bot games over balanced seatings; one JSON line per game in the results file.
+
+    Every faction of the pool plays equally often and in every seat equally
+    often (exactly so when N is a multiple of the block the command prints),
+    never two factions of one home planet at a table. Game i's set-up and
+    seating depend only on the seed and i, so two content sets are compared on
+    the same games. Rerunning the same command skips the games already in the
+    file (a kill loses nothing); a file of other arguments is refused.
+
+    Examples:
+
+        gaia simulate --games 28 --players 2 --bot greedy -o base.jsonl
+
+        gaia simulate --games 28 --players 2 --bot greedy --content my-rules/ -o changed.jsonl
+
+        gaia simulate --games 1000 --players 4 --scheduler tcp://10.0.0.1:8786 -o big.jsonl
+    """
+    from ..lab.simulate import RunConfig, default_workers, prepare, simulate as run
+
+    catalogue = checked_catalogue("simulate", content)
+    pool = None if factions.strip() == "all" else tuple(f.strip() for f in factions.split(",") if f.strip())
+    config = RunConfig(players, bot, seed, variant, layout, faction_variant, pool,
+                       tuple(str(p) for p in content or []))
+    try:
+        config, schedule = prepare(config, catalogue)
+        if output.is_dir():
+            raise LabError(f"{output}: is a folder, not a results file")
+        from ..lab.simulate import open_results
+
+        existing = open_results(output, config)
+        done = len(existing.indices() & set(range(games))) if existing else 0
+        started = time.perf_counter()
+        with _progress_bar(games, done, wants_progress(as_json)) as update:
+            progress = run(config, output, games, workers or default_workers(), scheduler, update)
+    except LabError as err:
+        _fail("simulate", str(err))
+    seconds = time.perf_counter() - started
+    summary = {"file": str(output), "games": games, "played": progress.new, "skipped": done,
+               "seconds": round(seconds, 3), "rate": round(progress.new / seconds, 4) if seconds > 0 else 0.0,
+               "block": schedule.block, "content": config.content_hash}
+    if as_json:
+        typer.echo(json.dumps(summary, sort_keys=True))
+        return
+    balanced = "" if games % schedule.block == 0 else \
+        f" (seatings balanced exactly at multiples of {schedule.block} games)"
+    typer.echo(f"{games} games in {output}: {progress.new} played, {done} already there; "
+               f"{seconds:.1f} s, {summary['rate']:.2f} games/s{balanced}")
+
+
+@app.command()
+def report(
+    results: Path = typer.Argument(..., metavar="RESULTS", help="A results file of `gaia simulate`."),
+    baseline: Optional[Path] = typer.Argument(None, metavar="BASELINE",
+                                              help="Results before the change: each faction's difference, tested."),
+    output: Optional[Path] = typer.Option(None, "-o", "--output", metavar="FILE",
+                                          help="Write the HTML report here and its charts as SVG files beside it."),
+    as_json: bool = typer.Option(False, "--json", help="Print every number as one JSON object (for scripts)."),
+) -> None:
+    """How each faction fares in a results file, and what changed against a baseline.
+
+    Win rate (ties shared) and mean rank with 95% intervals, VP mean, spread
+    and sources, seat advantage, faction against faction, and the sources that
+    decide games. With a baseline: each faction's change in win rate and mean
+    VP, tested and Holm-Bonferroni corrected for the number of factions. A
+    baseline of the same seed and arguments is compared game for game (the
+    games in both files; paired t-tests); otherwise two-proportion z-test on
+    the win rate and Welch's t-test on VP.
+
+    Examples:
+
+        gaia report changed.jsonl base.jsonl
+
+        gaia report changed.jsonl base.jsonl -o report.html
+    """
+    from ..lab.report import write_report
+    from ..lab.stats import summarize
+
+    try:
+        records = _one_run(results)
+        base = _one_run(baseline) if baseline is not None else None
+        if not records:
+            raise LabError(f"{results}: no finished game")
+        note, paired = None, False
+        if base is not None:
+            records, base, note, paired = _paired(records, base)
+        summary = summarize(records, base, paired)
+        written = write_report(summary, output, f"Balance lab: {results.name}") if output is not None else []
+    except LabError as err:
+        _fail("report", str(err))
+    if as_json:
+        typer.echo(json.dumps({**summary.to_json(), "note": note, "files": [str(p) for p in written]}, sort_keys=True))
+        return
+    console = Console()
+    if note:
+        typer.echo(note)
+    console.print(summary_table(summary))
+    if summary.changes is not None:
+        console.print(change_table(summary))
+    typer.echo(_seat_line(summary))
+    typer.echo("Deciding sources (winner minus runner-up, mean VP): "
+                  + ", ".join(f"{d.source} {d.margin:+.1f}" for d in summary.deciders[:5]))
+    if written:
+        typer.echo(f"report written to {written[0]} and {len(written) - 1} SVG charts beside it")
+
+
+def _one_run(path: Path) -> list[dict]:
+    from ..lab.results import check_one_run, read_results
+
+    results = read_results(path)
+    check_one_run(results)
+    return results.records
+
+
+def _paired(records: list[dict], base: list[dict]) -> tuple[list[dict], list[dict], str | None, bool]:
+    """Same seed, players, bot, options and pool: keep the games both files hold (the same set-ups)."""
+    from ..lab.results import run_of
+
+    a, b = run_of(records[0]), run_of(base[0])
+    same = all(a[k] == b[k] for k in ("players", "bot", "seed", "options", "pool"))
+    if not same:
+        return records, base, "the two files are runs of different seeds or arguments: games are not paired", False
+    common = {r["index"] for r in records} & {r["index"] for r in base}
+    if not common:
+        raise LabError("the two files have no game number in common")
+    kept = [r for r in records if r["index"] in common], [r for r in base if r["index"] in common]
+    note = None if len(common) == len(records) == len(base) else \
+        f"compared on the {len(common)} games present in both files"
+    if a["content"] == b["content"]:
+        note = (note + "; " if note else "") + "both files were made with the same content"
+    return kept[0], kept[1], note, True
+
+
+def summary_table(summary) -> Table:
+    table = Table(title=f"Factions over {summary.games} games", title_justify="left")
+    for col in ("faction", "games", "win rate", "95% interval", "mean rank", "mean VP", "sd", "95% interval"):
+        table.add_column(col, justify="left" if col == "faction" else "right")
+    for s in summary.factions:
+        table.add_row(s.faction, str(s.win.games), f"{s.win.rate:.1%}", f"{s.win.lo:.1%}–{s.win.hi:.1%}",
+                      f"{s.rank.mean:.2f}", f"{s.vp.mean:.1f}", f"{s.vp.sd:.1f}", f"{s.vp.lo:.1f}–{s.vp.hi:.1f}")
+    return table
+
+
+def change_table(summary) -> Table:
+    from ..lab.stats import ALPHA
+
+    table = Table(title=f"Against the baseline ({summary.baseline_games} games); * significant at {ALPHA} "
+                        "after Holm-Bonferroni", title_justify="left",
+                  caption=summary.test, caption_justify="left")
+    for col in ("faction", "win before", "after", "change", "p (Holm)", "VP before", "after", "change", "p (Holm)"):
+        table.add_column(col, justify="left" if col == "faction" else "right")
+    for c in summary.changes:
+        style = "bold" if c.win_significant or c.vp_significant else None
+        table.add_row(c.faction, f"{c.win_before:.1%}", f"{c.win_after:.1%}", f"{c.win_after - c.win_before:+.1%}",
+                      f"{c.win_p_holm:.2g}" + (" *" if c.win_significant else ""), f"{c.vp_before:.1f}",
+                      f"{c.vp_after:.1f}", f"{c.vp_after - c.vp_before:+.1f}",
+                      f"{c.vp_p_holm:.2g}" + (" *" if c.vp_significant else ""), style=style)
+    return table
+
+
+def _seat_line(summary) -> str:
+    return "Seats (win rate, 95% interval): " + ", ".join(
+        f"{s.faction} {s.win.rate:.1%} ({s.win.lo:.1%}–{s.win.hi:.1%})" for s in summary.seats)

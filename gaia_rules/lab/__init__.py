@@ -1,0 +1,12 @@
+"""The balance lab: many bot games over balanced seatings, and what they say about the factions.
+
+Between players and faces: it plays games with the bots (players), writes one
+JSON line per game (results.py), computes the numbers (stats.py) and draws the
+report (report.py). Dask (cluster.py) is optional and imported only when a
+scheduler is given.
+"""
+from __future__ import annotations
+
+
+class LabError(Exception):
+    """A problem for the person running the lab: one line saying where and why."""

@@ -1,0 +1,307 @@
+"""Playing a run's games: one game from its index, batches in worker processes, resume from the file.
+
+A game depends only on the run's arguments and its index: the schedule gives
+its factions and set-up seed, the bots are seeded from the run's seed, the
+index and the seat. So games can be played in any process, in any order,
+and a rerun plays exactly the games the file does not hold yet.
+"""
+from __future__ import annotations
+
+import math
+import os
+import re
+import time
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable, Sequence
+
+from ..content import default_catalogue
+from ..content.catalogue import Catalogue
+from ..rules import Engine
+from ..setup import SetupError, random_setup
+from . import LabError
+from .results import Appender, ResultsFile, describe_difference, read_results, run_of
+from .schedule import Schedule, make_schedule
+
+
+@dataclass(frozen=True)
+class RunConfig:
+    """The arguments that define a run's games (`overlays`: --content folders, as given)."""
+
+    players: int
+    bot: str = "fast"
+    seed: str = "lab"
+    variant: str = "rules"
+    layout: str = "standard"
+    faction_variant: str | None = None
+    pool: tuple[str, ...] | None = None      # None: every faction of the content
+    overlays: tuple[str, ...] = ()
+    content_hash: str = ""
+    files: tuple = field(default=(), compare=False)  # the overlays' files, shipped to remote workers
+
+    def options(self) -> dict:
+        return {"variant": self.variant, "layout": self.layout, "faction_variant": self.faction_variant}
+
+
+def prepare(config: RunConfig, catalogue: Catalogue) -> tuple[RunConfig, Schedule]:
+    """The config with its content hash and pool filled in, and its schedule; LabError if it cannot run."""
+    from ..players import BOTS
+
+    if config.bot not in BOTS:
+        raise LabError(f"unknown bot '{config.bot}' (choose from {', '.join(BOTS)})")
+    if config.variant not in catalogue.variants:
+        raise LabError(f"unknown variant '{config.variant}' (choose from {', '.join(catalogue.variants)})")
+    fv = config.faction_variant
+    if fv is not None and fv not in catalogue.faction_variants:
+        raise LabError(f"unknown faction variant '{fv}' (choose from {', '.join(catalogue.faction_variants)})")
+    lo, hi = catalogue.game.get("players", {}).get("min", 2), catalogue.game.get("players", {}).get("max", 4)
+    if not lo <= config.players <= hi:
+        raise LabError(f"the game is for {lo} to {hi} players, not {config.players}")
+    homes = {f: catalogue.factions[f].home for f in catalogue.factions}
+    schedule = make_schedule(config.seed, config.players, homes, config.pool)
+    ready = RunConfig(config.players, config.bot, config.seed, config.variant, config.layout, fv, schedule.pool,
+                      config.overlays, catalogue.content_hash(), config.files)
+    try:  # one set-up now, so a bad layout or option is one line before any game is played
+        _setup(catalogue, ready, schedule.game(0))
+    except SetupError as err:
+        raise LabError(str(err)) from None
+    return ready, schedule
+
+
+def run_fields(config: RunConfig) -> dict:
+    return {"content": config.content_hash, "players": config.players, "bot": config.bot, "seed": config.seed,
+            "options": config.options(), "pool": list(config.pool or ())}
+
+
+# ------------------------------------------------------------------ one game, in any process
+
+_ENGINES: dict[tuple[str, ...], Engine] = {}
+
+
+def engine_for(config: RunConfig) -> Engine:
+    """The engine of the run's content, built once per process; refuses content other than the run's."""
+    engine = _ENGINES.get(config.overlays)
+    if engine is None:
+        overlays = _materialize(config) if config.files else config.overlays
+        engine = _ENGINES[config.overlays] = Engine(default_catalogue(list(overlays)))
+    if config.content_hash and engine.catalogue.content_hash() != config.content_hash:
+        raise LabError(f"this worker's content (hash {engine.catalogue.content_hash()[:12]}) is not the run's "
+                       f"({config.content_hash[:12]}): install the same gaia-rules everywhere")
+    return engine
+
+
+def _materialize(config: RunConfig) -> list[str]:
+    """Write shipped overlay files under the temporary folder (once per content hash); their folders."""
+    import tempfile
+
+    root = Path(tempfile.gettempdir()) / f"gaia-lab-{config.content_hash[:16]}"
+    folders = []
+    for layer, files in enumerate(config.files):
+        folder = root / str(layer)
+        for rel, data in files:
+            target = folder / rel
+            target.parent.mkdir(parents=True, exist_ok=True)
+            if not target.exists() or target.read_bytes() != data:
+                target.write_bytes(data)
+        folders.append(str(folder))
+    return folders
+
+
+def overlay_files(overlays: Sequence[str]) -> tuple:
+    """Every file of each overlay folder (or the file itself), as (relative path, bytes), for shipping."""
+    out = []
+    for overlay in overlays:
+        root = Path(overlay)
+        paths = [root] if root.is_file() else sorted(p for p in root.rglob("*") if p.is_file())
+        out.append(tuple((p.name if root.is_file() else p.relative_to(root).as_posix(), p.read_bytes())
+                         for p in paths))
+    return tuple(out)
+
+
+def _setup(catalogue: Catalogue, config: RunConfig, spec):
+    return random_setup(catalogue, config.players, spec.setup_seed, config.variant, config.layout,
+                        factions=spec.factions, faction_variant=config.faction_variant)
+
+
+def play_one(config: RunConfig, schedule: Schedule, index: int) -> dict:
+    """Play game `index` of the run; its line (an `error` line when the bots cannot finish it)."""
+    from ..players import BotGameError, make_bot, play_game
+
+    engine = engine_for(config)
+    spec = schedule.game(index)
+    record = {**run_fields(config), "index": index, "setup_seed": spec.setup_seed, "factions": list(spec.factions)}
+    started = time.perf_counter()
+    bots = [make_bot(config.bot, f"{config.seed}/{index}/{seat}") for seat in range(config.players)]
+    try:
+        state = play_game(engine, _setup(engine.catalogue, config, spec), bots)
+    except BotGameError as err:
+        return {**record, "error": str(err), "seconds": round(time.perf_counter() - started, 3)}
+    vp = [p.vp for p in state.players]
+    top = max(vp)
+    record.update(vp=vp, sources=[source_groups(engine.catalogue, p.vp, p.vp_sources) for p in state.players],
+                  winners=[s for s, v in enumerate(vp) if v == top], moves=len(state.moves),
+                  seconds=round(time.perf_counter() - started, 3))
+    return record
+
+
+def play_batch(config: RunConfig, indices: Sequence[int]) -> list[dict]:
+    """Several games in one task (fewer round trips to a worker)."""
+    schedule = _schedule_for(config)
+    return [play_one(config, schedule, i) for i in indices]
+
+
+_SCHEDULES: dict[RunConfig, Schedule] = {}
+
+
+def _schedule_for(config: RunConfig) -> Schedule:
+    if config not in _SCHEDULES:
+        catalogue = engine_for(config).catalogue
+        homes = {f: catalogue.factions[f].home for f in catalogue.factions}
+        _SCHEDULES[config] = make_schedule(config.seed, config.players, homes, config.pool)
+    return _SCHEDULES[config]
+
+
+# ------------------------------------------------------------------ VP by source, in groups
+
+_NUMBERED = re.compile(r"^(round|final)\d+$")
+START = "start"
+
+
+def source_groups(catalogue: Catalogue, vp: int, sources: dict[str, int]) -> dict[str, int]:
+    """A player's VP in groups of sources (the groups are mechanisms; sum = final VP)."""
+    out: dict[str, int] = {START: vp - sum(sources.values())}
+    for key, n in sources.items():
+        group = source_group(catalogue, key)
+        out[group] = out.get(group, 0) + n
+    return {k: v for k, v in out.items() if v or k == START}
+
+
+def source_group(catalogue: Catalogue, key: str) -> str:
+    m = _NUMBERED.match(key)
+    if m:
+        return "round tiles" if m.group(1) == "round" else "final tiles"
+    if key in catalogue.tracks:
+        return "research"
+    if key.startswith("tech-"):
+        return "tech tiles"
+    if key.startswith("adv-"):
+        return "advanced tiles"
+    if key in catalogue.boosters:
+        return "boosters"
+    if key in catalogue.board_actions:
+        return "actions"
+    if key in catalogue.factions:
+        return "faction"
+    return {"spend": "resources", "charge": "power charges", "federation": "federations", "bid": "bid"}.get(key, "other")
+
+
+# ------------------------------------------------------------------ a whole run
+
+@dataclass
+class Progress:
+    """What a run has done so far (for the progress bar)."""
+
+    total: int
+    done: int
+    new: int = 0
+    started: float = field(default_factory=time.perf_counter)
+
+    def rate(self) -> float:
+        elapsed = time.perf_counter() - self.started
+        return self.new / elapsed if elapsed > 0 else 0.0
+
+
+def open_results(path: Path, config: RunConfig) -> ResultsFile | None:
+    """The file's finished games, or None if there is no file; refuses a file of another run."""
+    path = Path(path)
+    if not path.exists():
+        return None
+    existing = read_results(path)
+    mine = run_fields(config)
+    for record in existing.records:
+        if run_of(record) != mine:
+            raise LabError(f"{path} holds games of another run ({describe_difference(run_of(record), mine)}); "
+                           f"give the same arguments to resume, or another -o file")
+    return existing
+
+
+def batch_size(todo: int, workers: int, cap: int = 8) -> int:
+    """Games per task: enough tasks to keep every worker busy to the end, at most `cap`."""
+    return max(1, min(cap, math.ceil(todo / max(1, workers * 4))))
+
+
+def batches(indices: Sequence[int], size: int) -> list[list[int]]:
+    return [list(indices[i:i + size]) for i in range(0, len(indices), size)]
+
+
+def simulate(config: RunConfig, path: Path, games: int, workers: int = 1, scheduler: str | None = None,
+             on_progress: Callable[[Progress], None] | None = None) -> Progress:
+    """Play the games of 0..games-1 the file lacks, appending each line as its batch ends."""
+    existing = open_results(path, config)
+    done = existing.indices() if existing else set()
+    todo = [i for i in range(games) if i not in done]
+    progress = Progress(games, len(done & set(range(games))))
+    client = None
+    if scheduler and todo:  # reach the cluster before the file is touched
+        from .cluster import connect
+
+        client = connect(scheduler)
+    try:
+        appender = Appender(path, existing)
+    except LabError:
+        if client is not None:
+            client.close()
+        raise
+    with appender as out:
+        def take(records: list[dict]) -> None:
+            out.write(records)
+            progress.done += len(records)
+            progress.new += len(records)
+            if on_progress:
+                on_progress(progress)
+
+        if on_progress:
+            on_progress(progress)
+        if not todo:
+            return progress
+        if client is not None:
+            from .cluster import run_on_cluster
+
+            cluster_config = RunConfig(**{**asdict(config), "files": overlay_files(config.overlays)})
+            run_on_cluster(client, cluster_config, batches(todo, batch_size(len(todo), 16, 16)), take)
+        elif workers <= 1:
+            schedule = _schedule_for(config)
+            for i in todo:
+                take([play_one(config, schedule, i)])
+        else:
+            run_local(config, batches(todo, batch_size(len(todo), workers)), workers, take)
+    return progress
+
+
+def run_local(config: RunConfig, tasks: Iterable[list[int]], workers: int, take: Callable[[list[dict]], None]) -> None:
+    """Batches in worker processes, at most two per worker in flight; results as they come."""
+    tasks = list(tasks)
+    pool = ProcessPoolExecutor(max_workers=workers)
+    try:
+        running = set()
+        queue = iter(tasks)
+        for batch in queue:
+            running.add(pool.submit(play_batch, config, batch))
+            if len(running) >= 2 * workers:
+                break
+        while running:
+            finished, running = wait(running, return_when=FIRST_COMPLETED)
+            for future in finished:
+                take(future.result())
+                batch = next(queue, None)
+                if batch is not None:
+                    running.add(pool.submit(play_batch, config, batch))
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
+
+
+def default_workers() -> int:
+    return os.cpu_count() or 1

@@ -1,0 +1,118 @@
+"""`gaia simulate` and `gaia report` at the command line: output, exit codes, one-line errors."""
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from gaia_rules.faces.cli import app
+
+runner = CliRunner()
+HAND = Path(__file__).parent / "data" / "lab" / "hand.jsonl"
+EXAMPLE = Path(__file__).parent.parent / "docs" / "examples" / "lab" / "richer-xenos"
+
+
+def gaia(*args):
+    return runner.invoke(app, [str(a) for a in args], prog_name="gaia")
+
+
+def one_line_error(result, code: int = 2) -> str:
+    assert result.exit_code == code, result.output
+    assert "Traceback" not in result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    return lines[0]
+
+
+def test_simulate_writes_one_line_per_game_and_resumes(tmp_path):
+    out = tmp_path / "run.jsonl"
+    args = ("simulate", "--games", 2, "--players", 2, "--bot", "greedy", "--workers", 1, "--seed", "cli", "-o", out)
+    first = gaia(*args)
+    assert first.exit_code == 0, first.output
+    assert first.stdout.startswith(f"2 games in {out}: 2 played, 0 already there;")
+    assert "balanced exactly at multiples of 14 games" in first.stdout
+    assert [json.loads(line)["index"] for line in out.read_text().splitlines()] == [0, 1]
+    again = gaia(*args, "--json")
+    assert again.exit_code == 0
+    summary = json.loads(again.stdout)
+    assert (summary["played"], summary["skipped"], summary["block"]) == (0, 2, 14)
+
+
+def test_simulate_refuses_what_it_cannot_do(tmp_path):
+    base = ("simulate", "--games", 1, "--players", 2, "--bot", "greedy")
+    assert "cannot write: No such file or directory" in one_line_error(gaia(*base, "-o", tmp_path / "no" / "r.jsonl"))
+    assert one_line_error(gaia(*base, "-o", tmp_path)).endswith("is a folder, not a results file")
+    assert "unknown faction 'nobody'" in one_line_error(gaia(*base, "--factions", "nobody,xenos", "-o", tmp_path / "a"))
+    assert "unknown bot 'clever'" in one_line_error(gaia(*base[:-1], "clever", "-o", tmp_path / "a"))
+    assert "no such file or folder" in one_line_error(gaia(*base, "--content", tmp_path / "none", "-o", tmp_path / "a"))
+    other = tmp_path / "other.jsonl"
+    other.write_text(HAND.read_text())
+    message = one_line_error(gaia(*base, "-o", other))
+    assert "holds games of another run (content hash hand-made here" in message
+    assert other.read_text() == HAND.read_text()
+    assert not (tmp_path / "a").exists()
+
+
+def test_report_prints_the_faction_table(tmp_path):
+    result = runner.invoke(app, ["report", str(HAND)], prog_name="gaia", env={"COLUMNS": "140"})
+    assert result.exit_code == 0, result.output
+    assert "Factions over 6 games" in result.stdout
+    greens = next(line for line in result.stdout.splitlines() if "greens" in line)
+    assert "75.0%" in greens and "30.1%–95.4%" in greens and "98.8" in greens
+    assert "seat 1 75.0%" in result.stdout
+    assert "round tiles +12.4" in result.stdout
+
+
+def test_report_json_and_baseline(tmp_path):
+    result = gaia("report", HAND, HAND, "--json")
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert data["games"] == 6 and data["baseline_games"] == 6
+    assert data["note"] == "both files were made with the same content"
+    assert "Holm-Bonferroni" in data["test"]
+    assert {c["faction"]: c["win_significant"] for c in data["changes"]} == {"blues": False, "greens": False,
+                                                                             "reds": False}
+    assert data["head_to_head"]["reds"]["blues"] == {"share": 0.75, "meetings": 2}
+
+
+def test_report_writes_html_and_svg_charts(tmp_path):
+    out = tmp_path / "report.html"
+    result = gaia("report", HAND, HAND, "-o", out)
+    assert result.exit_code == 0, result.output
+    assert f"report written to {out} and 7 SVG charts beside it" in result.stdout.replace("\n", "")
+    charts = sorted(p.name for p in tmp_path.glob("*.svg"))
+    assert charts == ["report-change-vp.svg", "report-change.svg", "report-deciders.svg", "report-head-to-head.svg", "report-seats.svg",
+                      "report-vp-sources.svg", "report-win-rate.svg"]
+    for name in charts:
+        assert ET.parse(tmp_path / name).getroot().tag == "{http://www.w3.org/2000/svg}svg"
+    page = out.read_text()
+    assert page.count("<svg") == 7 and "paired t-test" in page and "greens" in page
+
+
+def test_report_errors_are_one_line(tmp_path):
+    assert one_line_error(gaia("report", tmp_path / "missing.jsonl")) == \
+        f"gaia report: {tmp_path / 'missing.jsonl'}: no such file"
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(HAND.read_text().splitlines()[0] + "\nnot json\n")
+    assert one_line_error(gaia("report", bad)).startswith(f"gaia report: {bad}:2: not JSON")
+    assert "cannot write" in one_line_error(gaia("report", HAND, "-o", tmp_path / "no" / "report.html"))
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("")
+    assert one_line_error(gaia("report", empty)) == f"gaia report: {empty}: no finished game"
+
+
+def test_the_worked_example_patch_changes_the_content_hash(tmp_path):
+    from gaia_rules.content import default_catalogue
+
+    assert default_catalogue([EXAMPLE]).content_hash() != default_catalogue().content_hash()
+    assert default_catalogue([EXAMPLE]).factions["xenos"].start["ore"] == 7
+
+
+def test_report_refuses_a_file_mixing_two_runs(tmp_path):
+    lines = HAND.read_text().splitlines()
+    mixed = tmp_path / "mixed.jsonl"
+    mixed.write_text("\n".join([lines[0], lines[1].replace('"seed":"hand"', '"seed":"other"')]) + "\n")
+    assert one_line_error(gaia("report", mixed)) == \
+        f'gaia report: {mixed}:2: a game of another run than line 1 (seed "hand" on line 1, "other" here)'
