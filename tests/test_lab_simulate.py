@@ -207,3 +207,30 @@ def test_a_real_kill_loses_and_duplicates_nothing(reference, tmp_path):
     done = subprocess.run(args, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert without_time(path) == reference
+
+
+def test_ctrl_c_says_interrupted_exits_130_and_keeps_the_lines_written(reference, tmp_path):
+    """SIGINT to the whole process group (as a terminal's Ctrl-C) once a line is on disk, then resume."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    path = tmp_path / "interrupted.jsonl"
+    args = [sys.executable, "-c", "from gaia_rules.faces.cli import app; app()", "simulate", "--games", str(GAMES),
+            "--players", "2", "--bot", "greedy", "--seed", "lab-test", "--workers", "1", "-o", str(path)]
+    child = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                             start_new_session=True)
+    deadline = time.monotonic() + 120
+    while child.poll() is None and time.monotonic() < deadline and not (path.exists() and path.read_bytes()):
+        time.sleep(0.01)
+    if child.poll() is None:
+        os.killpg(child.pid, signal.SIGINT)
+        _, err = child.communicate(timeout=120)
+        assert (child.returncode, err) == (130, "gaia simulate: interrupted\n")
+    else:
+        child.communicate()
+    done = subprocess.run(args, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert without_time(path) == reference

@@ -53,6 +53,16 @@ EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 
 class _OneLineErrors(TyperGroup):
     """Usage errors as one line on stderr (`gaia new: Missing option '--players'.`), exit code 2, no box."""
 
+    def invoke(self, ctx):
+        # Ctrl-C inside a command that does not handle it: say so here, as recent typer versions turn
+        # the interrupt into a silent exit 130 before `main` below could see it
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            name = ctx.invoked_subcommand
+            typer.echo(f"gaia{' ' + name if name else ''}: interrupted", err=True)
+            raise typer.Exit(EXIT_INTERRUPTED) from None
+
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         _words_for_types(self)
         if not standalone_mode:
