@@ -28,7 +28,6 @@ from ..formats import savegame
 from ..formats.movetext import move_text, parse_move, player_label, token_word
 from ..formats.notation import NotationError
 from ..formats.savegame import SavedGame, SaveError
-from ..language import ast
 from ..language.english import with_article
 from ..players import DEFAULT_BOT, describe_wait, make_bot
 from ..rules import Engine, IllegalMoveError
@@ -203,15 +202,9 @@ def _amount_text(code: str, n: int) -> str:
 
 def income_summary(engine: Engine, state: GameState, p: int) -> str:
     """What player p's income pays this round: '+4c +1o +2k, charge 3 power' ('nothing' if none)."""
-    from ..rules.phases import income_events  # the engine's own list of income statements
+    from ..rules.phases import income_totals  # the engine's own reading of the income statements
 
-    ctx = engine.context(state)
-    totals: dict[str, int] = {}
-    for _source, gains in income_events(ctx, state, p):
-        for g in gains:
-            if isinstance(g, ast.Amount):
-                n = g.count * (ctx.count_per(state, p, g.per) if g.per else 1)
-                totals[g.resource] = totals.get(g.resource, 0) + n
+    totals = income_totals(engine.context(state), state, p)
     plain = " ".join(_amount_text(c, n) for c, n in totals.items() if c not in ("pw", "t") and n)
     power = [_amount_text(c, totals[c]) for c in ("pw", "t") if totals.get(c)]
     return ", ".join(x for x in [plain] + power if x) or "nothing"

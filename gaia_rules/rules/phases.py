@@ -199,6 +199,17 @@ def income_events(ctx: Context, state: GameState, p: int) -> list[tuple[str, tup
     return [(source, gains) for _, source, gains in ranked]
 
 
+def income_totals(ctx: Context, state: GameState, p: int) -> dict[str, int]:
+    """What player p's income would pay now, by resource code (`pw` charges and `t` tokens included);
+    only plain amounts: a gain that is a choice or an action has no amount."""
+    totals: dict[str, int] = {}
+    for _source, gains in income_events(ctx, state, p):
+        for g in gains:
+            if isinstance(g, ast.Amount):
+                totals[g.resource] = totals.get(g.resource, 0) + g.count * (ctx.count_per(state, p, g.per) if g.per else 1)
+    return totals
+
+
 def sync_income_order(ctx: Context, state: GameState, only: tuple[int, ...] | None = None) -> None:
     """Keep each player's income sources in the order gained: new ones last, lost ones dropped (oldest first).
 
