@@ -101,16 +101,77 @@ class FastEvaluator:
 
     # -- the parts of the estimate
 
-    def income(self, engine: Engine, state: GameState, p: int) -> dict[str, float]:
-        """Per-round income by resource (charges as `pw`, tokens as `t`)."""
+    def income(self, engine: Engine, state: GameState, p: int) -> tuple[dict[str, float], dict[str, float]]:
+        """Per-round income by resource (charges as `pw`, tokens as `t`): (lasting, booster's).
+
+        A booster is held for one round only, so its income is counted once.
+        """
         ctx = engine.context(state)
-        out: dict[str, float] = {}
-        for _, gains in income_events(ctx, state, p):
+        lasting: dict[str, float] = {}
+        booster: dict[str, float] = {}
+        for source, gains in income_events(ctx, state, p):
+            out = booster if source.startswith("booster:") else lasting
             for g in gains:
                 if isinstance(g, ast.Amount):
                     n = g.count * (ctx.count_per(state, p, g.per) if g.per else 1)
                     out[g.resource] = out.get(g.resource, 0) + n
-        return out
+        return lasting, booster
+
+    def pass_vp(self, engine: Engine, state: GameState, p: int) -> float:
+        """VP the lasting statements scored on passing (not the booster's) bring at the passes still to come."""
+        ctx = engine.context(state)
+        pl = state.players[p]
+        passes = self.rounds - max(state.round, 1) + (0 if pl.passed else 1)
+        if passes <= 0:
+            return 0.0
+        total = 0.0
+        for h in ctx.held(state, p):
+            if isinstance(h.statement.clause, ast.OnPass) and not h.source.startswith("booster:"):
+                total += passes * self._vp(ctx, state, p, h.statement.clause.gains)
+        return total
+
+    @staticmethod
+    def _vp(ctx, state: GameState, p: int, gains) -> float:
+        return sum(g.count * (ctx.count_per(state, p, g.per) if g.per else 1)
+                   for g in gains if isinstance(g, ast.Amount) and g.resource == "vp")
+
+    def booster_outlook(self, engine: Engine, state: GameState, p: int) -> float:
+        """The boosters still to bring something: the held one's pass VP if it is still to be passed with,
+        and the next one (held once passed, else the best on the table): its income once, its pass VP.
+
+        Counting the best booster on the table before passing keeps the one-ply from passing early
+        just to take a booster: passing gains only the difference to the best.
+        """
+        ctx = engine.context(state)
+        pl = state.players[p]
+        w = self.w
+        value = 0.0
+        holds_next = pl.passed or state.round <= 0
+        if pl.booster is not None and not holds_next:
+            tile = self.catalogue.boosters[pl.booster]
+            value += sum(self._vp(ctx, state, p, st.clause.gains) for eff in tile.effects for st in eff.statements
+                         if isinstance(st.clause, ast.OnPass))
+        if state.round >= self.rounds:
+            return value
+        if holds_next:
+            return value + (self._booster_worth(ctx, state, p, pl.booster) if pl.booster else 0.0)
+        table = [self._booster_worth(ctx, state, p, b) for b in state.boosters_table]
+        return value + w["next_booster"] * max(table, default=0.0)
+
+    def _booster_worth(self, ctx, state: GameState, p: int, booster: str) -> float:
+        w = self.w
+        worth = 0.0
+        for eff in self.catalogue.boosters[booster].effects:
+            for st in eff.statements:
+                cl = st.clause
+                if isinstance(cl, ast.Income):
+                    for g in cl.gains:
+                        if isinstance(g, ast.Amount):
+                            n = g.count * (ctx.count_per(state, p, g.per) if g.per else 1)
+                            worth += n * w.get(f"income_{g.resource}", 0.0)
+                elif isinstance(cl, ast.OnPass):
+                    worth += w["pass_vp"] * self._vp(ctx, state, p, cl.gains)
+        return worth
 
     def final_tiles(self, engine: Engine, state: GameState, p: int) -> float:
         ctx = engine.context(state)
@@ -146,7 +207,8 @@ class FastEvaluator:
         left = look.incomes_left
         value = float(pl.vp)
         value += w["research_end"] * sum(self.research_vp[lv] for lv in pl.research.values())
-        value += w["research_level"] * sum(pl.research.values()) * left / look.rounds
+        levels = sum(pl.research.values())
+        value += (w["research_step"] + w["research_level"] * left / look.rounds) * levels
         value += (w["final_early"] + (w["final_late"] - w["final_early"]) * look.progress) \
             * self.final_tiles(engine, state, p)
         for res, attr in RESOURCES.items():
@@ -155,10 +217,12 @@ class FastEvaluator:
             n = pl.power.get(area, 0) + (1 if pl.token == area else 0)
             value += n * (w[f"power_{area}"] + w["power_per_round"] * left)
         if left:
-            for res, n in self.income(engine, state, p).items():
+            lasting, booster = self.income(engine, state, p)
+            for res, n in lasting.items():
                 value += n * left * w.get(f"income_{res}", 0.0)
             worth, potential = self.board_parts(engine, state, p, pl.faction)
             value += (w["federation_potential"] * potential + w["structure"] * worth) * left / look.rounds
+        value += w["pass_vp"] * self.pass_vp(engine, state, p) + self.booster_outlook(engine, state, p)
         value += w["gaiaformer"] * pl.gaiaformers * left / look.rounds
         value += w["tech_tile"] * sum(1 for t in pl.tech if t.enabled)
         value += w["green_token"] * sum(1 for t in pl.fed_tokens if t.green)
@@ -182,6 +246,16 @@ class FastBot(GreedyBot):
 
     def _value(self, engine: Engine, after: GameState, p: int) -> float:
         return self._settled(engine, after, p, FOLLOW_UP_DEPTH)
+
+    def _score(self, engine: Engine, state: GameState, move: Move, p: int) -> tuple[float, GameState] | None:
+        r = super()._score(engine, state, move, p)
+        if r is not None and move.command == "charge":
+            # power charged now is power to spend in the rounds left: a bonus per step a token moved
+            look = self._evaluator(engine).outlook(state)
+            before, after = state.players[p].power, r[1].players[p].power
+            moved = sum(i * (after.get(a, 0) - before.get(a, 0)) for i, a in enumerate(AREAS[:3]))
+            return r[0] + self._evaluator(engine).w["charge_bonus"] * moved * look.incomes_left / look.rounds, r[1]
+        return r
 
     def _pass_cost(self, engine: Engine, state: GameState) -> float:
         look = self._evaluator(engine).outlook(state)
