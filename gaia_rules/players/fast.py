@@ -213,9 +213,10 @@ class FastEvaluator:
             * self.final_tiles(engine, state, p)
         for res, attr in RESOURCES.items():
             value += getattr(pl, attr) * (w[f"hold_{res}"] + w[f"hold_{res}_per_round"] * left)
-        for area in AREAS:
+        for i, area in enumerate(AREAS):
             n = pl.power.get(area, 0) + (1 if pl.token == area else 0)
-            value += n * (w[f"power_{area}"] + w["power_per_round"] * left)
+            # a token's worth grows with the charges it holds (area I: none, area III: two) and the rounds left
+            value += n * (w[f"power_{area}"] + w["power_per_round"] * left * min(i, 2))
         if left:
             lasting, booster = self.income(engine, state, p)
             for res, n in lasting.items():
