@@ -11,12 +11,15 @@ import pytest
 from typer.testing import CliRunner
 
 from gaia_rules.faces.cli import app
+from gaia_rules.language import ast
 from gaia_rules.players import BOTS, FastBot, SearchBot, make_bot, play_game
 from gaia_rules.players.arena import GameResult, draw_factions, ranks_of, schedule, summarize, wilson
 from gaia_rules.players.fast import FastEvaluator, default_weights, load_weights
 from gaia_rules.players.tune import tune
 from gaia_rules.rules import Engine
+from gaia_rules.rules.moves import Move
 from gaia_rules.setup import random_setup
+from gaia_rules.state import GameState
 
 
 @pytest.fixture(scope="module")
@@ -95,6 +98,69 @@ def test_shipped_weights_load_and_unknown_names_are_refused(tmp_path):
 def test_fast_bot_takes_weights():
     bot = FastBot(1, weights={**default_weights(), "pass_penalty": 0.0})
     assert bot.weights["pass_penalty"] == 0.0
+
+
+def _first_turn_of_round(engine, seed, rnd):
+    """A 4-player fast-bot game up to the first main action of round `rnd` (nobody passed yet)."""
+    setup = random_setup(engine.catalogue, 4, seed)
+    bots = [FastBot(f"{seed}/{i}") for i in range(4)]
+    state = engine.new_game(setup)
+    while not (state.round == rnd and state.phase == "actions" and not state.decisions and not state.pending):
+        _, state = bots[engine.to_move(state)].play(engine, state)
+    return state
+
+
+def test_a_boosters_income_counts_once_and_apart_from_lasting_income(engine):
+    state = _first_turn_of_round(engine, "boost", 1)
+    p = engine.to_move(state)
+    evaluate = FastEvaluator(engine.catalogue)
+    lasting, booster = evaluate.income(engine, state, p)
+    held = engine.catalogue.boosters[state.players[p].booster]
+    amounts: dict[str, int] = {}
+    for eff in held.effects:
+        for st in eff.statements:
+            if isinstance(st.clause, ast.Income):
+                for g in st.clause.gains:
+                    amounts[g.resource] = amounts.get(g.resource, 0) + g.count
+    assert booster == amounts and lasting
+
+
+def test_passing_gains_nothing_for_taking_the_best_booster_on_the_table(engine):
+    """Before passing, the next booster is counted as the best on the table: passing with it changes VP +
+    booster outlook by nothing, so the one-ply does not pass early just to take a booster."""
+    state = _first_turn_of_round(engine, "pass", 2)
+    p = engine.to_move(state)
+    evaluate = FastEvaluator(engine.catalogue)
+    ctx = engine.context(state)
+    best = max(state.boosters_table, key=lambda b: evaluate._booster_worth(ctx, state, p, b))
+    after = engine.apply(state, Move(p, "pass", (best,)))
+    before_total = state.players[p].vp + evaluate.booster_outlook(engine, state, p)
+    after_total = after.players[p].vp + evaluate.booster_outlook(engine, after, p)
+    assert after.players[p].passed and after.players[p].booster == best
+    assert after_total == pytest.approx(before_total)
+    worse = min(state.boosters_table, key=lambda b: evaluate._booster_worth(ctx, state, p, b))
+    if evaluate._booster_worth(ctx, state, p, worse) < evaluate._booster_worth(ctx, state, p, best):
+        other = engine.apply(state, Move(p, "pass", (worse,)))
+        assert other.players[p].vp + evaluate.booster_outlook(engine, other, p) < before_total
+
+
+def test_a_research_step_is_worth_its_lasting_value_and_the_income_of_the_new_level(engine):
+    """A level counts `research_step` now, the end VP of the track (content) and the new level's income."""
+    state = _first_turn_of_round(engine, "research", 1)
+    p = engine.to_move(state)
+    weights = {**default_weights(), "research_level": 0.0, "research_step": 1.5, "final_early": 0.0, "final_late": 0.0}
+    evaluate = FastEvaluator(engine.catalogue, weights)
+    moved = GameState.from_json(state.to_json())
+    track = min(sorted(moved.players[p].research), key=lambda t: moved.players[p].research[t])
+    level = moved.players[p].research[track]
+    moved.players[p].research[track] = level + 1
+    end_vp = engine.catalogue.research.vp_by_level
+    (before, _), (after, _) = evaluate.income(engine, state, p), evaluate.income(engine, moved, p)
+    left = evaluate.outlook(state).incomes_left
+    income_gain = sum((after.get(r, 0) - before.get(r, 0)) * left * weights.get(f"income_{r}", 0.0)
+                      for r in set(after) | set(before))
+    gained = evaluate(engine, moved, p) - evaluate(engine, state, p)
+    assert gained == pytest.approx(1.5 + end_vp[level + 1] - end_vp[level] + income_gain)
 
 
 # ------------------------------------------------------------------ the arena
