@@ -35,6 +35,7 @@ from ..content.catalogue import Catalogue
 from ..language import ast
 from ..rules import Engine, IllegalMoveError
 from ..rules.moves import Move
+from ..rules.building import terraform_steps
 from ..rules.phases import income_events
 from ..rules.scoring import rank_vp
 from ..state import GameState
@@ -87,6 +88,7 @@ class FastEvaluator:
         self.final_table = list(catalogue.game["final_scoring_vp"])
         self.research_vp = list(catalogue.research.vp_by_level)
         self._values: dict[str, dict[str, float]] = {}
+        self._in_range: dict[tuple, tuple[tuple[str, float], ...]] = {}
 
     def outlook(self, state: GameState) -> Outlook:
         r = max(state.round, 0)
@@ -173,6 +175,52 @@ class FastEvaluator:
                     worth += w["pass_vp"] * self._vp(ctx, state, p, cl.gains)
         return worth
 
+    def expansion(self, engine: Engine, state: GameState, p: int, origins: tuple[str, ...]) -> float:
+        """Room to grow: empty planets within range of `origins` (no Q.I.C.), each counted less the more ore it takes.
+
+        A planet needing no terraforming counts 1, one needing 3 ore counts 1/2, ...; a Gaia planet
+        counts as one needing `expansion_gaia_ore` ore. The sum is capped at `expansion_cap`: a player
+        builds only a few mines a round. This is what range and cheaper terraforming are worth.
+        The planets in range are kept per (origins, range, terraforming cost): most moves change none.
+        """
+        if not origins:
+            return 0.0
+        ctx = engine.context(state)
+        pl = state.players[p]
+        key = (pl.faction, origins, ctx.param(state, p, "range") + state.temp.get("range", 0),
+               ctx.param(state, p, "terraform_cost"))
+        planets = self._in_range.get(key)
+        if planets is None:
+            if len(self._in_range) > 20_000:
+                self._in_range.clear()
+            planets = self._in_range[key] = self._planets_in_range(ctx, state, key)
+        total = 0.0
+        for name, worth in planets:
+            h = state.board.get(name)
+            if h is None or h.piece is None:
+                total += worth
+        return min(total, self.w["expansion_cap"])
+
+    def _planets_in_range(self, ctx, state: GameState, key) -> tuple[tuple[str, float], ...]:
+        faction, origins, reach, cost = key
+        home = self.catalogue.factions[faction].home
+        seen: set[str] = set()
+        out = []
+        for origin in origins:
+            for name in ctx.within(origin, reach):
+                if name in seen:
+                    continue
+                seen.add(name)
+                kind = ctx.kind_at(state, name)
+                if kind == "home":
+                    ore = terraform_steps(ctx, home, ctx.planet_at(state, name)) * cost
+                elif kind == "gaia":
+                    ore = self.w["expansion_gaia_ore"]
+                else:
+                    continue
+                out.append((name, 3.0 / (3.0 + ore)))
+        return tuple(sorted(out))
+
     def final_tiles(self, engine: Engine, state: GameState, p: int) -> float:
         ctx = engine.context(state)
         n = len(state.players)
@@ -183,25 +231,36 @@ class FastEvaluator:
             total += rank_vp(counts, counts, self.final_table, True)[p]
         return total
 
-    def board_parts(self, engine: Engine, state: GameState, p: int, faction: str | None) -> tuple[float, float]:
-        """One pass over the board: (structure worth, federation potential) of player p's pieces."""
+    def board_parts(self, engine: Engine, state: GameState, p: int,
+                    faction: str | None) -> tuple[float, float, tuple[str, ...]]:
+        """One pass over the board: (structure worth, federation potential, range origins) of player p's pieces."""
         ctx = engine.context(state)
+        player = state.players[p]
         worth = loose = 0.0
+        origins = []
         for name, h in state.board.items():
             if h.owner == p and h.piece is not None:
                 if faction is not None:
                     worth += self.structure_worth(faction, h.piece)
+                    if ctx.structure(player, h.piece).is_range_origin:
+                        origins.append(name)
                 if p not in h.federations:
                     loose += ctx.power_value(state, p, name)
-            elif p in h.guests and p not in h.federations:
-                loose += ctx.power_value(state, p, name)
+            elif p in h.guests:
+                origins.append(name)
+                if p not in h.federations:
+                    loose += ctx.power_value(state, p, name)
         threshold = max(1, ctx.param(state, p, "federation_threshold"))
-        return worth, loose / threshold
+        return worth, loose / threshold, tuple(origins)
 
     def __call__(self, engine: Engine, state: GameState, p: int) -> float:
-        pl = state.players[p]
         if state.ended:
-            return float(pl.vp)
+            return float(state.players[p].vp)
+        with engine.context(state).remembering(state):   # the estimate reads the holdings many times
+            return self._estimate(engine, state, p)
+
+    def _estimate(self, engine: Engine, state: GameState, p: int) -> float:
+        pl = state.players[p]
         w = self.w
         look = self.outlook(state)
         left = look.incomes_left
@@ -221,8 +280,10 @@ class FastEvaluator:
             lasting, booster = self.income(engine, state, p)
             for res, n in lasting.items():
                 value += n * left * w.get(f"income_{res}", 0.0)
-            worth, potential = self.board_parts(engine, state, p, pl.faction)
+            worth, potential, origins = self.board_parts(engine, state, p, pl.faction)
             value += (w["federation_potential"] * potential + w["structure"] * worth) * left / look.rounds
+            if w["expansion"]:
+                value += w["expansion"] * self.expansion(engine, state, p, origins) * left / look.rounds
         value += w["pass_vp"] * self.pass_vp(engine, state, p) + self.booster_outlook(engine, state, p)
         value += w["gaiaformer"] * pl.gaiaformers * left / look.rounds
         value += w["tech_tile"] * sum(1 for t in pl.tech if t.enabled)
