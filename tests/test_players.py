@@ -19,7 +19,7 @@ from gaia_rules.players.tune import tune
 from gaia_rules.rules import Engine
 from gaia_rules.rules.moves import Move
 from gaia_rules.setup import random_setup
-from gaia_rules.state import GameState
+from gaia_rules.state import GameState, HexState
 
 
 @pytest.fixture(scope="module")
@@ -161,6 +161,39 @@ def test_a_research_step_is_worth_its_lasting_value_and_the_income_of_the_new_le
                       for r in set(after) | set(before))
     gained = evaluate(engine, moved, p) - evaluate(engine, state, p)
     assert gained == pytest.approx(1.5 + end_vp[level + 1] - end_vp[level] + income_gain)
+
+
+def test_room_to_grow_counts_free_planets_in_range_by_their_terraforming_ore(engine):
+    """A planet needing no ore counts 1, one needing 3 ore 1/2 (3 / (3 + ore)); a built planet counts no more."""
+    state = _first_turn_of_round(engine, "grow", 1)
+    p = engine.to_move(state)
+    evaluate = FastEvaluator(engine.catalogue, {**default_weights(), "expansion_cap": 100.0})
+    _, _, origins = evaluate.board_parts(engine, state, p, state.players[p].faction)
+    ctx = engine.context(state)
+    key = (state.players[p].faction, origins, ctx.param(state, p, "range"), ctx.param(state, p, "terraform_cost"))
+    planets = evaluate._planets_in_range(ctx, state, key)
+    free = [(n, w) for n, w in planets if state.board.get(n) is None or state.board[n].piece is None]
+    cost, gaia_ore = ctx.param(state, p, "terraform_cost"), default_weights()["expansion_gaia_ore"]
+    allowed = {3 / (3 + steps * cost) for steps in range(4)} | {3 / (3 + gaia_ore)}
+    assert free and all(any(w == pytest.approx(a) for a in allowed) for _, w in free)
+    assert evaluate.expansion(engine, state, p, origins) == pytest.approx(sum(w for _, w in free))
+    name, worth = free[0]
+    taken = GameState.from_json(state.to_json())
+    taken.board[name] = HexState(owner=(p + 1) % 4, piece="m")
+    assert evaluate.expansion(engine, taken, p, origins) == pytest.approx(sum(w for _, w in free) - worth)
+    capped = FastEvaluator(engine.catalogue, {**default_weights(), "expansion_cap": 0.5})
+    assert capped.expansion(engine, state, p, origins) == 0.5
+
+
+def test_more_range_leaves_more_room_to_grow(engine):
+    state = _first_turn_of_round(engine, "grow", 1)
+    p = engine.to_move(state)
+    evaluate = FastEvaluator(engine.catalogue, {**default_weights(), "expansion_cap": 100.0})
+    _, _, origins = evaluate.board_parts(engine, state, p, state.players[p].faction)
+    near = evaluate.expansion(engine, state, p, origins)
+    farther = GameState.from_json(state.to_json())
+    farther.temp["range"] = 2
+    assert evaluate.expansion(engine, farther, p, origins) > near
 
 
 # ------------------------------------------------------------------ the arena
