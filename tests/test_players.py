@@ -247,6 +247,15 @@ def test_arena_command_json_counts_games_and_wins():
     assert kinds["fast"]["wins"] + kinds["random"]["wins"] == 2
 
 
+def test_arena_counts_every_move_as_one_seats_decision_with_its_cpu_time():
+    result = CliRunner().invoke(app, ["arena", "--bots", "greedy,random", "--deals", "1", "--seed", "t", "--json"])
+    data = json.loads(result.stdout)
+    for game in data["results"]:
+        assert sum(game["decisions"]) == game["moves"] and len(game["cpu_s"]) == 2
+        assert all(c >= 0 for c in game["cpu_s"])
+    assert all(k["ms_per_decision"] is not None for k in data["kinds"])
+
+
 def test_arena_refuses_an_unknown_bot():
     result = CliRunner().invoke(app, ["arena", "--bots", "fast,clever"])
     assert result.exit_code == 2

@@ -44,14 +44,15 @@ def _lineup(text: str, players: int | None) -> list[str]:
 
 def arena_table(stats) -> Table:
     table = Table(title="Arena")
-    for col in ("bot", "games", "win rate", "95% interval", "mean VP", "95% interval", "mean rank", "rating μ ± σ"):
+    for col in ("bot", "games", "win rate", "95% interval", "mean VP", "95% interval", "mean rank", "rating μ ± σ", "ms/decision"):
         table.add_column(col, justify="left" if col == "bot" else "right")
     for s in stats:
         d = s.to_json()
         lo, hi = d["win_rate_95"]
         vlo, vhi = d["vp_mean_95"]
         table.add_row(s.kind, str(s.games), f"{d['win_rate']:.0%}", f"{lo:.0%}–{hi:.0%}", f"{d['vp_mean']:.1f}",
-                      f"{vlo:.1f}–{vhi:.1f}", f"{d['rank_mean']:.2f}", f"{s.mu:.1f} ± {s.sigma:.1f}")
+                      f"{vlo:.1f}–{vhi:.1f}", f"{d['rank_mean']:.2f}", f"{s.mu:.1f} ± {s.sigma:.1f}",
+                      "–" if d["ms_per_decision"] is None else f"{d['ms_per_decision']:.1f}")
     return table
 
 
