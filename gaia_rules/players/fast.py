@@ -357,10 +357,11 @@ class FastBot(GreedyBot):
             return self._best(scored) if scored else self.rng.choice(free)
         scored = self._scored(engine, state, main, p)
         if free and trailing_free_actions(state, p) < self._evaluator(engine).w["max_free_actions"]:
-            scored += self._free_then_main(engine, state, free, p)
+            scored += self._free_then_main(engine, state, free, p, main)
         return self._best(scored) if scored else self.rng.choice(main)
 
-    def _free_then_main(self, engine: Engine, state: GameState, free: list[Move], p: int) -> list[tuple[float, Move]]:
+    def _free_then_main(self, engine: Engine, state: GameState, free: list[Move], p: int,
+                        main: list[Move]) -> list[tuple[float, Move]]:
         """A free action, scored by the best main action it opens that was closed before it.
 
         Only the `FREE_ACTIONS_TRIED` best free actions by their own value are
@@ -370,7 +371,7 @@ class FastBot(GreedyBot):
                        key=lambda t: -t[0])[:FREE_ACTIONS_TRIED]
         if not tried:
             return []
-        before = {m for m in engine.legal_moves(state) if not is_free(m)}
+        before = set(main)
         out = []
         for _, f, after in tried:
             if engine.to_move(after) != p:
