@@ -168,7 +168,7 @@ def test_room_to_grow_counts_free_planets_in_range_by_their_terraforming_ore(eng
     state = _first_turn_of_round(engine, "grow", 1)
     p = engine.to_move(state)
     evaluate = FastEvaluator(engine.catalogue, {**default_weights(), "expansion_cap": 100.0})
-    _, _, origins = evaluate.board_parts(engine, state, p, state.players[p].faction)
+    _, _, origins, _ = evaluate.board_parts(engine, state, p, state.players[p].faction)
     ctx = engine.context(state)
     key = (state.players[p].faction, origins, ctx.param(state, p, "range"), ctx.param(state, p, "terraform_cost"))
     planets = evaluate._planets_in_range(ctx, state, key)
@@ -189,7 +189,7 @@ def test_more_range_leaves_more_room_to_grow(engine):
     state = _first_turn_of_round(engine, "grow", 1)
     p = engine.to_move(state)
     evaluate = FastEvaluator(engine.catalogue, {**default_weights(), "expansion_cap": 100.0})
-    _, _, origins = evaluate.board_parts(engine, state, p, state.players[p].faction)
+    _, _, origins, _ = evaluate.board_parts(engine, state, p, state.players[p].faction)
     near = evaluate.expansion(engine, state, p, origins)
     farther = GameState.from_json(state.to_json())
     farther.temp["range"] = 2

@@ -89,6 +89,7 @@ class FastEvaluator:
         self.research_vp = list(catalogue.research.vp_by_level)
         self._values: dict[str, dict[str, float]] = {}
         self._in_range: dict[tuple, tuple[tuple[str, float], ...]] = {}
+        self._linked: dict[tuple[str, ...], tuple[tuple[str, ...], ...]] = {}
 
     def outlook(self, state: GameState) -> Outlook:
         r = max(state.round, 0)
@@ -232,12 +233,19 @@ class FastEvaluator:
         return total
 
     def board_parts(self, engine: Engine, state: GameState, p: int,
-                    faction: str | None) -> tuple[float, float, tuple[str, ...]]:
-        """One pass over the board: (structure worth, federation potential, range origins) of player p's pieces."""
+                    faction: str | None) -> tuple[float, float, tuple[str, ...], int]:
+        """One pass over the board for player p's pieces: (structure worth, federation potential,
+        range origins, federations ready).
+
+        Federations ready: the pieces not yet in a federation, grouped by `federation_link` (pieces
+        this close can be joined by satellites), each group counting how many times its power value
+        reaches the player's threshold. Satellites are not counted.
+        """
         ctx = engine.context(state)
         player = state.players[p]
-        worth = loose = 0.0
+        worth = 0.0
         origins = []
+        loose: list[tuple[str, int]] = []
         for name, h in state.board.items():
             if h.owner == p and h.piece is not None:
                 if faction is not None:
@@ -245,13 +253,45 @@ class FastEvaluator:
                     if ctx.structure(player, h.piece).is_range_origin:
                         origins.append(name)
                 if p not in h.federations:
-                    loose += ctx.power_value(state, p, name)
+                    loose.append((name, ctx.power_value(state, p, name)))
             elif p in h.guests:
                 origins.append(name)
                 if p not in h.federations:
-                    loose += ctx.power_value(state, p, name)
+                    loose.append((name, ctx.power_value(state, p, name)))
         threshold = max(1, ctx.param(state, p, "federation_threshold"))
-        return worth, loose / threshold, tuple(origins)
+        total = sum(v for _, v in loose)
+        ready = 0
+        if self.w["federation_ready"]:
+            values = dict(loose)
+            for group in self._groups(ctx, tuple(n for n, v in loose if v > 0)):
+                ready += sum(values[n] for n in group) // threshold
+        return worth, total / threshold, tuple(origins), ready
+
+    def _groups(self, ctx, names: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+        """Pieces linked by chains of steps of at most `federation_link` hexes (kept per set of pieces)."""
+        found = self._linked.get(names)
+        if found is not None:
+            return found
+        if len(self._linked) > 20_000:
+            self._linked.clear()
+        link = self.w["federation_link"]
+        parent = list(range(len(names)))
+
+        def root(i: int) -> int:
+            while parent[i] != i:
+                parent[i] = parent[parent[i]]
+                i = parent[i]
+            return i
+
+        for i in range(len(names)):
+            for j in range(i + 1, len(names)):
+                if ctx.distance(names[i], names[j]) <= link:
+                    parent[root(i)] = root(j)
+        groups: dict[int, list[str]] = {}
+        for i, n in enumerate(names):
+            groups.setdefault(root(i), []).append(n)
+        found = self._linked[names] = tuple(tuple(g) for g in groups.values())
+        return found
 
     def __call__(self, engine: Engine, state: GameState, p: int) -> float:
         if state.ended:
@@ -280,8 +320,9 @@ class FastEvaluator:
             lasting, booster = self.income(engine, state, p)
             for res, n in lasting.items():
                 value += n * left * w.get(f"income_{res}", 0.0)
-            worth, potential, origins = self.board_parts(engine, state, p, pl.faction)
-            value += (w["federation_potential"] * potential + w["structure"] * worth) * left / look.rounds
+            worth, potential, origins, ready = self.board_parts(engine, state, p, pl.faction)
+            value += (w["federation_potential"] * potential + w["federation_ready"] * ready
+                      + w["structure"] * worth) * left / look.rounds
             if w["expansion"]:
                 value += w["expansion"] * self.expansion(engine, state, p, origins) * left / look.rounds
         value += w["pass_vp"] * self.pass_vp(engine, state, p) + self.booster_outlook(engine, state, p)
