@@ -196,6 +196,20 @@ def test_more_range_leaves_more_room_to_grow(engine):
     assert evaluate.expansion(engine, farther, p, origins) > near
 
 
+def test_pieces_within_satellite_reach_group_together_for_federations(engine):
+    """Pieces chained by steps of at most `federation_link` hexes form one group; a far piece its own."""
+    state = _first_turn_of_round(engine, "feds", 1)
+    ctx = engine.context(state)
+    evaluate = FastEvaluator(engine.catalogue, {**default_weights(), "federation_link": 3.0})
+    names = sorted(h.name for h in ctx.map.hexes.values())
+    a = names[0]
+    b = next(n for n in names if ctx.distance(a, n) == 3)
+    c = next(n for n in names if ctx.distance(b, n) == 3 and ctx.distance(a, n) > 3)
+    far = next(n for n in names if min(ctx.distance(x, n) for x in (a, b, c)) > 3)
+    groups = evaluate._groups(ctx, (a, b, c, far))
+    assert sorted(sorted(g) for g in groups) == sorted([sorted([a, b, c]), [far]])
+
+
 # ------------------------------------------------------------------ the arena
 
 
