@@ -270,6 +270,18 @@ def test_arena_counts_every_move_as_one_seats_decision_with_its_cpu_time():
     assert all(k["ms_per_decision"] is not None for k in data["kinds"])
 
 
+def test_arena_plays_fast_seats_with_the_weights_given_and_refuses_unknown_weights(tmp_path):
+    path = tmp_path / "w.json"
+    path.write_text(json.dumps({"weights": {"hold_c": 100.0, "hold_o": 100.0}}))   # a bot that never spends
+    args = ["arena", "--bots", "fast,random", "--deals", "1", "--seed", "w", "--json"]
+    shipped = json.loads(CliRunner().invoke(app, args).stdout)
+    given = json.loads(CliRunner().invoke(app, [*args, "--weights", str(path)]).stdout)
+    assert [r["vp"] for r in given["results"]] != [r["vp"] for r in shipped["results"]]
+    path.write_text(json.dumps({"weights": {"pass_penality": 1.0}}))
+    result = CliRunner().invoke(app, [*args, "--weights", str(path)])
+    assert result.exit_code == 2 and "unknown weight 'pass_penality'" in result.output
+
+
 def test_arena_refuses_an_unknown_bot():
     result = CliRunner().invoke(app, ["arena", "--bots", "fast,clever"])
     assert result.exit_code == 2

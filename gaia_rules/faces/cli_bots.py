@@ -69,6 +69,9 @@ def arena(
     variant: str = typer.Option("rules", "--variant", metavar="VARIANT", help="Rules variant (content)."),
     workers: int = typer.Option(1, "--workers", min=1, metavar="N", help="Worker processes."),
     as_json: bool = typer.Option(False, "--json", help="One JSON document: per kind and per game."),
+    weights_file: Optional[Path] = typer.Option(None, "--weights", metavar="FILE",
+                                                help="Fast-bot weights (a `gaia tune` output) for every fast and "
+                                                     "search seat, instead of the shipped ones."),
     content: Optional[List[Path]] = content_option(),
 ) -> None:
     """Play bots against each other: win rates with 95% intervals, mean VP and a rating per bot kind.
@@ -82,9 +85,20 @@ def arena(
         gaia arena --bots fast,greedy,greedy,greedy --deals 50 --workers 2
 
         gaia arena --bots fast,greedy --deals 20 --json > arena.json
+
+        gaia arena --bots fast,greedy,greedy,greedy --deals 20 --weights tuned.json
     """
     catalogue = checked_catalogue("arena", content)
     lineup = _lineup(bots, players)
+    weights = None
+    if weights_file is not None:
+        from ..players.fast import load_weights
+        try:
+            weights = load_weights(weights_file)
+        except (OSError, ValueError, json.JSONDecodeError) as err:
+            why = f"{weights_file}: {err.strerror or err}" if isinstance(err, OSError) else str(err)
+            typer.echo(f"gaia arena: --weights {why}", err=True)
+            raise typer.Exit(2)
     if variant not in catalogue.variants:
         raise typer.BadParameter(f"unknown variant '{variant}' (choose from {', '.join(catalogue.variants)})",
                                  param_hint="--variant")
@@ -98,7 +112,7 @@ def arena(
             if bar:
                 bar.advance(task)
 
-        results = play_all(specs, workers, overlays, tick)
+        results = play_all(specs, workers, overlays, tick, weights)
     kinds = unique(lineup)
     if as_json:
         typer.echo(json.dumps(arena_json(results, kinds), sort_keys=True))

@@ -136,17 +136,23 @@ def schedule(catalogue: Catalogue, lineup: Sequence[str], deals: int, seed: str,
 
 
 _ENGINES: dict[tuple, Engine] = {}
+WEIGHTED = ("fast", "search")     # bot kinds that take the fast bot's weights
 
 
-def play_spec(spec: GameSpec, overlays: tuple[str, ...] = ()) -> GameResult:
-    """Play one arena game (in whichever process); bots are seeded from the deal, the seat and the kind."""
+def play_spec(spec: GameSpec, overlays: tuple[str, ...] = (), weights: tuple | None = None) -> GameResult:
+    """Play one arena game (in whichever process); bots are seeded from the deal, the seat and the kind.
+
+    `weights` (sorted (name, value) pairs) replace the shipped weights of every fast and search seat.
+    """
     from . import make_bot  # the registry lives in the package
 
     engine = _ENGINES.get(overlays)
     if engine is None:
         engine = _ENGINES[overlays] = Engine(default_catalogue([*overlays]) if overlays else None)
     setup = random_setup(engine.catalogue, spec.players, spec.seed, spec.variant, factions=spec.factions)
-    bots = [make_bot(kind, f"{spec.seed}/{seat}/{kind}") for seat, kind in enumerate(spec.bots)]
+    options = {"weights": dict(weights)} if weights else {}
+    bots = [make_bot(kind, f"{spec.seed}/{seat}/{kind}", **(options if kind in WEIGHTED else {}))
+            for seat, kind in enumerate(spec.bots)]
     decisions = [0] * spec.players
     cpu = [0.0] * spec.players
     clock = [time.process_time()]
@@ -164,17 +170,19 @@ def play_spec(spec: GameSpec, overlays: tuple[str, ...] = ()) -> GameResult:
 
 
 def play_all(specs: Sequence[GameSpec], workers: int = 1, overlays: tuple[str, ...] = (),
-             on_result: Callable[[GameResult], None] | None = None) -> list[GameResult]:
+             on_result: Callable[[GameResult], None] | None = None,
+             weights: dict[str, float] | None = None) -> list[GameResult]:
     """Play the games (in `workers` processes when more than one), returned in game order."""
     results: list[GameResult] = []
+    packed = tuple(sorted(weights.items())) if weights else None
     if workers <= 1:
         for spec in specs:
-            results.append(play_spec(spec, overlays))
+            results.append(play_spec(spec, overlays, packed))
             if on_result:
                 on_result(results[-1])
     else:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            for result in pool.map(play_spec, specs, [overlays] * len(specs), chunksize=1):
+            for result in pool.map(play_spec, specs, [overlays] * len(specs), [packed] * len(specs), chunksize=1):
                 results.append(result)
                 if on_result:
                     on_result(result)
