@@ -3,18 +3,23 @@
 Where the greedy bot counts what a player holds, the fast bot asks what the
 position is worth at the end of the game, in VP, for the player who moved:
 
-- VP already scored, and research VP certain at the end (the research board's
-  VP by level, from content);
+- VP already scored, research VP certain at the end (the research board's
+  VP by level, from content) and a worth per research level;
 - the final scoring tiles: the VP the current counts would rank for (ties and
   the board's VP table as the rules score them), trusted more as the game goes on;
 - resources held, each worth more with more rounds left (they still become
   buildings) and at least what the final conversion pays;
-- income still to come: every income statement the player holds (structures,
-  research levels, tiles, booster) times the rounds of income left;
-- the power cycle (tokens by area), Gaia-formers, tech tiles, green
-  federation tokens;
+- income still to come: every lasting income statement the player holds
+  (structures, research levels, tiles) times the rounds of income left;
+- boosters: held for one round, so their income counts once; before passing the
+  next booster counts as the best on the table, so passing gains nothing for it;
+  VP paid on passing (the held booster's, and lasting ones per pass to come);
+- the power cycle (tokens by area, worth more with the charges they hold),
+  a bonus for power charged, Gaia-formers, tech tiles, green federation tokens;
 - federation potential: power value of structures not yet in a federation,
-  against the player's federation threshold;
+  against the player's federation threshold (and, off by default, the
+  federations the loose pieces within satellite reach could form);
+- room to grow: free planets within range, by the terraforming ore they need;
 - a structure's worth beyond its income (round tiles, final counts), shrinking
   as the rounds run out.
 
