@@ -110,9 +110,10 @@ class FastEvaluator:
     # -- the parts of the estimate
 
     def income(self, engine: Engine, state: GameState, p: int) -> tuple[dict[str, float], dict[str, float]]:
-        """Per-round income by resource (charges as `pw`, tokens as `t`): (lasting, booster's).
+        """Per-round income by resource (charges as `pw`, tokens as `t`): (lasting, the held booster's).
 
-        A booster is held for one round only, so its income is counted once.
+        The estimate counts only the lasting part per round left: a booster is held for one round,
+        and `booster_outlook` values the boosters.
         """
         ctx = engine.context(state)
         lasting: dict[str, float] = {}
