@@ -126,11 +126,11 @@ def test_a_boosters_income_counts_once_and_apart_from_lasting_income(engine):
 
 
 def test_passing_gains_nothing_for_taking_the_best_booster_on_the_table(engine):
-    """Before passing, the next booster is counted as the best on the table: passing with it changes VP +
-    booster outlook by nothing, so the one-ply does not pass early just to take a booster."""
+    """Before passing, the next booster is counted as the best on the table (at `next_booster` = 1): passing
+    with it changes VP + booster outlook by nothing, so the one-ply does not pass early just to take a booster."""
     state = _first_turn_of_round(engine, "pass", 2)
     p = engine.to_move(state)
-    evaluate = FastEvaluator(engine.catalogue)
+    evaluate = FastEvaluator(engine.catalogue, {**default_weights(), "next_booster": 1.0})
     ctx = engine.context(state)
     best = max(state.boosters_table, key=lambda b: evaluate._booster_worth(ctx, state, p, b))
     after = engine.apply(state, Move(p, "pass", (best,)))
