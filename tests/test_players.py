@@ -11,12 +11,15 @@ import pytest
 from typer.testing import CliRunner
 
 from gaia_rules.faces.cli import app
+from gaia_rules.language import ast
 from gaia_rules.players import BOTS, FastBot, SearchBot, make_bot, play_game
 from gaia_rules.players.arena import GameResult, draw_factions, ranks_of, schedule, summarize, wilson
 from gaia_rules.players.fast import FastEvaluator, default_weights, load_weights
 from gaia_rules.players.tune import tune
 from gaia_rules.rules import Engine
+from gaia_rules.rules.moves import Move
 from gaia_rules.setup import random_setup
+from gaia_rules.state import GameState, HexState
 
 
 @pytest.fixture(scope="module")
@@ -97,6 +100,116 @@ def test_fast_bot_takes_weights():
     assert bot.weights["pass_penalty"] == 0.0
 
 
+def _first_turn_of_round(engine, seed, rnd):
+    """A 4-player fast-bot game up to the first main action of round `rnd` (nobody passed yet)."""
+    setup = random_setup(engine.catalogue, 4, seed)
+    bots = [FastBot(f"{seed}/{i}") for i in range(4)]
+    state = engine.new_game(setup)
+    while not (state.round == rnd and state.phase == "actions" and not state.decisions and not state.pending):
+        _, state = bots[engine.to_move(state)].play(engine, state)
+    return state
+
+
+def test_a_boosters_income_counts_once_and_apart_from_lasting_income(engine):
+    state = _first_turn_of_round(engine, "boost", 1)
+    p = engine.to_move(state)
+    evaluate = FastEvaluator(engine.catalogue)
+    lasting, booster = evaluate.income(engine, state, p)
+    held = engine.catalogue.boosters[state.players[p].booster]
+    amounts: dict[str, int] = {}
+    for eff in held.effects:
+        for st in eff.statements:
+            if isinstance(st.clause, ast.Income):
+                for g in st.clause.gains:
+                    amounts[g.resource] = amounts.get(g.resource, 0) + g.count
+    assert booster == amounts and lasting
+
+
+def test_passing_gains_nothing_for_taking_the_best_booster_on_the_table(engine):
+    """Before passing, the next booster is counted as the best on the table (at `next_booster` = 1): passing
+    with it changes VP + booster outlook by nothing, so the one-ply does not pass early just to take a booster."""
+    state = _first_turn_of_round(engine, "pass", 2)
+    p = engine.to_move(state)
+    evaluate = FastEvaluator(engine.catalogue, {**default_weights(), "next_booster": 1.0})
+    ctx = engine.context(state)
+    best = max(state.boosters_table, key=lambda b: evaluate._booster_worth(ctx, state, p, b))
+    after = engine.apply(state, Move(p, "pass", (best,)))
+    before_total = state.players[p].vp + evaluate.booster_outlook(engine, state, p)
+    after_total = after.players[p].vp + evaluate.booster_outlook(engine, after, p)
+    assert after.players[p].passed and after.players[p].booster == best
+    assert after_total == pytest.approx(before_total)
+    worse = min(state.boosters_table, key=lambda b: evaluate._booster_worth(ctx, state, p, b))
+    if evaluate._booster_worth(ctx, state, p, worse) < evaluate._booster_worth(ctx, state, p, best):
+        other = engine.apply(state, Move(p, "pass", (worse,)))
+        assert other.players[p].vp + evaluate.booster_outlook(engine, other, p) < before_total
+
+
+def test_a_research_step_is_worth_its_lasting_value_and_the_income_of_the_new_level(engine):
+    """A level counts `research_step` now, the end VP of the track (content) and the new level's income."""
+    state = _first_turn_of_round(engine, "research", 1)
+    p = engine.to_move(state)
+    weights = {**default_weights(), "research_level": 0.0, "research_step": 1.5, "final_early": 0.0, "final_late": 0.0}
+    evaluate = FastEvaluator(engine.catalogue, weights)
+    moved = GameState.from_json(state.to_json())
+    track = min(sorted(moved.players[p].research), key=lambda t: moved.players[p].research[t])
+    level = moved.players[p].research[track]
+    moved.players[p].research[track] = level + 1
+    end_vp = engine.catalogue.research.vp_by_level
+    (before, _), (after, _) = evaluate.income(engine, state, p), evaluate.income(engine, moved, p)
+    left = evaluate.outlook(state).incomes_left
+    income_gain = sum((after.get(r, 0) - before.get(r, 0)) * left * weights.get(f"income_{r}", 0.0)
+                      for r in set(after) | set(before))
+    gained = evaluate(engine, moved, p) - evaluate(engine, state, p)
+    assert gained == pytest.approx(1.5 + end_vp[level + 1] - end_vp[level] + income_gain)
+
+
+def test_room_to_grow_counts_free_planets_in_range_by_their_terraforming_ore(engine):
+    """A planet needing no ore counts 1, one needing 3 ore 1/2 (3 / (3 + ore)); a built planet counts no more."""
+    state = _first_turn_of_round(engine, "grow", 1)
+    p = engine.to_move(state)
+    evaluate = FastEvaluator(engine.catalogue, {**default_weights(), "expansion_cap": 100.0})
+    _, _, origins, _ = evaluate.board_parts(engine, state, p, state.players[p].faction)
+    ctx = engine.context(state)
+    key = (state.players[p].faction, origins, ctx.param(state, p, "range"), ctx.param(state, p, "terraform_cost"))
+    planets = evaluate._planets_in_range(ctx, state, key)
+    free = [(n, w) for n, w in planets if state.board.get(n) is None or state.board[n].piece is None]
+    cost, gaia_ore = ctx.param(state, p, "terraform_cost"), default_weights()["expansion_gaia_ore"]
+    allowed = {3 / (3 + steps * cost) for steps in range(4)} | {3 / (3 + gaia_ore)}
+    assert free and all(any(w == pytest.approx(a) for a in allowed) for _, w in free)
+    assert evaluate.expansion(engine, state, p, origins) == pytest.approx(sum(w for _, w in free))
+    name, worth = free[0]
+    taken = GameState.from_json(state.to_json())
+    taken.board[name] = HexState(owner=(p + 1) % 4, piece="m")
+    assert evaluate.expansion(engine, taken, p, origins) == pytest.approx(sum(w for _, w in free) - worth)
+    capped = FastEvaluator(engine.catalogue, {**default_weights(), "expansion_cap": 0.5})
+    assert capped.expansion(engine, state, p, origins) == 0.5
+
+
+def test_more_range_leaves_more_room_to_grow(engine):
+    state = _first_turn_of_round(engine, "grow", 1)
+    p = engine.to_move(state)
+    evaluate = FastEvaluator(engine.catalogue, {**default_weights(), "expansion_cap": 100.0})
+    _, _, origins, _ = evaluate.board_parts(engine, state, p, state.players[p].faction)
+    near = evaluate.expansion(engine, state, p, origins)
+    farther = GameState.from_json(state.to_json())
+    farther.temp["range"] = 2
+    assert evaluate.expansion(engine, farther, p, origins) > near
+
+
+def test_pieces_within_satellite_reach_group_together_for_federations(engine):
+    """Pieces chained by steps of at most `federation_link` hexes form one group; a far piece its own."""
+    state = _first_turn_of_round(engine, "feds", 1)
+    ctx = engine.context(state)
+    evaluate = FastEvaluator(engine.catalogue, {**default_weights(), "federation_link": 3.0})
+    names = sorted(h.name for h in ctx.map.hexes.values())
+    a = names[0]
+    b = next(n for n in names if ctx.distance(a, n) == 3)
+    c = next(n for n in names if ctx.distance(b, n) == 3 and ctx.distance(a, n) > 3)
+    far = next(n for n in names if min(ctx.distance(x, n) for x in (a, b, c)) > 3)
+    groups = evaluate._groups(ctx, (a, b, c, far))
+    assert sorted(sorted(g) for g in groups) == sorted([sorted([a, b, c]), [far]])
+
+
 # ------------------------------------------------------------------ the arena
 
 
@@ -146,6 +259,27 @@ def test_arena_command_json_counts_games_and_wins():
     kinds = {k["kind"]: k for k in data["kinds"]}
     assert kinds["fast"]["games"] == kinds["random"]["games"] == 2
     assert kinds["fast"]["wins"] + kinds["random"]["wins"] == 2
+
+
+def test_arena_counts_every_move_as_one_seats_decision_with_its_cpu_time():
+    result = CliRunner().invoke(app, ["arena", "--bots", "greedy,random", "--deals", "1", "--seed", "t", "--json"])
+    data = json.loads(result.stdout)
+    for game in data["results"]:
+        assert sum(game["decisions"]) == game["moves"] and len(game["cpu_s"]) == 2
+        assert all(c >= 0 for c in game["cpu_s"])
+    assert all(k["ms_per_decision"] is not None for k in data["kinds"])
+
+
+def test_arena_plays_fast_seats_with_the_weights_given_and_refuses_unknown_weights(tmp_path):
+    path = tmp_path / "w.json"
+    path.write_text(json.dumps({"weights": {"hold_c": 100.0, "hold_o": 100.0}}))   # a bot that never spends
+    args = ["arena", "--bots", "fast,random", "--deals", "1", "--seed", "w", "--json"]
+    shipped = json.loads(CliRunner().invoke(app, args).stdout)
+    given = json.loads(CliRunner().invoke(app, [*args, "--weights", str(path)]).stdout)
+    assert [r["vp"] for r in given["results"]] != [r["vp"] for r in shipped["results"]]
+    path.write_text(json.dumps({"weights": {"pass_penality": 1.0}}))
+    result = CliRunner().invoke(app, [*args, "--weights", str(path)])
+    assert result.exit_code == 2 and "unknown weight 'pass_penality'" in result.output
 
 
 def test_arena_refuses_an_unknown_bot():

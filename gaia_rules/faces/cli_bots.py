@@ -44,14 +44,15 @@ def _lineup(text: str, players: int | None) -> list[str]:
 
 def arena_table(stats) -> Table:
     table = Table(title="Arena")
-    for col in ("bot", "games", "win rate", "95% interval", "mean VP", "95% interval", "mean rank", "rating μ ± σ"):
+    for col in ("bot", "games", "win rate", "95% interval", "mean VP", "95% interval", "mean rank", "rating μ ± σ", "ms/decision"):
         table.add_column(col, justify="left" if col == "bot" else "right")
     for s in stats:
         d = s.to_json()
         lo, hi = d["win_rate_95"]
         vlo, vhi = d["vp_mean_95"]
         table.add_row(s.kind, str(s.games), f"{d['win_rate']:.0%}", f"{lo:.0%}–{hi:.0%}", f"{d['vp_mean']:.1f}",
-                      f"{vlo:.1f}–{vhi:.1f}", f"{d['rank_mean']:.2f}", f"{s.mu:.1f} ± {s.sigma:.1f}")
+                      f"{vlo:.1f}–{vhi:.1f}", f"{d['rank_mean']:.2f}", f"{s.mu:.1f} ± {s.sigma:.1f}",
+                      "–" if d["ms_per_decision"] is None else f"{d['ms_per_decision']:.1f}")
     return table
 
 
@@ -68,6 +69,9 @@ def arena(
     variant: str = typer.Option("rules", "--variant", metavar="VARIANT", help="Rules variant (content)."),
     workers: int = typer.Option(1, "--workers", min=1, metavar="N", help="Worker processes."),
     as_json: bool = typer.Option(False, "--json", help="One JSON document: per kind and per game."),
+    weights_file: Optional[Path] = typer.Option(None, "--weights", metavar="FILE",
+                                                help="Fast-bot weights (a `gaia tune` output) for every fast and "
+                                                     "search seat, instead of the shipped ones."),
     content: Optional[List[Path]] = content_option(),
 ) -> None:
     """Play bots against each other: win rates with 95% intervals, mean VP and a rating per bot kind.
@@ -81,9 +85,20 @@ def arena(
         gaia arena --bots fast,greedy,greedy,greedy --deals 50 --workers 2
 
         gaia arena --bots fast,greedy --deals 20 --json > arena.json
+
+        gaia arena --bots fast,greedy,greedy,greedy --deals 20 --weights tuned.json
     """
     catalogue = checked_catalogue("arena", content)
     lineup = _lineup(bots, players)
+    weights = None
+    if weights_file is not None:
+        from ..players.fast import load_weights
+        try:
+            weights = load_weights(weights_file)
+        except (OSError, ValueError, json.JSONDecodeError) as err:
+            why = f"{weights_file}: {err.strerror or err}" if isinstance(err, OSError) else str(err)
+            typer.echo(f"gaia arena: --weights {why}", err=True)
+            raise typer.Exit(2)
     if variant not in catalogue.variants:
         raise typer.BadParameter(f"unknown variant '{variant}' (choose from {', '.join(catalogue.variants)})",
                                  param_hint="--variant")
@@ -97,7 +112,7 @@ def arena(
             if bar:
                 bar.advance(task)
 
-        results = play_all(specs, workers, overlays, tick)
+        results = play_all(specs, workers, overlays, tick, weights)
     kinds = unique(lineup)
     if as_json:
         typer.echo(json.dumps(arena_json(results, kinds), sort_keys=True))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from typing import Callable, Sequence
@@ -22,7 +23,7 @@ from ..content import default_catalogue
 from ..content.catalogue import Catalogue
 from ..rules import Engine
 from ..setup import random_setup
-from .base import play_game
+from .base import Step, play_game
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,8 @@ class GameResult:
     bots: tuple[str, ...]
     vp: tuple[int, ...]
     moves: int
+    decisions: tuple[int, ...] = ()       # moves chosen, by seat
+    cpu_s: tuple[float, ...] = ()         # CPU seconds spent choosing and applying them, by seat
 
 
 @dataclass
@@ -59,6 +62,11 @@ class KindStats:
     ranks: list[float] = field(default_factory=list)
     mu: float = 0.0
     sigma: float = 0.0
+    decisions: int = 0
+    cpu_s: float = 0.0
+
+    def ms_per_decision(self) -> float | None:
+        return 1000 * self.cpu_s / self.decisions if self.decisions else None
 
     def win_rate(self) -> float:
         return self.wins / self.games if self.games else 0.0
@@ -85,6 +93,7 @@ class KindStats:
         return {"kind": self.kind, "games": self.games, "wins": self.wins, "win_rate": self.win_rate(),
                 "win_rate_95": [lo, hi], "vp_mean": self.vp_mean(), "vp_mean_95": [vlo, vhi],
                 "rank_mean": sum(self.ranks) / len(self.ranks) if self.ranks else 0.0,
+                "ms_per_decision": self.ms_per_decision(),
                 "rating": {"mu": self.mu, "sigma": self.sigma, "ordinal": self.mu - 3 * self.sigma}}
 
 
@@ -127,34 +136,53 @@ def schedule(catalogue: Catalogue, lineup: Sequence[str], deals: int, seed: str,
 
 
 _ENGINES: dict[tuple, Engine] = {}
+WEIGHTED = ("fast", "search")     # bot kinds that take the fast bot's weights
 
 
-def play_spec(spec: GameSpec, overlays: tuple[str, ...] = ()) -> GameResult:
-    """Play one arena game (in whichever process); bots are seeded from the deal, the seat and the kind."""
+def play_spec(spec: GameSpec, overlays: tuple[str, ...] = (), weights: tuple | None = None) -> GameResult:
+    """Play one arena game (in whichever process); bots are seeded from the deal, the seat and the kind.
+
+    `weights` (sorted (name, value) pairs) replace the shipped weights of every fast and search seat.
+    """
     from . import make_bot  # the registry lives in the package
 
     engine = _ENGINES.get(overlays)
     if engine is None:
         engine = _ENGINES[overlays] = Engine(default_catalogue([*overlays]) if overlays else None)
     setup = random_setup(engine.catalogue, spec.players, spec.seed, spec.variant, factions=spec.factions)
-    bots = [make_bot(kind, f"{spec.seed}/{seat}/{kind}") for seat, kind in enumerate(spec.bots)]
-    moves = [0]
-    state = play_game(engine, setup, bots, on_move=lambda step: moves.__setitem__(0, step.index))
-    return GameResult(spec.index, spec.seed, spec.factions, spec.bots, tuple(p.vp for p in state.players), moves[0])
+    options = {"weights": dict(weights)} if weights else {}
+    bots = [make_bot(kind, f"{spec.seed}/{seat}/{kind}", **(options if kind in WEIGHTED else {}))
+            for seat, kind in enumerate(spec.bots)]
+    decisions = [0] * spec.players
+    cpu = [0.0] * spec.players
+    clock = [time.process_time()]
+
+    def tick(step: Step) -> None:
+        # CPU time (not wall time): the figure holds on a busy machine too
+        now = time.process_time()
+        decisions[step.move.player] += 1
+        cpu[step.move.player] += now - clock[0]
+        clock[0] = now
+
+    state = play_game(engine, setup, bots, on_move=tick)
+    return GameResult(spec.index, spec.seed, spec.factions, spec.bots, tuple(p.vp for p in state.players),
+                      sum(decisions), tuple(decisions), tuple(round(c, 4) for c in cpu))
 
 
 def play_all(specs: Sequence[GameSpec], workers: int = 1, overlays: tuple[str, ...] = (),
-             on_result: Callable[[GameResult], None] | None = None) -> list[GameResult]:
+             on_result: Callable[[GameResult], None] | None = None,
+             weights: dict[str, float] | None = None) -> list[GameResult]:
     """Play the games (in `workers` processes when more than one), returned in game order."""
     results: list[GameResult] = []
+    packed = tuple(sorted(weights.items())) if weights else None
     if workers <= 1:
         for spec in specs:
-            results.append(play_spec(spec, overlays))
+            results.append(play_spec(spec, overlays, packed))
             if on_result:
                 on_result(results[-1])
     else:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            for result in pool.map(play_spec, specs, [overlays] * len(specs), chunksize=1):
+            for result in pool.map(play_spec, specs, [overlays] * len(specs), [packed] * len(specs), chunksize=1):
                 results.append(result)
                 if on_result:
                     on_result(result)
@@ -183,6 +211,9 @@ def summarize(results: Sequence[GameResult], kinds: Sequence[str]) -> list[KindS
         winners = [i for i, v in enumerate(r.vp) if v == top]
         for seat, kind in enumerate(r.bots):
             s = stats[kind]
+            if r.decisions:
+                s.decisions += r.decisions[seat]
+                s.cpu_s += r.cpu_s[seat]
             s.games += 1
             s.vp.append(r.vp[seat])
             if seat in winners:

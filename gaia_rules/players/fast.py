@@ -3,18 +3,23 @@
 Where the greedy bot counts what a player holds, the fast bot asks what the
 position is worth at the end of the game, in VP, for the player who moved:
 
-- VP already scored, and research VP certain at the end (the research board's
-  VP by level, from content);
+- VP already scored, research VP certain at the end (the research board's
+  VP by level, from content) and a worth per research level;
 - the final scoring tiles: the VP the current counts would rank for (ties and
   the board's VP table as the rules score them), trusted more as the game goes on;
 - resources held, each worth more with more rounds left (they still become
   buildings) and at least what the final conversion pays;
-- income still to come: every income statement the player holds (structures,
-  research levels, tiles, booster) times the rounds of income left;
-- the power cycle (tokens by area), Gaia-formers, tech tiles, green
-  federation tokens;
+- income still to come: every lasting income statement the player holds
+  (structures, research levels, tiles) times the rounds of income left;
+- boosters: held for one round, so their income counts once; before passing the
+  next booster counts as the best on the table, so passing gains nothing for it;
+  VP paid on passing (the held booster's, and lasting ones per pass to come);
+- the power cycle (tokens by area, worth more with the charges they hold),
+  a bonus for power charged, Gaia-formers, tech tiles, green federation tokens;
 - federation potential: power value of structures not yet in a federation,
-  against the player's federation threshold;
+  against the player's federation threshold (and, off by default, the
+  federations the loose pieces within satellite reach could form);
+- room to grow: free planets within range, by the terraforming ore they need;
 - a structure's worth beyond its income (round tiles, final counts), shrinking
   as the rounds run out.
 
@@ -35,6 +40,7 @@ from ..content.catalogue import Catalogue
 from ..language import ast
 from ..rules import Engine, IllegalMoveError
 from ..rules.moves import Move
+from ..rules.building import terraform_steps
 from ..rules.phases import income_events
 from ..rules.scoring import rank_vp
 from ..state import GameState
@@ -87,6 +93,8 @@ class FastEvaluator:
         self.final_table = list(catalogue.game["final_scoring_vp"])
         self.research_vp = list(catalogue.research.vp_by_level)
         self._values: dict[str, dict[str, float]] = {}
+        self._in_range: dict[tuple, tuple[tuple[str, float], ...]] = {}
+        self._linked: dict[tuple[str, ...], tuple[tuple[str, ...], ...]] = {}
 
     def outlook(self, state: GameState) -> Outlook:
         r = max(state.round, 0)
@@ -101,16 +109,124 @@ class FastEvaluator:
 
     # -- the parts of the estimate
 
-    def income(self, engine: Engine, state: GameState, p: int) -> dict[str, float]:
-        """Per-round income by resource (charges as `pw`, tokens as `t`)."""
+    def income(self, engine: Engine, state: GameState, p: int) -> tuple[dict[str, float], dict[str, float]]:
+        """Per-round income by resource (charges as `pw`, tokens as `t`): (lasting, the held booster's).
+
+        The estimate counts only the lasting part per round left: a booster is held for one round,
+        and `booster_outlook` values the boosters.
+        """
         ctx = engine.context(state)
-        out: dict[str, float] = {}
-        for _, gains in income_events(ctx, state, p):
+        lasting: dict[str, float] = {}
+        booster: dict[str, float] = {}
+        for source, gains in income_events(ctx, state, p):
+            out = booster if source.startswith("booster:") else lasting
             for g in gains:
                 if isinstance(g, ast.Amount):
                     n = g.count * (ctx.count_per(state, p, g.per) if g.per else 1)
                     out[g.resource] = out.get(g.resource, 0) + n
-        return out
+        return lasting, booster
+
+    def pass_vp(self, engine: Engine, state: GameState, p: int) -> float:
+        """VP the lasting statements scored on passing (not the booster's) bring at the passes still to come."""
+        ctx = engine.context(state)
+        pl = state.players[p]
+        passes = self.rounds - max(state.round, 1) + (0 if pl.passed else 1)
+        if passes <= 0:
+            return 0.0
+        total = 0.0
+        for h in ctx.held(state, p):
+            if isinstance(h.statement.clause, ast.OnPass) and not h.source.startswith("booster:"):
+                total += passes * self._vp(ctx, state, p, h.statement.clause.gains)
+        return total
+
+    @staticmethod
+    def _vp(ctx, state: GameState, p: int, gains) -> float:
+        return sum(g.count * (ctx.count_per(state, p, g.per) if g.per else 1)
+                   for g in gains if isinstance(g, ast.Amount) and g.resource == "vp")
+
+    def booster_outlook(self, engine: Engine, state: GameState, p: int) -> float:
+        """The boosters still to bring something: the held one's pass VP if it is still to be passed with,
+        and the next one (held once passed, else the best on the table): its income once, its pass VP.
+
+        Counting the best booster on the table before passing keeps the one-ply from passing early
+        just to take a booster: passing gains only the difference to the best.
+        """
+        ctx = engine.context(state)
+        pl = state.players[p]
+        w = self.w
+        value = 0.0
+        holds_next = pl.passed or state.round <= 0
+        if pl.booster is not None and not holds_next:
+            tile = self.catalogue.boosters[pl.booster]
+            value += sum(self._vp(ctx, state, p, st.clause.gains) for eff in tile.effects for st in eff.statements
+                         if isinstance(st.clause, ast.OnPass))
+        if state.round >= self.rounds:
+            return value
+        if holds_next:
+            return value + (self._booster_worth(ctx, state, p, pl.booster) if pl.booster else 0.0)
+        table = [self._booster_worth(ctx, state, p, b) for b in state.boosters_table]
+        return value + w["next_booster"] * max(table, default=0.0)
+
+    def _booster_worth(self, ctx, state: GameState, p: int, booster: str) -> float:
+        w = self.w
+        worth = 0.0
+        for eff in self.catalogue.boosters[booster].effects:
+            for st in eff.statements:
+                cl = st.clause
+                if isinstance(cl, ast.Income):
+                    for g in cl.gains:
+                        if isinstance(g, ast.Amount):
+                            n = g.count * (ctx.count_per(state, p, g.per) if g.per else 1)
+                            worth += n * w.get(f"income_{g.resource}", 0.0)
+                elif isinstance(cl, ast.OnPass):
+                    worth += w["pass_vp"] * self._vp(ctx, state, p, cl.gains)
+        return worth
+
+    def expansion(self, engine: Engine, state: GameState, p: int, origins: tuple[str, ...]) -> float:
+        """Room to grow: empty planets within range of `origins` (no Q.I.C.), each counted less the more ore it takes.
+
+        A planet needing no terraforming counts 1, one needing 3 ore counts 1/2, ...; a Gaia planet
+        counts as one needing `expansion_gaia_ore` ore. The sum is capped at `expansion_cap`: a player
+        builds only a few mines a round. This is what range and cheaper terraforming are worth.
+        The planets in range are kept per (origins, range, terraforming cost): most moves change none.
+        """
+        if not origins:
+            return 0.0
+        ctx = engine.context(state)
+        pl = state.players[p]
+        key = (pl.faction, origins, ctx.param(state, p, "range") + state.temp.get("range", 0),
+               ctx.param(state, p, "terraform_cost"))
+        planets = self._in_range.get(key)
+        if planets is None:
+            if len(self._in_range) > 20_000:
+                self._in_range.clear()
+            planets = self._in_range[key] = self._planets_in_range(ctx, state, key)
+        total = 0.0
+        for name, worth in planets:
+            h = state.board.get(name)
+            if h is None or h.piece is None:
+                total += worth
+        return min(total, self.w["expansion_cap"])
+
+    def _planets_in_range(self, ctx, state: GameState, key) -> tuple[tuple[str, float], ...]:
+        faction, origins, reach, cost = key
+        home = self.catalogue.factions[faction].home
+        seen: set[str] = set()
+        out = []
+        for origin in origins:
+            for name in ctx.within(origin, reach):
+                if name in seen:
+                    continue
+                seen.add(name)
+                kind = ctx.kind_at(state, name)
+                if kind == "home":
+                    ore = terraform_steps(ctx, home, ctx.planet_at(state, name)) * cost
+                elif kind == "gaia":
+                    ore = self.w["expansion_gaia_ore"]
+                else:
+                    continue
+                out.append((name, 3.0 / (3.0 + ore)))
+        return tuple(sorted(out))
 
     def final_tiles(self, engine: Engine, state: GameState, p: int) -> float:
         ctx = engine.context(state)
@@ -122,43 +238,100 @@ class FastEvaluator:
             total += rank_vp(counts, counts, self.final_table, True)[p]
         return total
 
-    def board_parts(self, engine: Engine, state: GameState, p: int, faction: str | None) -> tuple[float, float]:
-        """One pass over the board: (structure worth, federation potential) of player p's pieces."""
+    def board_parts(self, engine: Engine, state: GameState, p: int,
+                    faction: str | None) -> tuple[float, float, tuple[str, ...], int]:
+        """One pass over the board for player p's pieces: (structure worth, federation potential,
+        range origins, federations ready).
+
+        Federations ready: the pieces not yet in a federation, grouped by `federation_link` (pieces
+        this close can be joined by satellites), each group counting how many times its power value
+        reaches the player's threshold. Satellites are not counted.
+        """
         ctx = engine.context(state)
-        worth = loose = 0.0
+        player = state.players[p]
+        worth = 0.0
+        origins = []
+        loose: list[tuple[str, int]] = []
         for name, h in state.board.items():
             if h.owner == p and h.piece is not None:
                 if faction is not None:
                     worth += self.structure_worth(faction, h.piece)
+                    if ctx.structure(player, h.piece).is_range_origin:
+                        origins.append(name)
                 if p not in h.federations:
-                    loose += ctx.power_value(state, p, name)
-            elif p in h.guests and p not in h.federations:
-                loose += ctx.power_value(state, p, name)
+                    loose.append((name, ctx.power_value(state, p, name)))
+            elif p in h.guests:
+                origins.append(name)
+                if p not in h.federations:
+                    loose.append((name, ctx.power_value(state, p, name)))
         threshold = max(1, ctx.param(state, p, "federation_threshold"))
-        return worth, loose / threshold
+        total = sum(v for _, v in loose)
+        ready = 0
+        if self.w["federation_ready"]:
+            values = dict(loose)
+            for group in self._groups(ctx, tuple(n for n, v in loose if v > 0)):
+                ready += sum(values[n] for n in group) // threshold
+        return worth, total / threshold, tuple(origins), ready
+
+    def _groups(self, ctx, names: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+        """Pieces linked by chains of steps of at most `federation_link` hexes (kept per set of pieces)."""
+        found = self._linked.get(names)
+        if found is not None:
+            return found
+        if len(self._linked) > 20_000:
+            self._linked.clear()
+        link = self.w["federation_link"]
+        parent = list(range(len(names)))
+
+        def root(i: int) -> int:
+            while parent[i] != i:
+                parent[i] = parent[parent[i]]
+                i = parent[i]
+            return i
+
+        for i in range(len(names)):
+            for j in range(i + 1, len(names)):
+                if ctx.distance(names[i], names[j]) <= link:
+                    parent[root(i)] = root(j)
+        groups: dict[int, list[str]] = {}
+        for i, n in enumerate(names):
+            groups.setdefault(root(i), []).append(n)
+        found = self._linked[names] = tuple(tuple(g) for g in groups.values())
+        return found
 
     def __call__(self, engine: Engine, state: GameState, p: int) -> float:
-        pl = state.players[p]
         if state.ended:
-            return float(pl.vp)
+            return float(state.players[p].vp)
+        with engine.context(state).remembering(state):   # the estimate reads the holdings many times
+            return self._estimate(engine, state, p)
+
+    def _estimate(self, engine: Engine, state: GameState, p: int) -> float:
+        pl = state.players[p]
         w = self.w
         look = self.outlook(state)
         left = look.incomes_left
         value = float(pl.vp)
         value += w["research_end"] * sum(self.research_vp[lv] for lv in pl.research.values())
-        value += w["research_level"] * sum(pl.research.values()) * left / look.rounds
+        levels = sum(pl.research.values())
+        value += (w["research_step"] + w["research_level"] * left / look.rounds) * levels
         value += (w["final_early"] + (w["final_late"] - w["final_early"]) * look.progress) \
             * self.final_tiles(engine, state, p)
         for res, attr in RESOURCES.items():
             value += getattr(pl, attr) * (w[f"hold_{res}"] + w[f"hold_{res}_per_round"] * left)
-        for area in AREAS:
+        for i, area in enumerate(AREAS):
             n = pl.power.get(area, 0) + (1 if pl.token == area else 0)
-            value += n * (w[f"power_{area}"] + w["power_per_round"] * left)
+            # a token's worth grows with the charges it holds (area I: none, area III: two) and the rounds left
+            value += n * (w[f"power_{area}"] + w["power_per_round"] * left * min(i, 2))
         if left:
-            for res, n in self.income(engine, state, p).items():
+            lasting, booster = self.income(engine, state, p)
+            for res, n in lasting.items():
                 value += n * left * w.get(f"income_{res}", 0.0)
-            worth, potential = self.board_parts(engine, state, p, pl.faction)
-            value += (w["federation_potential"] * potential + w["structure"] * worth) * left / look.rounds
+            worth, potential, origins, ready = self.board_parts(engine, state, p, pl.faction)
+            value += (w["federation_potential"] * potential + w["federation_ready"] * ready
+                      + w["structure"] * worth) * left / look.rounds
+            if w["expansion"]:
+                value += w["expansion"] * self.expansion(engine, state, p, origins) * left / look.rounds
+        value += w["pass_vp"] * self.pass_vp(engine, state, p) + self.booster_outlook(engine, state, p)
         value += w["gaiaformer"] * pl.gaiaformers * left / look.rounds
         value += w["tech_tile"] * sum(1 for t in pl.tech if t.enabled)
         value += w["green_token"] * sum(1 for t in pl.fed_tokens if t.green)
@@ -182,6 +355,16 @@ class FastBot(GreedyBot):
 
     def _value(self, engine: Engine, after: GameState, p: int) -> float:
         return self._settled(engine, after, p, FOLLOW_UP_DEPTH)
+
+    def _score(self, engine: Engine, state: GameState, move: Move, p: int) -> tuple[float, GameState] | None:
+        r = super()._score(engine, state, move, p)
+        if r is not None and move.command == "charge":
+            # power charged now is power to spend in the rounds left: a bonus per step a token moved
+            look = self._evaluator(engine).outlook(state)
+            before, after = state.players[p].power, r[1].players[p].power
+            moved = sum(i * (after.get(a, 0) - before.get(a, 0)) for i, a in enumerate(AREAS[:3]))
+            return r[0] + self._evaluator(engine).w["charge_bonus"] * moved * look.incomes_left / look.rounds, r[1]
+        return r
 
     def _pass_cost(self, engine: Engine, state: GameState) -> float:
         look = self._evaluator(engine).outlook(state)
@@ -221,10 +404,11 @@ class FastBot(GreedyBot):
             return self._best(scored) if scored else self.rng.choice(free)
         scored = self._scored(engine, state, main, p)
         if free and trailing_free_actions(state, p) < self._evaluator(engine).w["max_free_actions"]:
-            scored += self._free_then_main(engine, state, free, p)
+            scored += self._free_then_main(engine, state, free, p, main)
         return self._best(scored) if scored else self.rng.choice(main)
 
-    def _free_then_main(self, engine: Engine, state: GameState, free: list[Move], p: int) -> list[tuple[float, Move]]:
+    def _free_then_main(self, engine: Engine, state: GameState, free: list[Move], p: int,
+                        main: list[Move]) -> list[tuple[float, Move]]:
         """A free action, scored by the best main action it opens that was closed before it.
 
         Only the `FREE_ACTIONS_TRIED` best free actions by their own value are
@@ -234,7 +418,7 @@ class FastBot(GreedyBot):
                        key=lambda t: -t[0])[:FREE_ACTIONS_TRIED]
         if not tried:
             return []
-        before = {m for m in engine.legal_moves(state) if not is_free(m)}
+        before = set(main)
         out = []
         for _, f, after in tried:
             if engine.to_move(after) != p:

@@ -27,7 +27,7 @@ from .arena import draw_factions
 from .base import play_game
 from .fast import FastBot, default_weights
 
-FIXED = ("max_free_actions",)   # structural settings, not tuned
+FIXED = ("max_free_actions", "federation_link", "federation_ready")   # structural settings and features left off, not tuned
 
 
 @dataclass(frozen=True)
