@@ -76,6 +76,15 @@ def test_gaia_alone_prints_the_help_and_no_stray_error_line():
     assert result.stderr == ""
 
 
+def test_the_root_help_lists_the_commands_in_the_order_of_use():
+    from gaia_rules.faces.app import COMMAND_ORDER
+
+    assert sorted(COMMAND_ORDER) == command_names()              # every command has its place
+    listed = [line.split()[1] for line in gaia("--help", env=WIDE).stdout.splitlines()
+              if line.startswith("│ ") and len(line.split()) > 1 and line.split()[1] in COMMAND_ORDER]
+    assert listed == list(COMMAND_ORDER)
+
+
 def test_every_command_has_the_commands_listed_by_the_root_help():
     assert command_names() == ["arena", "bench", "explain", "export", "import", "map", "move", "moves", "new", "play",
                                "replay", "report", "show", "simulate", "tune", "undo", "validate"]

@@ -50,8 +50,18 @@ _ClickException = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "C
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
 
+# The order `gaia --help` lists the commands in: a designer's and a player's path through them.
+COMMAND_ORDER = ("validate", "explain", "new", "moves", "move", "show", "map", "undo", "play", "replay", "import",
+                 "export", "arena", "tune", "simulate", "report", "bench")
+
+
 class _OneLineErrors(TyperGroup):
     """Usage errors as one line on stderr (`gaia new: Missing option '--players'.`), exit code 2, no box."""
+
+    def list_commands(self, ctx):
+        names = super().list_commands(ctx)
+        rank = {name: i for i, name in enumerate(COMMAND_ORDER)}
+        return sorted(names, key=lambda n: (rank.get(n, len(rank)), n))
 
     def invoke(self, ctx):
         # Ctrl-C inside a command that does not handle it: say so here, as recent typer versions turn
