@@ -297,3 +297,57 @@ def test_one_generation_of_tuning_is_deterministic():
     assert a == b
     assert len(seen) == 1 and seen[0].number == 1
     assert a != default_weights()
+
+
+# ------------------------------------------------------------------ the search bot
+
+def test_search_bot_without_budget_plays_the_fast_bots_move(engine):
+    """Margin rule: the prior (the fast bot's move) is played unless a finished play-out beats it."""
+    state = _first_turn_of_round(engine, "prior", 2)
+    bot = SearchBot("s", iterations=0)
+    move = bot.choose(engine, state)
+    assert bot.last == [(move, None)]
+    assert move == FastBot("f").choose(engine, state)
+
+
+def test_search_bot_with_a_fixed_budget_chooses_the_same_legal_move_twice(engine):
+    state = _first_turn_of_round(engine, "twice", 2)
+    first, second = SearchBot("s", iterations=120), SearchBot("s", iterations=120)
+    a, b = first.choose(engine, state), second.choose(engine, state)
+    assert a == b and first.last == second.last
+    legal = engine.legal_moves(state)
+    assert a in legal and all(m in legal for m, _ in first.last)
+    assert len(first.last) >= 2 and first.last[0][1] is not None
+
+
+def test_search_bot_overrules_the_prior_only_by_the_margin(engine):
+    state = _first_turn_of_round(engine, "margin", 2)
+    stubborn = SearchBot("s", iterations=400, margin=1e9)
+    assert stubborn.choose(engine, state) == stubborn.last[0][0]
+    eager = SearchBot("s", iterations=400, margin=-1e9)
+    move = eager.choose(engine, state)
+    finished = [(v, m) for m, v in eager.last[1:] if v is not None]
+    assert finished and move == max(finished, key=lambda vm: vm[0])[1]
+
+
+def test_search_bot_plays_every_candidate_out_to_the_same_point_the_end_of_the_round(engine):
+    """A pass and a main action are compared after the same round's end, not at different horizons."""
+    state = _first_turn_of_round(engine, "horizon", 1)
+    bot = SearchBot("s")
+    moves = engine.legal_moves(state)
+    passing = next(m for m in moves if m.command == "pass")
+    other = next(m for m in moves if m.command not in ("pass", "spend", "burn"))
+    ends = [bot.play_to_round_end(engine, state, m, [10 ** 6]) for m in (passing, other)]
+    assert [e.round for e in ends] == [2, 2]
+    assert ends[0].phase == ends[1].phase
+    assert bot.play_to_round_end(engine, state, other, [3]) is None
+
+
+def test_arena_gives_search_seats_the_iteration_budget_and_refuses_two_budgets():
+    args = ["arena", "--bots", "search,random", "--deals", "1", "--seed", "it", "--json"]
+    both = CliRunner().invoke(app, [*args, "--think", "1", "--iterations", "3"])
+    assert both.exit_code == 2 and "give either --think or --iterations, not both" in both.output
+    result = CliRunner().invoke(app, [*args, "--iterations", "0"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["games"] == 2 and [k["kind"] for k in data["kinds"]] == ["search", "random"]

@@ -72,6 +72,12 @@ def arena(
     weights_file: Optional[Path] = typer.Option(None, "--weights", metavar="FILE",
                                                 help="Fast-bot weights (a `gaia tune` output) for every fast and "
                                                      "search seat, instead of the shipped ones."),
+    think: Optional[float] = typer.Option(None, "--think", min=0.0, metavar="SECONDS",
+                                          help="Search seats: seconds of thought per move (depends on the "
+                                               "machine's speed)."),
+    iterations: Optional[int] = typer.Option(None, "--iterations", min=0, metavar="N",
+                                             help="Search seats: fast-bot decisions simulated per move "
+                                                  "(reproducible; the default when --think is not given: 200)."),
     content: Optional[List[Path]] = content_option(),
 ) -> None:
     """Play bots against each other: win rates with 95% intervals, mean VP and a rating per bot kind.
@@ -87,6 +93,8 @@ def arena(
         gaia arena --bots fast,greedy --deals 20 --json > arena.json
 
         gaia arena --bots fast,greedy,greedy,greedy --deals 20 --weights tuned.json
+
+        gaia arena --bots search,fast,fast,fast --deals 1 --think 2
     """
     catalogue = checked_catalogue("arena", content)
     lineup = _lineup(bots, players)
@@ -102,6 +110,9 @@ def arena(
     if variant not in catalogue.variants:
         raise typer.BadParameter(f"unknown variant '{variant}' (choose from {', '.join(catalogue.variants)})",
                                  param_hint="--variant")
+    if think is not None and iterations is not None:
+        raise typer.BadParameter("give either --think or --iterations, not both", param_hint="--think")
+    search = {"think": think} if think is not None else {"iterations": iterations} if iterations is not None else {}
     specs = schedule(catalogue, lineup, deals, seed, variant)
     overlays = tuple(str(p) for p in content or [])
     show = not as_json and sys.stderr.isatty()
@@ -112,7 +123,7 @@ def arena(
             if bar:
                 bar.advance(task)
 
-        results = play_all(specs, workers, overlays, tick, weights)
+        results = play_all(specs, workers, overlays, tick, weights, search)
     kinds = unique(lineup)
     if as_json:
         typer.echo(json.dumps(arena_json(results, kinds), sort_keys=True))

@@ -3,7 +3,7 @@
 Bot kinds by name (`BOTS`): `random` (uniform over the legal moves), `greedy`
 (one ply over a simple count of holdings), `fast` (one ply over an estimate of
 the final score, weights tuned by self-play; the default opponent), `search`
-(Monte Carlo tree search with the fast bot as its playout policy).
+(the fast bot's move, overruled where fast-bot play-outs to the round's end find a clearly better one).
 """
 from __future__ import annotations
 

@@ -139,10 +139,13 @@ _ENGINES: dict[tuple, Engine] = {}
 WEIGHTED = ("fast", "search")     # bot kinds that take the fast bot's weights
 
 
-def play_spec(spec: GameSpec, overlays: tuple[str, ...] = (), weights: tuple | None = None) -> GameResult:
+def play_spec(spec: GameSpec, overlays: tuple[str, ...] = (), weights: tuple | None = None,
+              search: tuple = ()) -> GameResult:
     """Play one arena game (in whichever process); bots are seeded from the deal, the seat and the kind.
 
-    `weights` (sorted (name, value) pairs) replace the shipped weights of every fast and search seat.
+    `weights` (sorted (name, value) pairs) replace the shipped weights of every fast and search seat;
+    `search` ((name, value) pairs such as `("think", 2.0)` or `("iterations", 100)`) sets every search
+    seat's budget.
     """
     from . import make_bot  # the registry lives in the package
 
@@ -151,7 +154,8 @@ def play_spec(spec: GameSpec, overlays: tuple[str, ...] = (), weights: tuple | N
         engine = _ENGINES[overlays] = Engine(default_catalogue([*overlays]) if overlays else None)
     setup = random_setup(engine.catalogue, spec.players, spec.seed, spec.variant, factions=spec.factions)
     options = {"weights": dict(weights)} if weights else {}
-    bots = [make_bot(kind, f"{spec.seed}/{seat}/{kind}", **(options if kind in WEIGHTED else {}))
+    bots = [make_bot(kind, f"{spec.seed}/{seat}/{kind}", **(options if kind in WEIGHTED else {}),
+                     **(dict(search) if kind == "search" else {}))
             for seat, kind in enumerate(spec.bots)]
     decisions = [0] * spec.players
     cpu = [0.0] * spec.players
@@ -171,18 +175,24 @@ def play_spec(spec: GameSpec, overlays: tuple[str, ...] = (), weights: tuple | N
 
 def play_all(specs: Sequence[GameSpec], workers: int = 1, overlays: tuple[str, ...] = (),
              on_result: Callable[[GameResult], None] | None = None,
-             weights: dict[str, float] | None = None) -> list[GameResult]:
-    """Play the games (in `workers` processes when more than one), returned in game order."""
+             weights: dict[str, float] | None = None,
+             search: dict[str, float] | None = None) -> list[GameResult]:
+    """Play the games (in `workers` processes when more than one), returned in game order.
+
+    `search` is the search seats' budget (`think` seconds or `iterations` per move), as `SearchBot` takes it.
+    """
     results: list[GameResult] = []
     packed = tuple(sorted(weights.items())) if weights else None
+    budget = tuple(sorted((search or {}).items()))
     if workers <= 1:
         for spec in specs:
-            results.append(play_spec(spec, overlays, packed))
+            results.append(play_spec(spec, overlays, packed, budget))
             if on_result:
                 on_result(results[-1])
     else:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            for result in pool.map(play_spec, specs, [overlays] * len(specs), [packed] * len(specs), chunksize=1):
+            for result in pool.map(play_spec, specs, [overlays] * len(specs), [packed] * len(specs),
+                                  [budget] * len(specs), chunksize=1):
                 results.append(result)
                 if on_result:
                     on_result(result)

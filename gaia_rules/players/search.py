@@ -1,21 +1,29 @@
-"""The search bot: the fast bot's best few moves, each played out a few turns ahead.
+"""The search bot: the fast bot's choice, checked against its next best moves by play-outs to the round's end.
 
-At each decision the bot
-1. lists the legal moves and keeps the `width` best by the fast bot's
-   one-move estimate (the fast bot prunes the tree);
+At each action the bot
+1. asks the fast bot for its move (the *prior*) and keeps the `width` best
+   moves by the fast bot's one-move estimate besides it (the fast bot prunes);
 2. plays each kept move out with fast bots in every seat (the opponents'
-   replies included) for `depth` of its own turns, or to the round's end, and
-   scores the position reached with the fast bot's estimate: its own estimate
-   minus a share of the best opponent's, so that a move that helps an opponent
-   more than itself is marked down;
-3. deepens the play-outs while its budget lasts and keeps the move whose
-   deepest finished play-out scores best.
+   replies included) to one common point: the end of the current round (in the
+   last round, the end of the game). Every candidate is thus scored at the
+   same point of the game's calendar, whatever it is: a pass and a mine are
+   compared after the same income phase, not one after a round and the other
+   after two turns. The position reached is scored with the fast bot's
+   estimate of the final score (the real VP once the game has ended), minus
+   `opponent_share` of the best opponent's estimate;
+3. plays another move than the prior only when its play-out scores at least
+   `margin` more than the prior's: the search can only overrule the fast bot
+   where it sees a clear gain. The prior is played out first; out of budget
+   before any other candidate is finished, the bot plays the prior.
+
+The play-outs use common random numbers: the fast bots of every play-out are
+seeded from the search bot's seed, the player to move and the moves made so
+far, the same for each candidate, so the candidates differ by their move and
+not by the luck of their play-out.
 
 Budgets: `iterations` (fast-bot decisions simulated per move; deterministic
-for a seed) or `think` (seconds per move; stops between play-outs, so the
-move may depend on the machine's speed). The play-outs use bots seeded from
-the search bot's own generator, so a fixed iteration budget and seed give the
-same game in any process.
+for a seed) or `think` (seconds per move; the clock is read between decisions
+of a play-out, so the move may depend on the machine's speed).
 """
 from __future__ import annotations
 
@@ -28,88 +36,101 @@ from ..state import GameState
 from .base import Bot, is_free
 from .fast import FastBot, FastEvaluator
 
-WIDTH = 5                # moves kept after pruning
-OPPONENT_SHARE = 0.5     # how much of the best opponent's estimate is subtracted
-DEFAULT_ITERATIONS = 400
+WIDTH = 3                # moves kept besides the prior
+MARGIN = 1.0             # VP of the play-out a move must gain over the prior's to be played instead
+OPPONENT_SHARE = 0.0     # how much of the best opponent's estimate is subtracted
+DEFAULT_ITERATIONS = 200
 
 
 class SearchBot(Bot):
-    """Pruned play-out search over the fast bot (module docstring)."""
+    """The fast bot, overruled where play-outs to the round's end say clearly better (module docstring)."""
 
     name = "search"
 
     def __init__(self, seed=0, avoid_dead_ends: bool = False, iterations: int | None = None,
-                 think: float | None = None, width: int = WIDTH, weights: dict[str, float] | None = None):
+                 think: float | None = None, width: int = WIDTH, weights: dict[str, float] | None = None,
+                 margin: float = MARGIN, opponent_share: float = OPPONENT_SHARE):
         super().__init__(seed, avoid_dead_ends)
         self.iterations = iterations if iterations is not None or think is not None else DEFAULT_ITERATIONS
         self.think = think
         self.width = width
+        self.margin = margin
+        self.opponent_share = opponent_share
         self.policy = FastBot(f"{seed}/policy", avoid_dead_ends, weights)
+        self.playout = FastBot(f"{seed}/playout", avoid_dead_ends, weights)
+        self.last: list[tuple[Move, float | None]] = []   # the candidates of the last search and their values
 
     def _evaluator(self, engine: Engine) -> FastEvaluator:
         return self.policy._evaluator(engine)
 
-    def _standing(self, engine: Engine, state: GameState, p: int) -> float:
+    def standing(self, engine: Engine, state: GameState, p: int) -> float:
+        """The fast estimate of p's final score, less `opponent_share` of the best opponent's."""
         evaluate = self._evaluator(engine)
         mine = evaluate(engine, state, p)
+        if not self.opponent_share:
+            return mine
         others = [evaluate(engine, state, q) for q in range(len(state.players)) if q != p]
-        return mine - OPPONENT_SHARE * (max(others) if others else 0.0)
+        return mine - self.opponent_share * (max(others) if others else 0.0)
 
     def choose(self, engine: Engine, state: GameState, moves: Sequence[Move] | None = None) -> Move:
         moves = self.options(engine, state, moves)
-        if len(moves) == 1:
-            return moves[0]
+        self.last = []
+        self.policy.rng.seed(f"{self.seed}/prior/{len(state.moves)}")
+        prior = self.policy.choose(engine, state, moves)
+        if len(moves) == 1 or state.phase != "actions" or state.decisions:
+            return prior   # set-up, charges, income: the fast bot decides
         p = engine.to_move(state)
-        scored = self.policy._scored(engine, state, [m for m in moves if not is_free(m)] or moves, p)
-        if not scored:
-            return self.policy.choose(engine, state, moves)
-        if state.phase != "actions" or state.decisions:
-            return self.policy.choose(engine, state, moves)   # set-up, charges, income: the fast bot decides
+        scored = self.policy._scored(engine, state, [m for m in moves if not is_free(m) and m != prior], p)
         scored.sort(key=lambda sm: -sm[0])
-        kept = [m for _, m in scored[:self.width]]
-        if len(kept) == 1:
-            return kept[0]
-        return self._search(engine, state, p, kept, scored[0][1])
+        others = [m for _, m in scored[:self.width]]
+        if not others:
+            return prior
+        return self._search(engine, state, p, prior, others)
 
-    def _search(self, engine: Engine, state: GameState, p: int, kept: list[Move], fallback: Move) -> Move:
+    def _search(self, engine: Engine, state: GameState, p: int, prior: Move, others: list[Move]) -> Move:
         deadline = time.monotonic() + self.think if self.think is not None else None
         budget = [self.iterations if self.iterations is not None else 10 ** 9]
-        best = fallback
-        depth = 1
-        while True:
-            values = []
-            for move in kept:
-                v = self._play_out(engine, state, p, move, depth, budget, deadline)
-                if v is None:
-                    return best
-                values.append((v, move))
-            top = max(v for v, _ in values)
-            best = self.rng.choice([m for v, m in values if v >= top - 1e-9])
-            depth += 1
-            if depth > 2 * len(state.players) + 2:
-                return best
+        base = self._play_out(engine, state, p, prior, budget, deadline)
+        self.last.append((prior, base))
+        if base is None:
+            return prior
+        best, best_value = prior, base + self.margin
+        for move in others:
+            v = self._play_out(engine, state, p, move, budget, deadline)
+            self.last.append((move, v))
+            if v is None:
+                break
+            if v > best_value + 1e-9:
+                best, best_value = move, v
+        return best
 
-    def _play_out(self, engine: Engine, state: GameState, p: int, move: Move, depth: int,
+    def _play_out(self, engine: Engine, state: GameState, p: int, move: Move,
                   budget: list[int], deadline: float | None) -> float | None:
-        """Play `move`, then fast bots until p has taken `depth` more turns (or the round ends); None if out of budget."""
+        """p's standing once `move` is played out to the end of the round; None if out of budget."""
+        end = self.play_to_round_end(engine, state, move, budget, deadline)
+        if end is None:
+            return None
+        return float("-inf") if end is state else self.standing(engine, end, p)
+
+    def play_to_round_end(self, engine: Engine, state: GameState, move: Move, budget: list[int],
+                          deadline: float | None = None) -> GameState | None:
+        """Play `move`, then fast bots in every seat until the round changes or the game ends.
+
+        Returns `state` itself if the move is refused, None if the budget ran out first.
+        """
         try:
-            state = engine.apply(state, move)
+            state_after = engine.apply(state, move)
         except IllegalMoveError:
-            return float("-inf")
-        round_ = state.round
-        turns = 0
-        while not state.ended and state.round == round_:
+            return state
+        round_ = state_after.round
+        while not state_after.ended and state_after.round == round_:
             if budget[0] <= 0 or (deadline is not None and time.monotonic() > deadline):
                 return None
-            q = engine.to_move(state)
+            q = engine.to_move(state_after)
             if q is None:
                 break
-            if q == p and state.phase == "actions" and not state.decisions and not state.pending \
-                    and not state.main_done:
-                turns += 1
-                if turns > depth:
-                    break
             budget[0] -= 1
-            self.policy.rng.seed(f"{self.seed}/{len(state.moves)}/{q}")
-            _, state = self.policy.play(engine, state)
-        return self._standing(engine, state, p)
+            # common random numbers: the same seed at the same point of every candidate's play-out
+            self.playout.rng.seed(f"{self.seed}/{len(state_after.moves)}/{q}")
+            _, state_after = self.playout.play(engine, state_after)
+        return state_after
