@@ -562,6 +562,11 @@ def play(
     bots: Optional[int] = typer.Option(None, "--bots", metavar="N",
                                        help="Seats played by bots (the last ones; default: all but one)."),
     bot: str = choice_option(DEFAULT_BOT, "--bot", lambda: list(BOTS), "The kind of bot."),
+    think: Optional[float] = typer.Option(None, "--think", min=0.0, metavar="SECONDS",
+                                          help="With --bot search: seconds of thought per move."),
+    iterations: Optional[int] = typer.Option(None, "--iterations", min=0, metavar="N",
+                                             help="With --bot search: fast-bot decisions simulated per move "
+                                                  "(reproducible; the default when --think is not given: 200)."),
     seed: Optional[str] = typer.Option(None, "--seed", metavar="SEED",
                                        help="Seed of a new game's set-up (and of the bots)."),
     layout: str = _layout_option(),
@@ -589,12 +594,19 @@ def play(
         gaia play game.json --bots 1
 
         gaia play --players 3 --bots 3 --factions NEW,FACTION2,FACTION3 --content my-faction/ --quiet
+
+        gaia play --bot search --think 2
     """
     from .session import SessionError, run_session
 
     engine = _engine("play", content)
     if bot not in BOTS:
         raise CommandError(f"unknown bot '{bot}' (choose {' or '.join(BOTS)})")
+    if (think is not None or iterations is not None) and bot != "search":
+        raise CommandError("--think and --iterations set the search bot's budget: give them with --bot search", 2)
+    if think is not None and iterations is not None:
+        raise CommandError("give either --think or --iterations, not both", 2)
+    budget = {"think": think} if think is not None else {"iterations": iterations} if iterations is not None else {}
     if file is not None and file.exists():
         game = _load(engine, file, force, content)
         if players is not None and players != game.setup.players:
@@ -606,7 +618,7 @@ def play(
                            _game_options(auction, faction_variant, faction_variant_version))
         game = savegame.new_game(engine, setup, _overlays(content))
     try:
-        code = run_session(engine, game, file, bots, bot, seed, quiet, seat)
+        code = run_session(engine, game, file, bots, bot, seed, quiet, seat, budget)
     except SessionError as err:
         raise CommandError(str(err), err.code) from None
     raise typer.Exit(code)

@@ -595,8 +595,10 @@ def choose_seats(n: int, bots: int, seat: int | None) -> list[int]:
 
 
 def run_session(engine: Engine, game: SavedGame, file: Path | None, bots: int | None, bot_kind: str, seed: str,
-                quiet: bool, seat: int | None) -> int:
-    """Seat the players, then play until the end or until the player stops; the exit code."""
+                quiet: bool, seat: int | None, budget: dict | None = None) -> int:
+    """Seat the players, then play until the end or until the player stops; the exit code.
+
+    `budget` (`think` or `iterations`) is given to search bots."""
     n = game.setup.players
     k = bots if bots is not None else n - 1
     if not 0 <= k <= n:
@@ -609,7 +611,7 @@ def run_session(engine: Engine, game: SavedGame, file: Path | None, bots: int | 
         answer = reader.read(f"which seat do you take? [1-{n}, Enter for 1] ")
         seat = int(answer) if answer and answer.strip().isdigit() and 1 <= int(answer) <= n else None
     humans = choose_seats(n, k, seat)
-    seats = {p: make_bot(bot_kind, f"{seed}/bot{p + 1}") for p in range(n) if p not in humans}
+    seats = {p: make_bot(bot_kind, f"{seed}/bot{p + 1}", **(budget or {})) for p in range(n) if p not in humans}
     if file is not None:  # a path given on the command line that cannot be written stops here (exit 2)
         try:
             savegame.save(game, file)
