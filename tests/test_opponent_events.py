@@ -134,7 +134,7 @@ def test_every_faction_plays_whole_games_hearing_every_opponent_event(tmp_path):
 
 
 def _abilities(catalogue, fid: str) -> list[str]:
-    return [text for effect in catalogue.factions[fid].ability for text in [effect.text]]
+    return [effect.text for effect in catalogue.factions[fid].ability]
 
 
 def _table(catalogue, factions: list[str], start: int) -> list[str]:

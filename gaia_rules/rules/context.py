@@ -78,6 +78,12 @@ class Context:
         return {n: p.default for n, p in self.catalogue.parameters.items() if p.scope == "player"}
 
     @cached_property
+    def structure_defaults(self) -> dict[str, str]:
+        """Parameters keyed by structure whose default is a field of the structure's row: name -> field."""
+        return {n: p.default_from for n, p in self.catalogue.parameters.items()
+                if p.keyed_by == "structure" and p.default_from}
+
+    @cached_property
     def caps(self) -> dict[str, int]:
         return {r: d["cap"] for r, d in self.catalogue.resources.items() if "cap" in d}
 
@@ -427,9 +433,8 @@ class Context:
             value: Any = sets[(name, key)]
         elif key is not None and (name, None) in sets:
             value = sets[(name, None)]
-        elif key is not None and self.catalogue.parameters[name].keyed_by == "structure" \
-                and self.catalogue.parameters[name].default_from:
-            value = getattr(self.structure(state.players[p], key), self.catalogue.parameters[name].default_from)
+        elif key is not None and name in self.structure_defaults:
+            value = getattr(self.structure(state.players[p], key), self.structure_defaults[name])
         else:
             value = self.player_param_defaults[name]
             if isinstance(value, dict):  # a keyed parameter with a default per key
