@@ -10,6 +10,7 @@ import random
 import pytest
 from typer.testing import CliRunner
 
+from gaia_rules.content import default_catalogue
 from gaia_rules.faces.cli import app
 from gaia_rules.language import ast
 from gaia_rules.players import BOTS, FastBot, SearchBot, make_bot, play_game
@@ -297,6 +298,28 @@ def test_one_generation_of_tuning_is_deterministic():
     assert a == b
     assert len(seen) == 1 and seen[0].number == 1
     assert a != default_weights()
+
+
+def test_table_objective_scores_a_table_where_every_seat_plays_the_candidate():
+    """`--objective table`: the fitness is the mean VP of a game of candidate copies (the issue's "four copies average")."""
+    from gaia_rules.players.tune import TrialGame, play_trial
+    weights = default_weights()
+    cand = dict(weights, pass_penalty=weights["pass_penalty"] + 1.0)
+    game = TrialGame("obj/d0", 2, 0, tuple(sorted(cand.items())), tuple(sorted(weights.items())), "table")
+    engine = Engine(default_catalogue())
+    factions = draw_factions(engine.catalogue, 2, random.Random("factions/obj/d0"))
+    setup = random_setup(engine.catalogue, 2, "obj/d0", factions=factions)
+    state = play_game(engine, setup, [FastBot(f"obj/d0/{s}", weights=cand) for s in range(2)])
+    assert play_trial(game) == sum(p.vp for p in state.players) / 2
+    seat = play_trial(TrialGame("obj/d0", 2, 0, game.candidate, game.incumbent, "seat"))
+    assert seat != play_trial(game)   # the seat objective is a difference of VP, not a mean
+
+
+def test_tuning_refuses_an_unknown_objective():
+    with pytest.raises(ValueError, match="unknown objective 'vp'"):
+        tune(1, 1, 1, 2, "t", objective="vp")
+    result = CliRunner().invoke(app, ["tune", "--objective", "vp", "-o", "x.json"])
+    assert result.exit_code == 2 and "choose seat, table" in result.output
 
 
 # ------------------------------------------------------------------ the search bot

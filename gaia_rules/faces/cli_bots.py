@@ -142,6 +142,9 @@ def tune(
     workers: int = typer.Option(1, "--workers", min=1, metavar="N", help="Worker processes."),
     start: Optional[Path] = typer.Option(None, "--from", metavar="FILE", help="Weights to start from (default: shipped)."),
     output: Path = typer.Option(..., "-o", "--output", metavar="FILE", help="Where to write the tuned weights."),
+    objective: str = typer.Option("seat", "--objective", metavar="seat|table",
+                                  help="seat: VP above the current weights at the same table; "
+                                       "table: the mean VP of a table where every seat plays the candidate."),
 ) -> None:
     """Tune the fast bot's weights by self-play (an evolution strategy; docs/bots.md).
 
@@ -152,9 +155,15 @@ def tune(
     Example:
 
         gaia tune --generations 12 --pairs 4 --deals 4 --workers 2 -o tuned.json
+
+        gaia tune --objective table --generations 12 --workers 2 -o tuned.json
     """
     from ..players.fast import load_weights
-    from ..players.tune import tune as run, weights_document
+    from ..players.tune import OBJECTIVES, tune as run, weights_document
+
+    if objective not in OBJECTIVES:
+        typer.echo(f"gaia tune: --objective: unknown '{objective}' (choose {', '.join(OBJECTIVES)})", err=True)
+        raise typer.Exit(2)
 
     try:
         weights = load_weights(start)
@@ -172,5 +181,6 @@ def tune(
             raise typer.Exit(2)
         typer.echo(f"generation {g.number}: mean fitness {g.fitness:+.2f} VP, best {g.best:+.2f} VP")
 
-    run(generations, pairs, deals, players, seed, step=step, workers=workers, start=weights, on_generation=report)
+    run(generations, pairs, deals, players, seed, step=step, workers=workers, start=weights, on_generation=report,
+        objective=objective)
     typer.echo(f"weights written to {output}")

@@ -3,10 +3,16 @@
 Each generation draws `pairs` random directions in weight space and plays
 both ends of each (the weights plus and minus the step) on the same deals
 (common random numbers: every candidate meets the same boards and factions).
-A candidate sits in one seat of each deal (the seat turns with the deal) and
-the incumbent weights fill the other seats; its fitness is its mean VP minus
-the mean VP of the incumbents at its tables, so a candidate is rewarded for
-scoring well *and* for beating the current bot. The incumbent moves along the
+The objective says what a candidate is rewarded for:
+
+- `seat` (the default): the candidate sits in one seat of each deal (the seat
+  turns with the deal) and the incumbent weights fill the other seats; its
+  fitness is its mean VP minus the mean VP of the incumbents at its tables,
+  so a candidate is rewarded for scoring well *and* for beating the current bot;
+- `table`: the candidate fills every seat and its fitness is the table's mean
+  VP, the measure "four copies average N VP": play that makes the game
+  richer for everyone (more buildings, federations, charges) is rewarded, not
+  only play that beats the incumbent. The incumbent moves along the
 sum of the directions, each signed by which end did better (a rank-based
 estimate of the gradient that ignores the scale of VP noise).
 
@@ -27,6 +33,7 @@ from .arena import draw_factions
 from .base import play_game
 from .fast import FastBot, default_weights
 
+OBJECTIVES = ("seat", "table")
 FIXED = ("max_free_actions", "federation_link", "federation_ready")   # structural settings and features left off, not tuned
 
 
@@ -37,22 +44,27 @@ class TrialGame:
     seat: int                    # the candidate's seat
     candidate: tuple             # weights as sorted (name, value) pairs
     incumbent: tuple
+    objective: str = "seat"      # "seat": candidate VP minus the incumbents'; "table": the table's mean VP
 
 
 _ENGINES: dict[str, Engine] = {}
 
 
 def play_trial(game: TrialGame) -> float:
-    """Candidate VP minus the incumbents' mean VP at one table."""
+    """The candidate's fitness at one table (see `objective`)."""
     engine = _ENGINES.get("base")
     if engine is None:
         engine = _ENGINES["base"] = Engine(default_catalogue())
     factions = draw_factions(engine.catalogue, game.players, random.Random(f"factions/{game.deal_seed}"))
     setup = random_setup(engine.catalogue, game.players, game.deal_seed, factions=factions)
     cand, inc = dict(game.candidate), dict(game.incumbent)
-    bots = [FastBot(f"{game.deal_seed}/{s}", weights=cand if s == game.seat else inc) for s in range(game.players)]
+    table = game.objective == "table"
+    bots = [FastBot(f"{game.deal_seed}/{s}", weights=cand if table or s == game.seat else inc)
+            for s in range(game.players)]
     state = play_game(engine, setup, bots)
     vp = [p.vp for p in state.players]
+    if table:
+        return sum(vp) / len(vp)
     others = [v for s, v in enumerate(vp) if s != game.seat]
     return vp[game.seat] - sum(others) / len(others)
 
@@ -67,8 +79,10 @@ class Generation:
 
 def tune(generations: int, pairs: int, deals: int, players: int, seed: str, step: float = 0.2,
          rate: float = 0.5, workers: int = 1, start: dict[str, float] | None = None,
-         on_generation: Callable[[Generation], None] | None = None) -> dict[str, float]:
+         on_generation: Callable[[Generation], None] | None = None, objective: str = "seat") -> dict[str, float]:
     """Run the evolution strategy; returns the final weights."""
+    if objective not in OBJECTIVES:
+        raise ValueError(f"unknown objective '{objective}' (choose {', '.join(OBJECTIVES)})")
     weights = dict(start or default_weights())
     names = [n for n in sorted(weights) if n not in FIXED]
     rng = random.Random(f"tune/{seed}")
@@ -85,7 +99,7 @@ def tune(generations: int, pairs: int, deals: int, players: int, seed: str, step
                         cand[n] = weights[n] + sign * scale[n] * d[n]
                     candidates.append(cand)
             games = [TrialGame(f"{seed}/g{g}/d{k}", players, k % players, tuple(sorted(c.items())),
-                               tuple(sorted(weights.items())))
+                               tuple(sorted(weights.items())), objective)
                      for c in candidates for k in range(deals)]
             scores = list(pool.map(play_trial, games, chunksize=1) if pool else map(play_trial, games))
             fitness = [sum(scores[i * deals:(i + 1) * deals]) / deals for i in range(len(candidates))]
