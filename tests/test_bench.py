@@ -53,6 +53,19 @@ def test_bench_replay_json_is_keyed_by_game_id():
     assert set(data["met"]) == {"replay.median_moves_per_s"}
 
 
+def test_bench_bots_times_clones_and_fast_bot_decisions_at_every_kth_action_position():
+    """`bots`: the cost of the bots' thinking (the fast bot's 20 ms target), one action position in K."""
+    result = gaia("bench", "--only", "bots", "--bots-every", "5", "--json", SMALL_GAME)
+    assert result.exit_code == 0, result.output
+    bots = json.loads(result.stdout)["bots"]
+    assert bots["every"] == 5 and bots["fast"]["samples"] == (bots["positions"] + 4) // 5 > 0
+    assert bots["clone"]["samples"] == bots["fast"]["samples"]
+    assert bots["fast_mean_ms"] > 0 and abs(bots["fast_decisions_per_s"] - 1000 / bots["fast_mean_ms"]) < 0.5
+    assert set(json.loads(result.stdout)["met"]) == {"bots.fast_mean_ms"}
+    table = gaia("bench", "--only", "bots", "--bots-every", "5", SMALL_GAME)
+    assert "fast-bot decision, mean" in table.output and "decisions/s" in table.output
+
+
 def test_bench_memory_reports_the_game_and_the_whole_process():
     result = gaia("bench", "--only", "memory", "--json", SMALL_GAME)
     assert result.exit_code == 0, result.output
@@ -89,4 +102,4 @@ def test_bench_unknown_benchmark_is_a_usage_error():
     result = gaia("bench", "--only", "speed")
     assert result.exit_code == 2
     assert result.stderr.strip() == ("gaia bench: unknown benchmark 'speed' "
-                                     "(choose from load, apply, legal, federation, replay, playout, memory)")
+                                     "(choose from load, apply, legal, federation, replay, playout, bots, memory)")

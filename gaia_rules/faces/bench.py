@@ -21,6 +21,12 @@ except `load`, which is measured cold in fresh subprocesses. The benchmarks:
   on the record read beforehand, the median of `--repeats` runs; moves/s
   counts the recorded move lines.
 - `playout`: whole games of seeded random bots (2, 3 and 4 players).
+- `bots`: what the bots' thinking costs, at one action-phase position in
+  `--every` (default 10) of the corpus: `GameState.clone` (the search bot's
+  play-outs copy a state per move) and a `FastBot` decision (`choose`, which
+  applies and estimates every candidate); the mean is the figure the fast bot's
+  20 ms target is about, and its inverse the play-out speed a search bot gets
+  (fast-bot decisions per second).
 - `memory`: tracemalloc peak while replaying the largest corpus game with a
   fresh `Engine` (the loaded catalogue itself is not counted); and, for
   comparison with engines measured as whole processes, the peak resident
@@ -58,7 +64,7 @@ from ..rules import Engine, IllegalMoveError
 from ..rules.federations import possible_federations
 from ..setup import random_setup
 
-BENCHMARKS = ("load", "apply", "legal", "federation", "replay", "playout", "memory")
+BENCHMARKS = ("load", "apply", "legal", "federation", "replay", "playout", "bots", "memory")
 
 # the targets printed beside each figure: (section, key) -> (bound, "max" | "min")
 TARGETS = {
@@ -69,6 +75,7 @@ TARGETS = {
     ("federation", "worst_ms"): (20.0, "max"),
     ("replay", "median_moves_per_s"): (10_000.0, "min"),
     ("playout", "4p"): (20.0, "min"),
+    ("bots", "fast_mean_ms"): (20.0, "max"),
     ("memory", "peak_mb"): (50.0, "max"),
 }
 
@@ -285,6 +292,41 @@ def bench_legal(engine: Engine, games: list[Game], every: int = 1) -> dict:
     return out
 
 
+def bench_bots(engine: Engine, games: list[Game], every: int = 10) -> dict:
+    """State clones and fast-bot decisions at one action-phase position in `every`."""
+    from ..players import FastBot
+
+    clones: list[float] = []
+    decisions: list[float] = []
+    worst: tuple[float, Position | None] = (-1.0, None)
+    clock = time.perf_counter
+    n = 0
+    for game in paused_gc(games):
+        for pos in walk(engine, game):
+            state = pos.state
+            if state.phase != "actions" or state.ended or engine.to_move(state) is None:
+                continue
+            n += 1
+            if (n - 1) % every:
+                continue
+            t = clock()
+            state.clone()
+            clones.append(clock() - t)
+            bot = FastBot(f"bench/{n}")
+            t = clock()
+            bot.choose(engine, state)
+            dt = clock() - t
+            decisions.append(dt)
+            if dt > worst[0]:
+                worst = (dt, pos)
+    out = {"clone": summary(clones, 1e6, "us"), "fast": summary(decisions, 1e3, "ms"), "every": every,
+           "positions": n, "worst_position": worst[1].where() if worst[1] else None}
+    mean = statistics.fmean(decisions) if decisions else None
+    out["fast_mean_ms"] = None if mean is None else round(mean * 1e3, 3)
+    out["fast_decisions_per_s"] = None if not mean else round(1 / mean, 1)
+    return out
+
+
 def bench_federation(engine: Engine, games: list[Game]) -> dict:
     times: list[float] = []
     worst: tuple[float, Position | None, int] = (-1.0, None, -1)
@@ -434,7 +476,7 @@ def _process_peak_mb(path: Path) -> float | None:
 # ------------------------------------------------------------------ running them
 
 def run_bench(only: list[str] | None = None, files: list[Path] | None = None, games: int = 20,
-              repeats: int = 3, every: int = 1, progress: Callable[[str], None] | None = None,
+              repeats: int = 3, every: int = 1, bots_every: int = 10, progress: Callable[[str], None] | None = None,
               done: Callable[[str], None] | None = None) -> dict:
     """Run the chosen benchmarks (default all) and return the results as one dict.
 
@@ -445,7 +487,7 @@ def run_bench(only: list[str] | None = None, files: list[Path] | None = None, ga
     out: dict = {}
     started = time.perf_counter()
     corpus: list[Game] = []
-    needs_corpus = any(b in chosen for b in ("apply", "legal", "federation", "replay", "memory"))
+    needs_corpus = any(b in chosen for b in ("apply", "legal", "federation", "replay", "bots", "memory"))
     if needs_corpus:
         corpus = load_games(corpus_files(files))
     catalogue = default_catalogue() if any(b != "load" for b in chosen) else None
@@ -456,7 +498,7 @@ def run_bench(only: list[str] | None = None, files: list[Path] | None = None, ga
         # each benchmark gets its own engine, so that what one leaves in the engine's caches (the
         # federation listings of every position, say) does not speed up the next one
         engine = Engine(catalogue) if catalogue is not None else None
-        if name in ("apply", "legal", "federation", "replay"):
+        if name in ("apply", "legal", "federation", "replay", "bots"):
             say(f"{name}: warm-up (replaying {len(corpus)} games)")
             warm_up(engine, corpus)
             counted = True
@@ -475,6 +517,8 @@ def run_bench(only: list[str] | None = None, files: list[Path] | None = None, ga
             out["replay"], out["replay_median"] = bench_replay(engine, corpus, repeats)
         elif name == "playout":
             out["playout"] = bench_playout(engine, games, say=say)
+        elif name == "bots":
+            out["bots"] = bench_bots(engine, corpus, bots_every)
         elif name == "memory":
             out["memory"] = bench_memory(engine, corpus)
         out.setdefault("bench_s", {})[name] = round(time.perf_counter() - t, 2)
@@ -614,6 +658,18 @@ def render(console: Console, results: dict) -> None:
                 continue
             failed = f", {r['failed']} failed" if r["failed"] else ""
             row("playout", f"{n[:-1]} players ({r['games']} games{failed})", r["games_per_s"], "games/s", n, "{:,.2f}")
+    if "bots" in results:
+        r = results["bots"]
+        row("bots", f"state clone, median ({r['clone']['samples']:,} positions)", r["clone"]["median_us"], "us",
+            fmt="{:,.1f}")
+        row("bots", "fast-bot decision, mean", r["fast_mean_ms"], "ms", "fast_mean_ms", "{:,.2f}")
+        row("bots", "  median", r["fast"]["median_ms"], "ms", fmt="{:,.2f}")
+        if "p99_ms" in r["fast"]:
+            row("bots", "  p99", r["fast"]["p99_ms"], "ms", fmt="{:,.1f}")
+        row("bots", "  worst", r["fast"]["worst_ms"], "ms", fmt="{:,.1f}")
+        row("bots", "  play-out speed (1 / mean)", r["fast_decisions_per_s"], "decisions/s", fmt="{:,.0f}")
+        notes.append(f"bots: one action-phase position in {r['every']} of the corpus ({r['fast']['samples']:,} of "
+                     f"{r['positions']:,}); slowest decision at {_where(r['worst_position'])}")
     if "memory" in results:
         r = results["memory"]
         row("memory", f"peak, {r['game']} ({r['moves']} moves)", r["peak_mb"], "MB",
@@ -658,10 +714,12 @@ def bench(
     games: int = typer.Option(20, "--games", metavar="N", help="Random-bot games per player count for `playout`."),
     repeats: int = typer.Option(3, "--repeats", metavar="N", help="Runs of each game for `replay` (the median is kept)."),
     every: int = typer.Option(1, "--every", metavar="K", help="Time `legal` at one position in K (default: every position)."),
+    bots_every: int = typer.Option(10, "--bots-every", metavar="K",
+                                   help="Time `bots` at one action-phase position in K."),
     baseline: Optional[Path] = typer.Option(None, "--baseline", metavar="FILE",
                                             help="A previous `gaia bench --json` output to compare the figures with."),
 ) -> None:
-    """Measure the engine: load, apply, legal, federation, replay, playout, memory.
+    """Measure the engine: load, apply, legal, federation, replay, playout, bots, memory.
 
     In-process after a warm-up (load: cold, in fresh subprocesses). Prints a
     table with the targets beside each figure, or `--json` one object. Exit 0
@@ -688,7 +746,7 @@ def bench(
                 raise typer.Exit(2)
             if name not in chosen:
                 chosen.append(name)
-    for value, option in ((games, "--games"), (repeats, "--repeats"), (every, "--every")):
+    for value, option in ((games, "--games"), (repeats, "--repeats"), (every, "--every"), (bots_every, "--bots-every")):
         if value < 1:
             typer.echo(f"gaia bench: {option} must be at least 1", err=True)
             raise typer.Exit(2)
@@ -708,6 +766,7 @@ def bench(
     try:
         with progress_bar(len(chosen or BENCHMARKS), "bench", show) as step:
             results = run_bench(chosen or None, list(files or []) or None, games=games, repeats=repeats, every=every,
+                                bots_every=bots_every,
                                 progress=_describe(step) if show else None, done=lambda name: step(f"{name} done"))
     except BenchError as error:
         typer.echo(f"gaia bench: {error}", err=True)

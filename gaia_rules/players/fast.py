@@ -348,7 +348,8 @@ class FastBot(GreedyBot):
         self.weights = weights
         self.evaluator: FastEvaluator | None = None   # the fast estimate replaces the greedy count
 
-    def _evaluator(self, engine: Engine) -> FastEvaluator:
+    def estimator(self, engine: Engine) -> FastEvaluator:
+        """The estimate this bot plays by, for the engine's content (made once per catalogue)."""
         if self.evaluator is None or self.evaluator.catalogue is not engine.catalogue:
             self.evaluator = FastEvaluator(engine.catalogue, self.weights)
         return self.evaluator
@@ -360,19 +361,19 @@ class FastBot(GreedyBot):
         r = super()._score(engine, state, move, p)
         if r is not None and move.command == "charge":
             # power charged now is power to spend in the rounds left: a bonus per step a token moved
-            look = self._evaluator(engine).outlook(state)
+            look = self.estimator(engine).outlook(state)
             before, after = state.players[p].power, r[1].players[p].power
             moved = sum(i * (after.get(a, 0) - before.get(a, 0)) for i, a in enumerate(AREAS[:3]))
-            return r[0] + self._evaluator(engine).w["charge_bonus"] * moved * look.incomes_left / look.rounds, r[1]
+            return r[0] + self.estimator(engine).w["charge_bonus"] * moved * look.incomes_left / look.rounds, r[1]
         return r
 
     def _pass_cost(self, engine: Engine, state: GameState) -> float:
-        look = self._evaluator(engine).outlook(state)
-        return self._evaluator(engine).w["pass_penalty"] * look.incomes_left / look.rounds
+        look = self.estimator(engine).outlook(state)
+        return self.estimator(engine).w["pass_penalty"] * look.incomes_left / look.rounds
 
     def _settled(self, engine: Engine, state: GameState, p: int, depth: int) -> float:
         """The value once p has given the follow-ups a move owes (a tile to pick, a build, a step): the best."""
-        evaluate = self._evaluator(engine)
+        evaluate = self.estimator(engine)
         if depth <= 0 or state.ended or not state.pending or engine.to_move(state) != p:
             return evaluate(engine, state, p)
         best = None
@@ -391,6 +392,15 @@ class FastBot(GreedyBot):
     def _scored(self, engine: Engine, state: GameState, moves: Sequence[Move], p: int) -> list[tuple[float, Move]]:
         return [(r[0], m) for m in moves if (r := self._score(engine, state, m, p)) is not None]
 
+    def ranked(self, engine: Engine, state: GameState, moves: Sequence[Move], p: int) -> list[Move]:
+        """`moves` best first by this bot's one-move estimate for player p (refused moves left out).
+
+        Equal scores keep the order of `moves`, which depends only on the position.
+        """
+        scored = self._scored(engine, state, moves, p)
+        order = sorted(range(len(scored)), key=lambda i: -scored[i][0])
+        return [scored[i][1] for i in order]
+
     def choose(self, engine: Engine, state: GameState, moves: Sequence[Move] | None = None) -> Move:
         moves = self.options(engine, state, moves)
         if len(moves) == 1:
@@ -403,7 +413,7 @@ class FastBot(GreedyBot):
             scored = self._scored(engine, state, free, p)
             return self._best(scored) if scored else self.rng.choice(free)
         scored = self._scored(engine, state, main, p)
-        if free and trailing_free_actions(state, p) < self._evaluator(engine).w["max_free_actions"]:
+        if free and trailing_free_actions(state, p) < self.estimator(engine).w["max_free_actions"]:
             scored += self._free_then_main(engine, state, free, p, main)
         return self._best(scored) if scored else self.rng.choice(main)
 

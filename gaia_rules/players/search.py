@@ -34,7 +34,7 @@ from ..rules import Engine, IllegalMoveError
 from ..rules.moves import Move
 from ..state import GameState
 from .base import Bot, is_free
-from .fast import FastBot, FastEvaluator
+from .fast import FastBot
 
 WIDTH = 3                # moves kept besides the prior
 MARGIN = 1.0             # VP of the play-out a move must gain over the prior's to be played instead
@@ -60,12 +60,9 @@ class SearchBot(Bot):
         self.playout = FastBot(f"{seed}/playout", avoid_dead_ends, weights)
         self.last: list[tuple[Move, float | None]] = []   # the candidates of the last search and their values
 
-    def _evaluator(self, engine: Engine) -> FastEvaluator:
-        return self.policy._evaluator(engine)
-
     def standing(self, engine: Engine, state: GameState, p: int) -> float:
         """The fast estimate of p's final score, less `opponent_share` of the best opponent's."""
-        evaluate = self._evaluator(engine)
+        evaluate = self.policy.estimator(engine)
         mine = evaluate(engine, state, p)
         if not self.opponent_share:
             return mine
@@ -80,9 +77,7 @@ class SearchBot(Bot):
         if len(moves) == 1 or state.phase != "actions" or state.decisions:
             return prior   # set-up, charges, income: the fast bot decides
         p = engine.to_move(state)
-        scored = self.policy._scored(engine, state, [m for m in moves if not is_free(m) and m != prior], p)
-        scored.sort(key=lambda sm: -sm[0])
-        others = [m for _, m in scored[:self.width]]
+        others = self.policy.ranked(engine, state, [m for m in moves if not is_free(m) and m != prior], p)[:self.width]
         if not others:
             return prior
         return self._search(engine, state, p, prior, others)
