@@ -109,3 +109,18 @@ def test_a_booster_named_when_passing_in_the_last_round_is_dropped(engine):
     assert engine.normalize(pos.state, written) == Move(pos.move.player, "pass") in engine.legal_moves(pos.state)
     early = next(p for p in walk(engine, game) if p.state.round == 1 and p.move.command == "pass")
     assert engine.normalize(early.state, early.move) == early.move
+
+
+def test_successors_are_the_legal_moves_in_order_each_with_the_state_apply_gives(engine):
+    """`Engine.successors`: the listing with each move's resulting state (one apply per move); `keep` filters first."""
+    checked = 0
+    for game in load_games([CORPUS / "bot-4p-05.json"]):
+        for pos in list(walk(engine, game))[::7]:
+            pairs = engine.successors(pos.state)
+            assert [m for m, _ in pairs] == engine.legal_moves(pos.state)
+            for move, after in pairs[:4]:
+                assert after.to_dict() == engine.apply(pos.state, move).to_dict()
+                checked += 1
+            kept = engine.successors(pos.state, keep=lambda m: m.command != "spend")
+            assert [m for m, _ in kept] == [m for m in engine.legal_moves(pos.state) if m.command != "spend"]
+    assert checked > 100

@@ -38,7 +38,7 @@ from typing import Sequence
 
 from ..content.catalogue import Catalogue
 from ..language import ast
-from ..rules import Engine, IllegalMoveError
+from ..rules import Engine
 from ..rules.moves import Move
 from ..rules.building import terraform_steps
 from ..rules.phases import income_events
@@ -357,8 +357,9 @@ class FastBot(GreedyBot):
     def _value(self, engine: Engine, after: GameState, p: int) -> float:
         return self._settled(engine, after, p, FOLLOW_UP_DEPTH)
 
-    def _score(self, engine: Engine, state: GameState, move: Move, p: int) -> tuple[float, GameState] | None:
-        r = super()._score(engine, state, move, p)
+    def _score(self, engine: Engine, state: GameState, move: Move, p: int,
+               known: GameState | None = None) -> tuple[float, GameState] | None:
+        r = super()._score(engine, state, move, p, known)
         if r is not None and move.command == "charge":
             # power charged now is power to spend in the rounds left: a bonus per step a token moved
             look = self.estimator(engine).outlook(state)
@@ -377,13 +378,7 @@ class FastBot(GreedyBot):
         if depth <= 0 or state.ended or not state.pending or engine.to_move(state) != p:
             return evaluate(engine, state, p)
         best = None
-        for m in engine.legal_moves(state):
-            if is_free(m):
-                continue
-            try:
-                after = engine.apply(state, m)
-            except IllegalMoveError:
-                continue
+        for _m, after in engine.successors(state, keep=lambda m: not is_free(m)):
             v = self._settled(engine, after, p, depth - 1)
             if best is None or v > best:
                 best = v
@@ -433,9 +428,8 @@ class FastBot(GreedyBot):
         for _, f, after in tried:
             if engine.to_move(after) != p:
                 continue
-            opened = [m for m in engine.legal_moves(after)
-                      if not is_free(m) and m.command != "pass" and m not in before]
-            follow = self._scored(engine, after, opened, p)
+            opened = engine.successors(after, keep=lambda m: not is_free(m) and m.command != "pass" and m not in before)
+            follow = [(r[0], m) for m, known in opened if (r := self._score(engine, after, m, p, known)) is not None]
             if follow:
                 out.append((max(s for s, _ in follow), f))
         return out

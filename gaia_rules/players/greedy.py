@@ -42,7 +42,7 @@ from ..language import ast
 from ..rules import Engine, IllegalMoveError
 from ..rules.moves import Move
 from ..state import GameState
-from .base import Bot, is_free, trailing_free_actions
+from .base import Bot, BotGameError, describe_wait, is_free, trailing_free_actions
 
 MAX_FREE_ACTIONS = 3
 
@@ -136,14 +136,39 @@ class GreedyBot(Bot):
     def __init__(self, seed=0, avoid_dead_ends: bool = False, evaluator: Evaluator | None = None):
         super().__init__(seed, avoid_dead_ends)
         self.evaluator = evaluator
+        self._known: tuple[GameState, dict[Move, GameState]] | None = None   # this turn's listing (`play`)
 
     def _best(self, scored: list[tuple[float, Move]]) -> Move:
         top = max(s for s, _ in scored)
         return self.rng.choice([m for s, m in scored if s >= top - 1e-9])
 
-    def _score(self, engine: Engine, state: GameState, move: Move, p: int) -> tuple[float, GameState] | None:
+    def play(self, engine: Engine, state: GameState) -> tuple[Move, GameState]:
+        """As `Bot.play`, with each legal move's resulting state kept from the listing (`Engine.successors`),
+        so weighing a move does not apply it a second time."""
+        successors = engine.successors(state)
+        if not successors:
+            raise BotGameError(f"no legal move for player {engine.to_move(state) + 1} ({describe_wait(state)})", state)
+        self._known = (state, dict(successors))
         try:
-            after = engine.apply(state, move)
+            move = self.choose(engine, state, [m for m, _ in successors])
+        finally:
+            self._known = None
+        return move, dict(successors)[move]
+
+    def _after(self, engine: Engine, state: GameState, move: Move, known: GameState | None = None) -> GameState:
+        """The state after `move`: given, kept from this turn's listing, or applied (IllegalMoveError if refused)."""
+        if known is not None:
+            return known
+        if self._known is not None and self._known[0] is state:
+            after = self._known[1].get(move)
+            if after is not None:
+                return after
+        return engine.apply(state, move)
+
+    def _score(self, engine: Engine, state: GameState, move: Move, p: int,
+               known: GameState | None = None) -> tuple[float, GameState] | None:
+        try:
+            after = self._after(engine, state, move, known)
         except IllegalMoveError:
             return None
         if not self.safe(engine, state, move, after):

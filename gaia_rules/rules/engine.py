@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from typing import Callable
 
 from ..content import default_catalogue
 from ..content.catalogue import Catalogue
@@ -184,6 +185,17 @@ class Engine:
         from .legal import legal_moves
 
         return legal_moves(self, state)
+
+    def successors(self, state: GameState, keep: Callable[[Move], bool] | None = None) -> list[tuple[Move, GameState]]:
+        """The legal moves `keep` accepts (all by default), each with the state it leads to.
+
+        The same moves in the same order as `legal_moves`, at the cost of one
+        `apply` each (listing applies every move to check it anyway): what a
+        bot weighing every move wants. Moves `keep` refuses are not tried.
+        """
+        from .legal import legal_successors
+
+        return legal_successors(self, state, keep)
 
     def random_move(self, state: GameState, rng: random.Random) -> tuple[Move, GameState] | None:
         """A legal move drawn uniformly at random, already applied; None if there is none.

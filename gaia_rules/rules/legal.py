@@ -35,6 +35,27 @@ def legal_moves(engine, state: GameState) -> list[Move]:
     return out
 
 
+def legal_successors(engine, state: GameState, keep=None) -> list[tuple[Move, GameState]]:
+    """Every legal move `keep` wants (all by default) with the state after it, in `legal_moves` order.
+
+    One `apply` per move: listing validates a move by applying it to a clone,
+    and that clone is the state after it, which a player weighing its moves
+    would otherwise make again.
+    """
+    listed, _certain = candidate_moves(engine, state)
+    out: list[tuple[Move, GameState]] = []
+    for move in listed:
+        if keep is not None and not keep(move):
+            continue
+        trial = state.clone()
+        try:
+            engine.apply_in_place(trial, move)
+        except IllegalMoveError:
+            continue
+        out.append((move, trial))
+    return out
+
+
 def candidate_moves(engine, state: GameState) -> tuple[list[Move], set[Move]]:
     """Every legal move once, perhaps with some illegal ones; and the subset known to be legal."""
     p = engine.to_move(state)
