@@ -79,6 +79,15 @@ def test_search_bot_finishes_a_four_player_game(engine):
     assert state.ended and len(moves) > 100
 
 
+def test_a_bots_play_reuses_the_listings_states_and_chooses_as_choose_does(engine):
+    """`play` keeps each legal move's state from `Engine.successors`: the same move and state as choose + apply."""
+    state = _first_turn_of_round(engine, "reuse", 2)
+    for kind in ("greedy", "fast"):
+        move, after = make_bot(kind, "r").play(engine, state)
+        assert move == make_bot(kind, "r").choose(engine, state)
+        assert after.to_dict() == engine.apply(state, move).to_dict()
+
+
 def test_fast_evaluator_counts_vp_only_once_the_game_has_ended(engine):
     state, _ = _game(engine, ["fast", "fast"], "ended")
     evaluate = FastEvaluator(engine.catalogue)
@@ -364,6 +373,28 @@ def test_search_bot_plays_every_candidate_out_to_the_same_point_the_end_of_the_r
     assert [e.round for e in ends] == [2, 2]
     assert ends[0].phase == ends[1].phase
     assert bot.play_to_round_end(engine, state, other, [3]) is None
+
+
+def test_search_bot_decides_late_moves_by_the_real_final_score_when_the_budget_allows(engine):
+    """Step 4: the prior and the best other candidate are played on to the game's end and compared by final VP."""
+    state = _first_turn_of_round(engine, "extend", 5)
+    p = engine.to_move(state)
+    bot = SearchBot("s", iterations=2000, margin=0.0)
+    move = bot.choose(engine, state)
+    assert len(bot.final) == 2 and bot.final[0][1] == bot.last[0][0]          # the prior is a finalist
+    for value, finalist in bot.final:
+        end = bot.play_on(engine, bot.play_to_round_end(engine, state, finalist, [10 ** 6]), [10 ** 6])
+        assert end.ended and value == end.players[p].vp                       # the real final VP
+    (prior_vp, prior), (other_vp, other) = bot.final
+    assert move == (other if other_vp > prior_vp else prior)
+
+
+def test_search_bot_keeps_the_round_end_decision_when_the_budget_cannot_reach_the_game_end(engine):
+    state = _first_turn_of_round(engine, "extend", 5)
+    short = SearchBot("s", iterations=200)
+    stage_one = SearchBot("s", iterations=200, extend=0)
+    assert short.choose(engine, state) == stage_one.choose(engine, state)
+    assert short.final == [] and short.last == stage_one.last
 
 
 def test_arena_gives_search_seats_the_iteration_budget_and_refuses_two_budgets():

@@ -15,6 +15,14 @@ At each action the bot
    `margin` more than the prior's: the search can only overrule the fast bot
    where it sees a clear gain. The prior is played out first; out of budget
    before any other candidate is finished, the bot plays the prior.
+4. with budget left once every candidate has reached the round's end, plays
+   the `extend` best of them (the prior always among them) on from there to
+   the end of the game, and decides among those by the real final VP (less
+   `opponent_share` of the best opponent's): where the budget allows it (late
+   in the game), the estimate is replaced by the game's outcome under fast-bot
+   play, the rollout rule that can only improve on the policy it rolls out.
+   If the budget runs out before every finalist is finished, the decision of
+   step 3 stands.
 
 The play-outs use common random numbers: the fast bots of every play-out are
 seeded from the search bot's seed, the player to move and the moves made so
@@ -36,10 +44,11 @@ from ..state import GameState
 from .base import Bot, is_free
 from .fast import FastBot
 
-WIDTH = 3                # moves kept besides the prior
+WIDTH = 8                # moves kept besides the prior
 MARGIN = 1.0             # VP of the play-out a move must gain over the prior's to be played instead
 OPPONENT_SHARE = 0.0     # how much of the best opponent's estimate is subtracted
 DEFAULT_ITERATIONS = 200
+EXTEND = 2               # candidates played on to the game's end when the budget allows
 
 
 class SearchBot(Bot):
@@ -49,16 +58,18 @@ class SearchBot(Bot):
 
     def __init__(self, seed=0, avoid_dead_ends: bool = False, iterations: int | None = None,
                  think: float | None = None, width: int = WIDTH, weights: dict[str, float] | None = None,
-                 margin: float = MARGIN, opponent_share: float = OPPONENT_SHARE):
+                 margin: float = MARGIN, opponent_share: float = OPPONENT_SHARE, extend: int = EXTEND):
         super().__init__(seed, avoid_dead_ends)
         self.iterations = iterations if iterations is not None or think is not None else DEFAULT_ITERATIONS
         self.think = think
         self.width = width
         self.margin = margin
         self.opponent_share = opponent_share
+        self.extend = extend
         self.policy = FastBot(f"{seed}/policy", avoid_dead_ends, weights)
         self.playout = FastBot(f"{seed}/playout", avoid_dead_ends, weights)
         self.last: list[tuple[Move, float | None]] = []   # the candidates of the last search and their values
+        self.final: list[tuple[float, Move]] = []         # the finalists played to the game's end, and their values
 
     def standing(self, engine: Engine, state: GameState, p: int) -> float:
         """The fast estimate of p's final score, less `opponent_share` of the best opponent's."""
@@ -71,7 +82,7 @@ class SearchBot(Bot):
 
     def choose(self, engine: Engine, state: GameState, moves: Sequence[Move] | None = None) -> Move:
         moves = self.options(engine, state, moves)
-        self.last = []
+        self.last, self.final = [], []
         self.policy.rng.seed(f"{self.seed}/prior/{len(state.moves)}")
         prior = self.policy.choose(engine, state, moves)
         if len(moves) == 1 or state.phase != "actions" or state.decisions:
@@ -83,29 +94,71 @@ class SearchBot(Bot):
         return self._search(engine, state, p, prior, others)
 
     def _search(self, engine: Engine, state: GameState, p: int, prior: Move, others: list[Move]) -> Move:
-        deadline = time.monotonic() + self.think if self.think is not None else None
+        started = time.monotonic()
+        deadline = started + self.think if self.think is not None else None
         budget = [self.iterations if self.iterations is not None else 10 ** 9]
-        base = self._play_out(engine, state, p, prior, budget, deadline)
+        ends: dict[Move, GameState] = {}
+        base = self._play_out(engine, state, p, prior, budget, deadline, ends)
         self.last.append((prior, base))
         if base is None:
             return prior
         best, best_value = prior, base + self.margin
+        values = [(base, prior)]
         for move in others:
-            v = self._play_out(engine, state, p, move, budget, deadline)
+            v = self._play_out(engine, state, p, move, budget, deadline, ends)
             self.last.append((move, v))
             if v is None:
-                break
+                return best
+            values.append((v, move))
+            if v > best_value + 1e-9:
+                best, best_value = move, v
+        spent = (self.iterations if self.iterations is not None else 10 ** 9) - budget[0]
+        per_play_out = spent / len(values)
+        if self.think is not None:
+            rate = spent / max(time.monotonic() - started, 1e-6)      # decisions per second so far
+            budget[0] = min(budget[0], int((deadline - time.monotonic()) * rate))
+        return self._extended(engine, state, p, prior, values, ends, budget, deadline, per_play_out) or best
+
+    def _extended(self, engine: Engine, state: GameState, p: int, prior: Move, values: list[tuple[float, Move]],
+                  ends: dict, budget: list[int], deadline: float | None, per_round: float) -> Move | None:
+        """Step 4: the finalists played on to the game's end; None if there are none, or if the budget
+        (decisions left, or what the time left buys at the rate seen so far) cannot or did not finish them."""
+        if self.extend < 2:
+            return None
+        ranked = [m for _, m in sorted(values, key=lambda vm: -vm[0]) if m != prior and m in ends]
+        finalists = [prior] + ranked[:self.extend - 1]
+        if len(finalists) < 2 or prior not in ends or all(ends[m].ended for m in finalists):
+            return None
+        rounds_left = self._evaluator_rounds(engine) - state.round
+        if len(finalists) * per_round * rounds_left > budget[0]:
+            return None   # cannot finish: the round's-end decision stands
+        finals = []
+        for move in finalists:
+            end = self.play_on(engine, ends[move], budget, deadline)
+            if end is None:
+                return None
+            finals.append((self.standing(engine, end, p), move))
+        self.final = finals
+        best, best_value = prior, finals[0][0] + self.margin
+        for v, move in finals[1:]:
             if v > best_value + 1e-9:
                 best, best_value = move, v
         return best
 
+    def _evaluator_rounds(self, engine: Engine) -> int:
+        return self.policy.estimator(engine).rounds
+
     def _play_out(self, engine: Engine, state: GameState, p: int, move: Move,
-                  budget: list[int], deadline: float | None) -> float | None:
+                  budget: list[int], deadline: float | None, ends: dict | None = None) -> float | None:
         """p's standing once `move` is played out to the end of the round; None if out of budget."""
         end = self.play_to_round_end(engine, state, move, budget, deadline)
         if end is None:
             return None
-        return float("-inf") if end is state else self.standing(engine, end, p)
+        if end is state:
+            return float("-inf")
+        if ends is not None:
+            ends[move] = end
+        return self.standing(engine, end, p)
 
     def play_to_round_end(self, engine: Engine, state: GameState, move: Move, budget: list[int],
                           deadline: float | None = None) -> GameState | None:
@@ -117,15 +170,24 @@ class SearchBot(Bot):
             state_after = engine.apply(state, move)
         except IllegalMoveError:
             return state
-        round_ = state_after.round
-        while not state_after.ended and state_after.round == round_:
+        return self._play(engine, state_after, budget, deadline, state_after.round)
+
+    def play_on(self, engine: Engine, state: GameState, budget: list[int],
+                deadline: float | None = None) -> GameState | None:
+        """Fast bots in every seat from `state` to the end of the game; None if the budget ran out first."""
+        return self._play(engine, state, budget, deadline, None)
+
+    def _play(self, engine: Engine, state: GameState, budget: list[int], deadline: float | None,
+              round_: int | None) -> GameState | None:
+        """Fast bots in every seat until the round is no longer `round_` (None: the game's end)."""
+        while not state.ended and (round_ is None or state.round == round_):
             if budget[0] <= 0 or (deadline is not None and time.monotonic() > deadline):
                 return None
-            q = engine.to_move(state_after)
+            q = engine.to_move(state)
             if q is None:
                 break
             budget[0] -= 1
             # common random numbers: the same seed at the same point of every candidate's play-out
-            self.playout.rng.seed(f"{self.seed}/{len(state_after.moves)}/{q}")
-            _, state_after = self.playout.play(engine, state_after)
-        return state_after
+            self.playout.rng.seed(f"{self.seed}/{len(state.moves)}/{q}")
+            _, state = self.playout.play(engine, state)
+        return state
