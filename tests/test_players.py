@@ -74,6 +74,20 @@ def test_fast_bot_plays_every_faction_to_the_end(engine, variant):
         assert all(p.final_scoring is not None for p in state.players)
 
 
+def test_search_bot_plays_every_faction_to_the_end_in_both_rules_variants(engine):
+    """Seven 2-player games of two search bots (a small budget, so step 4 is reached late) cover the 14 factions,
+    the variants alternating; the engine refuses any illegal move, so ending is the proof."""
+    by_home: dict[str, list[str]] = {}
+    for f in sorted(engine.catalogue.factions, key=lambda f: engine.catalogue.factions[f].home):
+        by_home.setdefault(engine.catalogue.factions[f].home, []).append(f)
+    firsts = [fs[0] for fs in by_home.values()]
+    seconds = [fs[1] for fs in by_home.values()]
+    for k, pair in enumerate(zip(firsts, seconds[1:] + seconds[:1])):
+        variant = ("rules", "boardgamers")[k % 2]
+        state, _ = _game(engine, ["search", "search"], f"every-search/{k}", variant, factions=list(pair), iterations=3)
+        assert state.ended and all(p.final_scoring is not None for p in state.players)
+
+
 def test_search_bot_finishes_a_four_player_game(engine):
     state, moves = _game(engine, ["search", "fast", "greedy", "random"], "four", "boardgamers", iterations=4)
     assert state.ended and len(moves) > 100
@@ -244,6 +258,21 @@ def test_summary_of_hand_made_results():
     assert (greedy.games, greedy.wins, greedy.vp) == (3, 1.5, [100, 110, 95])
     assert fast.ranks == [1.0, 1.5, 2.0] and greedy.ranks == [2.0, 1.5, 1.0]
     assert fast.vp_mean() == pytest.approx(320 / 3)
+
+
+def test_a_lone_bot_that_beats_each_of_three_others_more_often_than_they_beat_it_is_rated_above_them():
+    """Ratings: every seat is a player of its kind's rating; a kind moves by the mean of its seats' updates.
+
+    Here the lone search bot wins 2 of 4 games (a seat's fair share is 1 in 4), so it is rated above
+    the fast kind, though the best of the three fast seats beats it as often as not.
+    """
+    results = [GameResult(i, f"d/{i}", ("a", "b", "c", "d"), ("search", "fast", "fast", "fast"), vp, 10)
+               for i, vp in enumerate([(120, 100, 90, 80), (110, 115, 90, 80), (118, 100, 95, 90), (100, 104, 99, 98)])]
+    search, fast = summarize(results, ["search", "fast"])
+    assert search.win_rate() == 0.5 and fast.win_rate() == pytest.approx(1 / 6)
+    assert search.mu > fast.mu
+    alone = summarize(results[:0] + [GameResult(0, "d/0", ("a", "b"), ("fast", "fast"), (90, 80), 10)], ["fast"])
+    assert alone[0].mu == summarize([], ["fast"])[0].mu   # a table of one kind moves no rating
 
 
 def test_schedule_rotates_each_deal_over_the_seats(engine):

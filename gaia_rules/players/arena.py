@@ -230,18 +230,27 @@ def summarize(results: Sequence[GameResult], kinds: Sequence[str]) -> list[KindS
                 s.wins += 1 / len(winners)
         for seat, rank in enumerate(ranks_of(r.vp)):
             stats[r.bots[seat]].ranks.append(rank)
-        # one rating per kind: a kind sitting twice at a table is one team of its seats
-        teams = {}
-        for seat, kind in enumerate(r.bots):
-            teams.setdefault(kind, []).append(r.vp[seat])
-        if len(teams) > 1:
-            order = list(teams)
-            rated = model.rate([[ratings[k]] for k in order], scores=[max(teams[k]) for k in order])
-            for k, team in zip(order, rated):
-                ratings[k] = team[0]
+        rate_seats(model, ratings, r)
     for k in kinds:
         stats[k].mu, stats[k].sigma = ratings[k].mu, ratings[k].sigma
     return [stats[k] for k in kinds]
+
+
+def rate_seats(model, ratings: dict, result: GameResult) -> None:
+    """One game's update of the kinds' ratings: every seat a player of its kind's rating, ranked by VP;
+    a kind's new rating is the mean of its seats' updates.
+
+    Rating a kind's seats as one team scored by its best seat would make three fast bots a team that
+    beats a lone search bot whenever any of them does, and so rate the stronger bot lower.
+    """
+    if len(set(result.bots)) < 2:
+        return   # a table of one kind says nothing about kinds
+    rated = model.rate([[ratings[k]] for k in result.bots], scores=list(result.vp))
+    for kind in set(result.bots):
+        seats = [i for i, k in enumerate(result.bots) if k == kind]
+        mu = sum(rated[i][0].mu for i in seats) / len(seats)
+        sigma = sum(rated[i][0].sigma for i in seats) / len(seats)
+        ratings[kind] = model.rating(mu=mu, sigma=sigma, name=kind)
 
 
 def arena_json(results: Sequence[GameResult], kinds: Sequence[str]) -> dict:
