@@ -77,12 +77,17 @@ class Bot:
         """Choose a move and apply it: (the move, the state after it)."""
         moves = engine.legal_moves(state)
         if not moves:
-            raise BotGameError(f"no legal move for player {engine.to_move(state) + 1} ({describe_wait(state)})", state)
+            raise no_move(engine, state)
         move = self.choose(engine, state, moves)
         try:
             return move, engine.apply(state, move)
         except IllegalMoveError as err:
             raise BotGameError(f"listed move '{move}' of player {move.player + 1} was refused: {err}", state, move) from err
+
+
+def no_move(engine: Engine, state: GameState) -> BotGameError:
+    """The error of a position where the player to move has no legal move."""
+    return BotGameError(f"no legal move for player {engine.to_move(state) + 1} ({describe_wait(state)})", state)
 
 
 def trailing_free_actions(state: GameState, p: int) -> int:

@@ -42,7 +42,7 @@ from ..language import ast
 from ..rules import Engine, IllegalMoveError
 from ..rules.moves import Move
 from ..state import GameState
-from .base import Bot, BotGameError, describe_wait, is_free, trailing_free_actions
+from .base import Bot, is_free, no_move, trailing_free_actions
 
 MAX_FREE_ACTIONS = 3
 
@@ -147,7 +147,7 @@ class GreedyBot(Bot):
         so weighing a move does not apply it a second time."""
         successors = engine.successors(state)
         if not successors:
-            raise BotGameError(f"no legal move for player {engine.to_move(state) + 1} ({describe_wait(state)})", state)
+            raise no_move(engine, state)
         self._known = (state, dict(successors))
         try:
             move = self.choose(engine, state, [m for m, _ in successors])

@@ -129,7 +129,7 @@ class SearchBot(Bot):
         finalists = [prior] + ranked[:self.extend - 1]
         if len(finalists) < 2 or prior not in ends or all(ends[m].ended for m in finalists):
             return None
-        rounds_left = self._evaluator_rounds(engine) - state.round
+        rounds_left = self.policy.estimator(engine).rounds - state.round
         if len(finalists) * per_round * rounds_left > budget[0]:
             return None   # cannot finish: the round's-end decision stands
         finals = []
@@ -144,9 +144,6 @@ class SearchBot(Bot):
             if v > best_value + 1e-9:
                 best, best_value = move, v
         return best
-
-    def _evaluator_rounds(self, engine: Engine) -> int:
-        return self.policy.estimator(engine).rounds
 
     def _play_out(self, engine: Engine, state: GameState, p: int, move: Move,
                   budget: list[int], deadline: float | None, ends: dict | None = None) -> float | None:

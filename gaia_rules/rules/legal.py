@@ -25,14 +25,19 @@ def legal_moves(engine, state: GameState) -> list[Move]:
             # (the token does not change legality once one is in the supply); other certain
             # moves passed the very checks `apply` makes for them
             out.append(move)
-            continue
-        trial = state.clone()
-        try:
-            engine.apply_in_place(trial, move)
-        except IllegalMoveError:
-            continue
-        out.append(move)
+        elif _tried(engine, state, move) is not None:
+            out.append(move)
     return out
+
+
+def _tried(engine, state: GameState, move: Move) -> GameState | None:
+    """The state after `move`, applied to a clone; None if the rules refuse it."""
+    trial = state.clone()
+    try:
+        engine.apply_in_place(trial, move)
+    except IllegalMoveError:
+        return None
+    return trial
 
 
 def legal_successors(engine, state: GameState, keep=None) -> list[tuple[Move, GameState]]:
@@ -47,12 +52,9 @@ def legal_successors(engine, state: GameState, keep=None) -> list[tuple[Move, Ga
     for move in listed:
         if keep is not None and not keep(move):
             continue
-        trial = state.clone()
-        try:
-            engine.apply_in_place(trial, move)
-        except IllegalMoveError:
-            continue
-        out.append((move, trial))
+        trial = _tried(engine, state, move)
+        if trial is not None:
+            out.append((move, trial))
     return out
 
 
