@@ -404,9 +404,14 @@ def test_search_bot_plays_every_candidate_out_to_the_same_point_the_end_of_the_r
     assert bot.play_to_round_end(engine, state, other, [3]) is None
 
 
-def test_search_bot_decides_late_moves_by_the_real_final_score_when_the_budget_allows(engine):
+@pytest.fixture(scope="module")
+def round_five(engine):
+    return _first_turn_of_round(engine, "extend", 5)
+
+
+def test_search_bot_decides_late_moves_by_the_real_final_score_when_the_budget_allows(engine, round_five):
     """Step 4: the prior and the best other candidate are played on to the game's end and compared by final VP."""
-    state = _first_turn_of_round(engine, "extend", 5)
+    state = round_five
     p = engine.to_move(state)
     bot = SearchBot("s", iterations=2000, margin=0.0)
     move = bot.choose(engine, state)
@@ -418,8 +423,8 @@ def test_search_bot_decides_late_moves_by_the_real_final_score_when_the_budget_a
     assert move == (other if other_vp > prior_vp else prior)
 
 
-def test_search_bot_keeps_the_round_end_decision_when_the_budget_cannot_reach_the_game_end(engine):
-    state = _first_turn_of_round(engine, "extend", 5)
+def test_search_bot_keeps_the_round_end_decision_when_the_budget_cannot_reach_the_game_end(engine, round_five):
+    state = round_five
     short = SearchBot("s", iterations=200)
     stage_one = SearchBot("s", iterations=200, extend=0)
     assert short.choose(engine, state) == stage_one.choose(engine, state)
