@@ -148,12 +148,13 @@ class GreedyBot(Bot):
         successors = engine.successors(state)
         if not successors:
             raise no_move(engine, state)
-        self._known = (state, dict(successors))
+        after = dict(successors)
+        self._known = (state, after)
         try:
             move = self.choose(engine, state, [m for m, _ in successors])
         finally:
             self._known = None
-        return move, dict(successors)[move]
+        return move, after[move]
 
     def _after(self, engine: Engine, state: GameState, move: Move, known: GameState | None = None) -> GameState:
         """The state after `move`: given, kept from this turn's listing, or applied (IllegalMoveError if refused)."""
