@@ -146,11 +146,17 @@ def mine_site(s: GameState) -> list[str]:
 REACH = "set range = 10"
 
 
-def test_once_per_round_limits_a_build_bonus(base, tmp_path):
-    engine = engine_with(tmp_path, "terrans", "once per round: on build m: 2vp", REACH)
+def mine_turn(base, tmp_path, rule: str):
+    """Terrans with `rule` (and reach), 20 VP, a mine on the site's origin: (engine, state, two free sites)."""
+    engine = engine_with(tmp_path, "terrans", rule, REACH)
     s = set_turn(clear(base.clone(), vp=20), 0)
     origin, a, b = mine_site(s)
     put(s, origin, 0)
+    return engine, s, a, b
+
+
+def test_once_per_round_limits_a_build_bonus(base, tmp_path):
+    engine, s, a, b = mine_turn(base, tmp_path, "once per round: on build m: 2vp")
     first = play(engine, s, f"p1 build m {a}. endturn")
     assert first.players[0].vp == 22
     first.decisions = []  # (charge offers to the others: not this test's matter)
@@ -167,10 +173,7 @@ def test_once_per_round_limits_a_build_bonus(base, tmp_path):
 
 
 def test_if_condition_is_checked_as_the_statement_fires(base, tmp_path):
-    engine = engine_with(tmp_path, "terrans", "if m >= 3: on build m: 5vp", REACH)
-    s = set_turn(clear(base.clone(), vp=20), 0)
-    origin, a, b = mine_site(s)
-    put(s, origin, 0)
+    engine, s, a, b = mine_turn(base, tmp_path, "if m >= 3: on build m: 5vp")
     first = play(engine, s, f"p1 build m {a}. endturn")
     assert first.players[0].vp == 20  # two mines after the build: the condition fails
     first.decisions = []
@@ -190,10 +193,7 @@ def test_research_level_is_countable(base, tmp_path):
 
 
 def test_after_an_event_holds_once_it_has_happened(base, tmp_path):
-    engine = engine_with(tmp_path, "terrans", "after research: on build m: 3vp", REACH)
-    s = set_turn(clear(base.clone(), vp=20), 0)
-    origin, a, b = mine_site(s)
-    put(s, origin, 0)
+    engine, s, a, b = mine_turn(base, tmp_path, "after research: on build m: 3vp")
     before = play(engine, s, f"p1 build m {a}. endturn")
     assert before.players[0].vp == 20
     s.players[0].knowledge = 10
