@@ -176,12 +176,16 @@ class GameState:
         """A deep copy: moves are applied to a clone so a refused move changes nothing.
 
         Written out by hand because it runs before every move; the set-up is
-        shared, as nothing changes it once the game has begun.
+        shared, as nothing changes it once the game has begun. The board's hexes
+        are shared too, copied on write: most moves change one or two of them,
+        and copying every hex was most of a clone's cost. Whatever changes a hex
+        asks `hex(name)` for it.
         """
         new = _shallow(self)
         new.players = [_clone_player(p) for p in self.players]
-        new.board = {k: HexState(h.owner, h.piece, h.planet, list(h.guests), list(h.satellites), list(h.federations))
-                     for k, h in self.board.items()}
+        # the board is copied on write: both states share every hex until `hex` copies the one changed
+        new.board = dict(self.board)
+        new._own, self._own = set(), set()
         for name in ("seats", "turn_order", "pass_order", "turn_builds", "board_actions_used", "boosters_table", "moves"):
             setattr(new, name, list(getattr(self, name)))
         new.setup_queue = [list(x) for x in self.setup_queue]
@@ -196,13 +200,15 @@ class GameState:
 
     # ------------------------------------------------------------ small queries
     def hex(self, name: str) -> HexState:
-        """The state of a hex, added to the board if new; the board stays in name order.
+        """The state of a hex, to change: added to the board if new, copied first if a clone shares it.
 
-        Name order is the order JSON writes it in, so whatever walks the board (the
-        legal moves) goes the same way before and after a save.
+        The board stays in name order, the order JSON writes it in, so whatever
+        walks the board (the legal moves) goes the same way before and after a save.
+        Reading needs no copy: `board.get(name)`.
         """
         board = self.board
         h = board.get(name)
+        own = self.__dict__.get("_own")   # None: every hex is this state's alone (never cloned)
         if h is None:
             last = next(reversed(board), None)
             h = board[name] = HexState()
@@ -210,6 +216,11 @@ class GameState:
                 entries = sorted(board.items())
                 board.clear()
                 board.update(entries)
+        elif own is not None and name not in own:
+            h = board[name] = HexState(h.owner, h.piece, h.planet, list(h.guests), list(h.satellites),
+                                       list(h.federations))
+        if own is not None:
+            own.add(name)
         return h
 
 

@@ -137,7 +137,7 @@ def test_the_ability_and_the_planetary_institute_action_work(engine):
     # the planetary institute: with it on the map, its special action gives 2 knowledge, once per round
     others = {m for m in engine.legal_moves(state) if m.command == "special"}  # a booster's, say
     home = next(name for name, h in state.board.items() if h.owner == me and h.piece == "m")
-    state.board[home].piece = "PI"
+    state.hex(home).piece = "PI"
     specials = [m for m in engine.legal_moves(state) if m.command == "special" and m not in others]
     assert len(specials) == 1
     after = engine.apply(state, specials[0])

@@ -55,3 +55,23 @@ def test_games_on_one_map_played_in_threads_match_the_same_games_played_alone():
     finally:
         sys.setswitchinterval(old)
     assert results == alone
+
+
+def test_a_clone_shares_the_hexes_until_either_state_changes_one():
+    """The board is copied on write: a change to a clone's hex, or to the original's after the
+    clone was taken, is seen by that state only; hexes nobody changed stay shared."""
+    from gaia_rules.players import RandomBot, play_game
+
+    engine = Engine()
+    state = play_game(engine, random_setup(engine.catalogue, 2, "cow"), [RandomBot("cow/0"), RandomBot("cow/1")])
+    before = state.to_json()
+    taken = next(name for name, h in state.board.items() if h.piece is not None)
+    other = next(name for name, h in state.board.items() if h.piece is not None and name != taken)
+    clone = state.clone()
+    assert clone.board[other] is state.board[other]
+    clone.hex(taken).piece = "changed"
+    clone.hex(taken).federations.append(9)
+    assert state.to_json() == before and state.board[taken].piece != "changed"
+    state.hex(other).guests.append(7)
+    assert 7 not in clone.board[other].guests
+    assert clone.clone().to_json() == clone.to_json()

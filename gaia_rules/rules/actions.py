@@ -576,7 +576,7 @@ def _f_swap(ctx, state, move, follow):
     origin = next((n for n, x in state.board.items() if x.owner == p and x.piece == first), None)
     if origin is None:
         raise IllegalMoveError("swap", f"you have no {first} to swap")
-    state.board[origin].piece, h.piece = second, first
+    state.hex(origin).piece, state.hex(name).piece = second, first
     ctx.holdings_changed(state, p)
     queue(state, effects.fire(ctx, state, p, effects.Event("swap", frozenset((first, second)), hexes=(origin, name))))
 

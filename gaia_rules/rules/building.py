@@ -205,10 +205,9 @@ def build_mine(ctx: Context, state: GameState, p: int, name: str) -> None:
     faction = ctx.faction(state.players[p])
     mine = ctx.mine_id
     planet, guest, steps, costs = plan.planet, plan.guest, plan.steps, plan.costs
-    h = state.board.get(name)
     effects.pay(ctx, state, p, costs)
     if guest:
-        h.guests.append(p)
+        state.hex(name).guests.append(p)
     else:
         h = state.hex(name)
         h.owner, h.piece = p, mine
@@ -326,7 +325,7 @@ def downgrade(ctx: Context, state: GameState, p: int, piece: str, name: str, sou
 
 def _replace_piece(ctx: Context, state: GameState, p: int, name: str, piece: str, source: str | None) -> None:
     """Put `piece` in place of p's `source` on `name`; it counts as building it (triggers, charges)."""
-    state.board[name].piece = piece
+    state.hex(name).piece = piece
     ctx.holdings_changed(state, p)
     state.turn_builds.append(name)
     follow: list[Pending] = []

@@ -291,7 +291,7 @@ def begin_gaia_phase(ctx: Context, state: GameState) -> None:
             if started is not None:  # replaced, not changed: clones share it
                 owner.gaia_projects = {k: v for k, v in owner.gaia_projects.items() if k != name}
             if ctx.kind_at(state, name) != "gaia":
-                h.planet = ctx.planet_of_kind["gaia"]
+                state.hex(name).planet = ctx.planet_of_kind["gaia"]
                 done.append((h.owner, name))
     for owner, name in done:
         state.decisions.extend(effects.fire(ctx, state, owner, effects.Event("gaia-complete", hexes=(name,))))
