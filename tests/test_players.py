@@ -423,6 +423,24 @@ def test_search_bot_decides_late_moves_by_the_real_final_score_when_the_budget_a
     assert move == (other if other_vp > prior_vp else prior)
 
 
+def test_search_bot_with_budget_for_some_more_rounds_decides_at_the_furthest_round_every_finalist_reached(engine):
+    """Step 4 a round at a time: a budget that pays for more rounds but not the game's end compares the
+    finalists by the estimate at the end of the same later round."""
+    state = _first_turn_of_round(engine, "extend", 2)
+    p = engine.to_move(state)
+    bot = SearchBot("s", iterations=600, margin=0.0)
+    move = bot.choose(engine, state)
+    assert len(bot.final) == 2
+    horizons = []
+    for value, finalist in bot.final:
+        start = bot.play_to_round_end(engine, state, finalist, [10 ** 6])
+        horizons.append(next(r for r in range(3, 6)
+                             if bot.standing(engine, bot.play_on(engine, start, [10 ** 6], last_round=r), p) == value))
+    assert horizons[0] == horizons[1] < 6                                        # one round, not the game's end
+    (prior_value, prior), (other_value, other) = bot.final
+    assert move == (other if other_value > prior_value else prior)
+
+
 def test_search_bot_keeps_the_round_end_decision_when_the_budget_cannot_reach_the_game_end(engine, round_five):
     state = round_five
     short = SearchBot("s", iterations=200)

@@ -16,13 +16,15 @@ At each action the bot
    where it sees a clear gain. The prior is played out first; out of budget
    before any other candidate is finished, the bot plays the prior.
 4. with budget left once every candidate has reached the round's end, plays
-   the `extend` best of them (the prior always among them) on from there to
-   the end of the game, and decides among those by the real final VP (less
-   `opponent_share` of the best opponent's): where the budget allows it (late
-   in the game), the estimate is replaced by the game's outcome under fast-bot
-   play, the rollout rule that can only improve on the policy it rolls out.
-   If the budget runs out before every finalist is finished, the decision of
-   step 3 stands.
+   the `extend` best of them (the prior always among them) on from there for
+   as many more whole rounds as the budget left pays for, up to the end of the
+   game, and decides among those at that later point, with the same margin: by
+   the real final VP (less `opponent_share` of the best opponent's) when they
+   reach the game's end, the rollout rule that can only improve on the policy
+   it rolls out; else by the estimate a round or more further on, so that a
+   move that pays off in the next round (a mine kept for a trading-station
+   round, a research step) is judged when it pays. If the budget runs out
+   before every finalist is finished, the decision of step 3 stands.
 
 The play-outs use common random numbers: the fast bots of every play-out are
 seeded from the search bot's seed, the player to move and the moves made so
@@ -69,7 +71,7 @@ class SearchBot(Bot):
         self.policy = FastBot(f"{seed}/policy", avoid_dead_ends, weights)
         self.playout = FastBot(f"{seed}/playout", avoid_dead_ends, weights)
         self.last: list[tuple[Move, float | None]] = []   # the candidates of the last search and their values
-        self.final: list[tuple[float, Move]] = []         # the finalists played to the game's end, and their values
+        self.final: list[tuple[float, Move]] = []         # the finalists played on (step 4), and their values there
 
     def standing(self, engine: Engine, state: GameState, p: int) -> float:
         """The fast estimate of p's final score, less `opponent_share` of the best opponent's."""
@@ -120,9 +122,10 @@ class SearchBot(Bot):
         return self._extended(engine, state, p, prior, values, ends, budget, deadline, per_play_out) or best
 
     def _extended(self, engine: Engine, state: GameState, p: int, prior: Move, values: list[tuple[float, Move]],
-                  ends: dict, budget: list[int], deadline: float | None, per_round: float) -> Move | None:
-        """Step 4: the finalists played on to the game's end; None if there are none, or if the budget
-        (decisions left, or what the time left buys at the rate seen so far) cannot or did not finish them."""
+                  ends: dict, budget: list[int], deadline: float | None, per_play_out: float) -> Move | None:
+        """Step 4: the finalists played on one more whole round at a time, all of them to the same round,
+        while the budget lasts (to the game's end at most); decided at the furthest round all of them
+        reached. None if there are none, or if the budget did not take them through one more round."""
         if self.extend < 2:
             return None
         ranked = [m for _, m in sorted(values, key=lambda vm: -vm[0]) if m != prior and m in ends]
@@ -130,14 +133,26 @@ class SearchBot(Bot):
         if len(finalists) < 2 or prior not in ends or all(ends[m].ended for m in finalists):
             return None
         rounds_left = self.policy.estimator(engine).rounds - state.round
-        if len(finalists) * per_round * rounds_left > budget[0]:
-            return None   # cannot finish: the round's-end decision stands
-        finals = []
-        for move in finalists:
-            end = self.play_on(engine, ends[move], budget, deadline)
-            if end is None:
-                return None
-            finals.append((self.standing(engine, end, p), move))
+        # a whole round costs at least what a round of this game has cost so far
+        per_round = max(per_play_out, len(state.moves) / max(state.round, 1))
+        reached = dict(ends)
+        finals: list[tuple[float, Move]] = []
+        for extra in range(1, rounds_left + 1):
+            if len(finalists) * per_round > budget[0]:
+                break   # this round cannot be paid for: decide at the last one reached
+            last_round = None if extra == rounds_left else state.round + extra
+            further = []
+            for move in finalists:
+                end = self.play_on(engine, reached[move], budget, deadline, last_round)
+                if end is None:
+                    break
+                further.append((move, end))
+            if len(further) < len(finalists):
+                break
+            reached.update(further)
+            finals = [(self.standing(engine, end, p), move) for move, end in further]
+        if not finals:
+            return None
         self.final = finals
         best, best_value = prior, finals[0][0] + self.margin
         for v, move in finals[1:]:
@@ -170,14 +185,15 @@ class SearchBot(Bot):
         return self._play(engine, state_after, budget, deadline, state_after.round)
 
     def play_on(self, engine: Engine, state: GameState, budget: list[int],
-                deadline: float | None = None) -> GameState | None:
-        """Fast bots in every seat from `state` to the end of the game; None if the budget ran out first."""
-        return self._play(engine, state, budget, deadline, None)
+                deadline: float | None = None, last_round: int | None = None) -> GameState | None:
+        """Fast bots in every seat from `state` to the end of round `last_round` (None: of the game);
+        None if the budget ran out first."""
+        return self._play(engine, state, budget, deadline, last_round)
 
     def _play(self, engine: Engine, state: GameState, budget: list[int], deadline: float | None,
-              round_: int | None) -> GameState | None:
-        """Fast bots in every seat until the round is no longer `round_` (None: the game's end)."""
-        while not state.ended and (round_ is None or state.round == round_):
+              last_round: int | None) -> GameState | None:
+        """Fast bots in every seat until round `last_round` is over (None: the game's end)."""
+        while not state.ended and (last_round is None or state.round <= last_round):
             if budget[0] <= 0 or (deadline is not None and time.monotonic() > deadline):
                 return None
             q = engine.to_move(state)
