@@ -300,6 +300,17 @@ def test_arena_command_json_counts_games_and_wins():
     assert kinds["fast"]["wins"] + kinds["random"]["wins"] == 2
 
 
+def test_arena_plays_a_deal_once_per_distinct_rotation_of_the_line_up(engine):
+    """Bots are seeded by seat: a rotation seating the same kinds again would replay the same game."""
+    def rotations(lineup):
+        return [spec.bots for spec in schedule(engine.catalogue, lineup, 2, "rot")]
+
+    assert len(rotations(["fast"] * 4)) == 2
+    assert rotations(["fast", "greedy", "fast", "greedy"]) == [("fast", "greedy", "fast", "greedy"),
+                                                               ("greedy", "fast", "greedy", "fast")] * 2
+    assert len(rotations(["search", "fast", "fast", "fast"])) == 8
+
+
 def test_arena_counts_every_move_as_one_seats_decision_with_its_cpu_time():
     result = CliRunner().invoke(app, ["arena", "--bots", "greedy,random", "--deals", "1", "--seed", "t", "--json"])
     data = json.loads(result.stdout)

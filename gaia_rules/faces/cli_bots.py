@@ -64,7 +64,8 @@ def arena(
     players: Optional[int] = typer.Option(None, "--players", min=2, max=4, metavar="N",
                                           help="Seats, when --bots names one kind."),
     deals: int = typer.Option(10, "--deals", min=1, metavar="N",
-                              help="Set-ups drawn; each is played once per rotation of the line-up over the seats."),
+                              help="Set-ups drawn; each is played once per distinct rotation of the line-up over "
+                                   "the seats."),
     seed: str = typer.Option("arena", "--seed", metavar="SEED", help="Seed of the deals and the bots."),
     variant: str = typer.Option("rules", "--variant", metavar="VARIANT", help="Rules variant (content)."),
     workers: int = typer.Option(1, "--workers", min=1, metavar="N", help="Worker processes."),
@@ -83,8 +84,9 @@ def arena(
     """Play bots against each other: win rates with 95% intervals, mean VP and a rating per bot kind.
 
     Every deal (board, tiles and factions from the seed) is played once per
-    rotation of the line-up, so each kind sits in every seat and plays every
-    faction of the deal. Games = deals x seats.
+    distinct rotation of the line-up, so each kind sits in every seat and plays
+    every faction of the deal. Games = deals x seats, or deals alone when one
+    kind fills every seat (its rotations would replay the same game).
 
     Examples:
 

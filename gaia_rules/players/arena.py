@@ -1,9 +1,12 @@
 """The arena: bots of several kinds play many games; win rates, VP and a rating per kind.
 
 A *deal* is one set-up (board, tiles, factions) drawn from the arena's seed
-and the deal's number. Each deal is played once per rotation of the line-up
-over the seats, so every bot kind sits in every seat and plays every faction of
-the deal ("mirrored seeds"): luck of the deal cancels out between kinds.
+and the deal's number. Each deal is played once per distinct rotation of the
+line-up over the seats, so every bot kind sits in every seat and plays every
+faction of the deal ("mirrored seeds"): luck of the deal cancels out between
+kinds. Bots are seeded by seat, so a rotation that seats the same kinds as an
+earlier one would replay the same game: it is left out (four fast bots play a
+deal once, not four times over), and the intervals count only distinct games.
 
 Games are independent and are played in worker processes when asked; the
 results are put back in game order, so the report is the same whatever the
@@ -123,15 +126,18 @@ def draw_factions(catalogue: Catalogue, players: int, rng: random.Random) -> tup
 
 def schedule(catalogue: Catalogue, lineup: Sequence[str], deals: int, seed: str,
              variant: str = "rules") -> list[GameSpec]:
-    """Every deal played once per rotation of the line-up over the seats."""
+    """Every deal played once per distinct rotation of the line-up over the seats."""
     players = len(lineup)
     out = []
     for d in range(deals):
         deal_seed = f"{seed}/{d}"
         factions = draw_factions(catalogue, players, random.Random(f"factions/{deal_seed}"))
+        seated: set[tuple[str, ...]] = set()
         for r in range(players):
             bots = tuple(lineup[(seat + r) % players] for seat in range(players))
-            out.append(GameSpec(len(out), d, deal_seed, players, factions, bots, variant))
+            if bots not in seated:
+                seated.add(bots)
+                out.append(GameSpec(len(out), d, deal_seed, players, factions, bots, variant))
     return out
 
 
