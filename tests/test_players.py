@@ -415,6 +415,21 @@ def test_search_bot_plays_every_candidate_out_to_the_same_point_the_end_of_the_r
     assert bot.play_to_round_end(engine, state, other, [3]) is None
 
 
+def test_search_bot_weighs_where_its_first_mine_goes_by_play_outs_to_the_end_of_the_first_round(engine):
+    """The set-up is searched too: a first mine's candidates are compared after round 1, not before it."""
+    state = engine.new_game(random_setup(engine.catalogue, 4, "first-mine"))
+    while state.phase != "setup":   # the factions are chosen first
+        _, state = FastBot("f").play(engine, state)
+    assert state.round == 0
+    bot = SearchBot("s", iterations=10 ** 6, width=2, extend=0)
+    move = bot.choose(engine, state)
+    assert len(bot.last) == 3 and all(v is not None for _, v in bot.last)
+    assert {m.command for m, _ in bot.last} == {"build"} and move in [m for m, _ in bot.last]
+    ends = [bot.play_to_round_end(engine, state, m, [10 ** 6]) for m, _ in bot.last]
+    assert {(e.round, e.phase) for e in ends} == {(ends[0].round, ends[0].phase)} and ends[0].round == 2
+    assert [v for _, v in bot.last] == [bot.standing(engine, e, engine.to_move(state)) for e in ends]
+
+
 @pytest.fixture(scope="module")
 def round_five(engine):
     return _first_turn_of_round(engine, "extend", 5)

@@ -1,11 +1,13 @@
 """The search bot: the fast bot's choice, checked against its next best moves by play-outs to the round's end.
 
-At each action the bot
+At each action, and at each choice of the set-up on the board (where the
+first mines go, which booster to start with), the bot
 1. asks the fast bot for its move (the *prior*) and keeps the `width` best
    moves by the fast bot's one-move estimate besides it (the fast bot prunes);
 2. plays each kept move out with fast bots in every seat (the opponents'
    replies included) to one common point: the end of the current round (in the
-   last round, the end of the game). Every candidate is thus scored at the
+   set-up, the end of the first round; in the last round, the end of the
+   game). Every candidate is thus scored at the
    same point of the game's calendar, whatever it is: a pass and a mine are
    compared after the same income phase, not one after a round and the other
    after two turns. The position reached is scored with the fast bot's
@@ -51,6 +53,7 @@ MARGIN = 1.0             # VP of the play-out a move must gain over the prior's 
 OPPONENT_SHARE = 0.0     # how much of the best opponent's estimate is subtracted
 DEFAULT_ITERATIONS = 200
 EXTEND = 2               # candidates played on to the game's end when the budget allows
+SEARCHED_PHASES = ("setup", "boosters", "actions")   # the first mines and booster, then every action
 
 
 class SearchBot(Bot):
@@ -87,8 +90,8 @@ class SearchBot(Bot):
         self.last, self.final = [], []
         self.policy.rng.seed(f"{self.seed}/prior/{len(state.moves)}")
         prior = self.policy.choose(engine, state, moves)
-        if len(moves) == 1 or state.phase != "actions" or state.decisions:
-            return prior   # set-up, charges, income: the fast bot decides
+        if len(moves) == 1 or state.phase not in SEARCHED_PHASES or state.decisions:
+            return prior   # factions, charges, income: the fast bot decides
         p = engine.to_move(state)
         others = self.policy.ranked(engine, state, [m for m in moves if not is_free(m) and m != prior], p)[:self.width]
         if not others:
@@ -132,7 +135,8 @@ class SearchBot(Bot):
         finalists = [prior] + ranked[:self.extend - 1]
         if len(finalists) < 2 or prior not in ends or all(ends[m].ended for m in finalists):
             return None
-        rounds_left = self.policy.estimator(engine).rounds - state.round
+        reached_round = max(state.round, 1)   # the round the candidates were played to the end of
+        rounds_left = self.policy.estimator(engine).rounds - reached_round
         # a whole round costs at least what a round of this game has cost so far
         per_round = max(per_play_out, len(state.moves) / max(state.round, 1))
         reached = dict(ends)
@@ -140,7 +144,7 @@ class SearchBot(Bot):
         for extra in range(1, rounds_left + 1):
             if len(finalists) * per_round > budget[0]:
                 break   # this round cannot be paid for: decide at the last one reached
-            last_round = None if extra == rounds_left else state.round + extra
+            last_round = None if extra == rounds_left else reached_round + extra
             further = []
             for move in finalists:
                 end = self.play_on(engine, reached[move], budget, deadline, last_round)
@@ -174,7 +178,8 @@ class SearchBot(Bot):
 
     def play_to_round_end(self, engine: Engine, state: GameState, move: Move, budget: list[int],
                           deadline: float | None = None) -> GameState | None:
-        """Play `move`, then fast bots in every seat until the round changes or the game ends.
+        """Play `move`, then fast bots in every seat until the round changes or the game ends
+        (in the set-up, before round 1, until the first round is over).
 
         Returns `state` itself if the move is refused, None if the budget ran out first.
         """
@@ -182,7 +187,7 @@ class SearchBot(Bot):
             state_after = engine.apply(state, move)
         except IllegalMoveError:
             return state
-        return self._play(engine, state_after, budget, deadline, state_after.round)
+        return self._play(engine, state_after, budget, deadline, max(state_after.round, 1))
 
     def play_on(self, engine: Engine, state: GameState, budget: list[int],
                 deadline: float | None = None, last_round: int | None = None) -> GameState | None:
