@@ -56,6 +56,11 @@ EXTEND = 2               # candidates played on to the game's end when the budge
 SEARCHED_PHASES = ("setup", "boosters", "actions")   # the first mines and booster, then every action
 
 
+def horizon(state: GameState) -> int:
+    """The round a play-out from `state` runs to the end of: this round, or the first in the set-up."""
+    return max(state.round, 1)
+
+
 class SearchBot(Bot):
     """The fast bot, overruled where play-outs to the round's end say clearly better (module docstring)."""
 
@@ -135,7 +140,7 @@ class SearchBot(Bot):
         finalists = [prior] + ranked[:self.extend - 1]
         if len(finalists) < 2 or prior not in ends or all(ends[m].ended for m in finalists):
             return None
-        reached_round = max(state.round, 1)   # the round the candidates were played to the end of
+        reached_round = horizon(state)   # the round the candidates were played to the end of
         rounds_left = self.policy.estimator(engine).rounds - reached_round
         # a whole round costs at least what a round of this game has cost so far
         per_round = max(per_play_out, len(state.moves) / max(state.round, 1))
@@ -187,7 +192,7 @@ class SearchBot(Bot):
             state_after = engine.apply(state, move)
         except IllegalMoveError:
             return state
-        return self._play(engine, state_after, budget, deadline, max(state_after.round, 1))
+        return self._play(engine, state_after, budget, deadline, horizon(state_after))
 
     def play_on(self, engine: Engine, state: GameState, budget: list[int],
                 deadline: float | None = None, last_round: int | None = None) -> GameState | None:
