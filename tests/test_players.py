@@ -332,6 +332,35 @@ def test_arena_plays_fast_seats_with_the_weights_given_and_refuses_unknown_weigh
     assert result.exit_code == 2 and "unknown weight 'pass_penality'" in result.output
 
 
+def test_arena_splits_each_seats_vp_by_source_and_the_groups_add_up_to_it():
+    """Where a kind's VP come from: the lab's source groups, per seat, summing to the seat's VP."""
+    result = CliRunner().invoke(app, ["arena", "--bots", "greedy,random", "--deals", "1", "--seed", "t", "--json"])
+    data = json.loads(result.stdout)
+    for game in data["results"]:
+        assert [sum(s.values()) for s in game["sources"]] == game["vp"]
+        assert all(s["start"] == 10 for s in game["sources"])     # the faction board's starting VP
+    for kind in data["kinds"]:
+        assert sum(kind["vp_by_source"].values()) == pytest.approx(kind["vp_mean"])
+
+
+def test_kind_sources_are_means_over_its_seats_largest_first():
+    results = [GameResult(0, "d/0", ("a", "b"), ("fast", "greedy"), (30, 12), 10,
+                          sources=({"start": 10, "round tiles": 20}, {"start": 10, "research": 2})),
+               GameResult(1, "d/0", ("a", "b"), ("greedy", "fast"), (14, 15), 10,
+                          sources=({"start": 10, "research": 4}, {"start": 10, "round tiles": 4, "research": 1}))]
+    fast, greedy = summarize(results, ["fast", "greedy"])
+    assert fast.sources_mean() == {"round tiles": 12.0, "start": 10.0, "research": 0.5}
+    assert list(greedy.sources_mean().items()) == [("start", 10.0), ("research", 3.0)]
+
+
+def test_arena_command_prints_the_table_by_source_when_asked():
+    args = ["arena", "--bots", "greedy,random", "--deals", "1", "--seed", "t"]
+    asked = CliRunner().invoke(app, [*args, "--sources"])
+    assert asked.exit_code == 0, asked.output
+    assert "Mean VP by source" in asked.output and "round tiles" in asked.output and "total" in asked.output
+    assert "Mean VP by source" not in CliRunner().invoke(app, args).output
+
+
 def test_arena_refuses_an_unknown_bot():
     result = CliRunner().invoke(app, ["arena", "--bots", "fast,clever"])
     assert result.exit_code == 2

@@ -56,6 +56,22 @@ def arena_table(stats) -> Table:
     return table
 
 
+def sources_table(stats) -> Table:
+    """Mean VP per seat of each kind from each source group (the groups of the lab's reports)."""
+    table = Table(title="Mean VP by source")
+    table.add_column("source", justify="left")
+    for s in stats:
+        table.add_column(s.kind, justify="right")
+    means = [s.sources_mean() for s in stats]
+    groups: list[str] = []
+    for m in means:
+        groups += [g for g in m if g not in groups]
+    for g in groups:
+        table.add_row(g, *(f"{m.get(g, 0.0):.1f}" for m in means))
+    table.add_row("total", *(f"{s.vp_mean():.1f}" for s in stats))
+    return table
+
+
 @app.command()
 def arena(
     bots: str = typer.Option("fast,greedy,greedy,greedy", "--bots", metavar="KIND,...",
@@ -70,6 +86,8 @@ def arena(
     variant: str = typer.Option("rules", "--variant", metavar="VARIANT", help="Rules variant (content)."),
     workers: int = typer.Option(1, "--workers", min=1, metavar="N", help="Worker processes."),
     as_json: bool = typer.Option(False, "--json", help="One JSON document: per kind and per game."),
+    sources: bool = typer.Option(False, "--sources", help="Also a table of each kind's mean VP by source (round "
+                                                          "tiles, federations, research, ...)."),
     weights_file: Optional[Path] = typer.Option(None, "--weights", metavar="FILE",
                                                 help="Fast-bot weights (a `gaia tune` output) for every fast and "
                                                      "search seat, instead of the shipped ones."),
@@ -97,6 +115,8 @@ def arena(
         gaia arena --bots fast,greedy,greedy,greedy --deals 20 --weights tuned.json
 
         gaia arena --bots search,fast,fast,fast --deals 1 --think 2
+
+        gaia arena --bots fast --players 4 --deals 8 --sources --workers 2
     """
     catalogue = checked_catalogue("arena", content)
     lineup = _lineup(bots, players)
@@ -130,7 +150,10 @@ def arena(
     if as_json:
         typer.echo(json.dumps(arena_json(results, kinds), sort_keys=True))
         return
-    Console().print(arena_table(summarize(results, kinds)))
+    stats = summarize(results, kinds)
+    Console().print(arena_table(stats))
+    if sources:
+        Console().print(sources_table(stats))
 
 
 @app.command()

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import math
 import os
-import re
 import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
@@ -19,6 +18,7 @@ from typing import Callable, Iterable, Sequence
 from ..content import default_catalogue
 from ..content.catalogue import Catalogue
 from ..rules import Engine
+from ..rules.scoring import source_groups
 from ..setup import SetupError, random_setup
 from . import LabError
 from .results import Appender, ResultsFile, describe_difference, read_results, run_of
@@ -160,40 +160,6 @@ def _schedule_for(config: RunConfig) -> Schedule:
         homes = {f: catalogue.factions[f].home for f in catalogue.factions}
         _SCHEDULES[config] = make_schedule(config.seed, config.players, homes, config.pool)
     return _SCHEDULES[config]
-
-
-# ------------------------------------------------------------------ VP by source, in groups
-
-_NUMBERED = re.compile(r"^(round|final)\d+$")
-START = "start"
-
-
-def source_groups(catalogue: Catalogue, vp: int, sources: dict[str, int]) -> dict[str, int]:
-    """A player's VP in groups of sources (the groups are mechanisms; sum = final VP)."""
-    out: dict[str, int] = {START: vp - sum(sources.values())}
-    for key, n in sources.items():
-        group = source_group(catalogue, key)
-        out[group] = out.get(group, 0) + n
-    return {k: v for k, v in out.items() if v or k == START}
-
-
-def source_group(catalogue: Catalogue, key: str) -> str:
-    m = _NUMBERED.match(key)
-    if m:
-        return "round tiles" if m.group(1) == "round" else "final tiles"
-    if key in catalogue.tracks:
-        return "research"
-    if key.startswith("tech-"):
-        return "tech tiles"
-    if key.startswith("adv-"):
-        return "advanced tiles"
-    if key in catalogue.boosters:
-        return "boosters"
-    if key in catalogue.board_actions:
-        return "actions"
-    if key in catalogue.factions:
-        return "faction"
-    return {"spend": "resources", "charge": "power charges", "federation": "federations", "bid": "bid"}.get(key, "other")
 
 
 # ------------------------------------------------------------------ a whole run

@@ -25,6 +25,7 @@ from typing import Callable, Sequence
 from ..content import default_catalogue
 from ..content.catalogue import Catalogue
 from ..rules import Engine
+from ..rules.scoring import source_groups
 from ..setup import random_setup
 from .base import Step, play_game
 
@@ -52,6 +53,7 @@ class GameResult:
     moves: int
     decisions: tuple[int, ...] = ()       # moves chosen, by seat
     cpu_s: tuple[float, ...] = ()         # CPU seconds spent choosing and applying them, by seat
+    sources: tuple[dict[str, int], ...] = ()   # VP by source group (`source_groups`), by seat
 
 
 @dataclass
@@ -67,6 +69,14 @@ class KindStats:
     sigma: float = 0.0
     decisions: int = 0
     cpu_s: float = 0.0
+    source_vp: dict[str, int] = field(default_factory=dict)   # VP by source group, summed over its seats
+    sourced: int = 0                                          # seats whose sources were recorded
+
+    def sources_mean(self) -> dict[str, float]:
+        """Mean VP a seat of this kind scored from each source group, largest first."""
+        if not self.sourced:
+            return {}
+        return {k: v / self.sourced for k, v in sorted(self.source_vp.items(), key=lambda kv: (-kv[1], kv[0]))}
 
     def ms_per_decision(self) -> float | None:
         return 1000 * self.cpu_s / self.decisions if self.decisions else None
@@ -96,7 +106,7 @@ class KindStats:
         return {"kind": self.kind, "games": self.games, "wins": self.wins, "win_rate": self.win_rate(),
                 "win_rate_95": [lo, hi], "vp_mean": self.vp_mean(), "vp_mean_95": [vlo, vhi],
                 "rank_mean": sum(self.ranks) / len(self.ranks) if self.ranks else 0.0,
-                "ms_per_decision": self.ms_per_decision(),
+                "ms_per_decision": self.ms_per_decision(), "vp_by_source": self.sources_mean(),
                 "rating": {"mu": self.mu, "sigma": self.sigma, "ordinal": self.mu - 3 * self.sigma}}
 
 
@@ -176,7 +186,8 @@ def play_spec(spec: GameSpec, overlays: tuple[str, ...] = (), weights: tuple | N
 
     state = play_game(engine, setup, bots, on_move=tick)
     return GameResult(spec.index, spec.seed, spec.factions, spec.bots, tuple(p.vp for p in state.players),
-                      sum(decisions), tuple(decisions), tuple(round(c, 4) for c in cpu))
+                      sum(decisions), tuple(decisions), tuple(round(c, 4) for c in cpu),
+                      tuple(source_groups(engine.catalogue, p.vp, p.vp_sources) for p in state.players))
 
 
 def play_all(specs: Sequence[GameSpec], workers: int = 1, overlays: tuple[str, ...] = (),
@@ -232,6 +243,10 @@ def summarize(results: Sequence[GameResult], kinds: Sequence[str]) -> list[KindS
                 s.cpu_s += r.cpu_s[seat]
             s.games += 1
             s.vp.append(r.vp[seat])
+            if r.sources:
+                s.sourced += 1
+                for group, n in r.sources[seat].items():
+                    s.source_vp[group] = s.source_vp.get(group, 0) + n
             if seat in winners:
                 s.wins += 1 / len(winners)
         for seat, rank in enumerate(ranks_of(r.vp)):

@@ -1,6 +1,9 @@
 """End of game: final scoring tiles (ties, the neutral player), research VP, resources."""
 from __future__ import annotations
 
+import re
+
+from ..content.catalogue import Catalogue
 from ..state import GameState
 from . import effects, power
 from .context import Context
@@ -75,3 +78,42 @@ def resource_vp(ctx: Context, state: GameState, p: int) -> int:
     rule = ctx.catalogue.game.get("resource_vp", {"per": 3, "of": ["c", "o", "k"]})
     total = sum(getattr(player, effects.RESOURCE_FIELDS[r]) for r in rule["of"])
     return total // rule["per"]
+
+
+# ------------------------------------------------------------------ VP by source, in groups
+
+_NUMBERED = re.compile(r"^(round|final)\d+$")
+START = "start"
+
+
+def source_groups(catalogue: Catalogue, vp: int, sources: dict[str, int]) -> dict[str, int]:
+    """A player's VP in groups of sources (the groups are mechanisms; sum = final VP).
+
+    The lab's reports and the arena both read a game's VP this way, so a designer's and a bot
+    tuner's "where the VP come from" are the same table.
+    """
+    out: dict[str, int] = {START: vp - sum(sources.values())}
+    for key, n in sources.items():
+        group = source_group(catalogue, key)
+        out[group] = out.get(group, 0) + n
+    return {k: v for k, v in out.items() if v or k == START}
+
+
+def source_group(catalogue: Catalogue, key: str) -> str:
+    """The group of one `vp_sources` key: the mechanism that paid it."""
+    m = _NUMBERED.match(key)
+    if m:
+        return "round tiles" if m.group(1) == "round" else "final tiles"
+    if key in catalogue.tracks:
+        return "research"
+    if key.startswith("tech-"):
+        return "tech tiles"
+    if key.startswith("adv-"):
+        return "advanced tiles"
+    if key in catalogue.boosters:
+        return "boosters"
+    if key in catalogue.board_actions:
+        return "actions"
+    if key in catalogue.factions:
+        return "faction"
+    return {"spend": "resources", "charge": "power charges", "federation": "federations", "bid": "bid"}.get(key, "other")
