@@ -125,9 +125,10 @@ def test_fast_bot_takes_weights():
 
 
 def _first_turn_of_round(engine, seed, rnd):
-    """A 4-player fast-bot game up to the first main action of round `rnd` (nobody passed yet)."""
+    """A 4-player game of greedy bots (whose play no weights file changes) up to the first main action of
+    round `rnd` (nobody passed yet)."""
     setup = random_setup(engine.catalogue, 4, seed)
-    bots = [FastBot(f"{seed}/{i}") for i in range(4)]
+    bots = [make_bot("greedy", f"{seed}/{i}") for i in range(4)]
     state = engine.new_game(setup)
     while not (state.round == rnd and state.phase == "actions" and not state.decisions and not state.pending):
         _, state = bots[engine.to_move(state)].play(engine, state)
@@ -218,6 +219,32 @@ def test_more_range_leaves_more_room_to_grow(engine):
     farther = GameState.from_json(state.to_json())
     farther.temp["range"] = 2
     assert evaluate.expansion(engine, farther, p, origins) > near
+
+
+def test_pieces_within_charging_distance_of_an_opponent_count_their_power_value_as_charges_to_come(engine):
+    """The content's charge distance (2): a piece counts its power value once an opponent's piece is that
+    close, a farther one does not; the part is worth `neighbour` per power value, times the rounds left."""
+    state = _first_turn_of_round(engine, "neighbours", 1)
+    p = engine.to_move(state)
+    ctx = engine.context(state)
+    evaluate = FastEvaluator(engine.catalogue, {**default_weights(), "neighbour": 0.0})
+    bare = GameState.from_json(state.to_json())
+    bare.board = {n: h for n, h in bare.board.items() if h.piece is None}   # an empty map: no pieces at all
+    names = sorted(h.name for h in ctx.map.hexes.values() if ctx.kind_at(state, h.name) == "home")
+    mine = names[0]
+    near = next(n for n in names if ctx.distance(mine, n) == 2)
+    far = next(n for n in names if ctx.distance(mine, n) == 3)
+    bare.board[mine] = HexState(owner=p, piece="ts")
+    assert evaluate.neighbour_power(engine, bare, p) == 0
+    bare.board[far] = HexState(owner=(p + 1) % 4, piece="m")
+    assert evaluate.neighbour_power(engine, bare, p) == 0
+    bare.board[near] = HexState(owner=(p + 1) % 4, piece="m")
+    assert evaluate.neighbour_power(engine, bare, p) == ctx.power_value(bare, p, mine) == 2
+    assert evaluate.neighbour_power(engine, bare, (p + 1) % 4) == 1   # the opponent's mine near p's station
+    weighted = FastEvaluator(engine.catalogue, {**default_weights(), "neighbour": 1.5})
+    look = evaluate.outlook(bare)
+    gained = weighted(engine, bare, p) - evaluate(engine, bare, p)
+    assert gained == pytest.approx(1.5 * 2 * look.incomes_left / look.rounds)
 
 
 def test_pieces_within_satellite_reach_group_together_for_federations(engine):

@@ -20,6 +20,8 @@ position is worth at the end of the game, in VP, for the player who moved:
   against the player's federation threshold (and, off by default, the
   federations the loose pieces within satellite reach could form);
 - room to grow: free planets within range, by the terraforming ore they need;
+- neighbours: the power value of pieces within charging distance of an
+  opponent's (the charges to come);
 - a structure's worth beyond its income (round tiles, final counts), shrinking
   as the rounds run out.
 
@@ -228,6 +230,20 @@ class FastEvaluator:
                 out.append((name, 3.0 / (3.0 + ore)))
         return tuple(sorted(out))
 
+    def neighbour_power(self, engine: Engine, state: GameState, p: int) -> int:
+        """Power value of p's pieces within charging distance of an opponent's piece.
+
+        Each is a charge to come whenever that opponent builds or upgrades beside it (power bought
+        for VP), and a cheaper upgrade where the content prices one near an opponent.
+        """
+        ctx = engine.context(state)
+        reach = ctx.catalogue.game.get("charge", {}).get("distance", 2)
+        theirs = {n for n, h in state.board.items() if h.owner not in (None, p) and h.piece is not None}
+        if not theirs:
+            return 0
+        return sum(ctx.power_value(state, p, name) for name, h in state.board.items()
+                   if h.owner == p and h.piece is not None and not theirs.isdisjoint(ctx.within(name, reach)))
+
     def final_tiles(self, engine: Engine, state: GameState, p: int) -> float:
         ctx = engine.context(state)
         n = len(state.players)
@@ -331,6 +347,8 @@ class FastEvaluator:
                       + w["structure"] * worth) * left / look.rounds
             if w["expansion"]:
                 value += w["expansion"] * self.expansion(engine, state, p, origins) * left / look.rounds
+            if w["neighbour"]:
+                value += w["neighbour"] * self.neighbour_power(engine, state, p) * left / look.rounds
         value += w["pass_vp"] * self.pass_vp(engine, state, p) + self.booster_outlook(engine, state, p)
         value += w["gaiaformer"] * pl.gaiaformers * left / look.rounds
         value += w["tech_tile"] * sum(1 for t in pl.tech if t.enabled)
