@@ -5,6 +5,7 @@ The arena's numbers are checked on hand-made results with known answers.
 from __future__ import annotations
 
 import json
+import math
 import random
 
 import pytest
@@ -14,7 +15,8 @@ from gaia_rules.content import default_catalogue
 from gaia_rules.faces.cli import app
 from gaia_rules.language import ast
 from gaia_rules.players import BOTS, FastBot, SearchBot, make_bot, play_game
-from gaia_rules.players.arena import GameResult, draw_factions, ranks_of, schedule, summarize, wilson
+from gaia_rules.players.arena import (GameResult, UnpairedGames, draw_factions, paired, ranks_of, schedule,
+                                      summarize, wilson)
 from gaia_rules.players.fast import FastEvaluator, default_weights, load_weights
 from gaia_rules.players.tune import tune
 from gaia_rules.rules import Engine
@@ -386,6 +388,44 @@ def test_arena_command_prints_the_table_by_source_when_asked():
     assert asked.exit_code == 0, asked.output
     assert "Mean VP by source" in asked.output and "round tiles" in asked.output and "total" in asked.output
     assert "Mean VP by source" not in CliRunner().invoke(app, args).output
+
+
+def test_paired_difference_is_taken_game_by_game_over_the_mean_of_a_kinds_seats():
+    """A kind's seats in one game share its board: the game's difference is their mean, the interval is over games."""
+    now = [GameResult(0, "d/0", ("a", "b", "c"), ("fast", "fast", "greedy"), (110, 100, 80), 10),
+           GameResult(1, "d/1", ("a", "b", "c"), ("fast", "fast", "greedy"), (90, 96, 70), 10)]
+    earlier = {"results": [{"index": 0, "seed": "d/0", "factions": ["a", "b", "c"], "bots": ["fast", "fast", "greedy"],
+                            "vp": [100, 100, 80]},
+                           {"index": 1, "seed": "d/1", "factions": ["a", "b", "c"], "bots": ["fast", "fast", "greedy"],
+                            "vp": [90, 90, 74]}]}
+    fast, greedy = paired(now, earlier, ["fast", "greedy"])
+    assert (fast.games, fast.difference, fast.vp_mean, fast.earlier_vp_mean) == (2, 4.0, 99.0, 95.0)
+    half = 1.96 * math.sqrt(((5 - 4) ** 2 + (3 - 4) ** 2) / 1 / 2)     # game differences 5 and 3
+    assert fast.difference_95 == pytest.approx((4.0 - half, 4.0 + half))
+    assert (greedy.difference, greedy.difference_95) == (-2.0, pytest.approx((-2.0 - 1.96 * 2, -2.0 + 1.96 * 2)))
+    earlier["results"][1]["seed"] = "d/9"
+    with pytest.raises(UnpairedGames, match="game 2 .d/1, fast,fast,greedy. is not in the earlier run"):
+        paired(now, earlier, ["fast", "greedy"])
+
+
+def test_arena_against_an_earlier_run_of_the_same_games_prints_the_difference_and_refuses_other_games(tmp_path):
+    args = ["arena", "--bots", "greedy,random", "--deals", "1", "--seed", "t"]
+    earlier = tmp_path / "earlier.json"
+    earlier.write_text(CliRunner().invoke(app, [*args, "--json"]).stdout)
+    same = CliRunner().invoke(app, [*args, "--against", str(earlier)])
+    assert same.exit_code == 0, same.output
+    assert "game by game" in same.output and "+0.0 to +0.0" in same.output
+    data = json.loads(CliRunner().invoke(app, [*args, "--json", "--against", str(earlier)]).stdout)
+    assert [(p["kind"], p["games"], p["difference"]) for p in data["paired"]] == [("greedy", 2, 0.0), ("random", 2, 0.0)]
+    other = CliRunner().invoke(app, ["arena", "--bots", "greedy,random", "--deals", "1", "--seed", "u",
+                                     "--against", str(earlier)])
+    assert other.exit_code == 2 and "game 1 (u/0, greedy,random) is not in the earlier run" in other.output
+    bad = tmp_path / "bad.json"
+    bad.write_text("{}")
+    refused = CliRunner().invoke(app, [*args, "--against", str(bad)])
+    assert refused.exit_code == 2 and "not an arena --json output" in refused.output
+    missing = CliRunner().invoke(app, [*args, "--against", str(tmp_path / "none.json")])
+    assert missing.exit_code == 2 and "none.json" in missing.output
 
 
 def test_arena_refuses_an_unknown_bot():

@@ -18,7 +18,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from ..players import BOTS
-from ..players.arena import arena_json, play_all, schedule, summarize, unique
+from ..players.arena import UnpairedGames, arena_json, earlier_games, paired, play_all, schedule, summarize, unique
 from .app import app, checked_catalogue, content_option
 
 
@@ -97,6 +97,10 @@ def arena(
     iterations: Optional[int] = typer.Option(None, "--iterations", min=0, metavar="N",
                                              help="Search seats: fast-bot decisions simulated per move "
                                                   "(reproducible; the default when --think is not given: 200)."),
+    against: Optional[Path] = typer.Option(None, "--against", metavar="FILE",
+                                           help="An earlier `--json` run of the same games (same line-up, "
+                                                "deals and seed): each kind's VP difference, game by game, "
+                                                "with its 95% interval."),
     content: Optional[List[Path]] = content_option(),
 ) -> None:
     """Play bots against each other: win rates with 95% intervals, mean VP and a rating per bot kind.
@@ -117,9 +121,12 @@ def arena(
         gaia arena --bots search,fast,fast,fast --deals 1 --think 2
 
         gaia arena --bots fast --players 4 --deals 8 --sources --workers 2
+
+        gaia arena --bots fast --players 4 --deals 64 --seed x --weights tuned.json --against base.json
     """
     catalogue = checked_catalogue("arena", content)
     lineup = _lineup(bots, players)
+    earlier = _earlier_run(against) if against is not None else None
     weights = None
     if weights_file is not None:
         from ..players.fast import load_weights
@@ -136,6 +143,12 @@ def arena(
         raise typer.BadParameter("give either --think or --iterations, not both", param_hint="--think")
     search = {"think": think} if think is not None else {"iterations": iterations} if iterations is not None else {}
     specs = schedule(catalogue, lineup, deals, seed, variant)
+    if earlier is not None:
+        try:
+            earlier_games(specs, earlier)
+        except UnpairedGames as err:
+            typer.echo(f"gaia arena: --against {against}: {err}", err=True)
+            raise typer.Exit(2)
     overlays = tuple(str(p) for p in content or [])
     show = not as_json and sys.stderr.isatty()
     with _progress("arena", show) as bar:
@@ -147,13 +160,49 @@ def arena(
 
         results = play_all(specs, workers, overlays, tick, weights, search)
     kinds = unique(lineup)
+    pairs = None
+    if earlier is not None:
+        try:
+            pairs = paired(results, earlier, kinds)
+        except UnpairedGames as err:
+            typer.echo(f"gaia arena: --against {against}: {err}", err=True)
+            raise typer.Exit(2)
     if as_json:
-        typer.echo(json.dumps(arena_json(results, kinds), sort_keys=True))
+        typer.echo(json.dumps(arena_json(results, kinds, pairs), sort_keys=True))
         return
     stats = summarize(results, kinds)
     Console().print(arena_table(stats))
     if sources:
         Console().print(sources_table(stats))
+    if pairs is not None:
+        Console().print(paired_table(pairs, against))
+
+
+def _earlier_run(path: Path) -> dict:
+    """An arena `--json` document, read before any game is played (a bad file fails at once)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as err:
+        typer.echo(f"gaia arena: --against {path}: {err.strerror or err}", err=True)
+        raise typer.Exit(2)
+    except (json.JSONDecodeError, UnicodeDecodeError) as err:
+        typer.echo(f"gaia arena: --against {path}: not an arena --json output ({err})", err=True)
+        raise typer.Exit(2)
+    if not isinstance(data, dict) or not isinstance(data.get("results"), list):
+        typer.echo(f"gaia arena: --against {path}: not an arena --json output (no 'results' list)", err=True)
+        raise typer.Exit(2)
+    return data
+
+
+def paired_table(pairs, against: Path) -> Table:
+    table = Table(title=f"Against {against}, game by game")
+    for col in ("bot", "games", "mean VP", "earlier", "difference", "95% interval"):
+        table.add_column(col, justify="left" if col == "bot" else "right")
+    for p in pairs:
+        lo, hi = p.difference_95
+        table.add_row(p.kind, str(p.games), f"{p.vp_mean:.1f}", f"{p.earlier_vp_mean:.1f}", f"{p.difference:+.1f}",
+                      f"{lo:+.1f} to {hi:+.1f}")
+    return table
 
 
 @app.command()

@@ -274,9 +274,71 @@ def rate_seats(model, ratings: dict, result: GameResult) -> None:
         ratings[kind] = model.rating(mu=mu, sigma=sigma, name=kind)
 
 
-def arena_json(results: Sequence[GameResult], kinds: Sequence[str]) -> dict:
-    return {"games": len(results), "kinds": [s.to_json() for s in summarize(results, kinds)],
-            "results": [asdict(r) for r in results]}
+def arena_json(results: Sequence[GameResult], kinds: Sequence[str],
+               against: Sequence["PairedStats"] | None = None) -> dict:
+    out = {"games": len(results), "kinds": [s.to_json() for s in summarize(results, kinds)],
+           "results": [asdict(r) for r in results]}
+    if against is not None:
+        out["paired"] = [asdict(p) for p in against]
+    return out
+
+
+@dataclass
+class PairedStats:
+    """One kind's VP against an earlier run of the very same games (deals, seats, factions), game by game.
+
+    The games are the unit: a kind's seats in one game share its board, so the difference of a game is
+    the mean over the kind's seats there, and the interval is taken over games. Pairing takes the luck
+    of the deal out of the comparison: the interval of a paired difference is several times narrower
+    than that of two unpaired means.
+    """
+
+    kind: str
+    games: int
+    vp_mean: float           # this run
+    earlier_vp_mean: float   # the earlier run, same games
+    difference: float        # this run minus the earlier one, mean over games
+    difference_95: tuple[float, float]
+
+
+class UnpairedGames(ValueError):
+    """The earlier run did not play the same games (another seed, line-up or number of deals)."""
+
+
+def earlier_games(games: Sequence[GameSpec | GameResult], earlier: dict) -> list[dict]:
+    """The games of `earlier` (an arena `--json` document) that `games` play again, in their order.
+
+    Checked before anything is played: a run of other deals, seats or factions cannot be paired.
+    """
+    before = {g.get("index"): g for g in earlier.get("results", []) if isinstance(g, dict)}
+    out = []
+    for g in games:
+        e = before.get(g.index)
+        if (e is None or e.get("seed") != g.seed or tuple(e.get("factions", ())) != g.factions
+                or tuple(e.get("bots", ())) != g.bots or len(e.get("vp", ())) != len(g.bots)):
+            raise UnpairedGames(f"game {g.index + 1} ({g.seed}, {','.join(g.bots)}) is not in the earlier run: "
+                                "give the same --bots, --players, --deals, --seed and --variant")
+        out.append(e)
+    return out
+
+
+def paired(results: Sequence[GameResult], earlier: dict, kinds: Sequence[str]) -> list[PairedStats]:
+    """Each kind's VP against `earlier` (an arena `--json` document of the same games), game by game."""
+    diffs: dict[str, list[float]] = {k: [] for k in kinds}
+    now: dict[str, list[float]] = {k: [] for k in kinds}
+    for r, e in zip(results, earlier_games(results, earlier)):
+        for kind in set(r.bots):
+            seats = [i for i, k in enumerate(r.bots) if k == kind]
+            diffs[kind].append(sum(r.vp[i] - e["vp"][i] for i in seats) / len(seats))
+            now[kind].append(sum(r.vp[i] for i in seats) / len(seats))
+    out = []
+    for k in kinds:
+        d, n = diffs[k], len(diffs[k])
+        mean = sum(d) / n if n else 0.0
+        half = 1.96 * math.sqrt(sum((x - mean) ** 2 for x in d) / (n - 1) / n) if n > 1 else 0.0
+        vp = sum(now[k]) / n if n else 0.0
+        out.append(PairedStats(k, n, vp, vp - mean, mean, (mean - half, mean + half)))
+    return out
 
 
 def unique(lineup: Sequence[str]) -> list[str]:
