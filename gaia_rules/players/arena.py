@@ -289,8 +289,7 @@ class PairedStats:
 
     The games are the unit: a kind's seats in one game share its board, so the difference of a game is
     the mean over the kind's seats there, and the interval is taken over games. Pairing takes the luck
-    of the deal out of the comparison: the interval of a paired difference is several times narrower
-    than that of two unpaired means.
+    of the deal out of the comparison (four fast bots, 64 deals: ±1.4 VP paired, ±2.3 unpaired).
     """
 
     kind: str
