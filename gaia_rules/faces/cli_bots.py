@@ -160,13 +160,7 @@ def arena(
 
         results = play_all(specs, workers, overlays, tick, weights, search)
     kinds = unique(lineup)
-    pairs = None
-    if earlier is not None:
-        try:
-            pairs = paired(results, earlier, kinds)
-        except UnpairedGames as err:
-            typer.echo(f"gaia arena: --against {against}: {err}", err=True)
-            raise typer.Exit(2)
+    pairs = paired(results, earlier, kinds) if earlier is not None else None   # the games were checked above
     if as_json:
         typer.echo(json.dumps(arena_json(results, kinds, pairs), sort_keys=True))
         return

@@ -275,11 +275,11 @@ def rate_seats(model, ratings: dict, result: GameResult) -> None:
 
 
 def arena_json(results: Sequence[GameResult], kinds: Sequence[str],
-               against: Sequence["PairedStats"] | None = None) -> dict:
+               pairs: Sequence["PairedStats"] | None = None) -> dict:
     out = {"games": len(results), "kinds": [s.to_json() for s in summarize(results, kinds)],
            "results": [asdict(r) for r in results]}
-    if against is not None:
-        out["paired"] = [asdict(p) for p in against]
+    if pairs is not None:
+        out["paired"] = [asdict(p) for p in pairs]
     return out
 
 

@@ -237,12 +237,16 @@ class FastEvaluator:
         for VP), and a cheaper upgrade where the content prices one near an opponent.
         """
         ctx = engine.context(state)
-        reach = ctx.catalogue.game.get("charge", {}).get("distance", 2)
-        theirs = {n for n, h in state.board.items() if h.owner not in (None, p) and h.piece is not None}
-        if not theirs:
-            return 0
-        return sum(ctx.power_value(state, p, name) for name, h in state.board.items()
-                   if h.owner == p and h.piece is not None and not theirs.isdisjoint(ctx.within(name, reach)))
+        mine, theirs = [], set()
+        for name, h in state.board.items():
+            if h.piece is None or h.owner is None:
+                continue
+            if h.owner == p:
+                mine.append(name)
+            else:
+                theirs.add(name)
+        return sum(ctx.power_value(state, p, name) for name in mine
+                   if not theirs.isdisjoint(ctx.within(name, ctx.charge_distance)))
 
     def final_tiles(self, engine: Engine, state: GameState, p: int) -> float:
         ctx = engine.context(state)

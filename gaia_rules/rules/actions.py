@@ -159,7 +159,7 @@ def offer_charges(ctx: Context, state: GameState, builder: int, name: str) -> No
     """Each opponent with a structure within reach may charge power, clockwise from the builder."""
     seats = state.seats
     i = seats.index(builder)
-    near = [(other, h) for other in ctx.within(name, ctx.catalogue.game.get("charge", {}).get("distance", 2))
+    near = [(other, h) for other in ctx.within(name, ctx.charge_distance)
             if (h := state.board.get(other)) is not None]
     piece = state.board[name].piece
     for p in seats[i + 1:] + seats[:i]:

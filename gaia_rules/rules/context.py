@@ -96,6 +96,11 @@ class Context:
         return next((n for piece, n in self._signature(state, p)[2] if piece == sid), 0)  # kept while listing
 
     @cached_property
+    def charge_distance(self) -> int:
+        """How far from a new building an opponent's piece may be to charge power (content: `charge.distance`)."""
+        return self.catalogue.game.get("charge", {}).get("distance", 2)
+
+    @cached_property
     def mine_id(self) -> str:
         """The structure built on planets (the first placed on a planet with no upgrade source)."""
         board = next(iter(self.catalogue.boards.values()))
