@@ -249,6 +249,25 @@ def test_pieces_within_charging_distance_of_an_opponent_count_their_power_value_
     assert gained == pytest.approx(1.5 * 2 * look.incomes_left / look.rounds)
 
 
+def test_before_passing_the_fast_bot_takes_the_free_action_that_raises_its_estimate_most(engine):
+    """With only passing left among the main actions, a free action is taken for its own worth when it adds at
+    least `free_before_pass` VP to the estimate (here credits made worth 1 VP, power in area III spent on them);
+    at 0 the bot passes."""
+    state = GameState.from_json(_first_turn_of_round(engine, "stuck", 3).to_json())
+    p = engine.to_move(state)
+    pl = state.players[p]
+    pl.credits = pl.ore = pl.knowledge = pl.qic = 0
+    pl.power.update(area1=0, area2=0, area3=2)
+    pl.token = None
+    moves = engine.legal_moves(state)
+    assert {m.command for m in moves} == {"pass", "spend"}
+    valued = {**default_weights(), "hold_c": 1.0, "hold_c_per_round": 0.0}
+    chosen = FastBot("stuck", weights={**valued, "free_before_pass": 0.01}).choose(engine, state)
+    assert str(chosen) == "spend 2pw 2c"
+    assert FastBot("stuck", weights={**valued, "free_before_pass": 0.0}).choose(engine, state).command == "pass"
+    assert FastBot("stuck", weights={**valued, "free_before_pass": 2.5}).choose(engine, state).command == "pass"
+
+
 def test_pieces_within_satellite_reach_group_together_for_federations(engine):
     """Pieces chained by steps of at most `federation_link` hexes form one group; a far piece its own."""
     state = _first_turn_of_round(engine, "feds", 1)

@@ -430,9 +430,29 @@ class FastBot(GreedyBot):
             scored = self._scored(engine, state, free, p)
             return self._best(scored) if scored else self.rng.choice(free)
         scored = self._scored(engine, state, main, p)
-        if free and trailing_free_actions(state, p) < self.estimator(engine).w["max_free_actions"]:
+        free_allowed = free and trailing_free_actions(state, p) < self.estimator(engine).w["max_free_actions"]
+        if free_allowed:
             scored += self._free_then_main(engine, state, free, p, main)
-        return self._best(scored) if scored else self.rng.choice(main)
+        if not scored:
+            return self.rng.choice(main)
+        best = self._best(scored)
+        if best.command == "pass" and free_allowed:
+            return self._free_before_passing(engine, state, free, p) or best
+        return best
+
+    def _free_before_passing(self, engine: Engine, state: GameState, free: list[Move], p: int) -> Move | None:
+        """About to pass: the free action that raises the estimate most, by at least `free_before_pass` VP.
+
+        Free actions are otherwise taken only for the main action they open; at the end of a turn
+        that would leave power in area III unspent (no room for the next income's charges) or
+        resources a conversion makes worth more. A weight of 0 turns this off.
+        """
+        gain = self.estimator(engine).w["free_before_pass"]
+        if gain <= 0:
+            return None
+        now = self.estimator(engine)(engine, state, p)
+        better = [(r[0], f) for f in free if (r := self._score(engine, state, f, p)) is not None and r[0] > now + gain]
+        return self._best(better) if better else None
 
     def _free_then_main(self, engine: Engine, state: GameState, free: list[Move], p: int,
                         main: list[Move]) -> list[tuple[float, Move]]:
