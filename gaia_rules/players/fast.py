@@ -369,6 +369,7 @@ class FastBot(GreedyBot):
         super().__init__(seed, avoid_dead_ends)
         self.weights = weights
         self.evaluator: FastEvaluator | None = None   # the fast estimate replaces the greedy count
+        self._memo: tuple[GameState, int, dict[Move, float | None]] | None = None   # `_scored`'s last position
 
     def estimator(self, engine: Engine) -> FastEvaluator:
         """The estimate this bot plays by, for the engine's content (made once per catalogue)."""
@@ -407,7 +408,19 @@ class FastBot(GreedyBot):
         return evaluate(engine, state, p) if best is None else best
 
     def _scored(self, engine: Engine, state: GameState, moves: Sequence[Move], p: int) -> list[tuple[float, Move]]:
-        return [(r[0], m) for m in moves if (r := self._score(engine, state, m, p)) is not None]
+        """Each move's one-ply score for p (refused moves left out), kept for the last position asked about:
+        the search bot asks for its prior (`choose`) and then for the ranking (`ranked`) of the same moves."""
+        if self._memo is None or self._memo[0] is not state or self._memo[1] != p:
+            self._memo = (state, p, {})
+        memo = self._memo[2]
+        out = []
+        for m in moves:
+            if m not in memo:
+                r = self._score(engine, state, m, p)
+                memo[m] = None if r is None else r[0]
+            if memo[m] is not None:
+                out.append((memo[m], m))
+        return out
 
     def ranked(self, engine: Engine, state: GameState, moves: Sequence[Move], p: int) -> list[Move]:
         """`moves` best first by this bot's one-move estimate for player p (refused moves left out).
