@@ -456,9 +456,9 @@ class FastBot(GreedyBot):
     def _free_before_passing(self, engine: Engine, state: GameState, free: list[Move], p: int) -> Move | None:
         """About to pass: the free action that raises the estimate most, by at least `free_before_pass` VP.
 
-        Free actions are otherwise taken only for the main action they open; at the end of a turn
-        that would leave power in area III unspent (no room for the next income's charges) or
-        resources a conversion makes worth more. A weight of 0 turns this off.
+        Free actions are otherwise taken only for the main action they open, so a player would pass
+        with power left in area III (no room for the next income's charges) or with resources that a
+        conversion makes worth more. A weight of 0 or less turns this off.
         """
         gain = self.estimator(engine).w["free_before_pass"]
         if gain <= 0:
