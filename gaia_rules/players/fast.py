@@ -369,7 +369,8 @@ class FastBot(GreedyBot):
         super().__init__(seed, avoid_dead_ends)
         self.weights = weights
         self.evaluator: FastEvaluator | None = None   # the fast estimate replaces the greedy count
-        self._memo: tuple[GameState, int, dict[Move, float | None]] | None = None   # `_scored`'s last position
+        # `_scored_states`'s last position: (state, player, move -> (score, state after) or None if refused)
+        self._memo: tuple[GameState, int, dict[Move, tuple[float, GameState] | None]] | None = None
 
     def estimator(self, engine: Engine) -> FastEvaluator:
         """The estimate this bot plays by, for the engine's content (made once per catalogue)."""
@@ -407,20 +408,25 @@ class FastBot(GreedyBot):
                 best = v
         return evaluate(engine, state, p) if best is None else best
 
-    def _scored(self, engine: Engine, state: GameState, moves: Sequence[Move], p: int) -> list[tuple[float, Move]]:
-        """Each move's one-ply score for p (refused moves left out), kept for the last position asked about:
-        the search bot asks for its prior (`choose`) and then for the ranking (`ranked`) of the same moves."""
+    def _scored_states(self, engine: Engine, state: GameState, moves: Sequence[Move],
+                       p: int) -> list[tuple[float, Move, GameState]]:
+        """Each move's one-ply score for p and the state it leads to (refused moves left out), kept for the
+        last position asked about: the search bot asks for its prior (`choose`) and then for the ranking
+        (`ranked`) of the same moves, and `choose` weighs the free actions twice (what they open, what they
+        are worth before passing)."""
         if self._memo is None or self._memo[0] is not state or self._memo[1] != p:
             self._memo = (state, p, {})
         memo = self._memo[2]
         out = []
         for m in moves:
             if m not in memo:
-                r = self._score(engine, state, m, p)
-                memo[m] = None if r is None else r[0]
-            if memo[m] is not None:
-                out.append((memo[m], m))
+                memo[m] = self._score(engine, state, m, p)
+            if (r := memo[m]) is not None:
+                out.append((r[0], m, r[1]))
         return out
+
+    def _scored(self, engine: Engine, state: GameState, moves: Sequence[Move], p: int) -> list[tuple[float, Move]]:
+        return [(score, m) for score, m, _ in self._scored_states(engine, state, moves, p)]
 
     def ranked(self, engine: Engine, state: GameState, moves: Sequence[Move], p: int) -> list[Move]:
         """`moves` best first by this bot's one-move estimate for player p (refused moves left out).
@@ -460,11 +466,12 @@ class FastBot(GreedyBot):
         with power left in area III (no room for the next income's charges) or with resources that a
         conversion makes worth more. A weight of 0 or less turns this off.
         """
-        gain = self.estimator(engine).w["free_before_pass"]
+        evaluate = self.estimator(engine)
+        gain = evaluate.w["free_before_pass"]
         if gain <= 0:
             return None
-        now = self.estimator(engine)(engine, state, p)
-        better = [(r[0], f) for f in free if (r := self._score(engine, state, f, p)) is not None and r[0] > now + gain]
+        now = evaluate(engine, state, p)
+        better = [(score, f) for score, f, _ in self._scored_states(engine, state, free, p) if score > now + gain]
         return self._best(better) if better else None
 
     def _free_then_main(self, engine: Engine, state: GameState, free: list[Move], p: int,
@@ -474,8 +481,7 @@ class FastBot(GreedyBot):
         Only the `FREE_ACTIONS_TRIED` best free actions by their own value are
         followed: listing the moves after each one is the costly part.
         """
-        tried = sorted(((r[0], f, r[1]) for f in free if (r := self._score(engine, state, f, p)) is not None),
-                       key=lambda t: -t[0])[:FREE_ACTIONS_TRIED]
+        tried = sorted(self._scored_states(engine, state, free, p), key=lambda t: -t[0])[:FREE_ACTIONS_TRIED]
         if not tried:
             return []
         before = set(main)
