@@ -41,7 +41,6 @@ LAYOUT_KINDS = ("standard", "random")   # the standard board in order, or shuffl
 STANDARD_BOARD = "standard"
 ROTATIONS = 6
 MAX_BOARD_DRAWS = 100_000
-FINAL_TILES = 2                   # final scoring tiles drawn (content may set game.final_tiles)
 
 
 class SetupError(ValueError):
@@ -163,7 +162,7 @@ def random_setup(catalogue: Catalogue, players: int, seed, variant: str = "rules
     change the draw; fixed factions cannot be combined with an auction.
     """
     game = catalogue.game
-    lo, hi = game.get("players", {}).get("min", 1), game.get("players", {}).get("max", players)
+    lo, hi = game["players"]["min"], game["players"]["max"]
     if not isinstance(players, int) or not lo <= players <= hi:
         raise SetupError(f"the game is for {lo} to {hi} players, not {players}")
     if variant not in catalogue.variants:
@@ -176,7 +175,7 @@ def random_setup(catalogue: Catalogue, players: int, seed, variant: str = "rules
 
     rounds = game["rounds"]
     round_tiles = rng.sample(sorted(catalogue.round_tiles, key=natural_key), rounds)
-    final_tiles = rng.sample(sorted(catalogue.final_tiles, key=natural_key), game.get("final_tiles", FINAL_TILES))
+    final_tiles = rng.sample(sorted(catalogue.final_tiles, key=natural_key), game["final_tiles"])
     n_boosters = players + game["boosters"]["extra"]
     boosters = sorted(rng.sample(sorted(catalogue.boosters, key=natural_key), n_boosters), key=natural_key)
 

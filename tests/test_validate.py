@@ -82,6 +82,12 @@ BREAKAGES = [
     Breakage("missing_required_key", "factions/firaks.yaml",
              "home: titanium\n", "", "kind", 0,
              ("faction: 'home' is a required property",)),
+    Breakage("missing_game_number", "rules/game.yaml",
+             "satellite_limit: 25\n", "", "kind", 0,
+             ("game: 'satellite_limit' is a required property",)),
+    Breakage("missing_count_of_final_scoring_tiles", "rules/game.yaml",
+             "final_tiles: 2 ", "# ", "kind", 0,
+             ("game: 'final_tiles' is a required property",)),
     Breakage("missing_required_key_in_a_nested_mapping", "rules/game.yaml",
              "players: {min: 2, max: 4}", "players: {min: 2}", "{min", 0,
              ("game: 'max' is a required property in players",)),
@@ -451,8 +457,8 @@ def test_folder_alone_without_rules_reports_missing_singletons(tmp_path, monkeyp
     monkeypatch.chdir(tmp_path)
     folder = tmp_path / "lonely"
     folder.mkdir()
-    (folder / "game.yaml").write_text("kind: game\nid: g\nplayers: {min: 2, max: 4}\nrounds: 6\n"
-                                      "final_scoring_vp: [18, 12, 6, 0]\n")
+    bundled = Path(__file__).parents[1] / "content" / "rules" / "game.yaml"
+    (folder / "game.yaml").write_text(bundled.read_text(encoding="utf-8").replace("id: base", "id: g"), encoding="utf-8")
     result = validate("lonely")
     assert result.exit_code == 1
     out = result.stdout

@@ -617,7 +617,8 @@ def render_game(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
     if "boosters" in g:
         items.append(f"Boosters in play: one per player and {g['boosters'].get('extra', 0)} more.")
     if "final_scoring_vp" in g:
-        items.append("Final scoring tiles pay by rank: " + join_and(map(str, g["final_scoring_vp"])) + " VP.")
+        drawn = f"{g['final_tiles']} drawn a game; " if "final_tiles" in g else ""
+        items.append(f"Final scoring tiles ({drawn}paid by rank): " + join_and(map(str, g["final_scoring_vp"])) + " VP.")
     rv = g.get("resource_vp")
     if rv:
         words = words_for(catalogue)

@@ -303,7 +303,7 @@ def svg_map(ctx, state: GameState, to_move: int | None = None) -> str:
     add(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{_n(left)} {_n(top)} {_n(width)} {_n(height)}" '
         f'width="{_n(width)}" height="{_n(height)}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">')
     add(f'<rect class="background" x="{_n(left)}" y="{_n(top)}" width="{_n(width)}" height="{_n(height)}" fill="#05060d"/>')
-    rounds = ctx.catalogue.game.get("rounds", 6)
+    rounds = ctx.catalogue.game["rounds"]
     where = f"round {state.round}/{rounds}, phase {state.phase}" if state.round else f"set-up, phase {state.phase}"
     if state.ended:
         where = "final position"

@@ -36,7 +36,7 @@ def waiting_for(engine: Engine, state: GameState) -> str:
 
 
 def status_line(engine: Engine, state: GameState) -> str:
-    rounds = engine.catalogue.game.get("rounds", 6)
+    rounds = engine.catalogue.game["rounds"]
     where = f"round {state.round}/{rounds}" if state.round else "set-up"
     n = len(state.moves)
     return f"{where}, phase {state.phase}, {n} move{'' if n == 1 else 's'}; to act: {waiting_for(engine, state)}"

@@ -55,7 +55,7 @@ def prepare(config: RunConfig, catalogue: Catalogue) -> tuple[RunConfig, Schedul
     fv = config.faction_variant
     if fv is not None and fv not in catalogue.faction_variants:
         raise LabError(f"unknown faction variant '{fv}' (choose from {', '.join(catalogue.faction_variants)})")
-    lo, hi = catalogue.game.get("players", {}).get("min", 2), catalogue.game.get("players", {}).get("max", 4)
+    lo, hi = catalogue.game["players"]["min"], catalogue.game["players"]["max"]
     if not lo <= config.players <= hi:
         raise LabError(f"the game is for {lo} to {hi} players, not {config.players}")
     homes = {f: catalogue.factions[f].home for f in catalogue.factions}

@@ -91,7 +91,7 @@ class FastEvaluator:
     def __init__(self, catalogue: Catalogue, weights: dict[str, float] | None = None):
         self.catalogue = catalogue
         self.w = dict(weights or default_weights())
-        self.rounds = int(catalogue.game.get("rounds", 6))
+        self.rounds = int(catalogue.game["rounds"])
         self.final_table = list(catalogue.game["final_scoring_vp"])
         self.research_vp = list(catalogue.research.vp_by_level)
         self._values: dict[str, dict[str, float]] = {}

@@ -98,7 +98,7 @@ class Context:
     @cached_property
     def charge_distance(self) -> int:
         """How far from a new building an opponent's piece may be to charge power (content: `charge.distance`)."""
-        return self.catalogue.game.get("charge", {}).get("distance", 2)
+        return self.catalogue.game["charge"]["distance"]
 
     @cached_property
     def mine_id(self) -> str:

@@ -64,7 +64,7 @@ class Engine:
         state = GameState(setup=setup, players=[PlayerState(i, vp=start_vp) for i in range(setup.players)])
         state.boosters_table = list(setup.boosters)
         positions = list(setup.tech_tiles) + [f"adv-{t}" for t in setup.advanced_tiles]
-        copies = min(setup.players, self.catalogue.game.get("tech_tile_copies", setup.players))  # one per player at most
+        copies = min(setup.players, self.catalogue.game["tech_tile_copies"])  # one per player at most
         state.tech_supply = {pos: (copies if not pos.startswith("adv-") else 1) for pos in sorted(positions)}
         state.fed_supply = dict(setup.fed_supply)
         state.terraforming_token = setup.terraforming_token

@@ -128,7 +128,7 @@ def check_federation(ctx: Context, state: GameState, p: int, listed: list[str],
     if value < need:
         raise IllegalMoveError("federation", f"power value {need} needed, these pieces have {value}")
     player = state.players[p]
-    limit = ctx.catalogue.game.get("satellite_limit", 25)
+    limit = ctx.catalogue.game["satellite_limit"]
     if player.satellites + len(sats) > min(limit, _satellites_affordable(ctx, state, p) + player.satellites):
         raise IllegalMoveError("federation", "the federation requires too many satellites")
     if verify_fewest:

@@ -41,7 +41,7 @@ def begin_placements(ctx: Context, state: GameState) -> None:
 
     for p in range(len(state.players)):
         init_player(ctx, state, p)
-    order = ctx.catalogue.game.get("setup_order", ["forward", "reverse"])
+    order = ctx.catalogue.game["setup_order"]
     mine = ctx.mine_id
     plans = [list(ctx.faction(p).setup) for p in state.players]
     queue: list[list] = []

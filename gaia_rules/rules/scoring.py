@@ -75,7 +75,7 @@ def resource_vp(ctx: Context, state: GameState, p: int) -> int:
         effects.gain_resource(ctx, state, p, "c", g, "spend")
     effects.gain_resource(ctx, state, p, "o", player.qic, "spend")
     player.qic = 0
-    rule = ctx.catalogue.game.get("resource_vp", {"per": 3, "of": ["c", "o", "k"]})
+    rule = ctx.catalogue.game["resource_vp"]
     total = sum(getattr(player, effects.RESOURCE_FIELDS[r]) for r in rule["of"])
     return total // rule["per"]
 
