@@ -183,11 +183,28 @@ def test_a_research_step_is_worth_its_lasting_value_and_the_income_of_the_new_le
     moved.players[p].research[track] = level + 1
     end_vp = engine.catalogue.research.vp_by_level
     (before, _), (after, _) = evaluate.income(engine, state, p), evaluate.income(engine, moved, p)
-    left = evaluate.outlook(state).incomes_left
-    income_gain = sum((after.get(r, 0) - before.get(r, 0)) * left * weights.get(f"income_{r}", 0.0)
+    rounds_worth = evaluate.income_rounds(evaluate.outlook(state).incomes_left)
+    income_gain = sum((after.get(r, 0) - before.get(r, 0)) * rounds_worth * weights.get(f"income_{r}", 0.0)
                       for r in set(after) | set(before))
     gained = evaluate(engine, moved, p) - evaluate(engine, state, p)
     assert gained == pytest.approx(1.5 + end_vp[level + 1] - end_vp[level] + income_gain)
+
+
+def test_income_to_come_is_worth_more_per_round_the_more_rounds_follow(engine):
+    """Lasting income counts `left` rounds, each worth `income_growth` more per further round left:
+    with 6 incomes left and growth 0.1 a unit of income counts 6 x 1.5 = 9 rounds; with 1 left, 1."""
+    flat = FastEvaluator(engine.catalogue, {**default_weights(), "income_growth": 0.0})
+    growing = FastEvaluator(engine.catalogue, {**default_weights(), "income_growth": 0.1})
+    assert [flat.income_rounds(n) for n in (1, 3, 6)] == [1, 3, 6]
+    assert [growing.income_rounds(n) for n in (1, 3, 6)] == pytest.approx([1.0, 3.6, 9.0])
+    state = _first_turn_of_round(engine, "grow", 2)
+    p = engine.to_move(state)
+    lasting, _ = flat.income(engine, state, p)
+    left = flat.outlook(state).incomes_left
+    per_round = sum(n * flat.w.get(f"income_{r}", 0.0) for r, n in lasting.items())
+    assert per_round > 0 and left == 4   # the incomes of rounds 3 to 6
+    extra = growing(engine, state, p) - flat(engine, state, p)
+    assert extra == pytest.approx(per_round * (growing.income_rounds(left) - left))
 
 
 def test_room_to_grow_counts_free_planets_in_range_by_their_terraforming_ore(engine):

@@ -10,7 +10,8 @@ position is worth at the end of the game, in VP, for the player who moved:
 - resources held, each worth more with more rounds left (they still become
   buildings) and at least what the final conversion pays;
 - income still to come: every lasting income statement the player holds
-  (structures, research levels, tiles) times the rounds of income left;
+  (structures, research levels, tiles) times the rounds of income left, each
+  round worth a little more the more rounds follow it (income is reinvested);
 - boosters: held for one round, so their income counts once; before passing the
   next booster counts as the best on the table, so passing gains nothing for it;
   VP paid on passing (the held booster's, and lasting ones per pass to come);
@@ -127,6 +128,15 @@ class FastEvaluator:
                     n = g.count * (ctx.count_per(state, p, g.per) if g.per else 1)
                     out[g.resource] = out.get(g.resource, 0) + n
         return lasting, booster
+
+    def income_rounds(self, left: int) -> float:
+        """What a unit of lasting income is worth, in rounds of it: `left` rounds, each worth `income_growth`
+        more for every further round left.
+
+        Income gained early is reinvested: the ore of round 2 becomes a mine that pays ore in the rounds after,
+        so income is worth more than its count of rounds, the more so the more rounds are left.
+        """
+        return left * (1.0 + self.w["income_growth"] * (left - 1))
 
     def pass_vp(self, engine: Engine, state: GameState, p: int) -> float:
         """VP the lasting statements scored on passing (not the booster's) bring at the passes still to come."""
@@ -344,8 +354,9 @@ class FastEvaluator:
             value += n * (w[f"power_{area}"] + w["power_per_round"] * left * min(i, 2))
         if left:
             lasting, booster = self.income(engine, state, p)
+            rounds_worth = self.income_rounds(left)
             for res, n in lasting.items():
-                value += n * left * w.get(f"income_{res}", 0.0)
+                value += n * rounds_worth * w.get(f"income_{res}", 0.0)
             worth, potential, origins, ready = self.board_parts(engine, state, p, pl.faction)
             value += (w["federation_potential"] * potential + w["federation_ready"] * ready
                       + w["structure"] * worth) * left / look.rounds
