@@ -459,6 +459,20 @@ def _check_parameters(ctx: _Ctx, src: Located, data: dict) -> None:
                     ctx.err(src, ("parameters", name, "default", key), f"default of '{name}[{key}]': {problem}")
 
 
+def _check_game(ctx: _Ctx, src: Located, data: dict) -> None:
+    """A set-up draws `rounds` round tiles, `final_tiles` final tiles and players + `boosters.extra` boosters:
+    the content must hold that many."""
+    players = data["players"]
+    if players["min"] > players["max"]:
+        ctx.err(src, ("players",), f"at least {players['min']} players but at most {players['max']}")
+    for path, need, pool, what in (
+            (("rounds",), data["rounds"], ctx.c.round_tiles, "round scoring tiles"),
+            (("final_tiles",), data["final_tiles"], ctx.c.final_tiles, "final scoring tiles"),
+            (("boosters", "extra"), players["max"] + data["boosters"]["extra"], ctx.c.boosters, "boosters")):
+        if need > len(pool):
+            ctx.err(src, path, f"a game draws {need} {what}, the content has {len(pool)}")
+
+
 def _check_final(ctx: _Ctx, src: Located, data: dict) -> None:
     ctx.word(src, ("count",), 1, data["count"], COUNTERS, "counter")
 
@@ -498,7 +512,7 @@ def check_catalogue(c: cat.Catalogue, located: dict[tuple[str, str], Located], l
     per_kind = {
         "faction": _check_faction, "sector": _check_sector, "layout": _check_layout,
         "research_track": _check_track, "variant": _check_variant, "parameters": _check_parameters,
-        "final_scoring": _check_final, "planets": _check_planets,
+        "final_scoring": _check_final, "planets": _check_planets, "game": _check_game,
         "faction_board": lambda ctx, src, data: _check_structures(ctx, src, data["structures"]),
     }
     for (kind, _id), src in sorted(located.items()):
