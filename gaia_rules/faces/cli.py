@@ -167,8 +167,8 @@ def _explain_under_variant(catalogue, kind: str, ident: str, family: str, versio
     if kind != "faction":
         typer.echo(f"gaia explain: --faction-variant goes with a faction, not a {kind.replace('_', ' ')}", err=True)
         raise typer.Exit(2)
-    limits = catalogue.game.get("players", {})
-    if players is not None and not limits.get("min", players) <= players <= limits.get("max", players):
+    limits = catalogue.game["players"]
+    if players is not None and not limits["min"] <= players <= limits["max"]:
         typer.echo(f"gaia explain: the game is for {limits.get('min')} to {limits.get('max')} players, not {players}",
                    err=True)
         raise typer.Exit(2)

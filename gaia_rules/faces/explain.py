@@ -747,8 +747,8 @@ def entry_fields(catalogue: Catalogue, entry) -> str:
 
 
 def _player_counts(catalogue: Catalogue) -> list[int]:
-    players = catalogue.game.get("players", {})
-    return list(range(players.get("min", 2), players.get("max", 4) + 1))
+    players = catalogue.game["players"]
+    return list(range(players["min"], players["max"] + 1))
 
 
 def variant_groups(catalogue: Catalogue, ident: str, family: str, version: int) -> list[tuple[list[int], Any]]:
