@@ -43,6 +43,19 @@ ROTATIONS = 6
 MAX_BOARD_DRAWS = 100_000
 
 
+def player_counts(catalogue: Catalogue) -> range:
+    """The player counts the content's game is for (`players.min` to `players.max` of game.yaml)."""
+    limits = catalogue.game["players"]
+    return range(limits["min"], limits["max"] + 1)
+
+
+def check_player_count(catalogue: Catalogue, players) -> None:
+    """Refuse a player count the content's game is not for (set-up, the lab and `gaia explain` alike)."""
+    counts = player_counts(catalogue)
+    if not isinstance(players, int) or players not in counts:
+        raise SetupError(f"the game is for {counts.start} to {counts.stop - 1} players, not {players}")
+
+
 class SetupError(ValueError):
     """A set-up that cannot be drawn: bad player count, unknown variant, layout or faction."""
 
@@ -162,9 +175,7 @@ def random_setup(catalogue: Catalogue, players: int, seed, variant: str = "rules
     change the draw; fixed factions cannot be combined with an auction.
     """
     game = catalogue.game
-    lo, hi = game["players"]["min"], game["players"]["max"]
-    if not isinstance(players, int) or not lo <= players <= hi:
-        raise SetupError(f"the game is for {lo} to {hi} players, not {players}")
+    check_player_count(catalogue, players)
     if variant not in catalogue.variants:
         raise SetupError(f"unknown rules variant '{variant}'{did_you_mean(variant, catalogue.variants)}")
     fixed = check_factions(catalogue, players, factions) if factions is not None else None

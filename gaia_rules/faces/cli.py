@@ -156,21 +156,18 @@ def explain(
 
 def _explain_under_variant(catalogue, kind: str, ident: str, family: str, version: int | None,
                            players: int | None) -> None:
-    from ..setup import SetupError, check_options
+    from ..setup import SetupError, check_options, check_player_count
     from .explain import explain_faction_variant
 
     try:
         check_options(catalogue, None, family, version, False)
+        if kind == "faction" and players is not None:
+            check_player_count(catalogue, players)
     except SetupError as err:
         typer.echo(f"gaia explain: {err}", err=True)
         raise typer.Exit(2)
     if kind != "faction":
         typer.echo(f"gaia explain: --faction-variant goes with a faction, not a {kind.replace('_', ' ')}", err=True)
-        raise typer.Exit(2)
-    limits = catalogue.game["players"]
-    if players is not None and not limits["min"] <= players <= limits["max"]:
-        typer.echo(f"gaia explain: the game is for {limits.get('min')} to {limits.get('max')} players, not {players}",
-                   err=True)
         raise typer.Exit(2)
     typer.echo(explain_faction_variant(catalogue, ident, family, version, players), nl=False)
 

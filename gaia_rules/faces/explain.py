@@ -22,7 +22,7 @@ from ..language import parse_effect, parse_price
 from ..language.ast import Effect, Income
 from ..language.english import Words, effect_text, gains_text, join_and, join_or, price_text, sentence, with_article
 from ..language.vocabulary import AREAS, COUNTERS
-from ..setup import natural_key
+from ..setup import natural_key, player_counts
 
 # The kinds `gaia explain` knows, in the order of docs/catalogue.md, with a label and a section title.
 KINDS: dict[str, tuple[str, str]] = {
@@ -746,15 +746,10 @@ def entry_fields(catalogue: Catalogue, entry) -> str:
     return ", ".join(origin.patches[-1][1]) if origin is not None and origin.patches else ""
 
 
-def _player_counts(catalogue: Catalogue) -> list[int]:
-    players = catalogue.game["players"]
-    return list(range(players["min"], players["max"] + 1))
-
-
 def variant_groups(catalogue: Catalogue, ident: str, family: str, version: int) -> list[tuple[list[int], Any]]:
     """Player counts grouped by the entry a faction plays under a variant version (None: standard)."""
     groups: list[tuple[list[int], Any]] = []
-    for n in _player_counts(catalogue):
+    for n in player_counts(catalogue):
         entry = catalogue.variant_entry(family, version, n, ident)
         for counts, found in groups:
             if found is entry:

@@ -19,7 +19,7 @@ from ..content import default_catalogue
 from ..content.catalogue import Catalogue
 from ..rules import Engine
 from ..rules.scoring import source_groups
-from ..setup import SetupError, random_setup
+from ..setup import SetupError, check_player_count, random_setup
 from . import LabError
 from .results import Appender, ResultsFile, describe_difference, read_results, run_of
 from .schedule import Schedule, make_schedule
@@ -55,9 +55,10 @@ def prepare(config: RunConfig, catalogue: Catalogue) -> tuple[RunConfig, Schedul
     fv = config.faction_variant
     if fv is not None and fv not in catalogue.faction_variants:
         raise LabError(f"unknown faction variant '{fv}' (choose from {', '.join(catalogue.faction_variants)})")
-    lo, hi = catalogue.game["players"]["min"], catalogue.game["players"]["max"]
-    if not lo <= config.players <= hi:
-        raise LabError(f"the game is for {lo} to {hi} players, not {config.players}")
+    try:
+        check_player_count(catalogue, config.players)
+    except SetupError as err:
+        raise LabError(str(err)) from None
     homes = {f: catalogue.factions[f].home for f in catalogue.factions}
     schedule = make_schedule(config.seed, config.players, homes, config.pool)
     ready = RunConfig(config.players, config.bot, config.seed, config.variant, config.layout, fv, schedule.pool,

@@ -335,7 +335,7 @@ def _replace_piece(ctx: Context, state: GameState, p: int, name: str, piece: str
 
 def _opponent_near(ctx: Context, state: GameState, p: int, name: str) -> bool:
     board = state.board
-    for other in ctx.within(name, ctx.catalogue.game["near_opponent_distance"]):
+    for other in ctx.within(name, ctx.near_opponent_distance):
         h = board.get(other)
         if h is None:
             continue

@@ -101,6 +101,11 @@ class Context:
         return self.catalogue.game["charge"]["distance"]
 
     @cached_property
+    def near_opponent_distance(self) -> int:
+        """How near an opponent's piece makes a structure's `cost_near_opponent` apply (content: game.yaml)."""
+        return self.catalogue.game["near_opponent_distance"]
+
+    @cached_property
     def mine_id(self) -> str:
         """The structure built on planets (the first placed on a planet with no upgrade source)."""
         board = next(iter(self.catalogue.boards.values()))
