@@ -32,8 +32,21 @@ except `load`, which is measured cold in fresh subprocesses. The benchmarks:
   comparison with engines measured as whole processes, the peak resident
   memory of a fresh Python process that loads the content and replays it.
 
-`run_bench` returns one JSON-able dict; `render` prints it as tables with the
-targets. The corpus is the bundled one (`tests/conformance/*.json`, found by
+Figures measured on one machine do not hold on another, so a run is never
+judged against absolute numbers measured elsewhere. Every run names its
+machine (`machine`: CPU model, cores, system, Python) and the load average
+around it. The targets (`TARGETS`, the bounds the issues set) were met by the
+reference run (`REFERENCE`: its commit, date, machine and figures, shown in
+docs/bench.md); each target becomes a ratio, the room that run had: at most
+`bound / reference` times the reference figure (for rates, at least). With a
+baseline (an earlier `--json` run, best on the same machine and in the same
+session) each headline figure is given as a ratio to it, and the target is
+judged on that ratio: exact when the baseline is a run of the reference
+commit, and otherwise a judgement that assumes the baseline code as fast as
+the reference.
+
+`run_bench` returns one JSON-able dict; `render` prints it as tables. The
+corpus is the bundled one (`tests/conformance/*.json`, found by
 `formats.corpus`) unless files are given.
 """
 from __future__ import annotations
@@ -41,6 +54,8 @@ from __future__ import annotations
 import gc
 import json
 import math
+import os
+import platform
 import statistics
 import subprocess
 import sys
@@ -79,6 +94,35 @@ TARGETS = {
     ("memory", "peak_mb"): (50.0, "max"),
 }
 
+# The run the targets were met with (docs/bench.md). The bots figure comes from a run of
+# `gaia bench --only bots` on the same machine and day (commit 9c240dc).
+REFERENCE = {
+    "commit": "19682aa",
+    "date": "2026-12-03",
+    "machine": "the project's first development machine (2 cores, Linux; its CPU model was not recorded)",
+    "figures": {
+        "load.s": 0.106,
+        "apply.median_us": 35.8,
+        "legal.median_ms": 0.126,
+        "legal.worst_ms": 14.61,
+        "federation.worst_ms": 12.55,
+        "replay.median_moves_per_s": 12004,
+        "playout.4p": 28.71,
+        "bots.fast_mean_ms": 8.6,
+        "memory.peak_mb": 1.45,
+    },
+}
+
+# what a figure measures: a time or a size (less is better) or a rate (more is better)
+RATES = {("replay", "median_moves_per_s"), ("playout", "4p")}
+SIZES = {("memory", "peak_mb")}
+
+
+def target_ratio(section: str, key: str) -> float:
+    """The target as a ratio to the reference figure: the room the reference run had."""
+    bound, _ = TARGETS[(section, key)]
+    return round(bound / REFERENCE["figures"][f"{section}.{key}"], 2)
+
 LOAD_RUNS = 3
 LOAD_SCRIPT = (
     "import json, time\n"
@@ -105,6 +149,37 @@ PROCESS_SCRIPT = (
 
 class BenchError(Exception):
     """A benchmark that cannot run (no corpus, an unreadable file, a failing subprocess)."""
+
+
+# ------------------------------------------------------------------ the machine
+
+def machine() -> dict:
+    """What the figures were measured on: CPU model, cores, system and Python."""
+    cpu = None
+    try:
+        for line in Path("/proc/cpuinfo").read_text(encoding="utf-8", errors="replace").splitlines():
+            if line.startswith("model name") and ":" in line:
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return {"cpu": cpu or platform.processor() or platform.machine() or "unknown CPU",
+            "cores": os.cpu_count(), "system": f"{platform.system()} {platform.release()}".strip(),
+            "python": platform.python_version()}
+
+
+def machine_text(m: dict | None) -> str:
+    if not m:
+        return "not recorded"
+    return f"{m.get('cpu')}, {m.get('cores')} cores, {m.get('system')}, Python {m.get('python')}"
+
+
+def load_average() -> float | None:
+    """The 1-minute load average (None where the system has none)."""
+    try:
+        return round(os.getloadavg()[0], 2)
+    except (AttributeError, OSError):  # pragma: no cover - Windows
+        return None
 
 
 # ------------------------------------------------------------------ statistics
@@ -484,7 +559,8 @@ def run_bench(only: list[str] | None = None, files: list[Path] | None = None, ga
     """
     chosen = list(only) if only else list(BENCHMARKS)
     say = progress or (lambda text: None)
-    out: dict = {}
+    out: dict = {"machine": machine()}
+    load_before = load_average()
     started = time.perf_counter()
     corpus: list[Game] = []
     needs_corpus = any(b in chosen for b in ("apply", "legal", "federation", "replay", "bots", "memory"))
@@ -528,7 +604,7 @@ def run_bench(only: list[str] | None = None, files: list[Path] | None = None, ga
         out["corpus"] = {"games": len(corpus), "lines": sum(g.lines for g in corpus),
                          "commands": sum(g.commands for g in corpus) if counted else None,
                          "source": "files" if files else "tests/conformance"}
-    out["met"] = targets_met(out)
+    out["load_average"] = {"start": load_before, "end": load_average()}
     out["elapsed_s"] = round(time.perf_counter() - started, 2)
     return out
 
@@ -544,22 +620,53 @@ def _figure(results: dict, section: str, key: str):
     return data.get(key)
 
 
-def targets_met(results: dict) -> dict:
-    """`section.key` -> True/False for every target whose figure was measured."""
-    met = {}
-    for (section, key), (bound, kind) in TARGETS.items():
-        value = _figure(results, section, key)
-        if value is None:
+def compare(results: dict, baseline: dict, file: str = "") -> dict:
+    """The headline figures (those with a target) as ratios to a baseline run, each target judged on its ratio.
+
+    {"file", "machine", "same_machine", "change": {"section.key": {"then", "now", "ratio", "target_ratio",
+    "met"}}}; `ratio` is now / then, so below 1 a time got shorter and a rate lower.
+    """
+    change = {}
+    for (section, key), (_, kind) in TARGETS.items():
+        now, then = _figure(results, section, key), _figure(baseline, section, key)
+        if now is None or then is None:
             continue
-        met[f"{section}.{key}"] = value <= bound if kind == "max" else value >= bound
-    return met
+        ratio = round(now / then, 3) if then else None
+        allowed = target_ratio(section, key)
+        met = None if ratio is None else (ratio <= allowed if kind == "max" else ratio >= allowed)
+        change[f"{section}.{key}"] = {"then": then, "now": now, "ratio": ratio, "target_ratio": allowed, "met": met}
+    theirs = baseline.get("machine") if isinstance(baseline.get("machine"), dict) else None
+    ours = results.get("machine")
+    same = None if theirs is None or not ours else theirs == ours
+    return {"file": file, "machine": theirs, "same_machine": same, "change": change}
+
+
+def change_text(section: str, key: str, ratio: float | None) -> str:
+    """`1.32× faster`, `1.10× slower`, `1.05× larger`, or `same` (within 0.5%)."""
+    if ratio is None or ratio <= 0:
+        return ""
+    if abs(ratio - 1) < 0.005:
+        return "same"
+    better = ratio > 1 if (section, key) in RATES else ratio < 1
+    factor = ratio if ratio > 1 else 1 / ratio
+    if (section, key) in SIZES:
+        return f"{factor:.2f}× {'smaller' if better else 'larger'}"
+    return f"{factor:.2f}× {'faster' if better else 'slower'}"
 
 
 # ------------------------------------------------------------------ the tables
 
-def _target_text(section: str, key: str, unit: str) -> str:
+def _target_text(section: str, key: str) -> str:
+    """The target as a ratio to the baseline: `≤ 2.79×` (a time may grow that much), `≥ 0.83×` (a rate)."""
     target = TARGETS.get((section, key))
-    return "" if target is None else f"{'≤' if target[1] == 'max' else '≥'} {target[0]:,g} {unit}"
+    if target is None:
+        return ""
+    return f"{'≤' if target[1] == 'max' else '≥'} {target_ratio(section, key):.2f}×"
+
+
+def _reference_text(section: str, key: str, unit: str, fmt: str) -> str:
+    value = REFERENCE["figures"].get(f"{section}.{key}")
+    return "" if value is None else f"{fmt.format(value)} {unit}".strip()
 
 
 def _where(pos: dict | None) -> str:
@@ -570,45 +677,38 @@ def _where(pos: dict | None) -> str:
             f"{pos['line']}")
 
 
-def compare(results: dict, baseline: dict) -> dict:
-    """The headline figures (those with a target) now and in a baseline run: {"section.key": {then, now, ratio}}."""
-    out = {}
-    for section, key in TARGETS:
-        now, then = _figure(results, section, key), _figure(baseline, section, key)
-        if now is None or then is None:
-            continue
-        out[f"{section}.{key}"] = {"then": then, "now": now, "ratio": round(now / then, 3) if then else None}
-    return out
-
-
 def render(console: Console, results: dict) -> None:
-    table = Table(title="gaia bench", title_justify="left")
-    changes = results.get("baseline", {}).get("change")
-    columns = ["benchmark", "figure", "value", "target", "met"] + (["baseline", "change"] if changes is not None else [])
+    base = results.get("baseline")
+    changes = base.get("change") if base else None
+    if changes is None:
+        title = "gaia bench (reference: the run of docs/bench.md, on another machine)"
+        columns = ["benchmark", "figure", "value", "reference"]
+    else:
+        title = "gaia bench against the baseline (targets as ratios to it)"
+        columns = ["benchmark", "figure", "value", "baseline", "change", "target", "met"]
+    table = Table(title=title, title_justify="left")
     for col in columns:
         table.add_column(col, justify="left" if col in ("benchmark", "figure") else "center" if col == "met" else "right",
                          no_wrap=col != "figure")
-    met = results.get("met", {})
     shown: set[str] = set()
 
     def row(section, label, value, unit, key=None, fmt="{:,.3g}"):
-        target = _target_text(section, key, unit) if key else ""
-        ok = met.get(f"{section}.{key}") if key else None
-        mark = "" if ok is None else ("[green]yes[/]" if ok else "[bold red]NO[/]")
         text = "—" if value is None else f"{fmt.format(value)} {unit}".strip()
         first = section not in shown
         shown.add(section)
         if first and shown - {section}:
             table.add_section()
-        cells = [section if first else "", label, text, target, mark]
-        if changes is not None:
+        cells = [section if first else "", label, text]
+        if changes is None:
+            cells.append(_reference_text(section, key, unit, fmt) if key else "")
+        else:
             change = changes.get(f"{section}.{key}") if key else None
             if change is None:
-                cells += ["", ""]
+                cells += ["", "", "", ""]
             else:
-                ratio = change["ratio"]
-                cells += [f"{fmt.format(change['then'])} {unit}".strip(),
-                          "" if ratio is None else f"{(ratio - 1) * 100:+.0f}%"]
+                ok = change["met"]
+                cells += [f"{fmt.format(change['then'])} {unit}".strip(), change_text(section, key, change["ratio"]),
+                          _target_text(section, key), "" if ok is None else ("[green]yes[/]" if ok else "[bold red]NO[/]")]
         table.add_row(*cells)
 
     notes = []
@@ -676,7 +776,22 @@ def render(console: Console, results: dict) -> None:
             "peak_mb", "{:,.2f}")
         if r.get("process_peak_mb") is not None:
             row("memory", "  whole process (Python, content, replay)", r["process_peak_mb"], "MB", fmt="{:,.1f}")
+    console.print(f"machine: {machine_text(results.get('machine'))}")
+    load = results.get("load_average") or {}
+    if load.get("start") is not None:
+        console.print(f"load average: {load['start']:g} at the start, {load.get('end'):g} at the end")
     console.print(table)
+    if changes is None:
+        console.print(f"reference: commit {REFERENCE['commit']} on {REFERENCE['machine']}, {REFERENCE['date']}; "
+                      "figures from two machines compare the machines as much as the code. To judge the targets, "
+                      "compare with a baseline run here: gaia bench --json > before.json, then --baseline before.json")
+    else:
+        console.print(f"baseline: {base.get('file')}, measured on {machine_text(base.get('machine'))}")
+        if base.get("same_machine") is False:
+            console.print("[bold]the baseline was measured on another machine: its ratios compare the machines as "
+                          "much as the code[/]")
+        console.print(f"target: the room the reference run (commit {REFERENCE['commit']}, {REFERENCE['date']}) had below "
+                      "each bound of docs/bench.md, as a ratio; judged on this run's ratio to the baseline")
     if "replay" in results:
         per = Table(title="replay per game (median of runs)", title_justify="left")
         for col in ("game", "moves", "commands", "ms", "moves/s", "commands/s"):
@@ -721,10 +836,12 @@ def bench(
 ) -> None:
     """Measure the engine: load, apply, legal, federation, replay, playout, bots, memory.
 
-    In-process after a warm-up (load: cold, in fresh subprocesses). Prints a
-    table with the targets beside each figure, or `--json` one object. Exit 0
-    when the benchmarks ran, whether or not the targets are met; 2 on bad usage
-    or an unreadable file.
+    In-process after a warm-up (load: cold, in fresh subprocesses). Prints the
+    figures and the machine they were measured on, or `--json` one object.
+    With --baseline (an earlier --json run, best on this machine) each
+    figure is a ratio to it and the targets are judged as ratios
+    (docs/bench.md). Exit 0 when the benchmarks ran, whether or not the
+    targets are met; 2 on bad usage or an unreadable file.
 
     Examples:
 
@@ -775,7 +892,8 @@ def bench(
         typer.echo("gaia bench: interrupted", err=True)
         raise typer.Exit(130)
     if then is not None:
-        results["baseline"] = {"file": str(baseline), "change": compare(results, then)}
+        results["baseline"] = compare(results, then, str(baseline))
+        results["met"] = {k: v["met"] for k, v in results["baseline"]["change"].items() if v["met"] is not None}
     if as_json:
         typer.echo(json.dumps(results, ensure_ascii=False))
     else:
