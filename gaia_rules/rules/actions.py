@@ -7,6 +7,7 @@ naming it; they mutate the state (a clone made by the engine).
 """
 from __future__ import annotations
 
+from ..content.spelling import did_you_mean
 from ..language import ast
 from ..state import GameState, Pending
 from . import auction, choices, effects, power, research
@@ -89,8 +90,6 @@ def _turn(ctx: Context, state: GameState, move: Move) -> None:
 def choose_faction(ctx: Context, state: GameState, p: int, fid: str) -> None:
     cat = ctx.catalogue
     if fid not in cat.factions:
-        from ..content.loader import did_you_mean
-
         raise IllegalMoveError("faction", f"unknown faction '{fid}'{did_you_mean(fid, cat.factions)}")
     faction = cat.factions[fid]
     for other in state.players:
