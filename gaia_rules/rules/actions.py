@@ -383,6 +383,7 @@ def board_action(ctx: Context, state: GameState, move: Move) -> None:
     others = [g for g in gains if not isinstance(g, ast.Amount)]
     items = choices.items_of(plain, aid) + [[g.resource, g.count * ctx.count_per(state, p, g.per), aid] for g in plain if g.per]
     if pw:
+        effects.fire(ctx, state, p, effects.Event("spend", data={"pw": pw}), 1, follow)
         choices.spend_with_choice(ctx, state, p, pw, items, follow)
     else:
         choices.apply_sequence(ctx, state, p, items, follow)
