@@ -15,7 +15,9 @@ from .common import arg, expect, hex_name, occupied, queue, quoted
 from .context import Context
 from .conversions import FREE, conversions, free_conversion
 from .errors import IllegalMoveError
+from .federations import form_federation
 from .moves import Move, swap_command
+from .tech import cover_tech, take_tech
 
 FREE_COMMANDS = ("spend", "burn")
 
@@ -425,8 +427,6 @@ MAIN = {
 
 
 def _federation_main(ctx: Context, state: GameState, move: Move) -> None:
-    from .federations import form_federation
-
     form_federation(ctx, state, move)
 
 
@@ -450,14 +450,10 @@ def _f_up(ctx, state, move, follow):
 
 
 def _f_tech(ctx, state, move, follow):
-    from .tech import take_tech
-
     queue(state, take_tech(ctx, state, move.player, arg(move, 0), follow))
 
 
 def _f_cover(ctx, state, move, follow):
-    from .tech import cover_tech
-
     queue(state, cover_tech(ctx, state, move.player, arg(move, 0), follow))
 
 
