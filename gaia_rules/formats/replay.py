@@ -16,6 +16,7 @@ from typing import Any
 from ..board import GameMap, PlacedSector
 from .notation import NotationError, canonical, parse_line
 from ..rules import Engine, IllegalMoveError, Move
+from ..setup import SetupError
 from ..state import LEGACY_AUCTION, GameState, Setup
 
 TRACE_FIELDS = ("vp", "credits", "ore", "knowledge", "qic", "area1", "area2", "area3", "gaia")
@@ -270,7 +271,7 @@ def replay_record(engine: Engine, record: dict, keep_state: bool = False, setup:
     trace = record.get("trace", {}).get("after_each_move", [])
     try:
         state = engine.new_game(setup if setup is not None else setup_from_record(engine, record))
-    except (UnsupportedOption, IllegalMoveError) as err:
+    except (UnsupportedOption, SetupError) as err:
         result.first_divergence = Divergence(0, moves[0] if moves else "", None, OPTIONS_FIELD,
                                              "a game this engine plays", str(err))
         return result

@@ -46,6 +46,7 @@ from typing import Any
 
 from ..rules import Engine, IllegalMoveError
 from ..rules.moves import Move
+from ..setup import SetupError
 from ..state import GameState, Setup
 
 FORMAT = "gaia-rules/1"
@@ -198,7 +199,7 @@ def replay(engine: Engine, setup: Setup, moves: list[Move]) -> GameState:
     """The state after `moves` from `setup`; raises SaveError naming the first refused move."""
     try:
         state = engine.new_game(dataclasses.replace(setup))
-    except IllegalMoveError as err:
+    except SetupError as err:
         raise SaveError(f"the set-up is refused: {err}") from err
     for i, move in enumerate(moves):
         try:
