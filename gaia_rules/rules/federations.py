@@ -15,7 +15,7 @@ from ..language import ast
 from ..state import GameState, Pending
 from . import effects
 from .context import Context
-from .errors import IllegalMoveError
+from .errors import IllegalMoveError, MoveSyntaxError
 
 
 def piece_value(ctx: Context, state: GameState, p: int, name: str) -> int:
@@ -392,7 +392,7 @@ _EMPTY = _Empty()
 def form_federation(ctx: Context, state: GameState, move) -> None:
     p = move.player
     if len(move.args) < 2:
-        raise IllegalMoveError("syntax", "federation needs its hexes and a token")
+        raise MoveSyntaxError.of_move(move, "federation needs its hexes and a token", len(move.args))
     from .common import hex_name, queue
 
     listed = [hex_name(ctx, x) for x in move.args[0].split(",") if x]
