@@ -57,7 +57,10 @@ def check_player_count(catalogue: Catalogue, players) -> None:
 
 
 class SetupError(ValueError):
-    """A set-up that cannot be drawn: bad player count, unknown variant, layout or faction."""
+    """A set-up that cannot be drawn or played: bad player count, unknown variant, layout, faction or option.
+
+    Its own kind of error, not a `MoveError`: `random_setup` and `Engine.new_game` raise it.
+    """
 
 
 def natural_key(text: str) -> list:

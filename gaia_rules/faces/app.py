@@ -42,7 +42,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from typer.core import TyperGroup
 
-from ..content import ContentError, default_catalogue, load_catalogue, load_paths
+from ..content import ContentError, default_catalogue
 from ..content.catalogue import Catalogue
 
 

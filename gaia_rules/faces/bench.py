@@ -60,9 +60,9 @@ from ..players import BotGameError, FastBot, RandomBot, play_game
 from .app import app, progress_bar, wants_progress
 from ..content import default_catalogue
 from ..formats.corpus import CorpusMissing, corpus_files as bundled_corpus
-from ..formats.notation import NotationError, canonical, parse_line
+from ..formats.notation import canonical, parse_line
 from ..formats.replay import _names, hex_namer, replay_file, replay_record, setup_from_record, token_words
-from ..rules import Engine, IllegalMoveError
+from ..rules import Engine, MoveError, MoveSyntaxError
 from ..rules.federations import possible_federations
 from ..setup import random_setup
 
@@ -204,7 +204,7 @@ def walk(engine: Engine, game: Game, timed_apply: list[float] | None = None) -> 
     for i, line in enumerate(record["moves"][1:], start=1):
         try:
             parsed = parse_line(line, _names(engine, state), state.setup.players, words)
-        except NotationError:
+        except MoveSyntaxError:
             return
         for k, mv in enumerate(parsed.moves):
             mv = engine.normalize(state, canonical(mv, hex_namer(engine, state)))
@@ -216,7 +216,7 @@ def walk(engine: Engine, game: Game, timed_apply: list[float] | None = None) -> 
                     t = clock()
                     state = engine.apply(state, mv)
                     timed_apply.append(clock() - t)
-            except IllegalMoveError:
+            except MoveError:
                 return
             if state.ended:
                 return

@@ -37,17 +37,16 @@ from ..content import default_catalogue
 from ..formats import savegame
 from ..formats.corpus import CorpusMissing, GROUPS, corpus_files
 from ..formats.export import export_lines
-from ..players import BOTS, DEFAULT_BOT, describe_wait, make_bot
+from ..players import BOTS, DEFAULT_BOT, describe_wait
 from .app import (EXIT_FAILED, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, app, checked_catalogue,
                   choice_option, content_option, progress_bar, wants_progress)
-from ..formats.notation import NotationError
 from ..formats.replay import replay_file
 from ..formats.siteimport import ImportError_, read_site_game, summary
-from ..rules import Engine, IllegalMoveError
+from ..rules import Engine, IllegalMoveError, MoveSyntaxError
 from ..rules.moves import Move
 from ..formats.savegame import FileStamp, SavedGame, SaveConflict, SaveError, SaveWriteError
 from ..setup import SetupError, layout_names, random_setup
-from ..formats.movetext import move_text, parse_move, player_label
+from ..formats.movetext import move_text, parse_move
 from .mapview import svg_map, text_map
 from .session import SessionError, run_session
 from .view import score_table, show_state, status_line, waiting_for
@@ -117,7 +116,7 @@ def _one_line(command: str):
                 typer.echo(f"gaia {command}: {err}; what was played here since was not saved: "
                            f"reload with `gaia show {err.path}`", err=True)
                 raise typer.Exit(EXIT_FAILED)
-            except (SaveError, SetupError, NotationError) as err:
+            except (SaveError, SetupError, MoveSyntaxError) as err:
                 typer.echo(f"gaia {command}: {err}", err=True)
                 raise typer.Exit(EXIT_USAGE)
             except BrokenPipeError:  # output piped into `head` and the like
@@ -464,15 +463,14 @@ def _resolve(engine: Engine, state, text: str) -> Move:
     return parse_move(engine, state, text)
 
 
-def _apply(engine: Engine, game: SavedGame, move: Move) -> SavedGame:
-    """One move more; an illegal move exits 1, text the rules cannot read as a move (rule `syntax`) exits 2."""
+def _apply(engine: Engine, game: SavedGame, move: Move, typed: str) -> SavedGame:
+    """One move more (`typed`: as the player wrote it); an illegal move exits 1, text that is not a move exits 2."""
     try:
         return savegame.apply_move(engine, game, move)
+    except MoveSyntaxError as err:  # read by the rules, not by the notation: point into what was typed
+        raise CommandError(str(err.relocated(typed.strip())), EXIT_USAGE) from None
     except IllegalMoveError as err:
-        text = move_text(engine, game.state, move)
-        if err.rule == "syntax":
-            raise CommandError(f"not a move '{text}': {err}", EXIT_USAGE) from None
-        raise CommandError(f"illegal move '{text}': {err}", EXIT_FAILED) from None
+        raise CommandError(f"illegal move '{move_text(engine, game.state, move)}': {err}", EXIT_FAILED) from None
 
 
 @app.command()
@@ -503,7 +501,7 @@ def move(
         raise CommandError("the game has ended", EXIT_FAILED)
     mv = _resolve(engine, game.state, move_)
     played = move_text(engine, game.state, mv)
-    after = _apply(engine, game, mv)
+    after = _apply(engine, game, mv, move_)
     _save(after, file, f"your move '{played}'")
     if as_json:
         _print_json({"file": str(file), "played": move_json(engine, game.state, mv, len(after.moves)),

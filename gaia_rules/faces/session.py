@@ -29,11 +29,10 @@ from rich.console import Console
 
 from ..formats import savegame
 from ..formats.movetext import move_text, parse_move, player_label, token_word
-from ..formats.notation import NotationError
 from ..formats.savegame import SavedGame, SaveError
 from ..language.english import with_article
 from ..players import DEFAULT_BOT, describe_wait, make_bot
-from ..rules import Engine, IllegalMoveError
+from ..rules import Engine, IllegalMoveError, MoveSyntaxError
 from ..rules.moves import COMMANDS, Move
 from ..rules.phases import income_totals  # the engine's own reading of the income statements
 from ..state import GameState
@@ -321,7 +320,7 @@ class Session:
         return True
 
     def play(self, mv: Move) -> None:
-        """Apply one move (IllegalMoveError leaves everything as it was), log it, save, announce a new round."""
+        """Apply one move (a refused one, a `MoveError`, leaves everything as it was), log it, save, announce a new round."""
         text = "" if self.quiet else move_line(self.engine, self.state, mv)
         self.game = savegame.apply_move(self.engine, self.game, mv)
         self.saved = False
@@ -417,7 +416,7 @@ class Session:
         text = " ".join(_hex_case(w) for w in words)
         try:
             return parse_move(self.engine, self.state, text)
-        except NotationError as err:
+        except MoveSyntaxError as err:  # quotes the text as read (command and hexes in their case)
             raise SessionError(str(err)) from None
 
     # ------------------------------------------------------------ bots
@@ -434,6 +433,8 @@ class Session:
             mv = bot.choose(self.engine, self.state, legal)
             try:
                 self.play(mv)
+            except MoveSyntaxError as err:
+                raise SessionError(f"bot {player_label(self.state, p)}: {err}") from None
             except IllegalMoveError as err:
                 raise SessionError(f"bot {player_label(self.state, p)}: illegal move "
                                    f"'{move_text(self.engine, self.state, mv)}': {err}") from None
@@ -549,6 +550,8 @@ class Session:
             self.play(self.resolve(line))
         except SessionError as err:
             self.say(str(err))
+        except MoveSyntaxError as err:  # read by the rules, not by the notation: point into the line
+            self.say(str(err.relocated(line)))
         except IllegalMoveError as err:
             self.say(f"illegal move '{line}': {err}")
         return True

@@ -16,10 +16,12 @@ Where each rule lives:
 - `effects`: gains, prices and triggers of the effect language; `resources`: gaining one plain resource.
 - `scoring`: final scoring tiles, research and resource VP.
 - `legal`: listing the legal moves; `context`: what the rules read from content for a state;
-  `common`: reading a move's arguments; `errors`, `moves`: `IllegalMoveError`, `Move`.
+  `common`: reading a move's arguments; `moves`: `Move`; `errors`: `MoveError`, the base of
+  `MoveSyntaxError` (not a move) and `IllegalMoveError` (a move the rules refuse, naming a rule of
+  `RULE_CODES`).
 """
 from .engine import Engine
-from .errors import IllegalMoveError
+from .errors import IllegalMoveError, MoveError, MoveSyntaxError
 from .moves import Move
 
-__all__ = ["Engine", "IllegalMoveError", "Move"]
+__all__ = ["Engine", "IllegalMoveError", "Move", "MoveError", "MoveSyntaxError"]

@@ -11,10 +11,10 @@ from ..language import ast
 from ..state import GameState, Pending
 from . import auction, charges, choices, effects, phases, research
 from .building import build_main, build_piece, fire_build, join_federation, qic_for_range
-from .common import arg, expect, hex_name, occupied, queue, quoted
+from .common import arg, expect, hex_name, occupied, queue
 from .context import Context
 from .conversions import FREE, conversions, free_conversion
-from .errors import IllegalMoveError
+from .errors import IllegalMoveError, MoveSyntaxError
 from .federations import form_federation
 from .moves import Move, swap_command
 from .tech import cover_tech, take_tech
@@ -166,7 +166,7 @@ def _split_amount(text: str) -> tuple[int, str]:
     while i < len(text) and text[i].isdigit():
         i += 1
     if i > 9:  # no count in a game has that many digits (and Python refuses to read some that long)
-        raise IllegalMoveError("syntax", f"'{text[:12]}...' is not an amount")
+        raise MoveSyntaxError(text, 1, f"'{text[:12]}...' is not an amount")
     return (int(text[:i]) if i else 1), text[i:]
 
 

@@ -5,7 +5,7 @@ from ..board import UnknownHex
 from ..state import GameState, Pending
 from . import choices
 from .context import Context
-from .errors import IllegalMoveError
+from .errors import IllegalMoveError, MoveSyntaxError
 from .moves import Move
 
 
@@ -16,7 +16,7 @@ def expect(move: Move, *commands: str) -> None:
 
 def arg(move: Move, i: int) -> str:
     if len(move.args) <= i:
-        raise IllegalMoveError("syntax", f"'{move.command}' needs more arguments")
+        raise MoveSyntaxError.of_move(move, f"'{move.command}' needs more arguments", len(move.args))
     return move.args[i]
 
 

@@ -53,13 +53,11 @@ class Engine:
         return ctx
 
     def new_game(self, setup: Setup) -> GameState:
+        """The game's first state; raises `SetupError` for a set-up this content cannot play."""
         if setup.variant not in self.catalogue.variants:
-            raise IllegalMoveError("variant", f"unknown rules variant '{setup.variant}'")
-        try:
-            check_options(self.catalogue, setup.auction, setup.faction_variant, setup.faction_variant_version,
-                          bool(setup.factions))
-        except SetupError as err:
-            raise IllegalMoveError("options", str(err)) from None
+            raise SetupError(f"unknown rules variant '{setup.variant}'")
+        check_options(self.catalogue, setup.auction, setup.faction_variant, setup.faction_variant_version,
+                      bool(setup.factions))
         start_vp = next(iter(self.catalogue.boards.values()))["start"].get("vp", 0)
         # the game's own copy of the set-up, stamped with the content it is played with
         setup = dataclasses.replace(setup, content_hash=self.catalogue.content_hash()).in_name_order()

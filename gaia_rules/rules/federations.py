@@ -17,7 +17,7 @@ from ..state import GameState, Pending
 from . import choices, effects, power
 from .common import hex_name, queue
 from .context import Context
-from .errors import IllegalMoveError
+from .errors import IllegalMoveError, MoveSyntaxError
 
 
 def piece_value(ctx: Context, state: GameState, p: int, name: str) -> int:
@@ -390,7 +390,7 @@ _EMPTY = _Empty()
 def form_federation(ctx: Context, state: GameState, move) -> None:
     p = move.player
     if len(move.args) < 2:
-        raise IllegalMoveError("syntax", "federation needs its hexes and a token")
+        raise MoveSyntaxError.of_move(move, "federation needs its hexes and a token", len(move.args))
     listed = [hex_name(ctx, x) for x in move.args[0].split(",") if x]
     token = move.args[1]
     if state.fed_supply.get(token, 0) <= 0:
