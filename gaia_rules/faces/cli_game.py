@@ -44,6 +44,7 @@ from ..rules.moves import Move
 from ..formats.savegame import FileStamp, SavedGame, SaveConflict, SaveError, SaveWriteError
 from ..setup import SetupError, layout_names, random_setup
 from ..formats.movetext import move_text, parse_move, player_label
+from .terminal import console as stdout_console
 from .view import score_table, show_state, status_line, waiting_for
 
 
@@ -142,7 +143,7 @@ def _load(engine: Engine, path: Path, force: bool = False, content: Optional[Lis
 
 
 def _console() -> Console:
-    return Console(highlight=False, soft_wrap=False)
+    return stdout_console()
 
 
 def _save(game: SavedGame, path: Path, lost: str, expect=savegame.FROM_GAME) -> None:

@@ -33,6 +33,7 @@ from ..players import DEFAULT_BOT, describe_wait, make_bot
 from ..rules import Engine, IllegalMoveError
 from ..rules.moves import COMMANDS, Move
 from ..state import GameState
+from .terminal import console as stdout_console
 from .view import compact_moves, move_line, numbered_moves, score_table, show_state
 
 EXIT_OK, EXIT_FAILED = 0, 1
@@ -277,7 +278,7 @@ class Session:
     def __init__(self, engine: Engine, game: SavedGame, bots: dict, file: Path | None, quiet: bool,
                  auto_bot=None, reader: LineReader | None = None, console: Console | None = None):
         self.engine, self.game, self.bots, self.file, self.quiet = engine, game, bots, file, quiet
-        self.console = console or Console(highlight=False, soft_wrap=False)
+        self.console = console or stdout_console()
         self.reader = reader or LineReader(self.complete)
         if self.reader.complete is None:
             self.reader.complete = self.complete
