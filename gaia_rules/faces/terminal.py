@@ -4,14 +4,14 @@
 terminal's when stdout is a terminal; otherwise (a pipe, a file, a test) the
 COLUMNS environment variable when set, else `PIPE_WIDTH` columns.
 
-Every table it prints is fitted to that width (`Fitted`): each column keeps
-at least its longest word (a number, a name, a word of a header), the widest
-columns give up room first, headers wrap before cells, and cells wrap between
-words. A table whose longest words alone do not fit is printed as several
-narrower tables, one under the other, each repeating the columns that name a
-row (the first; the second too when the first names a section on
-its first row only), the other columns shared out as evenly as they go. A
-title or caption wider than its table gets lines of its own. Cells fold
+Every table it prints is fitted to that width (`Fitted`): each column keeps at
+least its longest word (a number, a name, a word of a header), the widest
+columns give up room first (a header before a cell, between columns as wide),
+and cells wrap between words. A table whose longest words alone do not fit is
+printed as several narrower tables, one under the other, each repeating the
+columns that name a row (the first; the second too when the first names a
+section on its first row only), the other columns shared out as evenly as they
+go. A title or caption wider than its table gets lines of its own. Cells fold
 instead of ending in an ellipsis, so even a word wider than the whole width
 keeps every character. Text printed through the console wraps between words.
 """
@@ -96,12 +96,14 @@ def _part(table: Table, indices: list[int]) -> Table:
     return part
 
 
-def _narrowed(widths: list[int], lows: list[int], room: int) -> list[int]:
-    """Widths within `room`: the widest column gives up one column at a time, none below `lows`."""
+def _narrowed(widths: list[int], lows: list[int], room: int, bodies: list[int] | None = None) -> list[int]:
+    """Widths within `room`: the widest column gives up one column at a time, none below `lows`; between
+    columns as wide, first one whose body still fits (`bodies`: only its header wraps)."""
     widths = list(widths)
+    bodies = bodies or lows
     excess = sum(widths) - room
     while excess > 0:
-        i = max(range(len(widths)), key=lambda k: (widths[k] > lows[k], widths[k]))
+        i = max(range(len(widths)), key=lambda k: (widths[k] > lows[k], widths[k], widths[k] > bodies[k]))
         if widths[i] <= lows[i]:
             break
         widths[i] -= 1
@@ -110,13 +112,13 @@ def _narrowed(widths: list[int], lows: list[int], room: int) -> list[int]:
 
 
 def _sized(table: Table, console: Console, options: ConsoleOptions) -> tuple[Table, int]:
-    """The table with fixed column widths when it is wider than `options` (headers wrap first); its width."""
+    """The table with fixed column widths when it is wider than `options`; its width."""
     room = options.max_width - table._extra_width
     lows, bodies, highs = _measures(table, console, options)
     if sum(highs) <= room:
         return table, sum(highs) + table._extra_width
     pads = [table._get_padding_width(c._index) for c in table.columns]
-    widths = _narrowed(_narrowed(highs, bodies, room), lows, room)
+    widths = _narrowed(highs, lows, room, bodies)
     widths = _narrowed(widths, [pad + 1 for pad in pads], room)    # a word wider than the room folds
     table.columns = [replace(c, width=w - pad, no_wrap=False) for c, w, pad in zip(table.columns, widths, pads)]
     return table, sum(widths) + table._extra_width
