@@ -111,6 +111,7 @@ def test_opponent_events_read_as_english():
         == "Each time a Gaia Project of an opponent is completed: 1 credit."
 
 
+@pytest.mark.slow
 def test_every_faction_plays_whole_games_hearing_every_opponent_event(tmp_path):
     """Each bundled faction holds an `on opponent` statement for every event of one player: random
     bots play 4-player games to the end (gains of power and tokens included)."""

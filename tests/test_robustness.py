@@ -244,6 +244,7 @@ def test_legal_moves_are_listed_in_the_same_order_after_a_save_and_reload(source
         assert ENGINE.legal_moves(state) == ENGINE.legal_moves(_reloaded(state))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("bot_name, moves", [("RandomBot", 400), ("GreedyBot", 120)])
 def test_a_seeded_bot_plays_the_same_game_when_saved_and_reloaded_every_move(bot_name, moves):
     import gaia_rules.players as bots
@@ -270,6 +271,7 @@ for state in list(corpus_positions("richbot-4p-01.json", 5)) + list(bot_position
 """
 
 
+@pytest.mark.slow
 def test_legal_moves_do_not_depend_on_the_hash_seed():
     """Sets iterate in an order that changes with PYTHONHASHSEED: no listing may depend on it."""
     import os

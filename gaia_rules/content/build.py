@@ -10,6 +10,7 @@ from typing import Callable
 
 from . import catalogue as cat
 from .loader import Document, Loader
+from .values import typed_value
 from .yamlsrc import Located
 
 AREAS = ("area1", "area2", "area3", "gaia")
@@ -177,9 +178,11 @@ def build_catalogue(docs: list[Document], loader: Loader) -> tuple[cat.Catalogue
 
     def parameters(d):
         for name, p in d.src.data["parameters"].items():
-            c.parameters[name] = cat.Parameter(name, p["scope"], p["type"], p.get("default"), p["doc"],
+            written = p.get("default")
+            default = None if written is None else typed_value(p["type"], written)
+            c.parameters[name] = cat.Parameter(name, p["scope"], p["type"], default, p["doc"],
                                                tuple(p.get("choices", ())), p.get("keyed_by"),
-                                               p.get("min"), p.get("max"), p.get("default_from"))
+                                               p.get("min"), p.get("max"), p.get("default_from"), written)
 
     def game(d):
         c.game = dict(d.src.data)
@@ -202,6 +205,9 @@ def build_catalogue(docs: list[Document], loader: Loader) -> tuple[cat.Catalogue
         else:
             builders[d.kind](d)
     c.tracks = dict(sorted(c.tracks.items(), key=lambda kv: (kv[1].order, kv[0])))
+    for v in c.variants.values():  # typed as their parameters declare (parameters.yaml may be built after them)
+        v.parameters.update({n: typed_value(c.parameters[n].type, x) for n, x in v.parameters.items()
+                             if n in c.parameters})
     _check_entries(c, docs, loader)
     return c, located
 

@@ -229,6 +229,7 @@ class Parameter:
     min: int | None = None      # declared range of an int parameter (a `set` outside it is an error)
     max: int | None = None
     default_from: str | None = None   # keyed by structure: the default is this field of the structure
+    written: Any = None               # the default as parameters.yaml writes it (`default` is typed: content/values.py)
 
 
 @dataclass(frozen=True)

@@ -627,7 +627,7 @@ def render_game(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
     ch = g.get("charge")
     if ch:
         free = catalogue.parameters.get("charge_free_power")
-        price = f"; charging N power costs N - {free.default} VP (rule parameter `charge_free_power`)" if free else ""
+        price = f"; charging N power costs N - {free.written} VP (rule parameter `charge_free_power`)" if free else ""
         items.append(f"Charging: neighbours within distance {ch.get('distance')} may charge{price}.")
     for key, label in (("near_opponent_distance", "A trading station is cheaper with an opponent within distance"),
                        ("satellite_limit", "Satellites per player at most"),
@@ -686,8 +686,8 @@ def render_parameter(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
     items = [stop(p.doc[:1].upper() + p.doc[1:]), f"Scope: {who}.", f"Type: {p.type}"
              + (f", one of {', '.join(p.choices)}" if p.choices else "")
              + (f", keyed by {p.keyed_by}" if p.keyed_by else "") + "."]
-    if p.default is not None:
-        items.append(f"Default: `{as_yaml(p.default)}`.")
+    if p.written is not None:
+        items.append(f"Default: `{as_yaml(p.written)}`.")
     if p.min is not None or p.max is not None:
         items.append(f"Range: {'' if p.min is None else p.min}..{'' if p.max is None else p.max} "
                      f"(a `set` outside it is a validation error).")

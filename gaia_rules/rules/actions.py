@@ -284,7 +284,7 @@ def _decision(ctx: Context, state: GameState, move: Move, decision: Pending) -> 
             state.decisions.pop(0)
             after = state.decisions[0] if state.decisions else None
             if (after is not None and after.kind == "gaia-phase" and after.player == move.player
-                    and ctx.game_params.get("gaia_phase_decline_ends")):
+                    and ctx.game_params["gaia_phase_decline_ends"]):
                 from . import phases
 
                 state.decisions.pop(0)
@@ -368,7 +368,7 @@ def board_action(ctx: Context, state: GameState, move: Move) -> None:
         raise IllegalMoveError("board-action", f"{aid} has been taken this round")
     p = move.player
     gains = action.effect.statements[0].clause.gains
-    if ctx.game_params.get("refuse_wasted_board_actions") and all_capped(ctx, state, p, gains):
+    if ctx.game_params["refuse_wasted_board_actions"] and all_capped(ctx, state, p, gains):
         raise IllegalMoveError("board-action", f"everything {aid} gives would be lost to resource caps")
     if any(isinstance(g, ast.Fed) and g.token is None for g in gains) and not state.players[p].fed_tokens:
         raise IllegalMoveError("board-action", f"{aid} needs a federation token of yours")
@@ -590,7 +590,7 @@ def _f_fedtile(ctx, state, move, follow):
     out: list[Pending] = []
     for eff in fed.effects:
         for st in eff.statements:
-            effects.apply_gains(ctx, state, p, st.clause.gains, "qic2", out)
+            effects.apply_gains(ctx, state, p, st.clause.gains, follow.data.get("source", follow.kind), out)  # saves before the source was kept
     queue(state, out)
 
 

@@ -146,7 +146,7 @@ def take_with_choice(ctx: Context, state: GameState, p: int, n: int, to: str, fo
     token may be a question.
     """
     player = state.players[p]
-    if ctx.game_params.get("token_discard_order") == "choice":
+    if ctx.game_params["token_discard_order"] == "choice":
         splits = area_splits(player, n)
         if len(splits) > 1:
             follow.append(Pending(AREAS_KIND, p, {"n": n, "to": to, "options": splits}))

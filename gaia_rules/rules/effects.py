@@ -139,7 +139,7 @@ def apply_gains(ctx: Context, state: GameState, p: int, gains, source: str, foll
             follow.append(Pending("swap", p, {"first": g.first, "second": g.second}))
         elif isinstance(g, ast.Fed):
             if g.token is None:
-                follow.append(Pending("fedtile", p, {}))
+                follow.append(Pending("fedtile", p, {"source": source}))
             else:
                 follow.extend(gain_fed_token(ctx, state, p, g.token, source))
         elif isinstance(g, ast.LostPlanet):
@@ -265,7 +265,7 @@ def can_pay(ctx: Context, state: GameState, p: int, costs) -> str | None:
             if have < n:
                 return f"{n} power needed in area III, you have {have}"
         elif res == "t":
-            have = sum(player.power[a] for a in ("area1", "area2", "area3")) + (1 if player.token in ("area1", "area2", "area3") else 0)
+            have = power.tokens_in_cycle(player)
             if have < n:
                 return f"{n} power tokens needed, you have {have}"
     return None

@@ -13,7 +13,7 @@ from typing import Callable
 
 from ..language import ast
 from ..state import GameState, Pending
-from . import effects
+from . import choices, effects, power
 from .context import Context
 from .errors import IllegalMoveError
 
@@ -44,7 +44,7 @@ def threshold(ctx: Context, state: GameState, p: int) -> int:
     """`federation_threshold`, plus `federation_threshold_growth` per federation token (or formation) so far."""
     base, growth = ctx.param(state, p, "federation_threshold"), ctx.param(state, p, "federation_threshold_growth")
     player = state.players[p]
-    done = player.federations_formed if ctx.game_params.get("growing_federation_count") == "formed" else len(player.fed_tokens)
+    done = player.federations_formed if ctx.game_params["growing_federation_count"] == "formed" else len(player.fed_tokens)
     return base + growth * done
 
 
@@ -136,21 +136,19 @@ def check_federation(ctx: Context, state: GameState, p: int, listed: list[str],
     return group, sats
 
 
-def _satellite_price(ctx: Context, state: GameState, p: int) -> tuple[int, str]:
-    """(count, resource) paid per satellite: the holder's `satellite_cost`."""
-    cost = ctx.param(state, p, "satellite_cost")
-    return cost if isinstance(cost, tuple) else (1, "t")
+def _satellite_price(ctx: Context, state: GameState, p: int) -> tuple[ast.Pay, ...]:
+    """What player p pays per satellite: the holder's `satellite_cost` (parameters.yaml)."""
+    return ctx.param(state, p, "satellite_cost")
 
 
 def _satellites_affordable(ctx: Context, state: GameState, p: int) -> int:
-    """How many satellites player p can pay for now."""
-    count, res = _satellite_price(ctx, state, p)
+    """How many satellites player p can pay for now (a free satellite: as many as the limit allows)."""
     player = state.players[p]
-    if res == "t":
-        have = sum(player.power[a] for a in ("area1", "area2", "area3")) + (1 if player.token in ("area1", "area2", "area3") else 0)
-    else:
-        have = getattr(player, effects.RESOURCE_FIELDS[res])
-    return have // count
+    counts = []
+    for pay in _satellite_price(ctx, state, p):
+        have = power.tokens_in_cycle(player) if pay.resource == "t" else ctx.held_amount(player, pay.resource)
+        counts.append((have or 0) // pay.count if pay.count else ctx.catalogue.game["satellite_limit"])
+    return min(counts, default=ctx.catalogue.game["satellite_limit"])
 
 
 def _groups(ctx: Context, hexes: set[str]) -> list[set[str]]:
@@ -422,16 +420,14 @@ def form_federation(ctx: Context, state: GameState, move) -> None:
 
 
 def _pay_satellites(ctx: Context, state: GameState, p: int, n: int, follow: list[Pending]) -> None:
+    """Pay the satellite price n times: tokens discarded (`t`) by the player's choice, the rest as any price."""
     if n == 0:
         return
-    count, res = _satellite_price(ctx, state, p)
-    total = count * n
-    if res == "t":
-        from . import choices
-
-        choices.take_with_choice(ctx, state, p, total, "discard", follow)
-        return
-    effects.pay(ctx, state, p, [ast.Pay(total, res)])
+    for pay in _satellite_price(ctx, state, p):
+        if pay.resource == "t":
+            choices.take_with_choice(ctx, state, p, pay.count * n, "discard", follow)
+        else:
+            effects.pay(ctx, state, p, [ast.Pay(pay.count * n, pay.resource)])
 
 
 def possible_federations(ctx: Context, state: GameState, p: int, limit: int = 64) -> list[str]:

@@ -248,7 +248,7 @@ def _main_candidates(ctx, state, p, sure) -> Iterator[Move]:
             continue
         gains = action.effect.statements[0].clause.gains
         simple = all(isinstance(g, ast.Amount) and g.resource not in ("step", "range") for g in gains)
-        capped = ctx.game_params.get("refuse_wasted_board_actions") and actions.all_capped(ctx, state, p, gains)
+        capped = ctx.game_params["refuse_wasted_board_actions"] and actions.all_capped(ctx, state, p, gains)
         if simple and not capped:
             yield sure(Move(p, "action", (aid,)))
         elif not capped:

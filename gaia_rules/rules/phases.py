@@ -377,7 +377,7 @@ def end_round(ctx: Context, state: GameState, observer: RoundObserver | None) ->
         state.phase = "end"
         state.current = None
         return
-    if ctx.game_params.get("turn_order") == "pass-order":
+    if ctx.game_params["turn_order"] == "pass-order":
         order = list(state.pass_order)
     else:
         seats = state.seats

@@ -28,8 +28,8 @@ def rank_vp(values: list[int], counts: list[int], table: list[int], zero_scores:
 def final_scoring(ctx: Context, state: GameState) -> None:
     n = len(state.players)
     table = list(ctx.catalogue.game["final_scoring_vp"])
-    zero = ctx.game_params.get("final_zero_scores", True)
-    neutral = n in ctx.game_params.get("neutral_player_counts", [])
+    zero = ctx.game_params["final_zero_scores"]
+    neutral = n in ctx.game_params["neutral_player_counts"]
     breakdown = [dict() for _ in range(n)]
     for k, tile_id in enumerate(state.setup.final_tiles, 1):
         tile = ctx.catalogue.final_tiles[tile_id]
