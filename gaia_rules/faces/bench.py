@@ -58,6 +58,7 @@ from rich.table import Table
 
 from ..players import BotGameError, FastBot, RandomBot, play_game
 from .app import app, progress_bar, wants_progress
+from .terminal import console as stdout_console
 from ..content import default_catalogue
 from ..formats.corpus import CorpusMissing, corpus_files as bundled_corpus
 from ..formats.notation import canonical, parse_line
@@ -583,8 +584,7 @@ def render(console: Console, results: dict) -> None:
     changes = results.get("baseline", {}).get("change")
     columns = ["benchmark", "figure", "value", "target", "met"] + (["baseline", "change"] if changes is not None else [])
     for col in columns:
-        table.add_column(col, justify="left" if col in ("benchmark", "figure") else "center" if col == "met" else "right",
-                         no_wrap=col != "figure")
+        table.add_column(col, justify="left" if col in ("benchmark", "figure") else "center" if col == "met" else "right")
     met = results.get("met", {})
     shown: set[str] = set()
 
@@ -776,4 +776,4 @@ def bench(
     if as_json:
         typer.echo(json.dumps(results, ensure_ascii=False))
     else:
-        render(Console(highlight=False, soft_wrap=False), results)
+        render(stdout_console(), results)

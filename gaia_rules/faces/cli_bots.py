@@ -22,6 +22,7 @@ from ..players.arena import UnpairedGames, arena_json, earlier_games, paired, pl
 from ..players.fast import load_weights
 from ..players.tune import OBJECTIVES, tune as run, weights_document
 from .app import app, checked_catalogue, content_option
+from .terminal import console
 
 
 def _progress(label: str, enabled: bool):
@@ -46,7 +47,7 @@ def _lineup(text: str, players: int | None) -> list[str]:
 
 def arena_table(stats) -> Table:
     table = Table(title="Arena")
-    for col in ("bot", "games", "win rate", "95% interval", "mean VP", "95% interval", "mean rank", "rating μ ± σ", "ms/decision"):
+    for col in ("bot", "games", "win rate", "95% interval", "mean VP", "95% interval", "mean rank", "rating μ ± σ", "ms per decision"):
         table.add_column(col, justify="left" if col == "bot" else "right")
     for s in stats:
         d = s.to_json()
@@ -166,11 +167,12 @@ def arena(
         typer.echo(json.dumps(arena_json(results, kinds, pairs), sort_keys=True))
         return
     stats = summarize(results, kinds)
-    Console().print(arena_table(stats))
+    out = console(highlight=True)
+    out.print(arena_table(stats))
     if sources:
-        Console().print(sources_table(stats))
+        out.print(sources_table(stats))
     if pairs is not None:
-        Console().print(paired_table(pairs, against))
+        out.print(paired_table(pairs, against))
 
 
 def _earlier_run(path: Path) -> dict:

@@ -49,6 +49,7 @@ from ..setup import SetupError, layout_names, random_setup
 from ..formats.movetext import move_text, parse_move
 from .mapview import svg_map, text_map
 from .session import SessionError, run_session
+from .terminal import console as stdout_console
 from .view import score_table, show_state, status_line, waiting_for
 
 
@@ -147,7 +148,7 @@ def _load(engine: Engine, path: Path, force: bool = False, content: Optional[Lis
 
 
 def _console() -> Console:
-    return Console(highlight=False, soft_wrap=False)
+    return stdout_console()
 
 
 def _save(game: SavedGame, path: Path, lost: str, expect=savegame.FROM_GAME) -> None:

@@ -26,6 +26,7 @@ from ..lab.simulate import RunConfig, default_workers, open_results, prepare, si
 from ..lab.stats import ALPHA, summarize
 from ..players import BOTS, DEFAULT_BOT
 from .app import EXIT_USAGE, app, checked_catalogue, choice_option, content_option, wants_progress
+from .terminal import console
 
 
 def _fail(command: str, message: str, code: int = EXIT_USAGE):
@@ -114,8 +115,8 @@ def simulate(
         return
     balanced = "" if games % schedule.block == 0 else \
         f" (seatings balanced exactly at multiples of {schedule.block} games)"
-    typer.echo(f"{games} games in {output}: {progress.new} played, {done} already there; "
-               f"{seconds:.1f} s, {summary['rate']:.2f} games/s{balanced}")
+    console().print(f"{games} games in {output}: {progress.new} played, {done} already there; "
+                    f"{seconds:.1f} s, {summary['rate']:.2f} games/s{balanced}", markup=False)
 
 
 @app.command()
@@ -158,17 +159,21 @@ def report(
     if as_json:
         typer.echo(json.dumps({**summary.to_json(), "note": note, "files": [str(p) for p in written]}, sort_keys=True))
         return
-    console = Console()
+    out = console(highlight=True)
+
+    def say(text: str) -> None:   # plain text, wrapped between words at the output's width
+        out.print(text, markup=False, highlight=False)
+
     if note:
-        typer.echo(note)
-    console.print(summary_table(summary))
+        say(note)
+    out.print(summary_table(summary))
     if summary.changes is not None:
-        console.print(change_table(summary))
-    typer.echo(_seat_line(summary))
-    typer.echo("Deciding sources (winner minus runner-up, mean VP): "
-                  + ", ".join(f"{d.source} {d.margin:+.1f}" for d in summary.deciders[:5]))
+        out.print(change_table(summary))
+    say(_seat_line(summary))
+    say("Deciding sources (winner minus runner-up, mean VP): "
+        + ", ".join(f"{d.source} {d.margin:+.1f}" for d in summary.deciders[:5]))
     if written:
-        typer.echo(f"report written to {written[0]} and {len(written) - 1} SVG charts beside it")
+        say(f"report written to {written[0]} and {len(written) - 1} SVG charts beside it")
 
 
 def _one_run(path: Path) -> list[dict]:

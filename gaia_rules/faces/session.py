@@ -38,6 +38,7 @@ from ..rules.phases import income_totals  # the engine's own reading of the inco
 from ..state import GameState
 from .explain import ExplainError, KINDS, explain, ids_of, resolve
 from .mapview import text_map
+from .terminal import console as stdout_console
 from .view import compact_moves, move_line, numbered_moves, score_table, show_state
 
 EXIT_OK, EXIT_FAILED = 0, 1
@@ -276,7 +277,7 @@ class Session:
     def __init__(self, engine: Engine, game: SavedGame, bots: dict, file: Path | None, quiet: bool,
                  auto_bot=None, reader: LineReader | None = None, console: Console | None = None):
         self.engine, self.game, self.bots, self.file, self.quiet = engine, game, bots, file, quiet
-        self.console = console or Console(highlight=False, soft_wrap=False)
+        self.console = console or stdout_console()
         self.reader = reader or LineReader(self.complete)
         if self.reader.complete is None:
             self.reader.complete = self.complete
