@@ -1,8 +1,8 @@
 """Explain what is meant: conditions, counters and event data read by their meaning, in the
-singular or plural their number needs.
+singular or plural their number needs; special actions in move lists read by what they do.
 
 The renderer is `gaia_rules/language/english.py` (it knows no game: the content's nouns come
-in a `Words`, from `gaia_rules/faces/explain.py`).
+in a `Words`, from `gaia_rules/faces/explain.py`); the move notes are `gaia_rules/faces/view.py`.
 """
 from __future__ import annotations
 
@@ -13,10 +13,16 @@ import pytest
 
 from gaia_rules.content import default_catalogue
 from gaia_rules.faces.explain import words_for
+from gaia_rules.faces.session import question
+from gaia_rules.faces.view import compact_moves, move_note, numbered_moves
 from gaia_rules.language import parse_effect, vocabulary
 from gaia_rules.language import english as english_module
 from gaia_rules.language.english import COUNTER_NOUNS, WITHIN_PHRASES, Words, english, plural_noun
 from gaia_rules.language.vocabulary import COUNTERS, EVENT_DATA, EVENT_PIECES
+from gaia_rules.rules.moves import Move
+from gaia_rules.state import TechTileHeld
+
+from rules_helpers import ENGINE, clear, hexes, play, put, set_turn, start
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -232,3 +238,57 @@ def test_the_catalogue_gives_every_structure_a_plural(words):
     assert words.plurals == {"m": "mines", "ts": "trading stations", "lab": "research labs",
                              "PI": "planetary institutes", "ac1": "academies (knowledge)",
                              "ac2": "academies (Q.I.C.)", "gf": "Gaiaformers", "sp": "space stations"}
+
+
+# ------------------------------------------------------------------ special actions in move lists
+
+@pytest.fixture(scope="module")
+def firaks_with_pi():
+    """Firaks (p1) with their planetary institute and a research lab, at their action turn."""
+    s = set_turn(clear(start(["firaks", "terrans"]), power=(2, 4, 0, 0)), 0)
+    pi, lab = hexes(s, "titanium")[:2]
+    put(s, pi, 0, "PI")
+    put(s, lab, 0, "lab")
+    return s, lab
+
+
+def test_a_special_action_is_listed_by_what_it_does_under_its_site_id(firaks_with_pi):
+    s, _lab = firaks_with_pi
+    legal = ENGINE.legal_moves(s)
+    special = [i for i, m in enumerate(legal) if m.command == "special"]
+    assert [legal[i] for i in special] == [Move(0, "special", ("down-lab",))]
+    line = f"{special[0] + 1}. firaks special down-lab: turn a research lab of yours into a trading station and " \
+           f"advance one level on any track"
+    assert line in numbered_moves(ENGINE, s, legal)
+    assert line in compact_moves(ENGINE, s, legal)
+
+
+def test_a_special_action_not_held_has_no_note(firaks_with_pi):
+    s, _lab = firaks_with_pi
+    assert move_note(ENGINE, s, Move(0, "special", ("swap-PI",))) == ""
+
+
+def test_the_follow_up_of_a_piece_built_in_place_of_another_says_so(firaks_with_pi):
+    s, _lab = firaks_with_pi
+    after = play(s, "p1 special down-lab")
+    assert question(ENGINE, after) == \
+        "build a trading station in place of a research lab of yours: where? [build PIECE HEX]"
+
+
+def test_booster_and_tile_specials_read_by_their_gains():
+    s = start(["terrans", "xenos"])
+    s.players[0].booster = "booster5"
+    s.players[0].tech.append(TechTileHeld("tech9", "free1"))
+    legal = ENGINE.legal_moves(s)
+    notes = {m.args[0]: move_note(ENGINE, s, m) for m in legal if m.command == "special"}
+    assert notes == {"range+3": "3 extra range and build a mine or a Gaiaformer", "4pw": "charge 4 power"}
+
+
+def test_one_line_descriptions_keep_a_condition(words):
+    from gaia_rules.faces.describe import effects_line
+
+    effects = [parse_effect("income: 2pw"), parse_effect("if lab >= 2: income: 1q"),
+               parse_effect("if level = 5: on research: 2vp")]
+    assert effects_line(effects, words) == (
+        "income charge 2 power; income, if you have at least 2 research labs: 1 Q.I.C.; each time you gain a "
+        "research level, if the level reached is 5: 2 VP")
