@@ -34,7 +34,7 @@ from typing import Iterable
 
 from .board import GameMap, PlacedSector, adjacency_ok, neighbours
 from .content.catalogue import Catalogue
-from .content.loader import did_you_mean
+from .content.spelling import did_you_mean
 from .state import Setup
 
 LAYOUT_KINDS = ("standard", "random")   # the standard board in order, or shuffled; content adds boards by name

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from gaia_rules.content import default_catalogue
-from gaia_rules.content.loader import load_catalogue
+from gaia_rules.content import load_catalogue
 from gaia_rules.language import parse_effect
 from gaia_rules.players import GreedyBot, RandomBot, play_game
 from gaia_rules.rules import Engine

@@ -41,9 +41,11 @@ from __future__ import annotations
 import gc
 import json
 import math
+import signal
 import statistics
 import subprocess
 import sys
+import threading
 import time
 import tracemalloc
 from dataclasses import dataclass
@@ -54,7 +56,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from ..players import BotGameError, RandomBot, play_game
+from ..players import BotGameError, FastBot, RandomBot, play_game
 from .app import app, progress_bar, wants_progress
 from ..content import default_catalogue
 from ..formats.corpus import CorpusMissing, corpus_files as bundled_corpus
@@ -294,8 +296,6 @@ def bench_legal(engine: Engine, games: list[Game], every: int = 1) -> dict:
 
 def bench_bots(engine: Engine, games: list[Game], every: int = 10) -> dict:
     """State clones and fast-bot decisions at one action-phase position in `every`."""
-    from ..players import FastBot
-
     clones: list[float] = []
     decisions: list[float] = []
     worst: tuple[float, Position | None] = (-1.0, None)
@@ -385,9 +385,6 @@ GAME_TIMEOUT_S = 10.0
 
 def _with_deadline(seconds: float, fn: Callable[[], object]):
     """fn() interrupted after `seconds` (by SIGALRM, where there is one and we are in the main thread)."""
-    import signal
-    import threading
-
     if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
         return fn()
 

@@ -19,6 +19,8 @@ from rich.table import Table
 
 from ..players import BOTS
 from ..players.arena import UnpairedGames, arena_json, earlier_games, paired, play_all, schedule, summarize, unique
+from ..players.fast import load_weights
+from ..players.tune import OBJECTIVES, tune as run, weights_document
 from .app import app, checked_catalogue, content_option
 
 
@@ -129,7 +131,6 @@ def arena(
     earlier = _earlier_run(against) if against is not None else None
     weights = None
     if weights_file is not None:
-        from ..players.fast import load_weights
         try:
             weights = load_weights(weights_file)
         except (OSError, ValueError, json.JSONDecodeError) as err:
@@ -226,9 +227,6 @@ def tune(
 
         gaia tune --objective table --generations 12 --workers 2 -o tuned.json
     """
-    from ..players.fast import load_weights
-    from ..players.tune import OBJECTIVES, tune as run, weights_document
-
     if objective not in OBJECTIVES:
         typer.echo(f"gaia tune: --objective: unknown '{objective}' (choose {', '.join(OBJECTIVES)})", err=True)
         raise typer.Exit(2)

@@ -35,15 +35,21 @@ from rich.console import Console
 
 from ..content import default_catalogue
 from ..formats import savegame
+from ..formats.corpus import CorpusMissing, GROUPS, corpus_files
+from ..formats.export import export_lines
 from ..players import BOTS, DEFAULT_BOT, describe_wait, make_bot
 from .app import (EXIT_FAILED, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, app, checked_catalogue,
                   choice_option, content_option, progress_bar, wants_progress)
 from ..formats.notation import NotationError
+from ..formats.replay import replay_file
+from ..formats.siteimport import ImportError_, read_site_game, summary
 from ..rules import Engine, IllegalMoveError
 from ..rules.moves import Move
 from ..formats.savegame import FileStamp, SavedGame, SaveConflict, SaveError, SaveWriteError
 from ..setup import SetupError, layout_names, random_setup
 from ..formats.movetext import move_text, parse_move, player_label
+from .mapview import svg_map, text_map
+from .session import SessionError, run_session
 from .view import score_table, show_state, status_line, waiting_for
 
 
@@ -281,8 +287,6 @@ def import_(
 
         gaia import tests/data/site-exports/Piling-song-3477.data.json -o game.json
     """
-    from ..formats.siteimport import ImportError_, read_site_game, summary
-
     engine = _engine("import", content)
     if output is None and not check:
         raise CommandError("say where to save the game with -o FILE (or only check the file with --check)")
@@ -326,8 +330,6 @@ def export(
 
         gaia export game.json -o game.txt
     """
-    from ..formats.export import export_lines
-
     engine = _engine("export", content)
     game = _load(engine, file, force, content)
     text = "\n".join(export_lines(engine, game.setup, game.moves)) + "\n"
@@ -394,8 +396,6 @@ def map_(
 
         gaia map game.json -o board.svg
     """
-    from .mapview import svg_map, text_map
-
     engine = _engine("map", content)
     game = _load(engine, file, force, content)
     ctx = engine.context(game.state)
@@ -597,8 +597,6 @@ def play(
 
         gaia play --bot search --think 2
     """
-    from .session import SessionError, run_session
-
     engine = _engine("play", content)
     if bot not in BOTS:
         raise CommandError(f"unknown bot '{bot}' (choose {' or '.join(BOTS)})")
@@ -647,8 +645,6 @@ def replay(
     Exit 0 only if every file replays without divergence; 1 if one diverges; 2
     if a file cannot be read. On a terminal a progress bar shows the files done.
     """
-    from ..formats.corpus import GROUPS, CorpusMissing, corpus_files
-
     if not files:
         groups = GROUPS if corpus.strip() == "all" else tuple(g.strip() for g in corpus.split(",") if g.strip())
         unknown = [g for g in groups if g not in GROUPS]
@@ -678,8 +674,6 @@ def replay(
 
 def _replay_one(engine: Engine, path: Path, keep_state: bool):
     """The replay of one recorded file, or None after one line on stderr saying why it cannot be read."""
-    from ..formats.replay import replay_file
-
     try:
         return replay_file(engine, path, keep_state=keep_state)
     except FileNotFoundError:

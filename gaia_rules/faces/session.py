@@ -22,6 +22,9 @@ from pathlib import Path
 from typing import Callable
 
 import typer
+from prompt_toolkit import PromptSession
+from prompt_toolkit.completion import Completer, Completion
+from prompt_toolkit.history import InMemoryHistory
 from rich.console import Console
 
 from ..formats import savegame
@@ -32,7 +35,10 @@ from ..language.english import with_article
 from ..players import DEFAULT_BOT, describe_wait, make_bot
 from ..rules import Engine, IllegalMoveError
 from ..rules.moves import COMMANDS, Move
+from ..rules.phases import income_totals  # the engine's own reading of the income statements
 from ..state import GameState
+from .explain import ExplainError, KINDS, explain, ids_of, resolve
+from .mapview import text_map
 from .view import compact_moves, move_line, numbered_moves, score_table, show_state
 
 EXIT_OK, EXIT_FAILED = 0, 1
@@ -204,8 +210,6 @@ def _amount_text(code: str, n: int) -> str:
 
 def income_summary(engine: Engine, state: GameState, p: int) -> str:
     """What player p's income pays this round: '+4c +1o +2k, charge 3 power' ('nothing' if none)."""
-    from ..rules.phases import income_totals  # the engine's own reading of the income statements
-
     totals = income_totals(engine.context(state), state, p)
     plain = " ".join(_amount_text(c, n) for c, n in totals.items() if c not in ("pw", "t") and n)
     power = [_amount_text(c, totals[c]) for c in ("pw", "t") if totals.get(c)]
@@ -242,10 +246,6 @@ class LineReader:
 
     def _prompt_session(self):
         if self._session is None:
-            from prompt_toolkit import PromptSession
-            from prompt_toolkit.completion import Completer, Completion
-            from prompt_toolkit.history import InMemoryHistory
-
             reader = self
 
             class _Words(Completer):
@@ -370,8 +370,6 @@ class Session:
             firsts += [c for c in dict.fromkeys(m.command for m in self.legal()) if c not in firsts]
             options = firsts
         elif head[0] == "explain" and len(head) == 1:
-            from .explain import KINDS, ids_of
-
             options = sorted({i for k in KINDS for i in ids_of(self.engine.catalogue, k)})
         else:
             options = []
@@ -472,8 +470,6 @@ class Session:
         elif word == "score":
             self.console.print(score_table(self.engine, self.state))
         elif word == "map":
-            from .mapview import text_map
-
             self.console.print(text_map(self.engine.context(self.state), self.state, markup=True), end="",
                                soft_wrap=True)
         elif word == "explain":
@@ -504,8 +500,6 @@ class Session:
         show_state(self.console, self.engine, self.state, only)
 
     def explain(self, ident: str) -> None:
-        from .explain import ExplainError, explain, resolve
-
         if not ident:
             self.say("explain what? `explain ID` (a faction, booster, tile, action, track...)")
             return

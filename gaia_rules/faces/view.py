@@ -14,7 +14,7 @@ from ..formats.movetext import move_text, player_label, token_word
 from ..rules import Engine, IllegalMoveError, actions
 from ..rules.moves import Move
 from ..state import GameState
-from .describe import describe, named
+from .describe import describe, kind_of, named
 from .explain import title, words_for
 from ..language import EffectSyntaxError, parse_price
 from ..language.english import gains_text, price_text
@@ -46,8 +46,6 @@ def status_line(engine: Engine, state: GameState) -> str:
 
 def tile_title(engine: Engine, ident: str) -> str:
     """The short name of a tile, booster or token ('Q.I.C. and credits'), from the catalogue."""
-    from .describe import kind_of
-
     kind = kind_of(engine.catalogue, ident)
     return title(engine.catalogue, kind, ident) if kind else ident
 
@@ -398,7 +396,6 @@ def source_label(engine: Engine, state: GameState, key: str) -> str:
         return f"{tile} {tile_title(engine, tile)}"
     if key in cat.board_actions:
         return f"action {key} ({describe(cat, key, 'board_action').rsplit(' for ', 1)[0]})"
-    from .describe import kind_of
 
     kind = kind_of(cat, key)
     return f"{key} {title(cat, kind, key)}" if kind and title(cat, kind, key) != key else key

@@ -48,6 +48,11 @@ from ..rules import Engine, IllegalMoveError
 from ..rules.moves import Move
 from ..state import GameState, Setup
 
+try:
+    import fcntl
+except ImportError:  # not on Windows: saves there go without the lock
+    fcntl = None
+
 FORMAT = "gaia-rules/1"
 
 
@@ -339,11 +344,12 @@ class _locked:
         self.path, self.handle = path, None
 
     def __enter__(self):
+        if fcntl is None:
+            return self
         try:
-            import fcntl
             self.handle = open(self.path, "rb")
             fcntl.flock(self.handle.fileno(), fcntl.LOCK_EX)
-        except (ImportError, OSError):
+        except OSError:
             if self.handle is not None:
                 self.handle.close()
             self.handle = None

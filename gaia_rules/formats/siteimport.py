@@ -24,8 +24,8 @@ from typing import Any
 
 from .notation import NotationError, parse_line
 from ..board import DIRECTIONS
-from .replay import (VARIANT, build_map, hex_namer, map_fits, map_mirror, play_line, player_trace, seed_of,
-                     sectors_of)
+from .replay import (VARIANT, UnsupportedOption, build_map, game_options, hex_namer, map_fits, map_mirror, play_line,
+                     player_trace, seed_of, sectors_of)
 from ..rules import Engine, IllegalMoveError, Move
 from ..setup import natural_key
 from ..state import GameState, Setup
@@ -284,8 +284,6 @@ def _known_tiles(engine: Engine, setup: Setup) -> None:
 
 def _options(data: dict, options: dict) -> dict:
     """The game options this engine plays (auction, faction variant); refuses the others by name."""
-    from .replay import UnsupportedOption, game_options
-
     try:
         return game_options({"options": options, "flags": {"expansions": data.get("expansions") or []}})
     except UnsupportedOption as err:

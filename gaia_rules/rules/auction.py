@@ -17,6 +17,7 @@ the current bid): inclusive (lowest, highest) pairs.
 """
 from __future__ import annotations
 
+from ..content.spelling import did_you_mean
 from ..state import GameState
 from .common import arg
 from .context import Context
@@ -43,8 +44,6 @@ def start(ctx: Context, state: GameState) -> None:
 
 
 def _check_new_faction(ctx: Context, state: GameState, fid: str) -> None:
-    from ..content.loader import did_you_mean
-
     factions = ctx.catalogue.factions
     if fid not in factions:
         raise IllegalMoveError("faction", f"unknown faction '{fid}'{did_you_mean(fid, factions)}")

@@ -1,6 +1,7 @@
 """Small helpers every move handler uses: reading a move's arguments and queueing an action's follow-ups."""
 from __future__ import annotations
 
+from ..board import UnknownHex
 from ..state import GameState, Pending
 from . import choices
 from .context import Context
@@ -32,8 +33,6 @@ def queue(state: GameState, follow: list[Pending]) -> None:
 
 
 def hex_name(ctx: Context, text: str) -> str:
-    from ..board import UnknownHex
-
     try:
         return ctx.map.hexes[ctx.map.hex(text)].name
     except UnknownHex as err:

@@ -267,6 +267,7 @@ def free_conversion(ctx: Context, state: GameState, move: Move, gaia_phase: bool
     follow: list[Pending] = []
     then = [list(x) for x in then]
     if power:
+        effects.fire(ctx, state, p, effects.Event("spend", data={"pw": power}), 1, follow)
         choices.spend_with_choice(ctx, state, p, power, then, follow)
     else:
         choices.apply_sequence(ctx, state, p, then, follow)
