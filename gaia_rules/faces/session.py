@@ -135,6 +135,8 @@ def _follow_up_question(engine: Engine, state: GameState, p: int, kind: str, dat
         return "choose a tech tile of yours to cover with the advanced one [cover POSITION]"
     if kind == "build":
         what = _structure_names(engine, state, p, data.get("pieces", []), article=True)
+        if data.get("from"):  # `build ts from lab`: the new piece replaces one of yours
+            what += f" in place of {_structure_names(engine, state, p, [data['from']], article=True)} of yours"
         return f"build {what}: where? [build PIECE HEX]"
     if kind == "swap":
         first = _structure_names(engine, state, p, [data.get("first")])
