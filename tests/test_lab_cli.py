@@ -29,7 +29,7 @@ def one_line_error(result, code: int = 2) -> str:
 def test_simulate_writes_one_line_per_game_and_resumes(tmp_path):
     out = tmp_path / "run.jsonl"
     args = ("simulate", "--games", 2, "--players", 2, "--bot", "greedy", "--workers", 1, "--seed", "cli", "-o", out)
-    first = gaia(*args)
+    first = runner.invoke(app, [str(a) for a in args], prog_name="gaia", env={"COLUMNS": "1000"})  # one line
     assert first.exit_code == 0, first.output
     assert first.stdout.startswith(f"2 games in {out}: 2 played, 0 already there;")
     assert "balanced exactly at multiples of 14 games" in first.stdout

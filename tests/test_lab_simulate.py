@@ -109,6 +109,7 @@ def test_the_same_seed_gives_the_same_lines(config, reference, tmp_path):
     assert without_time(path) == {i: reference[i] for i in range(2)}
 
 
+@pytest.mark.slow
 def test_kill_and_resume_loses_and_duplicates_nothing(config, reference, tmp_path):
     path = tmp_path / "killed.jsonl"
     simulate(config, path, 2, workers=1)
@@ -164,6 +165,7 @@ def test_batches_keep_every_worker_busy():
     assert batch_size(1000, 2) == 8 and batch_size(20, 2) == 3 and batch_size(3, 2) == 1
 
 
+@pytest.mark.slow
 def test_a_dask_cluster_gives_the_same_lines(config, reference, tmp_path):
     from dask.distributed import LocalCluster
 
@@ -185,6 +187,7 @@ def test_the_lab_sits_below_the_faces_and_dask_stays_optional():
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout.strip() == "False"
 
 
+@pytest.mark.slow
 def test_a_real_kill_loses_and_duplicates_nothing(reference, tmp_path):
     """SIGKILL a running `gaia simulate` once its first line is on disk, then run it again."""
     import os
@@ -209,6 +212,7 @@ def test_a_real_kill_loses_and_duplicates_nothing(reference, tmp_path):
     assert without_time(path) == reference
 
 
+@pytest.mark.slow
 def test_ctrl_c_says_interrupted_exits_130_and_keeps_the_lines_written(reference, tmp_path):
     """SIGINT to the whole process group (as a terminal's Ctrl-C) once a line is on disk, then resume."""
     import os

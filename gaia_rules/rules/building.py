@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from ..board import distance
 from ..content.catalogue import Structure
-from ..language import ast, parse_price
+from ..language import ast
 from ..state import GameState, Pending
 from . import choices, effects
 from .common import arg, hex_name, occupied, queue
@@ -66,7 +66,7 @@ def reach_of(ctx: Context, state: GameState, p: int) -> Reach:
 def check_temporary_range(ctx: Context, state: GameState, p: int, name: str) -> None:
     """Under `temporary_range_must_help`, temporary range must save Q.I.C. on this hex."""
     extra = state.temp.get("range", 0)
-    if not extra or not ctx.game_params.get("temporary_range_must_help"):
+    if not extra or not ctx.game_params["temporary_range_must_help"]:
         return
     without = dict(state.temp)
     without.pop("range")
@@ -175,11 +175,7 @@ def mine_plan(ctx: Context, state: GameState, p: int, name: str, reach: Reach | 
     if ore:
         costs.append(ast.Pay(ore, "o"))
     if kind == "gaia" and not own_gf and not guest:
-        value = ctx.param(state, p, "gaia_planet_cost")
-        if not isinstance(value, tuple):
-            price = parse_price(value)[0]
-            value = (price.count, price.resource)
-        costs.append(ast.Pay(*value))
+        costs.extend(ctx.param(state, p, "gaia_planet_cost"))
     if not own_gf:
         check_temporary_range(ctx, state, p, name)
     qic = 0 if own_gf else (reach or reach_of(ctx, state, p)).qic_for(ctx, name)

@@ -14,6 +14,7 @@ from typing import Any, Iterator
 
 from ..board import GameMap, Hex, PlacedSector, distance, neighbours
 from ..content.catalogue import Catalogue, Faction, Structure
+from ..content.values import typed_value
 from ..language import ast
 from ..language.vocabulary import ENGINE_RESOURCES
 from ..state import GameState, PlayerState
@@ -427,8 +428,9 @@ class Context:
             for h in self.held(state, p):
                 cl = h.statement.clause
                 if isinstance(cl, ast.Set):
+                    value = typed_value(self.catalogue.parameters[cl.name].type, cl.value)
                     for key in (cl.keys or (None,)):
-                        sets[(cl.name, key)] = cl.value
+                        sets[(cl.name, key)] = value
                 elif isinstance(cl, ast.Replace):
                     replace[cl.old] = cl.new
                 elif isinstance(cl, ast.Lock):
@@ -449,8 +451,6 @@ class Context:
             value = self.player_param_defaults[name]
             if isinstance(value, dict):  # a keyed parameter with a default per key
                 value = value[key]
-        if isinstance(value, str) and value in ("true", "false"):
-            return value == "true"
         return value
 
     def structure_cost(self, state: GameState, p: int, sid: str, near_opponent: bool = False) -> tuple:
@@ -466,13 +466,7 @@ class Context:
         if name not in self.content_sets:
             return printed
         value = self.param(state, p, name, key)
-        if value is None:
-            return printed
-        if value and isinstance(value[0], int):  # one amount: 3c
-            value = (value,)
-        if value and isinstance(value[0], tuple):
-            return tuple(ast.Pay(n, r) for n, r in value)
-        return value or ()
+        return printed if value is None else value
 
     def replacements(self, state: GameState, p: int) -> dict[str, str]:
         return self._derived(state, p)["replace"]
