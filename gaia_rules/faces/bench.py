@@ -783,7 +783,10 @@ def render(console: Console, results: dict) -> None:
                       "figures from two machines compare the machines as much as the code. To judge the targets, "
                       "compare with a baseline run here: gaia bench --json > before.json, then --baseline before.json")
     else:
-        console.print(f"baseline: {base.get('file')}, measured on {machine_text(base.get('machine'))}")
+        if base.get("machine"):
+            console.print(f"baseline: {base.get('file')}, measured on {machine_text(base['machine'])}")
+        else:
+            console.print(f"baseline: {base.get('file')} (its machine is not recorded)")
         if base.get("same_machine") is False:
             console.print("[bold]the baseline was measured on another machine: its ratios compare the machines as "
                           "much as the code[/]")
