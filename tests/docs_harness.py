@@ -8,8 +8,9 @@ document from real runs (the way docs/cli.md is kept true):
     python tests/docs_harness.py --fast README.md       # leave the slow commands' outputs as they are
 
 What is run, per document, in the order it is written, in one scratch folder that holds copies of
-`content/`, `schemas/`, `tests/conformance/`, `tests/content/`, `tests/data/` and `docs/examples/` (so `gaia new ... -o game.json` and then `gaia move game.json 1` work
-as they would for a reader, and no command can change the repository):
+`content/`, `schemas/`, `tests/conformance/`, `tests/content/`, `tests/data/` and `docs/examples/`
+(so `gaia new ... -o game.json` and then `gaia move game.json 1` work as they would for a reader,
+and no command can change the repository); `$GAIA` is the repository, `COLUMNS` 100:
 
 - a fenced block (```` ``` ````, ```` ```sh ````, ```` ```console ````, ```` ```text ````) whose
   lines start with `$ ` is a transcript: each `$ ` line is a command (continued by a trailing `\\`,
@@ -18,14 +19,17 @@ as they would for a reader, and no command can change the repository):
   code. Without `[exit N]` the command must exit 0. Each command starts in the scratch folder;
 - a ```` ```sh ```` block without `$ ` lines holds commands whose output is not shown: each must exit 0;
 - a ```` ```python ```` block is run with `python` and must exit 0;
+- a plain block that starts with `gaia ` and holds no `$ ` is a synopsis (`gaia report RESULTS
+  [BASELINE] [-o report.html]`): its command and option names are checked;
 - an inline `` `gaia ...` `` in the prose is run too, exit 0 expected, unless it is a synopsis
   (it holds a placeholder such as `FILE`, `ID`, `N`, or `[`, `...`, `|`, or names only the
   command, `gaia play`): then only its command and option names are checked against the CLI.
   A command shown twice in one document runs once. `gaia --install-completion` is never run
   (it changes the reader's shell start-up files); its name is checked.
 
-Every `gaia` command, run or not, is also parsed by the CLI itself: an option that does not exist,
-an option without its value or a value that is not one of the listed choices fails the test.
+Every `gaia` command that is not run, or is shown succeeding, is also parsed by the CLI itself: an
+option that does not exist, an option without its value or a value that is not one of the listed
+choices fails the test (a synopsis: its option names only).
 
 An HTML comment on the line before a block's opening fence changes how it is checked (it does not
 show when the markdown is rendered):
@@ -37,11 +41,12 @@ show when the markdown is rendered):
                                         of the machine, such as `gaia bench`); the words must match
     <!-- doc-test: session -->          an interactive session: the text after each `NAME> `
                                         prompt is typed in (the piped session does not echo it)
+    <!-- doc-test: output -->           the block is what the ```python block before it prints
     <!-- doc-test: columns 110 -->      terminal width (default 100)
     <!-- doc-test: setup NAME -->        first prepare the scratch folder with FIXTURES[NAME] below
     <!-- doc-test: file PATH -->         the block is the text of PATH: write it in the scratch folder
-    <!-- doc-test: same-as PATH -->      the block must equal the repository's PATH (apart from a
-                                        first line `# PATH`)
+    <!-- doc-test: same-as PATH -->      the block must equal the repository's PATH (apart from
+                                        the comment lines each starts with)
     <!-- doc-test: produces PATH -->     after the block, the scratch folder's PATH must equal the
                                         repository's
     <!-- doc-test: not run: REASON -->  the commands are parsed by the CLI but not run (say why)
@@ -84,7 +89,7 @@ NEVER_RUN = {"--install-completion": "it changes the reader's shell start-up fil
 DEFAULT_COLUMNS = 100
 TIMEOUT_S = 1800
 
-FLAGS = {"slow", "pattern", "numbers", "session"}
+FLAGS = {"slow", "pattern", "numbers", "session", "output"}
 WITH_VALUE = {"file", "same-as", "setup", "produces", "columns"}
 DIRECTIVE = re.compile(r"^\s*<!--\s*doc-test:\s*(.*?)\s*-->\s*$")
 FENCE = re.compile(r"^(\s*)```\s*([\w+-]*)\s*$")
@@ -318,12 +323,18 @@ def read_document(path: Path) -> Document:
             b.kind = "file"
         elif "same-as" in d.values:
             b.kind = "same-as"
+        elif "output" in d.flags:
+            b.kind = "python-output"
         elif b.lang == "python":
             b.kind = "python"
         elif has_prompt and b.lang in ("", "sh", "console", "text", "shell"):
             parse_transcript(b)
         elif b.lang in ("sh", "shell", "bash"):
             parse_commands(b)
+        elif b.lang in ("", "text") and b.body and b.body[0].startswith("gaia "):
+            b.kind = "synopsis"   # `gaia simulate --games N [--bot KIND] ...`: its option names are checked
+            text = " ".join(" ".join(b.body).split())
+            b.commands = [Command(b.body, text, b.line + 1, None, run=False, why_not="a synopsis")]
         else:
             b.kind = "other"
         if d.not_run is not None:
@@ -607,6 +618,7 @@ class Sandbox:
 
     def __init__(self) -> None:
         self.dir = Path(tempfile.mkdtemp(prefix="gaia-docs-"))
+        self.python_output: list[str] | None = None   # what the last ```python block printed
         for rel in COPIED:
             src = REPO / rel
             if src.exists():
@@ -725,11 +737,24 @@ def run_step(box: Sandbox, step: Block, slow: bool, outcomes: list[Outcome] | No
         script = box.dir / f".doc-block-{step.line}.py"
         script.write_text("\n".join(step.body) + "\n", encoding="utf-8")
         text, code = box.shell(f"python {shlex.quote(script.name)}", d.columns)
+        box.python_output = output_lines(text)
         if code != 0:
             failures.append(Failure(where, "(the python block)", f"exit {code}:\n{text}"))
+    if step.kind == "python-output":
+        if box.python_output is None:
+            if slow:  # (in the fast tier the python block may have been a slow one)
+                failures.append(Failure(where, "(the output of a python block)", "no ```python block ran before it"))
+        elif not output_matches(step.body, box.python_output, d.flags):
+            failures.append(Failure(where, "(the output of the python block before it)",
+                                    _diff(step.body, box.python_output, "the document", "the run")))
+        if outcomes is not None and box.python_output is not None:
+            outcomes.append(Outcome(step, Command(step.body, "", step.line, step.body), box.python_output, 0))
+        box.python_output = None
     for cmd in step.commands:
-        for call in gaia_calls(cmd.text):
-            synopsis = step.kind == "inline" and not cmd.run
+        # (a command shown failing is checked by its run: its refusal is the point)
+        synopsis = step.kind in ("inline", "synopsis") and not cmd.run
+        calls = [cmd.text.split()[1:]] if synopsis else gaia_calls(cmd.text)
+        for call in calls if cmd.exit == 0 or not cmd.run else []:
             problem = _cli_check(call, synopsis, box.dir)
             if problem:
                 failures.append(Failure(f"{step.doc.relative_to(REPO)}:{cmd.line}", cmd.text, problem))
@@ -788,7 +813,13 @@ def regenerate(doc: Document, slow: bool = True) -> tuple[str, list[Failure], li
     by_command = {id(o.command): o for o in outcomes}
     lines = list(doc.lines)
     warnings: list[str] = []
-    for block in sorted((s for s in doc.steps if s.kind == "transcript"), key=lambda b: -b.line):
+    for block in sorted((s for s in doc.steps if s.kind in ("transcript", "python-output")), key=lambda b: -b.line):
+        if block.kind == "python-output":
+            o = next((o for o in outcomes if o.block is block), None)
+            if o is not None:
+                new = _regenerated_output(block.body, o.output, block.directive.flags, warnings, block.where)
+                lines[block.body_start:block.body_start + len(block.body)] = new
+            continue
         new_body: list[str] = []
         for n, cmd in enumerate(block.commands):
             if n and block.blank_between:

@@ -136,8 +136,8 @@ def test_every_list_of_option_values_in_the_documents_is_the_commands_own():
     """`--bot random|greedy|fast|search` in prose lists exactly the values the option takes."""
     wrong = []
     for doc in harness.ALL_DOCUMENTS:
-        for span in _code_spans(_prose(doc)):
-            for flag, values in re.findall(r"(--[\w-]+) ([\w-]+(?:\\?\|[\w-]+)+)", span):
+        for span in _code_spans(_prose(doc)) + [doc.read_text(encoding="utf-8")]:
+            for flag, values in re.findall(r"(--[\w-]+) \[?([\w-]+(?:\\?\|[\w-]+)+)", span):
                 if flag not in app_module._CHOICES:
                     continue
                 shown = set(values.replace("\\|", "|").split("|"))
