@@ -613,6 +613,135 @@ def _broken_copy_23(sandbox: Path) -> None:
     ])
 
 
+# ------------------------------------------------------------------ a quicker `gaia`
+
+SHIM = """#!{python} -S
+# `gaia` for the documents' commands: runs the command in a fork of a process that has already
+# imported gaia-rules (tests/docs_harness.py, GaiaServer); the real `gaia` when that is not there.
+import os, socket, sys
+try:
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    s.connect({socket!r})
+except OSError:
+    os.execv({gaia!r}, [{gaia!r}] + sys.argv[1:])
+import json
+request = json.dumps({{"argv": sys.argv[1:], "cwd": os.getcwd(), "env": dict(os.environ)}}).encode()
+socket.send_fds(s, [request], [0, 1, 2])
+answer = s.recv(16)
+sys.exit(int.from_bytes(answer, "big", signed=True) if len(answer) == 4 else 3)
+"""
+
+
+class GaiaServer:
+    """A process that has imported gaia-rules and forks one child per `gaia` command.
+
+    Every `gaia` of a document costs a Python start and the import of the package (about a
+    second of CPU); forked from this process it costs a few milliseconds. The child gets the
+    command's stdin, stdout and stderr, folder, environment and arguments, runs the same
+    `gaia` entry point and exits with its code, so the command behaves as the installed
+    `gaia` does. GAIA_DOCS_FORK=0 runs the installed `gaia` instead.
+    """
+
+    def __init__(self) -> None:
+        self.dir = Path(tempfile.mkdtemp(prefix="gaia-fork-"))
+        self.socket = self.dir / "gaia.sock"
+        (self.dir / "bin").mkdir()
+        shim = self.dir / "bin" / "gaia"
+        shim.write_text(SHIM.format(python=sys.executable, socket=str(self.socket), gaia=str(BIN / "gaia")),
+                        encoding="utf-8")
+        shim.chmod(0o755)
+        env = dict(os.environ, PYTHONIOENCODING="utf-8", LC_ALL="C.UTF-8")
+        self.proc = subprocess.Popen([sys.executable, __file__, "--serve", str(self.socket)], env=env,
+                                     stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for _ in range(600):
+            if self.socket.exists() or self.proc.poll() is not None:
+                break
+            import time
+            time.sleep(0.05)
+
+    @property
+    def bin(self) -> Path | None:
+        return self.dir / "bin" if self.proc.poll() is None and self.socket.exists() else None
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            self.proc.wait(timeout=10)
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def serve(path: str) -> None:
+    """The server of `GaiaServer`: import gaia-rules once, then fork a child per command."""
+    import atexit
+    import json
+    import signal
+    import socket
+    import traceback
+
+    from gaia_rules.content import default_catalogue
+    from gaia_rules.faces.cli import app
+
+    default_catalogue()
+    signal.signal(signal.SIGCHLD, signal.SIG_IGN)   # children are reaped by the system
+    server = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    server.bind(path)
+    server.listen(64)
+    while True:
+        conn, _ = server.accept()
+        if os.fork():
+            conn.close()
+            continue
+        server.close()
+        signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        message, fds, _, _ = socket.recv_fds(conn, 1 << 22, 3)
+        request = json.loads(message)
+        for i, fd in enumerate(fds):
+            os.dup2(fd, i)
+            os.close(fd)
+        os.chdir(request["cwd"])
+        os.environ.clear()
+        os.environ.update(request["env"])
+        sys.argv = ["gaia"] + request["argv"]
+        code = 0
+        try:
+            app(args=request["argv"], prog_name="gaia")
+        except SystemExit as exit_:
+            if isinstance(exit_.code, str):
+                print(exit_.code, file=sys.stderr)
+                code = 1
+            else:
+                code = exit_.code or 0
+        except BaseException:
+            traceback.print_exc()
+            code = 1
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (BrokenPipeError, OSError):
+                code = code or 120
+        try:
+            atexit._run_exitfuncs()
+        finally:
+            conn.send(int(code).to_bytes(4, "big", signed=True))
+            os._exit(int(code))
+
+
+_server: GaiaServer | None = None
+
+
+def gaia_server() -> GaiaServer | None:
+    """The fork server of this process (started on first use), or None with GAIA_DOCS_FORK=0."""
+    global _server
+    if os.environ.get("GAIA_DOCS_FORK", "1") == "0":
+        return None
+    if _server is None or _server.proc.poll() is not None:
+        import atexit
+        _server = GaiaServer()
+        atexit.register(_server.close)
+    return _server
+
+
 class Sandbox:
     """A scratch folder with copies of the repository's data, where a document's commands run."""
 
@@ -623,6 +752,8 @@ class Sandbox:
             src = REPO / rel
             if src.exists():
                 shutil.copytree(src, self.dir / rel)
+        server = gaia_server()
+        self.path = os.pathsep.join(str(p) for p in (server and server.bin, BIN) if p)
 
     def close(self) -> None:
         shutil.rmtree(self.dir, ignore_errors=True)
@@ -631,7 +762,7 @@ class Sandbox:
         env = {k: v for k, v in os.environ.items()
                if k not in ("COLUMNS", "LINES", "FORCE_COLOR", "NO_COLOR", "TERM", "CLICOLOR_FORCE")}
         env.update(COLUMNS=str(columns), LINES="50", TERM="dumb", GAIA=str(REPO), LC_ALL="C.UTF-8",
-                   PYTHONIOENCODING="utf-8", PATH=f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}")
+                   PYTHONIOENCODING="utf-8", PATH=f"{self.path}{os.pathsep}{os.environ.get('PATH', '')}")
         return env
 
     def shell(self, text: str, columns: int, stdin: str | None = None) -> tuple[str, int]:
@@ -886,4 +1017,7 @@ def main(argv: Iterable[str]) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    if sys.argv[1:2] == ["--serve"]:
+        serve(sys.argv[2])
+    else:
+        sys.exit(main(sys.argv[1:]))
