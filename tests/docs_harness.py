@@ -59,14 +59,21 @@ command that reads a file such a command wrote (`-o FILE`, `> FILE`), is slow to
 """
 from __future__ import annotations
 
+import argparse
+import atexit
 import difflib
+import json
 import os
 import re
 import shlex
 import shutil
+import signal
+import socket
 import subprocess
 import sys
 import tempfile
+import time
+import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
@@ -433,7 +440,10 @@ def _classify(doc: Document) -> None:
 def cli_problem(args: list[str], synopsis: bool = False) -> str | None:
     """Why the `gaia` CLI would not accept these arguments (None: it would)."""
     import typer
-    from typer import _click as click
+    try:
+        from typer import _click as click   # typer >= 0.26 carries its own click
+    except ImportError:  # pragma: no cover - older typer
+        import click
 
     from gaia_rules.faces import app as app_module
     from gaia_rules.faces.cli import app
@@ -508,8 +518,6 @@ def fixture_broken_copy(sandbox: Path, folder: str, edits: list[tuple[str, str, 
 
 def _tampered(sandbox: Path) -> None:
     """A copy of bot-2p-01 with one VP changed in the trace of its fifth line (docs/cli.md)."""
-    import json
-
     record = json.loads((REPO / "tests/conformance/bot-2p-01.json").read_text(encoding="utf-8"))
     record["id"] = "tampered"
     record["trace"]["after_each_move"][5][0][0] += 1   # player 0's VP after move 5
@@ -532,8 +540,6 @@ fixture("tampered-replay")(_tampered)
 @fixture("advanced-rules-game")
 def _advanced_rules_game(sandbox: Path) -> None:
     """docs/import.md: a site export played with the site's advanced rules, as my-game.data.json."""
-    import json
-
     data = json.loads((REPO / "tests/data/site-exports/Piling-song-3477.data.json").read_text(encoding="utf-8"))
     data["options"]["advancedRules"] = True
     (sandbox / "my-game.data.json").write_text(json.dumps(data), encoding="utf-8")
@@ -656,7 +662,6 @@ class GaiaServer:
         for _ in range(600):
             if self.socket.exists() or self.proc.poll() is not None:
                 break
-            import time
             time.sleep(0.05)
 
     @property
@@ -672,12 +677,6 @@ class GaiaServer:
 
 def serve(path: str) -> None:
     """The server of `GaiaServer`: import gaia-rules once, then fork a child per command."""
-    import atexit
-    import json
-    import signal
-    import socket
-    import traceback
-
     from gaia_rules.content import default_catalogue
     from gaia_rules.faces.cli import app
 
@@ -736,7 +735,6 @@ def gaia_server() -> GaiaServer | None:
     if os.environ.get("GAIA_DOCS_FORK", "1") == "0":
         return None
     if _server is None or _server.proc.poll() is not None:
-        import atexit
         _server = GaiaServer()
         atexit.register(_server.close)
     return _server
@@ -988,8 +986,6 @@ def _regenerated_output(expected: list[str], actual: list[str], flags: set, warn
 
 
 def main(argv: Iterable[str]) -> int:
-    import argparse
-
     parser = argparse.ArgumentParser(description="Rerun the commands of a document and rewrite their outputs.")
     parser.add_argument("documents", nargs="+", type=Path)
     parser.add_argument("--check", action="store_true", help="only report what differs; exit 1 if anything does")
