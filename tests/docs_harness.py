@@ -682,11 +682,19 @@ def serve(path: str) -> None:
 
     default_catalogue()
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)   # children are reaped by the system
+    parent = os.getppid()
     server = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
     server.bind(path)
     server.listen(64)
+    server.settimeout(5)
     while True:
-        conn, _ = server.accept()
+        try:
+            conn, _ = server.accept()
+        except socket.timeout:
+            if os.getppid() != parent:   # the tests that started it are gone
+                return
+            continue
+        conn.settimeout(None)
         if os.fork():
             conn.close()
             continue
