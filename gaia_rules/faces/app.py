@@ -256,6 +256,24 @@ def _unreadable(path: Path) -> str | None:
     return None
 
 
+# ------------------------------------------------------------------ a set-up file (new, play, arena, simulate)
+
+SETUP_HELP = ("A set-up file fixing parts of the set-up: factions, tiles, boosters, the map... (docs/designing.md; "
+              "check it with `gaia validate --setup FILE`). Options given on the command line replace its fields.")
+
+
+def setup_option():
+    return typer.Option(None, "--setup", readable=False, metavar="FILE", help=SETUP_HELP)
+
+
+def setup_file_problem(path: Path) -> str | None:
+    """Why a --setup path cannot be read (one line), or None."""
+    problem = _unreadable(path)
+    if problem is None and path.is_dir():
+        return "is a folder, not a set-up file"
+    return problem
+
+
 # ------------------------------------------------------------------ content for the other commands
 
 CONTENT_HELP = "A designer's folder laid over the bundled content (repeatable; see docs/content.md)."
