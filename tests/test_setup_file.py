@@ -334,8 +334,8 @@ def test_new_with_a_setup_file_and_a_designers_booster(tmp_path):
     again = gaia("new", "--content", folder, "--setup", path, "--seed", "other", "--players", "2", "--json",
                  "-o", tmp_path / "other.json")
     data = json.loads(again.stdout)
-    assert (data["seed"], data["fixed"], data["layout"]) == ("other", ["players", "seed", "factions", "boosters"],
-                                                             "standard")
+    # the file's fields the options replaced are not among those it fixed
+    assert (data["seed"], data["fixed"], data["layout"]) == ("other", ["factions", "boosters"], "standard")
 
 
 def test_the_designers_booster_pays_its_income_in_play(tmp_path):
@@ -476,3 +476,25 @@ def test_the_result_names_a_tie_for_first(engine):
     state.players[1].vp = 12
     state.players[2].vp = 12
     assert result_words(state) == "winner: terrans with 58 VP"
+
+
+# ------------------------------------------------------------------ the schema
+
+def _undescribed(schema, path="") -> list[str]:
+    out = [] if "description" in schema else [path or "(root)"]
+    for name, sub in schema.get("properties", {}).items():
+        out += _undescribed(sub, f"{path}.{name}")
+    for key in ("items", "additionalProperties", "propertyNames"):
+        if isinstance(schema.get(key), dict):
+            out += _undescribed(schema[key], f"{path}[{key}]")
+    return out
+
+
+def test_the_schema_describes_every_field_and_holds_the_fields_the_checks_know():
+    from gaia_rules.content.loader import schema_dir
+    from gaia_rules.content.setupfile import FIELDS, SCHEMA_FILE
+
+    schema = json.loads((schema_dir() / SCHEMA_FILE).read_text(encoding="utf-8"))
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    assert _undescribed(schema) == []
+    assert list(schema["properties"]) == ["description", *FIELDS]

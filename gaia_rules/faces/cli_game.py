@@ -228,7 +228,9 @@ def _new_setup(engine: Engine, players: int | None, seed: str | None, layout: st
         if problem is not None:
             raise CommandError(f"--setup {setup_file}: {problem}")
         loaded = load_setup_file(engine.catalogue, setup_file, players, variant, default_players)
-        fields, fixed = loaded.fields, loaded.fixed()
+        given = {"players": players, "seed": seed, "variant": variant, "factions": factions, "map": layout}
+        fields = loaded.fields
+        fixed = [f for f in loaded.fixed() if given.get(f) is None]   # the options replace the others
     args = setup_arguments(fields, players, seed, variant, layout, _factions(factions))
     if args["players"] is None:
         args["players"] = default_players
