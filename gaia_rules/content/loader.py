@@ -360,6 +360,9 @@ class Loader:
         if err.validator == "required":
             return [src.diag(path, f"{kind}: {err.message}" + (f" in {where}" if path else ""))]
         prefix = where or "top level"
+        if err.validator in ("minimum", "maximum"):  # every number a content file holds has a declared range
+            low, high = err.schema.get("minimum", ""), err.schema.get("maximum", "")
+            return [src.diag(path, f"{prefix}: {err.instance} is outside its declared range {low}..{high}")]
         if err.validator == "enum":
             return [src.diag(path, f"{prefix}: {err.instance!r} is not one of {err.validator_value}"
                              f"{did_you_mean(err.instance, err.validator_value)}")]

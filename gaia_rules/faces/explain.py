@@ -637,6 +637,10 @@ def render_game(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
                        ("tech_tile_copies", "Copies of each standard tech tile")):
         if key in g:
             items.append(f"{label}: {g[key]}.")
+    lim = g.get("effect_limits")
+    if lim:
+        items.append(f"Largest numbers content may write: {lim.get('amount')} in a gain, {lim.get('price')} in a "
+                     f"price, {lim.get('count')} in a count (`if`, `per N`).")
     if "setup_order" in g:
         items.append("Set-up placement passes: " + ", ".join(g["setup_order"]) + ".")
     doc.items(items)
