@@ -76,6 +76,13 @@ def _validators() -> dict[str, Draft202012Validator]:
     return out
 
 
+def _header_range(key: str) -> tuple[int, int]:
+    """The declared range of a faction variant entry's `version` or of its `players` items (the faction schema)."""
+    node = _validators()["faction"].schema["$defs"]["patch"]["properties"][key]
+    node = node.get("items", node)
+    return node["minimum"], node["maximum"]
+
+
 def known_kinds() -> list[str]:
     return sorted(_validators())
 
@@ -248,17 +255,20 @@ class Loader:
                 problems.append((("variant",), "'variant' names a faction variant family"))
             if data.get("kind") != "faction":
                 problems.append((("kind",), "a variant entry patches a faction (kind: faction)"))
+            low, high = _header_range("version")
             if not isinstance(data.get("version", 0), int) or isinstance(data.get("version"), bool) \
-                    or data.get("version", 0) < 0:
-                problems.append((("version",), "'version' is a whole number from 0"))
+                    or not low <= data.get("version", 0) <= high:
+                problems.append((("version",), f"'version' is a whole number from {low} to {high}"))
         else:
             for key in ("version", "players"):
                 if key in data:
                     problems.append(((key,), f"'{key}' belongs to a variant entry (give 'variant' too)"))
         players = data.get("players")
-        if "players" in data and not (isinstance(players, list) and players
-                                      and all(isinstance(n, int) and n > 0 for n in players)):
-            problems.append((("players",), "'players' lists the player counts the entry holds for, e.g. [2]"))
+        low, high = _header_range("players")
+        if "players" in data and not (isinstance(players, list) and players and all(
+                isinstance(n, int) and not isinstance(n, bool) and low <= n <= high for n in players)):
+            problems.append((("players",), f"'players' lists the player counts the entry holds for "
+                                           f"({low} to {high}), e.g. [2]"))
         for path, msg in problems:
             self.diagnostics.append(src.diag(path, msg))
         return bool(problems)
