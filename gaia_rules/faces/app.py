@@ -44,6 +44,7 @@ from typer.core import TyperGroup
 
 from ..content import ContentError, default_catalogue
 from ..content.catalogue import Catalogue
+from ..content.loader import folder_problem
 
 
 # typer may bundle its own click: take its exception classes from typer itself
@@ -242,6 +243,14 @@ def progress_bar(total: int, what: str, enabled: bool) -> Iterator[Callable[[str
         yield step
 
 
+def no_content(command: str, path: Path) -> None:
+    """A folder given as content that holds none: one line on stderr, exit 2 (docs/content.md)."""
+    problem = folder_problem(path)
+    if problem is not None:
+        typer.echo(f"gaia {command}: {path} {problem}", err=True)
+        raise typer.Exit(EXIT_USAGE)
+
+
 def _unreadable(path: Path) -> str | None:
     """Why a path given on the command line cannot be read, or None."""
     if not path.exists():
@@ -273,6 +282,7 @@ def overlay_paths(command: str, content: Optional[List[Path]]) -> list[Path]:
         if problem is not None:
             typer.echo(f"gaia {command}: {path}: {problem}", err=True)
             raise typer.Exit(EXIT_USAGE)
+        no_content(command, path)
     return overlays
 
 

@@ -14,7 +14,8 @@ import typer
 from ..content import load_catalogue, load_paths
 from ..content.inventory import inventory_text
 from ..setup import SetupError, check_options, check_player_count
-from .app import EXIT_FAILED, EXIT_USAGE, _unreadable, app, checked_catalogue, content_option, overlay_paths
+from .app import (EXIT_FAILED, EXIT_USAGE, _unreadable, app, checked_catalogue, content_option, no_content,
+                  overlay_paths)
 from .explain import ExplainError, explain as render, explain_all, explain_faction_variant, resolve
 from . import bench, cli_bots, cli_game, cli_lab  # noqa: F401  (they register their commands on app)
 
@@ -56,6 +57,7 @@ def validate(
         if problem is not None:
             typer.echo(f"gaia validate: {path}: {problem}", err=True)
             raise typer.Exit(EXIT_USAGE)
+        no_content("validate", path)
     if paths and _is_base(paths):
         catalogue, problems = load_paths(paths + overlays)
     else:
