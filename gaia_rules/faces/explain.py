@@ -696,8 +696,10 @@ def render_parameter(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
     if p.written is not None:
         items.append(f"Default: `{as_yaml(p.written)}`.")
     if p.min is not None or p.max is not None:
-        items.append(f"Range: {'' if p.min is None else p.min}..{'' if p.max is None else p.max} "
-                     f"(a `set` outside it is a validation error).")
+        label = "Range of each item" if p.type == "list" else "Range"
+        where = "a `set`" if p.scope == "player" else "a variant's value"
+        items.append(f"{label}: {'' if p.min is None else p.min}..{'' if p.max is None else p.max} "
+                     f"({where} outside it is a validation error).")
     doc.items(items)
 
 
