@@ -45,6 +45,7 @@ from typer.core import TyperGroup
 from ..content import ContentError, default_catalogue
 from ..content.catalogue import Catalogue
 from ..content.loader import folder_problem
+from ..setup import seed_problem
 
 
 # typer may bundle its own click: take its exception classes from typer itself
@@ -241,6 +242,15 @@ def progress_bar(total: int, what: str, enabled: bool) -> Iterator[Callable[[str
             bar.update(task, advance=advance, description=f"{what} {label}".strip())
 
         yield step
+
+
+def checked_seed(value: Optional[str]) -> Optional[str]:
+    """The `--seed` callback of every command: a seed the commands accept (setup.seed_problem), else exit 2."""
+    if value is not None:
+        problem = seed_problem(value)
+        if problem is not None:
+            raise typer.BadParameter(problem)
+    return value
 
 
 def no_content(command: str, path: Path) -> None:

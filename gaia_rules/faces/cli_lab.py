@@ -25,7 +25,7 @@ from ..lab.results import check_one_run, read_results, run_of
 from ..lab.simulate import RunConfig, default_workers, open_results, prepare, simulate as run
 from ..lab.stats import ALPHA, summarize
 from ..players import BOTS, DEFAULT_BOT
-from .app import EXIT_USAGE, app, checked_catalogue, choice_option, content_option, wants_progress
+from .app import EXIT_USAGE, app, checked_catalogue, checked_seed, choice_option, content_option, wants_progress
 from .terminal import console
 
 
@@ -64,7 +64,8 @@ def simulate(
     layout: str = typer.Option("standard", "--layout", metavar="LAYOUT", help="Board layout (as for `gaia new`)."),
     faction_variant: Optional[str] = typer.Option(None, "--faction-variant", metavar="VARIANT",
                                                   help="A family of alternative faction boards (docs/variants.md)."),
-    seed: str = typer.Option("lab", "--seed", metavar="SEED", help="Seed of the seatings, set-ups and bots."),
+    seed: str = typer.Option("lab", "--seed", metavar="SEED", callback=checked_seed,
+                             help="Seed of the seatings, set-ups and bots."),
     workers: Optional[int] = typer.Option(None, "--workers", min=1, metavar="N",
                                           help="Local worker processes (default: every core)."),
     scheduler: Optional[str] = typer.Option(None, "--scheduler", metavar="ADDRESS",
