@@ -143,10 +143,10 @@ def report(
 
         gaia report changed.jsonl base.jsonl -o report.html
     """
-    from ..lab.report import write_report
-    from ..lab.stats import summarize
-
     try:
+        from ..lab.report import compared_lines, write_report   # LabError naming the extra without SciPy
+        from ..lab.stats import summarize
+
         records = _one_run(results)
         base = _one_run(baseline) if baseline is not None else None
         if not records:
@@ -154,7 +154,7 @@ def report(
         note, paired = None, False
         if base is not None:
             records, base, note, paired = _paired(records, base)
-        summary = summarize(records, base, paired)
+        summary = summarize(records, base, paired, (str(results), str(baseline) if baseline is not None else None))
         written = write_report(summary, output, f"Balance lab: {results.name}") if output is not None else []
     except LabError as err:
         _fail("report", str(err))
@@ -162,14 +162,20 @@ def report(
         typer.echo(json.dumps({**summary.to_json(), "note": note, "files": [str(p) for p in written]}, sort_keys=True))
         return
     console = Console()
+    for line in compared_lines(summary):
+        typer.echo(line)
     if note:
         typer.echo(note)
+    for warning in summary.warnings:
+        typer.echo(f"warning: {warning}")
     console.print(summary_table(summary))
     if summary.changes is not None:
         console.print(change_table(summary))
     typer.echo(_seat_line(summary))
     typer.echo("Deciding sources (winner minus runner-up, mean VP): "
                   + ", ".join(f"{d.source} {d.margin:+.1f}" for d in summary.deciders[:5]))
+    for sentence in summary.explanations:
+        console.print(sentence, markup=False, highlight=False)
     if written:
         typer.echo(f"report written to {written[0]} and {len(written) - 1} SVG charts beside it")
 
