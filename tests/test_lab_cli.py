@@ -152,7 +152,7 @@ def test_report_warns_about_few_games_and_shows_the_games_of_each_cell(tmp_path)
     out = tmp_path / "report.html"
     result = gaia("report", HAND, "-o", out)
     assert result.exit_code == 0, result.output
-    warning = "fewer than 30 games: greens (4), blues (4), reds (4); their numbers are mostly luck, play more games"
+    warning = "fewer than 30 games: every faction (4 each); their numbers are mostly luck, play more games"
     assert f"warning: {warning}" in result.stdout.splitlines()
     page = out.read_text()
     assert f'<p class="warning">Warning: {warning}.</p>' in page

@@ -254,16 +254,18 @@ def test_paired_tests_on_the_same_games(records):
 def test_a_faction_with_fewer_than_30_games_gets_a_warning(records):
     assert MIN_GAMES == 30
     s = summarize(records, records)
-    assert s.warnings == ["fewer than 30 games: greens (4), blues (4), reds (4); their numbers are mostly luck, "
-                          "play more games",
-                          "fewer than 30 games in the baseline: greens (4), blues (4), reds (4); their numbers are "
-                          "mostly luck, play more games"]
+    assert s.warnings == ["fewer than 30 games: every faction (4 each); their numbers are mostly luck, play more games",
+                          "fewer than 30 games in the baseline: every faction (4 each); their numbers are mostly luck, "
+                          "play more games"]
     many = [{**r, "index": r["index"] + 6 * k} for k in range(8) for r in records]      # 32 games each
     assert summarize(many).warnings == []
     # without the reds-greens games (2 and 3) of the last two copies: 28 games each for them, blues keep 32
     fewer = [r for r in many if not (r["index"] >= 36 and r["index"] % 6 in (2, 3))]
     assert summarize(fewer).warnings == ["fewer than 30 games: greens (28), reds (28); their numbers are mostly "
                                          "luck, play more games"]
+    fewest = [r for r in fewer if not (r["index"] >= 36 and r["index"] % 6 in (0, 1))]   # blues 28, reds 24
+    assert summarize(fewest).warnings == ["fewer than 30 games: every faction (24 to 28); their numbers are mostly "
+                                          "luck, play more games"]
 
 
 def test_each_explanation_is_one_sentence():

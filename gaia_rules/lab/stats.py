@@ -447,7 +447,11 @@ def few_games(factions: Sequence[FactionStats], where: str = "") -> list[str]:
     few = [s for s in factions if s.win.games < MIN_GAMES]
     if not few:
         return []
-    names = ", ".join(f"{s.faction} ({s.win.games})" for s in few)
+    counts = sorted({s.win.games for s in few})
+    if len(few) == len(factions) > 1:
+        names = "every faction " + (f"({counts[0]} each)" if len(counts) == 1 else f"({counts[0]} to {counts[-1]})")
+    else:
+        names = ", ".join(f"{s.faction} ({s.win.games})" for s in few)
     return [f"fewer than {MIN_GAMES} games{where}: {names}; their numbers are mostly luck, play more games"]
 
 
