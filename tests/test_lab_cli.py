@@ -20,6 +20,11 @@ def gaia(*args):
     return runner.invoke(app, [str(a) for a in args], prog_name="gaia")
 
 
+def wide(*args):
+    """As `gaia`, at 1000 columns: each line of text on one line, whatever the temporary paths."""
+    return runner.invoke(app, [str(a) for a in args], prog_name="gaia", env={"COLUMNS": "1000"})
+
+
 def one_line_error(result, code: int = 2) -> str:
     assert result.exit_code == code, result.output
     assert "Traceback" not in result.output
@@ -31,7 +36,7 @@ def one_line_error(result, code: int = 2) -> str:
 def test_simulate_writes_one_line_per_game_and_resumes(tmp_path):
     out = tmp_path / "run.jsonl"
     args = ("simulate", "--games", 2, "--players", 2, "--bot", "greedy", "--workers", 1, "--seed", "cli", "-o", out)
-    first = gaia(*args)
+    first = runner.invoke(app, [str(a) for a in args], prog_name="gaia", env={"COLUMNS": "1000"})  # one line
     assert first.exit_code == 0, first.output
     assert first.stdout.startswith(f"2 games in {out}: 2 played, 0 already there;")
     assert "balanced exactly at multiples of 14 games" in first.stdout
@@ -134,7 +139,7 @@ def test_report_names_the_change_compared(tmp_path):
     lines = [f"Changed: {changed}: the bundled content with {EXAMPLE} (content hash {new})",
              f"Baseline: {base}: the bundled content alone (content hash {old})"]
     out = tmp_path / "report.html"
-    result = gaia("report", changed, base, "-o", out)
+    result = wide("report", changed, base, "-o", out)
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines()[:2] == lines
     page = out.read_text()
@@ -144,13 +149,13 @@ def test_report_names_the_change_compared(tmp_path):
                            "content_folders": [str(EXAMPLE)]}
     assert data["baseline_run"]["content_folders"] == []
     # a file written before the folders were recorded still reads, and says so
-    assert gaia("report", HAND).stdout.splitlines()[0] == \
+    assert wide("report", HAND).stdout.splitlines()[0] == \
         f"Results: {HAND}: content folders not recorded (content hash hand-made)"
 
 
 def test_report_warns_about_few_games_and_shows_the_games_of_each_cell(tmp_path):
     out = tmp_path / "report.html"
-    result = gaia("report", HAND, "-o", out)
+    result = wide("report", HAND, "-o", out)
     assert result.exit_code == 0, result.output
     warning = "fewer than 30 games: every faction (4 each); their numbers are mostly luck, play more games"
     assert f"warning: {warning}" in result.stdout.splitlines()
@@ -165,8 +170,7 @@ def test_report_explains_each_interval_and_test_in_a_sentence(tmp_path):
     from gaia_rules.lab.stats import EXPLAINED
 
     out = tmp_path / "report.html"
-    result = runner.invoke(app, ["report", str(HAND), str(HAND), "-o", str(out)], prog_name="gaia",
-                           env={"COLUMNS": "2000"})
+    result = wide("report", HAND, HAND, "-o", out)
     page = out.read_text()
     for key in ("win", "rank", "vp", "paired", "holm"):
         assert f"<li>{EXPLAINED[key]}</li>".replace("'", "&#x27;") in page, key

@@ -10,6 +10,7 @@ from typing import Callable
 
 from . import catalogue as cat
 from .loader import Document, Loader
+from .spelling import did_you_mean
 from .values import typed_value
 from .yamlsrc import Located
 
@@ -42,8 +43,6 @@ def _faction(loader: Loader, doc: Document, boards: dict[str, Document]) -> cat.
     src, data = doc.src, doc.src.data
     board_doc = boards.get(data["board"])
     if board_doc is None:
-        from .loader import did_you_mean
-
         loader.diagnostics.append(src.diag(("board",), f"unknown faction board '{data['board']}'{did_you_mean(data['board'], boards)}"))
         return None
     board = board_doc.src.data
@@ -214,8 +213,6 @@ def build_catalogue(docs: list[Document], loader: Loader) -> tuple[cat.Catalogue
 
 def _check_entries(c: cat.Catalogue, docs: list[Document], loader: Loader) -> None:
     """Each variant entry names a known family and one of its versions; placed pieces are set-up pieces."""
-    from .loader import did_you_mean
-
     for d in docs:
         data = d.src.data
         for piece in data.get("setup_position", {}) if d.kind == "faction" else ():

@@ -6,6 +6,7 @@ one YAML file with its effects already parsed. The engine never sees YAML.
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -360,8 +361,6 @@ class Catalogue:
 
     def content_hash(self) -> str:
         """One digest of every file the catalogue was built from (for saved games)."""
-        import hashlib
-
         digest = hashlib.sha256()
         for key in sorted(self.files):
             digest.update(f"{key[0]}/{key[1]}={self.files[key][1]};".encode())

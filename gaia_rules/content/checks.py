@@ -14,7 +14,8 @@ from ..language.vocabulary import (AREAS, COUNTERS, ENGINE_RESOURCES, EVENT_DATA
                                    TABLE_EVENTS, TRIGGERS_BY_KIND, UNREACHABLE_EVENTS, UP_CHOICES, WHERE,
                                    WHERE_INSTEAD)
 from . import catalogue as cat
-from .loader import Loader, did_you_mean
+from .loader import Loader
+from .spelling import did_you_mean
 from .yamlsrc import Located
 
 SECTOR_HEXES = 19

@@ -20,7 +20,8 @@ from ..content.catalogue import Catalogue, Faction, Origin, Structure
 from ..content.loader import PATCH_KEYS, bundled_content_dir, merge_patch
 from ..language import parse_effect, parse_price
 from ..language.ast import Effect, Income
-from ..language.english import Words, effect_text, gains_text, join_and, join_or, price_text, sentence, with_article
+from ..language.english import (Words, effect_text, gains_text, join_and, join_or, plural_noun, price_text, sentence,
+                                with_article)
 from ..language.vocabulary import AREAS, COUNTERS
 from ..setup import natural_key, player_counts
 
@@ -138,7 +139,8 @@ def resolve(catalogue: Catalogue, ident: str, kind: str | None = None) -> tuple[
 # ------------------------------------------------------------------ words and small pieces
 
 def words_for(catalogue: Catalogue, faction: Faction | None = None) -> Words:
-    """The catalogue's words for the English renderer (a faction's own structure names if given)."""
+    """The catalogue's words for the English renderer (a faction's own structure names if given), with the
+    plural of each structure's name for counts ("if you have at least 2 research labs")."""
     structures: dict[str, str] = {}
     for board in catalogue.boards.values():
         for sid, row in (board.get("structures") or {}).items():
@@ -150,6 +152,7 @@ def words_for(catalogue: Catalogue, faction: Faction | None = None) -> Words:
         structures=structures,
         tracks={t.id: t.name for t in catalogue.tracks.values()},
         federation_tokens={t.id: t.name for t in catalogue.federation_tokens.values()},
+        plurals={sid: plural_noun(name) for sid, name in structures.items()},
     )
 
 

@@ -17,7 +17,7 @@ from ..state import GameState, Pending
 from . import choices, effects, power
 from .common import arg, queue, quoted
 from .context import Context
-from .errors import IllegalMoveError
+from .errors import IllegalMoveError, MoveSyntaxError
 from .moves import Move
 
 
@@ -267,6 +267,7 @@ def free_conversion(ctx: Context, state: GameState, move: Move, gaia_phase: bool
     follow: list[Pending] = []
     then = [list(x) for x in then]
     if power:
+        effects.fire(ctx, state, p, effects.Event("spend", data={"pw": power}), 1, follow)
         choices.spend_with_choice(ctx, state, p, power, then, follow)
     else:
         choices.apply_sequence(ctx, state, p, then, follow)
@@ -285,7 +286,10 @@ def _spend_plan(ctx: Context, state: GameState, p: int, cost_text: str, gain_tex
     try:
         costs, gains = _read_spend(cost_text, gain_text)
     except EffectSyntaxError as err:
-        raise IllegalMoveError("syntax", f"cannot read 'spend {cost_text} for {gain_text}': {err.message}") from None
+        written = f"spend {cost_text} for {gain_text}"  # the gain is read as `now: <gain>`
+        at = 6 + err.column if err.text == cost_text else len(written) - len(err.text) + err.column
+        raise MoveSyntaxError(written, at, f"cannot read the {'price' if err.text == cost_text else 'gain'}: "
+                                           f"{err.message}") from None
     problem = _holding_problem(ctx, state, p, costs)
     if problem:  # checked before any search: what the player holds bounds what a plan may use
         raise IllegalMoveError("cost", problem)
@@ -410,7 +414,7 @@ def burn(ctx: Context, state: GameState, move: Move) -> None:
     try:
         times = int(arg(move, 0))
     except ValueError:
-        raise IllegalMoveError("syntax", f"burn takes a number, not {quoted(move.args[0])}") from None
+        raise MoveSyntaxError.of_move(move, f"burn takes a number, not {quoted(move.args[0])}", 0) from None
     power.burn(state.players[move.player], times, ctx.param(state, move.player, "token_route", "burn"))
     queue(state, effects.fire(ctx, state, move.player, effects.Event("burn", data={"pw": times})))
 

@@ -8,14 +8,16 @@ satellites that can connect its pieces.
 """
 from __future__ import annotations
 
+import heapq
 from itertools import chain, combinations
 from typing import Callable
 
 from ..language import ast
 from ..state import GameState, Pending
 from . import choices, effects, power
+from .common import hex_name, queue
 from .context import Context
-from .errors import IllegalMoveError
+from .errors import IllegalMoveError, MoveSyntaxError
 
 
 def piece_value(ctx: Context, state: GameState, p: int, name: str) -> int:
@@ -292,8 +294,6 @@ class TreeSearch:
 
 def _within_budget(ctx: Context, nodes: dict[str, int], terminals: list[set[str]], budget: int) -> dict[str, int]:
     """Only hexes a tree of at most `budget` satellites could use (cheapest distance to a terminal)."""
-    import heapq
-
     dist: dict[str, int] = {}
     heap = []
     for group in terminals:
@@ -390,9 +390,7 @@ _EMPTY = _Empty()
 def form_federation(ctx: Context, state: GameState, move) -> None:
     p = move.player
     if len(move.args) < 2:
-        raise IllegalMoveError("syntax", "federation needs its hexes and a token")
-    from .common import hex_name, queue
-
+        raise MoveSyntaxError.of_move(move, "federation needs its hexes and a token", len(move.args))
     listed = [hex_name(ctx, x) for x in move.args[0].split(",") if x]
     token = move.args[1]
     if state.fed_supply.get(token, 0) <= 0:
@@ -592,8 +590,6 @@ def _dijkstra(ctx: Context, nodes: dict[str, int], sources: set[str],
               budget: int | None = None) -> tuple[dict[str, int], dict[str, str]]:
     """Cheapest cost (satellites entered) from a group to every usable hex (within `budget`), with the way back."""
     limit = 10 ** 9 if budget is None else budget
-    import heapq
-
     dist = {n: 0 for n in sources if n in nodes}
     prev: dict[str, str] = {}
     heap = [(0, n) for n in dist]

@@ -10,7 +10,7 @@ from typing import Iterator
 
 from ..language import ast
 from ..state import GameState
-from . import actions, building, choices, conversions, effects, federations, research
+from . import actions, auction, building, charges, choices, conversions, effects, federations, phases, research
 from .context import Context
 from .errors import IllegalMoveError
 from .moves import Move, swap_command
@@ -85,8 +85,6 @@ def candidates(ctx: Context, state: GameState, p: int, certain: set[Move]) -> It
             yield Move(p, "faction", (fid,))
         return
     if state.phase == "bids":
-        from . import auction
-
         for offer in state.offers:
             low, high = auction.bid_range(ctx, state, offer)
             for amount in range(low, high + 1):
@@ -120,13 +118,11 @@ def candidates(ctx: Context, state: GameState, p: int, certain: set[Move]) -> It
 def _decision_candidates(ctx, state, p, decision) -> Iterator[Move]:
     kind = decision.kind
     if kind == "charge":
-        for offer in actions.charge_offers(ctx, state, decision):
+        for offer in charges.charge_offers(ctx, state, decision):
             yield Move(p, "charge", (offer,))
         yield Move(p, "decline")
     elif kind == "income":
-        from .phases import income_options
-
-        for item in income_options(decision.data["events"]):
+        for item in phases.income_options(decision.data["events"]):
             yield Move(p, "income", (item,))
     elif kind == choices.KIND:
         for area in decision.data["options"]:
