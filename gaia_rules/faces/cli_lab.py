@@ -20,10 +20,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from ..lab import LabError
-from ..lab.report import write_report
 from ..lab.results import check_one_run, read_results, run_of
 from ..lab.simulate import RunConfig, default_workers, open_results, prepare, simulate as run
-from ..lab.stats import ALPHA, summarize
 from ..players import BOTS, DEFAULT_BOT
 from .app import EXIT_USAGE, app, checked_catalogue, choice_option, content_option, wants_progress
 from .terminal import console
@@ -145,7 +143,8 @@ def report(
         gaia report changed.jsonl base.jsonl -o report.html
     """
     try:
-        from ..lab.report import compared_lines, write_report   # LabError naming the extra without SciPy
+        # here, not at the top: SciPy is an optional extra, and without it only `gaia report` says so
+        from ..lab.report import compared_lines, write_report
         from ..lab.stats import summarize
 
         records = _one_run(results)
@@ -219,6 +218,8 @@ def summary_table(summary) -> Table:
 
 
 def change_table(summary) -> Table:
+    from ..lab.stats import ALPHA
+
     table = Table(title=f"Against the baseline ({summary.baseline_games} games); * significant at {ALPHA} "
                         "after Holm-Bonferroni", title_justify="left",
                   caption=summary.test, caption_justify="left")
