@@ -235,7 +235,9 @@ def check_automa(c: Any, located: dict[tuple[str, str], Located], loader: Loader
     for src in by_kind["automa_rules"].values():
         check.rules(src, src.data)
     for tile in uncovered_round_tiles(c) if by_kind["automa_round_scoring"] else ():
-        table = next(iter(by_kind["automa_round_scoring"].values())).file
+        ident, src = next(iter(sorted(by_kind["automa_round_scoring"].items())))
+        origin = c.origins.get(("automa_round_scoring", ident))
+        table = origin.file if origin is not None else src.file
         where = located[("round_scoring", tile)].file if ("round_scoring", tile) in located else tile
         loader.notes.append(f"{where}: note: the round scoring tile '{tile}' has no Automa value in {table}; "
                             "a solo game against the Automa cannot use it until a patch of that file gives one")
