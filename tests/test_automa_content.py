@@ -261,6 +261,17 @@ def test_a_broken_difficulty_is_reported_at_each_card_it_names(overlay):
         "starting deck"]
 
 
+def test_a_difficulty_without_a_starting_deck_or_with_a_stray_removed_to_is_refused(overlay):
+    (overlay / "empty.yaml").write_text(
+        "kind: automa_difficulty\nid: empty\nname: Empty\nlevel: 9\nstarting_vp: 0\n"
+        "deck:\n  remove: [automa1, automa2, automa4, automa5, automa7, automa13]\nrandom_reserve_cards: 0\n")
+    (overlay / "stray.yaml").write_text(
+        "kind: automa_difficulty\nid: stray\nname: Stray\nlevel: 8\nstarting_vp: 0\nremoved_to: out-of-game\n")
+    assert problems_of(overlay) == [
+        "mine/empty.yaml:7:3: the starting deck of this difficulty is empty",
+        "mine/stray.yaml:6:13: 'removed_to' says where removed cards go, but 'deck' removes none"]
+
+
 def test_a_broken_automa_faction_card_is_reported_at_each_word(overlay):
     (overlay / "automa-lantids.yaml").write_text(
         "kind: automa_faction\nid: automa-lantids\nname: Lantids Automa\nfaction: lantid\n"

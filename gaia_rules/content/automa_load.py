@@ -63,8 +63,8 @@ def add_automa(automa: am.Automa, doc: Document) -> None:
 # ------------------------------------------------------------------ checks
 
 class _Checker:
-    def __init__(self, c: Any, loader: Loader):
-        self.c, self.loader = c, loader
+    def __init__(self, c: Any, loader: Loader, located: dict[tuple[str, str], Located]):
+        self.c, self.loader, self.located = c, loader, located
         self.structures: set[str] = set()
         for board in c.boards.values():
             self.structures.update(board.get("structures", {}))
@@ -74,10 +74,14 @@ class _Checker:
     def err(self, src: Located, path: tuple, message: str) -> None:
         self.loader.diagnostics.append(src.diag(path, message, src.string_offset(path)))
 
-    def word(self, src: Located, path: tuple, word: Any, known, what: str, key: bool = False) -> bool:
-        """Whether `word` is known; if not, an error at it (`key`: the word is the mapping key at `path`)."""
+    def word(self, src: Located, path: tuple, word: Any, known, what: str, key: bool = False,
+             kind: str | None = None) -> bool:
+        """Whether `word` is known; if not, an error at it (`key`: the word is the mapping key at `path`),
+        unless it names a component of `kind` whose own file is broken."""
         if word in known:
             return True
+        if kind is not None and self.broken(kind, word):
+            return False
         message = f"unknown {what} '{word}'{did_you_mean(word, known)}"
         if key:
             self.loader.diagnostics.append(src.diag_key(path, message))
@@ -108,7 +112,7 @@ class _Checker:
         for key in ("add", "remove"):
             for i, card in enumerate(deck.get(key) or ()):
                 path = ("deck", key, i)
-                if not self.word(src, path, card, cards, "decision card"):
+                if not self.word(src, path, card, cards, "decision card", kind="automa_card"):
                     continue
                 starter = cards[card].starter
                 if key == "add" and starter:
@@ -146,12 +150,17 @@ class _Checker:
             if do != "research-track":
                 self.err(src, path + ("track",), f"'track' goes with 'do: research-track', not '{do}'")
             else:
-                self.word(src, path + ("track",), raw["track"], self.c.tracks, "research track")
+                self.word(src, path + ("track",), raw["track"], self.c.tracks, "research track", kind="research_track")
+
+    def broken(self, kind: str, ident: Any) -> bool:
+        """Whether a component's own file exists but is broken (already reported there: stay quiet here)."""
+        return (kind, ident) in self.located or ident in self.loader.unreadable or any(
+            k == kind and isinstance(b.data, dict) and b.data.get("id") == ident for k, b in self.loader.broken)
 
     def faction(self, src: Located, data: dict) -> None:
-        self.word(src, ("faction",), data["faction"], self.c.factions, "faction")
+        self.word(src, ("faction",), data["faction"], self.c.factions, "faction", kind="faction")
         for i, track in enumerate(data["setup"]["research"]):
-            self.word(src, ("setup", "research", i), track, self.c.tracks, "research track")
+            self.word(src, ("setup", "research", i), track, self.c.tracks, "research track", kind="research_track")
         for i, raw in enumerate(data["faction_action"]["steps"]):
             self.step(src, ("faction_action", "steps", i), raw)
             if "otherwise" in raw:
@@ -169,7 +178,8 @@ class _Checker:
 
     def round_values(self, src: Located, data: dict) -> None:
         for tile in data["values"]:
-            self.word(src, ("values", tile), tile, self.c.round_tiles, "round scoring tile", key=True)
+            self.word(src, ("values", tile), tile, self.c.round_tiles, "round scoring tile", key=True,
+                      kind="round_scoring")
         rounds = self.c.game.get("rounds")
         if isinstance(rounds, int) and data["left_until_round"] >= rounds:
             self.err(src, ("left_until_round",), f"the left value would count in every round: a game has "
@@ -199,9 +209,10 @@ class _Checker:
                                               "round the wheel"))
         for tile in data["final_tile_preferences"]:
             self.word(src, ("final_tile_preferences", tile), tile, self.c.final_tiles, "final scoring tile",
-                      key=True)
+                      key=True, kind="final_scoring")
         for i, action in enumerate(data["action_spaces"]):
-            self.word(src, ("action_spaces", i), action, self.c.board_actions, "board action")
+            self.word(src, ("action_spaces", i), action, self.c.board_actions, "board action",
+                      kind="board_action")
 
 
 def check_automa(c: Any, located: dict[tuple[str, str], Located], loader: Loader) -> None:
@@ -212,7 +223,7 @@ def check_automa(c: Any, located: dict[tuple[str, str], Located], loader: Loader
             by_kind[kind][ident] = src
     if not any(by_kind.values()):
         return
-    check = _Checker(c, loader)
+    check = _Checker(c, loader, located)
     for kind in ("automa_round_scoring", "automa_rules"):
         docs = sorted(by_kind[kind].items())
         for ident, src in docs[1:]:
