@@ -252,7 +252,8 @@ class _Patch:
 
 
 # Kinds with one file per content set: their ids are not names a designer picks.
-SINGLETON_KINDS = frozenset({"game", "parameters", "planets", "resources", "research_board", "free_actions"})
+SINGLETON_KINDS = frozenset({"game", "parameters", "planets", "resources", "research_board", "free_actions",
+                             "automa_round_scoring", "automa_rules"})
 
 
 @dataclass
