@@ -96,7 +96,7 @@ def _display(path: Path) -> str:
 
 
 MOST_FILES = 10_000
-"""YAML files looked at in one content folder (the bundled content holds about 150): a folder with more
+"""YAML files looked at in one content folder (the bundled content holds about 170): a folder with more
 is refused unread, as it is not a content folder."""
 MOST_BYTES = 1_000_000
 """Bytes of one content file (the largest bundled file holds about 6,000): a larger one is reported, not parsed."""
