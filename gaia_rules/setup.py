@@ -54,6 +54,24 @@ ROTATIONS = 6
 MAX_BOARD_DRAWS = 100_000
 
 
+SEED_MOST_CHARS = 64
+"""What a seed may be: text of 1 to this many printable characters (letters, digits, punctuation,
+spaces), such as `7` or `deal-3`; a number is its digits. The commands refuse any other seed."""
+
+
+def seed_problem(seed: str) -> str | None:
+    """Why `seed` cannot be a seed (in words that do not echo it), or None."""
+    rule = f"a seed is 1 to {SEED_MOST_CHARS} printable characters (such as 7 or deal-3)"
+    if not seed:
+        return f"{rule}, not an empty text"
+    if len(seed) > SEED_MOST_CHARS:
+        return f"{rule}, not {len(seed)} characters"
+    odd = next((ch for ch in seed if not ch.isprintable()), None)
+    if odd is not None:
+        return f"{rule}; character {seed.index(odd) + 1} is not printable ({ascii(odd)})"
+    return None
+
+
 def player_counts(catalogue: Catalogue) -> range:
     """The player counts the content's game is for (`players.min` to `players.max` of game.yaml)."""
     limits = catalogue.game["players"]
@@ -278,6 +296,8 @@ def setup_problems(catalogue: Catalogue, setup: SetupFile, players: int | None =
     """Every problem of a set-up file for a game of `players` under `variant` (default: the file's own)."""
     variant = variant or setup.fields.get("variant") or "rules"
     found = check_setup_file(setup, catalogue, players) + check_setup_map(setup, catalogue, variant)
+    if "seed" in setup.fields and (problem := seed_problem(str(setup.fields["seed"]))) is not None:
+        found.append(setup.diag(("seed",), problem))
     return sorted(found, key=lambda d: (d.line, d.column))   # in the order of the file
 
 

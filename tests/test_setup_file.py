@@ -253,6 +253,12 @@ def test_map_problems_name_the_sector(cat, tmp_path):
     ]
 
 
+def test_a_seed_in_the_file_is_one_the_commands_accept(cat, tmp_path):
+    assert problems_of(cat, "seed: ''\n", tmp_path) == [
+        "setup.yaml:1:7: a seed is 1 to 64 printable characters (such as 7 or deal-3), not an empty text"]
+    assert problems_of(cat, "seed: 7\n", tmp_path) == []
+
+
 def test_counts_that_depend_on_the_players_follow_the_command(cat, tmp_path):
     text = "boosters: [booster1, null, null, null, null, null]\n"
     assert problems_of(cat, text, tmp_path) == []          # 6 boosters: a 3-player game

@@ -16,8 +16,8 @@ from ..content.inventory import inventory_text
 from ..content.setupfile import FIELDS, describe, read_setup_file
 from ..content.yamlsrc import load_yaml
 from ..setup import SetupError, check_options, check_player_count, setup_problems
-from .app import (EXIT_FAILED, EXIT_USAGE, _unreadable, app, checked_catalogue, content_option, overlay_paths,
-                  setup_file_problem)
+from .app import (EXIT_FAILED, EXIT_USAGE, _unreadable, app, checked_catalogue, content_option, no_content,
+                  overlay_paths, setup_file_problem)
 from .explain import ExplainError, explain as render, explain_all, explain_faction_variant, resolve
 from . import bench, cli_bots, cli_game, cli_lab  # noqa: F401  (they register their commands on app)
 
@@ -78,6 +78,7 @@ def validate(
         if problem is not None:
             typer.echo(f"gaia validate: {path}: {problem}", err=True)
             raise typer.Exit(EXIT_USAGE)
+        no_content("validate", path)
     for path in paths:
         if _looks_like_setup(path):
             typer.echo(f"gaia validate: {path} is a set-up file, not content: check it with "

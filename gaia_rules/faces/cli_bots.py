@@ -23,7 +23,7 @@ from ..players.arena import UnpairedGames, arena_json, earlier_games, paired, pl
 from ..players.fast import load_weights
 from ..players.tune import OBJECTIVES, tune as run, weights_document
 from ..setup import SetupError, load_setup_file, setup_arguments
-from .app import app, checked_catalogue, content_option, setup_file_problem, setup_option
+from .app import app, checked_catalogue, checked_seed, content_option, setup_file_problem, setup_option
 from .terminal import console
 
 
@@ -88,7 +88,7 @@ def arena(
     deals: int = typer.Option(10, "--deals", min=1, metavar="N",
                               help="Set-ups drawn; each is played once per distinct rotation of the line-up over "
                                    "the seats."),
-    seed: Optional[str] = typer.Option(None, "--seed", metavar="SEED",
+    seed: Optional[str] = typer.Option(None, "--seed", metavar="SEED", callback=checked_seed,
                                        help="Seed of the deals and the bots (default: the --setup file's, else arena)."),
     variant: Optional[str] = typer.Option(None, "--variant", metavar="VARIANT",
                                           help="Rules variant (content; default: the --setup file's, else rules)."),
@@ -239,7 +239,8 @@ def tune(
     pairs: int = typer.Option(4, "--pairs", min=1, metavar="N", help="Directions tried per generation (2 candidates each)."),
     deals: int = typer.Option(4, "--deals", min=1, metavar="N", help="Games per candidate."),
     players: int = typer.Option(4, "--players", min=2, max=4, metavar="N", help="Seats at each table."),
-    seed: str = typer.Option("tune", "--seed", metavar="SEED", help="Seed of the directions and the deals."),
+    seed: str = typer.Option("tune", "--seed", metavar="SEED", callback=checked_seed,
+                             help="Seed of the directions and the deals."),
     step: float = typer.Option(0.2, "--step", metavar="X", help="Size of a try, relative to each weight."),
     workers: int = typer.Option(1, "--workers", min=1, metavar="N", help="Worker processes."),
     start: Optional[Path] = typer.Option(None, "--from", metavar="FILE", help="Weights to start from (default: shipped)."),

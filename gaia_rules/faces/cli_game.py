@@ -39,7 +39,8 @@ from ..formats.corpus import CorpusMissing, GROUPS, corpus_files
 from ..formats.export import export_lines
 from ..players import BOTS, DEFAULT_BOT, describe_wait
 from .app import (EXIT_FAILED, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, app, checked_catalogue,
-                  choice_option, content_option, progress_bar, setup_file_problem, setup_option, wants_progress)
+                  checked_seed, choice_option, content_option, progress_bar, setup_file_problem, setup_option,
+                  wants_progress)
 from ..formats.replay import replay_file
 from ..formats.siteimport import ImportError_, read_site_game, summary
 from ..rules import Engine, IllegalMoveError, MoveSyntaxError
@@ -263,7 +264,7 @@ def new(
     output: Path = typer.Option(..., "--output", "-o", metavar="FILE", help="Where to save the game (JSON)."),
     factions: Optional[str] = typer.Option(None, "--factions", metavar="F1,F2,..",
                                            help="Fixed factions in seat order, comma-separated (else chosen by moves)."),
-    seed: Optional[str] = typer.Option(None, "--seed", metavar="SEED",
+    seed: Optional[str] = typer.Option(None, "--seed", metavar="SEED", callback=checked_seed,
                                        help="Seed of the set-up draw (default: a random one, printed)."),
     layout: str = _layout_option(),
     variant: str = _variant_option(),
@@ -618,7 +619,7 @@ def play(
     iterations: Optional[int] = typer.Option(None, "--iterations", min=0, metavar="N",
                                              help="With --bot search: fast-bot decisions simulated per move "
                                                   "(reproducible; the default when --think is not given: 200)."),
-    seed: Optional[str] = typer.Option(None, "--seed", metavar="SEED",
+    seed: Optional[str] = typer.Option(None, "--seed", metavar="SEED", callback=checked_seed,
                                        help="Seed of a new game's set-up (and of the bots)."),
     layout: str = _layout_option(),
     variant: str = _variant_option(),

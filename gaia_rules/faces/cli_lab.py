@@ -20,14 +20,12 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from ..lab import LabError
-from ..lab.report import write_report
 from ..lab.results import check_one_run, read_results, run_of
 from ..lab.simulate import RunConfig, default_workers, open_results, prepare, simulate as run
-from ..lab.stats import ALPHA, summarize
 from ..players import BOTS, DEFAULT_BOT
 from ..setup import SetupError, load_setup_file, setup_arguments
-from .app import (EXIT_USAGE, app, checked_catalogue, choice_option, content_option, setup_file_problem, setup_option,
-                  wants_progress)
+from .app import (EXIT_USAGE, app, checked_catalogue, checked_seed, choice_option, content_option, setup_file_problem,
+                  setup_option, wants_progress)
 from .terminal import console
 
 
@@ -70,7 +68,7 @@ def simulate(
                                               "else standard)."),
     faction_variant: Optional[str] = typer.Option(None, "--faction-variant", metavar="VARIANT",
                                                   help="A family of alternative faction boards (docs/variants.md)."),
-    seed: Optional[str] = typer.Option(None, "--seed", metavar="SEED",
+    seed: Optional[str] = typer.Option(None, "--seed", metavar="SEED", callback=checked_seed,
                                        help="Seed of the seatings, set-ups and bots (default: the --setup file's, "
                                             "else lab)."),
     workers: Optional[int] = typer.Option(None, "--workers", min=1, metavar="N",
@@ -173,6 +171,10 @@ def report(
         gaia report changed.jsonl base.jsonl -o report.html
     """
     try:
+        # here, not at the top: SciPy is an optional extra, and without it only `gaia report` says so
+        from ..lab.report import compared_lines, write_report
+        from ..lab.stats import summarize
+
         records = _one_run(results)
         base = _one_run(baseline) if baseline is not None else None
         if not records:
@@ -180,7 +182,7 @@ def report(
         note, paired = None, False
         if base is not None:
             records, base, note, paired = _paired(records, base)
-        summary = summarize(records, base, paired)
+        summary = summarize(records, base, paired, (str(results), str(baseline) if baseline is not None else None))
         written = write_report(summary, output, f"Balance lab: {results.name}") if output is not None else []
     except LabError as err:
         _fail("report", str(err))
@@ -192,14 +194,20 @@ def report(
     def say(text: str) -> None:   # plain text, wrapped between words at the output's width
         out.print(text, markup=False, highlight=False)
 
+    for line in compared_lines(summary):
+        say(line)
     if note:
         say(note)
+    for warning in summary.warnings:
+        say(f"warning: {warning}")
     out.print(summary_table(summary))
     if summary.changes is not None:
         out.print(change_table(summary))
     say(_seat_line(summary))
     say("Deciding sources (winner minus runner-up, mean VP): "
         + ", ".join(f"{d.source} {d.margin:+.1f}" for d in summary.deciders[:5]))
+    for sentence in summary.explanations:
+        say(sentence)
     if written:
         say(f"report written to {written[0]} and {len(written) - 1} SVG charts beside it")
 
@@ -238,6 +246,8 @@ def summary_table(summary) -> Table:
 
 
 def change_table(summary) -> Table:
+    from ..lab.stats import ALPHA
+
     table = Table(title=f"Against the baseline ({summary.baseline_games} games); * significant at {ALPHA} "
                         "after Holm-Bonferroni", title_justify="left",
                   caption=summary.test, caption_justify="left")

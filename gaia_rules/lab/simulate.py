@@ -134,7 +134,8 @@ def play_one(config: RunConfig, schedule: Schedule, index: int) -> dict:
     """Play game `index` of the run; its line (an `error` line when the bots cannot finish it)."""
     engine = engine_for(config)
     spec = schedule.game(index)
-    record = {**run_fields(config), "index": index, "setup_seed": spec.setup_seed, "factions": list(spec.factions)}
+    record = {**run_fields(config), "content_folders": list(config.overlays), "index": index,
+              "setup_seed": spec.setup_seed, "factions": list(spec.factions)}
     started = time.perf_counter()
     bots = [make_bot(config.bot, f"{config.seed}/{index}/{seat}") for seat in range(config.players)]
     try:
