@@ -230,7 +230,7 @@ def test_schema_problems_point_at_the_key_or_value(cat, tmp_path):
         "setup.yaml:2:1: unknown key 'colour' at the top level; allowed: description, players, variant, seed, "
         "factions, round_tiles, final_tiles, boosters, tech_tiles, advanced_tiles, terraforming_token, map",
         "setup.yaml:5:3: map: give either 'layout' (a board to draw) or 'sectors' (placed by hand), not both",
-        "setup.yaml:6:31: map.sectors.0.rotation: 7 is greater than the maximum of 5",
+        "setup.yaml:6:31: map.sectors.0.rotation: 7 is outside its declared range 0..5",
         "setup.yaml:1:10: players: 'two' is not of type 'integer'",
     ]
 
