@@ -385,6 +385,7 @@ def test_folder_with_game_yaml_is_a_full_content_set(copy):
     (copy / "factions" / "itars.yaml").unlink()
     for entry in (copy / "faction-variants").rglob("itars.yaml"):  # its variant entries would name a missing faction
         entry.unlink()
+    (copy / "automa" / "factions" / "automa-itars.yaml").unlink()  # and so would its Automa faction card
     result = validate(str(copy))
     assert result.exit_code == 0, result.output
     assert re.search(r"^\s+factions: 13$", result.stdout, re.M)  # not merged with the bundled 14
@@ -498,10 +499,13 @@ KINDS = ", ".join(__import__("gaia_rules.content.loader", fromlist=["known_kinds
     (LAUGHS.encode(), 1, 35, "more than 100000 values once aliases are expanded"),
 ])
 def test_wrong_yaml_types_and_garbage_are_one_diagnostic_each(tmp_path, monkeypatch, text, line, col, message):
-    """`kind:` as a list, binary garbage, merge keys, alias bombs...: one `file:line:col: message`, no traceback."""
+    """`kind:` as a list, binary garbage, merge keys, alias bombs...: one `file:line:col: message`, no traceback.
+
+    The file is named: a file named is read whatever it holds (in a folder, only files that can be content are).
+    """
     monkeypatch.chdir(tmp_path)
     (tmp_path / "o").mkdir()
     (tmp_path / "o" / "x.yaml").write_bytes(text)
-    result = validate("--content", "o")
+    result = validate("--content", str(Path("o") / "x.yaml"))
     assert result.exit_code == 1 and result.exception is None or isinstance(result.exception, SystemExit)
     assert result.stdout.splitlines() == [f"{Path('o') / 'x.yaml'}:{line}:{col}: {message}"]

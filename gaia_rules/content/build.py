@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Callable
 
 from . import catalogue as cat
+from .automa_load import KINDS as AUTOMA_KINDS, add_automa
 from .loader import Document, Loader
 from .spelling import did_you_mean
 from .values import typed_value
@@ -197,6 +198,7 @@ def build_catalogue(docs: list[Document], loader: Loader) -> tuple[cat.Catalogue
         "resources": resources_, "parameters": parameters, "game": game, "variant": variant,
         "faction_variant": faction_variant,
         "faction_board": lambda d: None,
+        **{kind: (lambda d: add_automa(c.automa, d)) for kind in AUTOMA_KINDS},
     })
     for d in sorted(docs, key=lambda d: d.key):
         if d.kind in tile_maps:

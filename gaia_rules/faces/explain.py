@@ -24,6 +24,8 @@ from ..language.english import (Words, effect_text, gains_text, join_and, join_o
                                 with_article)
 from ..language.vocabulary import AREAS, COUNTERS
 from ..setup import natural_key, player_counts
+from .explain_automa import (AUTOMA_ALIASES, AUTOMA_KINDS, AUTOMA_RENDERERS, automa_ids, automa_title,
+                             round_tile_line)
 
 # The kinds `gaia explain` knows, in the order of docs/catalogue.md, with a label and a section title.
 KINDS: dict[str, tuple[str, str]] = {
@@ -47,6 +49,7 @@ KINDS: dict[str, tuple[str, str]] = {
     "parameter": ("rule parameter", "Rule parameters"),
     "variant": ("rules variant", "Rules variants"),
     "faction_variant": ("faction variant", "Faction variants"),
+    **AUTOMA_KINDS,
 }
 
 # Short names accepted by --kind.
@@ -54,7 +57,7 @@ KIND_ALIASES: dict[str, str] = {
     "board": "faction_board", "track": "research_track", "research": "research_track", "action": "board_action",
     "tech": "tech_tile", "advanced": "advanced_tech_tile", "round": "round_scoring", "final": "final_scoring",
     "token": "federation_token", "federation": "federation_token", "fed": "federation_token",
-    "param": "parameter", "parameters": "parameter", "rule": "parameter",
+    "param": "parameter", "parameters": "parameter", "rule": "parameter", **AUTOMA_ALIASES,
 }
 
 # A faction's `start` keys and the resource code each one holds.
@@ -90,6 +93,9 @@ def ids_of(catalogue: Catalogue, kind: str) -> list[str]:
     }
     if kind == "research_track":
         return list(catalogue.tracks)  # already in board order
+    automa = automa_ids(catalogue, kind)
+    if automa is not None:
+        return automa
     if kind in table:
         return sorted(table[kind], key=natural_key)
     return _single(catalogue, kind)
@@ -354,6 +360,8 @@ def title(catalogue: Catalogue, kind: str, ident: str) -> str:
         "game": lambda: str(catalogue.game.get("name", ident)),
     }
     try:
+        if kind in AUTOMA_KINDS:
+            return automa_title(catalogue, kind, ident)
         return names[kind]() if kind in names else ident
     except KeyError:
         return ident
@@ -584,6 +592,9 @@ def render_booster(doc, catalogue, ident):
 
 def render_round(doc, catalogue, ident):
     _tile(doc, catalogue, catalogue.round_tiles[ident], "For every player, during its round:")
+    automa = round_tile_line(catalogue, ident)
+    if automa is not None:
+        doc.para(automa)
 
 
 def render_final(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
@@ -637,6 +648,10 @@ def render_game(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
                        ("tech_tile_copies", "Copies of each standard tech tile")):
         if key in g:
             items.append(f"{label}: {g[key]}.")
+    lim = g.get("effect_limits")
+    if lim:
+        items.append(f"Largest numbers content may write: {lim.get('amount')} in a gain, {lim.get('price')} in a "
+                     f"price, {lim.get('count')} in a count (`if`, `per N`).")
     if "setup_order" in g:
         items.append("Set-up placement passes: " + ", ".join(g["setup_order"]) + ".")
     doc.items(items)
@@ -692,8 +707,10 @@ def render_parameter(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
     if p.written is not None:
         items.append(f"Default: `{as_yaml(p.written)}`.")
     if p.min is not None or p.max is not None:
-        items.append(f"Range: {'' if p.min is None else p.min}..{'' if p.max is None else p.max} "
-                     f"(a `set` outside it is a validation error).")
+        label = "Range of each item" if p.type == "list" else "Range"
+        where = "a `set`" if p.scope == "player" else "a variant's value"
+        items.append(f"{label}: {'' if p.min is None else p.min}..{'' if p.max is None else p.max} "
+                     f"({where} outside it is a validation error).")
     doc.items(items)
 
 
@@ -818,6 +835,7 @@ RENDERERS: dict[str, Callable[[_Doc, Catalogue, str], None]] = {
     "federation_token": render_fed, "planets": render_planets, "resources": render_resources,
     "sector": render_sector, "layout": render_layout, "parameter": render_parameter, "variant": render_variant,
     "faction_variant": lambda doc, catalogue, ident: render_faction_variant(doc, catalogue, ident),
+    **AUTOMA_RENDERERS,
 }
 
 
