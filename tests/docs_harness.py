@@ -545,6 +545,21 @@ def _advanced_rules_game(sandbox: Path) -> None:
     (sandbox / "my-game.data.json").write_text(json.dumps(data), encoding="utf-8")
 
 
+@fixture("broken-automa")
+def _broken_automa(sandbox: Path) -> None:
+    """docs/automa-content.md: two Automa files with mistakes, beside my-automa/ultoma.yaml."""
+    folder = sandbox / "my-automa"
+    folder.mkdir(exist_ok=True)
+    firaks = (REPO / "content/automa/factions/automa-firaks.yaml").read_text(encoding="utf-8").split("\n")
+    body = [ln for ln in firaks if not ln.startswith("#")][4:]   # after kind, id, name, faction
+    (folder / "automa-lantids.yaml").write_text("\n".join(
+        ["kind: automa_faction", "id: automa-lantids", "name: Lantids Automa", "faction: lantid"] + body),
+        encoding="utf-8")
+    (folder / "nightmare.yaml").write_text("\n".join(
+        ["kind: automa_difficulty", "id: nightmare", "name: Nightmare", "level: 6", "starting_vp: 10", "deck:",
+         "  add: [automa9, automa2, automa99]", ""]), encoding="utf-8")
+
+
 @fixture("my-lantids")
 def _my_lantids(sandbox: Path) -> None:
     """docs/content.md: a copy of lantids.yaml with `guest_on: [gaiaa]`."""
