@@ -582,7 +582,7 @@ class Session:
 
 
 def result_words(state: GameState) -> str:
-    """`winner: xenos with 61 VP`, or `tie for first: terrans and xenos with 58 VP` when the most VP are shared."""
+    """`winner: <faction> with 61 VP`, or `tie for first: <faction> and <faction> with 58 VP` when the most VP are shared."""
     top = max(p.vp for p in state.players)
     first = [player_label(state, p.index) for p in state.players if p.vp == top]
     if len(first) == 1:
