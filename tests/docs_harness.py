@@ -107,6 +107,14 @@ PLACEHOLDER = re.compile(r"(?<![\w-])[A-Z][A-Z_]*(?![\w])|\[|\]|\.\.\.|…|(?<!\
 
 # ------------------------------------------------------------------ what a document holds
 
+def _rel(path: Path) -> str:
+    """A document's path as the messages name it: from the repository when it is inside."""
+    try:
+        return path.relative_to(REPO).as_posix()
+    except ValueError:
+        return str(path)
+
+
 @dataclass
 class Directive:
     flags: set = field(default_factory=set)
@@ -172,7 +180,7 @@ class Block:
 
     @property
     def where(self) -> str:
-        return f"{self.doc.relative_to(REPO)}:{self.line}"
+        return f"{_rel(self.doc)}:{self.line}"
 
 
 def read_blocks(doc: Path) -> tuple[list[Block], list[str]]:
@@ -909,7 +917,7 @@ def run_step(box: Sandbox, step: Block, slow: bool, outcomes: list[Outcome] | No
         for call in calls if cmd.exit == 0 or not cmd.run else []:
             problem = _cli_check(call, synopsis, box.dir)
             if problem:
-                failures.append(Failure(f"{step.doc.relative_to(REPO)}:{cmd.line}", cmd.text, problem))
+                failures.append(Failure(f"{_rel(step.doc)}:{cmd.line}", cmd.text, problem))
         if not cmd.run or (cmd.slow and not slow):
             continue
         stdin = None
@@ -921,7 +929,7 @@ def run_step(box: Sandbox, step: Block, slow: bool, outcomes: list[Outcome] | No
         actual = output_lines(text)
         if outcomes is not None:
             outcomes.append(Outcome(step, cmd, actual, code))
-        here = f"{step.doc.relative_to(REPO)}:{cmd.line}"
+        here = f"{_rel(step.doc)}:{cmd.line}"
         if code != cmd.exit:
             failures.append(Failure(here, cmd.text, f"exit {code}, the document says {cmd.exit}; it printed:\n"
                                     + "\n".join(actual[-30:])))

@@ -203,6 +203,16 @@ def test_a_pattern_stands_for_text_that_depends_on_time():
     assert not harness.output_matches(["│ apply │ 35.8 us │"], ["│ legal │ 35.8 ms │"], {"numbers"})
 
 
+def test_a_python_block_and_the_output_it_shows(tmp_path):
+    doc = tmp_path / "x.md"
+    block = "```python\nprint('one')\nprint('two')\n```\n\n<!-- doc-test: output -->\n```\n{}\n```\n"
+    doc.write_text(block.format("one\ntwo"), encoding="utf-8")
+    assert harness.run_document(harness.read_document(doc), slow=False) == []
+    doc.write_text(block.format("one\nthree"), encoding="utf-8")
+    [failure] = harness.run_document(harness.read_document(doc), slow=False)
+    assert "-three" in failure.message and "+two" in failure.message
+
+
 def test_a_session_gets_its_typed_lines_back_after_each_prompt():
     typed = harness.session_inputs(["list", "p1> faction terrans", "ok", "terrans> quit", "bye"])
     assert typed == ["faction terrans", "quit"]
