@@ -251,5 +251,6 @@ def _clone_player(p: PlayerState) -> PlayerState:
     new.vp_sources = dict(p.vp_sources)
     new.income_order = list(p.income_order)
     new.final_scoring = _jcopy(p.final_scoring)
-    # other, marks and gaia_projects are shared: the rules replace them rather than change them
+    # other, marks and gaia_projects are shared: the rules replace them rather than change them;
+    # so is what the rules keep outside the fields (a player's holding, rules/holdings.py) until they change it
     return new

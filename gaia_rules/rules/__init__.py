@@ -14,8 +14,11 @@ Where each rule lives:
 - `power`, `choices`: the power cycle; where a special token goes when the player chooses.
 - `effects`: gains, prices and triggers of the effect language.
 - `scoring`: final scoring tiles, research and resource VP.
-- `legal`: listing the legal moves; `context`: what the rules read from content for a state;
-  `common`: reading a move's arguments; `errors`, `moves`: `IllegalMoveError`, `Move`.
+- `legal`: listing the legal moves; `common`: reading a move's arguments; `errors`, `moves`:
+  `IllegalMoveError`, `Move`.
+- What the rules read besides the state, one view per concern (`context.Context` carries the three):
+  `content_view` (the game's content and typed parameters), `map_view` (names, neighbours, distances,
+  reach), `holdings` (what each player holds, and the only functions that change it).
 """
 from .engine import Engine
 from .errors import IllegalMoveError

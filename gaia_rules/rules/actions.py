@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..language import ast
 from ..state import GameState, Pending
-from . import auction, choices, effects, power, research
+from . import auction, choices, effects, holdings, power, research
 from .building import build_main, build_piece, fire_build, join_federation, qic_for_range
 from .common import arg, expect, hex_name, occupied, queue, quoted
 from .context import Context
@@ -87,7 +87,7 @@ def _turn(ctx: Context, state: GameState, move: Move) -> None:
 # ------------------------------------------------------------------ set-up
 
 def choose_faction(ctx: Context, state: GameState, p: int, fid: str) -> None:
-    cat = ctx.catalogue
+    cat = ctx.content.catalogue
     if fid not in cat.factions:
         from ..content.loader import did_you_mean
 
@@ -98,13 +98,12 @@ def choose_faction(ctx: Context, state: GameState, p: int, fid: str) -> None:
             raise IllegalMoveError("faction", f"{faction.name} is already taken")
         if other.faction is not None and cat.factions[other.faction].home == faction.home:
             raise IllegalMoveError("faction", f"{cat.factions[other.faction].name} already plays {faction.home}")
-    state.players[p].faction = fid
-    ctx.holdings_changed(state, p)
+    holdings.set_faction(state, p, fid)
 
 
 def init_player(ctx: Context, state: GameState, p: int) -> None:
     """Starting resources, power and research of a faction (once every faction is chosen)."""
-    cat = ctx.catalogue
+    cat = ctx.content.catalogue
     player = state.players[p]
     faction = cat.factions[player.faction]
     player.vp = faction.start["vp"]
@@ -114,8 +113,7 @@ def init_player(ctx: Context, state: GameState, p: int) -> None:
     player.qic = faction.start["qic"]
     player.power = dict(faction.power)
     player.token = faction.special_token.start if faction.special_token else None
-    player.research = {t: 0 for t in cat.tracks}
-    ctx.holdings_changed(state, p)
+    holdings.set_research(state, p, {t: 0 for t in cat.tracks})
     for track in faction.research:
         research.advance(ctx, state, p, track, free=True, setup=True)
 
@@ -123,16 +121,14 @@ def init_player(ctx: Context, state: GameState, p: int) -> None:
 def setup_placement(ctx: Context, state: GameState, move: Move) -> None:
     p, piece = state.setup_queue[0]
     if move.args[:1] != (piece,):
-        raise IllegalMoveError("setup", f"place a starting {ctx.structure(state.players[p], piece).name} (build {piece} <hex>)")
+        raise IllegalMoveError("setup", f"place a starting {ctx.content.structure(state.players[p], piece).name} (build {piece} <hex>)")
     name = hex_name(ctx, arg(move, 1))
     player = state.players[p]
-    if ctx.planet_at(state, name) != ctx.faction(player).home:
-        raise IllegalMoveError("setup", f"starting pieces go on your home planet type ({ctx.faction(player).home})")
+    if ctx.map.planet_at(state, name) != ctx.content.faction(player).home:
+        raise IllegalMoveError("setup", f"starting pieces go on your home planet type ({ctx.content.faction(player).home})")
     if occupied(state, name):
         raise IllegalMoveError("setup", f"{name} is already taken")
-    h = state.hex(name)
-    h.owner, h.piece = p, piece
-    ctx.holdings_changed(state, p)
+    holdings.place(state, name, p, piece)
     state.setup_queue.pop(0)
     state.decisions.extend(effects.fire(ctx, state, p, effects.Event("setup", frozenset((piece,)), hexes=(name,))))
 
@@ -142,8 +138,7 @@ def take_starting_booster(ctx: Context, state: GameState, move: Move) -> None:
     if booster not in state.boosters_table:
         raise IllegalMoveError("booster", f"{booster} is not on the table")
     state.boosters_table.remove(booster)
-    state.players[move.player].booster = booster
-    ctx.holdings_changed(state, move.player)
+    holdings.set_booster(state, move.player, booster)
     state.setup_queue.pop(0)
 
 
@@ -159,22 +154,22 @@ def offer_charges(ctx: Context, state: GameState, builder: int, name: str) -> No
     """Each opponent with a structure within reach may charge power, clockwise from the builder."""
     seats = state.seats
     i = seats.index(builder)
-    near = [(other, h) for other in ctx.within(name, ctx.charge_distance)
+    near = [(other, h) for other in ctx.map.within(name, ctx.map.charge_distance)
             if (h := state.board.get(other)) is not None]
     piece = state.board[name].piece
     for p in seats[i + 1:] + seats[:i]:
         player = state.players[p]
         best = 0
         for other, h in near:  # p's structures (not Gaiaformers or stations) and guest mines in reach
-            if (h.owner == p and h.piece is not None and ctx.is_structure(player, h.piece)) or p in h.guests:
-                best = max(best, ctx.power_value(state, p, other))
+            if (h.owner == p and h.piece is not None and ctx.content.is_structure(player, h.piece)) or p in h.guests:
+                best = max(best, ctx.holdings.power_value(state, p, other))
         if best == 0:
             continue
         reached = effects.Event("opponent-build", frozenset((piece, state.players[builder].faction)), {"pw": best},
                                 (name,), piece)
         state.decisions.extend(effects.fire(ctx, state, p, reached))
         extra = _charge_extras(ctx, state, p)
-        amount = min(best, power.charge_capacity(player), player.vp + ctx.param(state, p, "charge_free_power"))
+        amount = min(best, power.charge_capacity(player), player.vp + ctx.holdings.param(state, p, "charge_free_power"))
         if amount <= 0 and not extra:
             continue  # nothing to charge: the `charge` event cannot happen
         state.decisions.append(Pending("charge", p, {"amount": amount, "max": best, "extra": bool(extra),
@@ -194,7 +189,7 @@ def charge_offers(ctx: Context, state: GameState, decision: Pending) -> list[str
     for g in gains:
         if g.resource == "t":
             power.gain_tokens(trial, g.count)
-    after = min(decision.data["max"], power.charge_capacity(trial), player.vp + ctx.param(state, p, "charge_free_power"))
+    after = min(decision.data["max"], power.charge_capacity(trial), player.vp + ctx.holdings.param(state, p, "charge_free_power"))
     return [f"{amount}pw,{text}", f"{text},{after}pw"]
 
 
@@ -205,9 +200,9 @@ POWER_CYCLE = frozenset({"t", "pw"})
 def _charge_extras(ctx: Context, state: GameState, p: int) -> list[ast.Amount]:
     """Power-cycle gains of the `on charge` statements player p holds (given as part of the charge)."""
     out = []
-    for h in ctx.listeners(state, p, "charge"):
+    for h in ctx.holdings.listeners(state, p, "charge"):
         cond = h.statement.condition
-        if cond is None or cond.holds(ctx.count_per(state, p, cond.counters, cond.each, cond.within)):
+        if cond is None or cond.holds(ctx.holdings.count_per(state, p, cond.counters, cond.each, cond.within)):
             out.extend(g for g in h.statement.clause.gains
                        if isinstance(g, ast.Amount) and g.resource in POWER_CYCLE and not g.per)
     return out
@@ -226,7 +221,7 @@ def _charge(ctx: Context, state: GameState, move: Move, decision: Pending) -> No
     if match is None:
         raise IllegalMoveError("charge", f"the offer is {' or '.join(offers)}, not {offer}")
     state.decisions.pop(0)
-    free = ctx.param(state, p, "charge_free_power")
+    free = ctx.holdings.param(state, p, "charge_free_power")
     items = []
     cost = charged = 0
     for part in match.split(","):
@@ -284,7 +279,7 @@ def _decision(ctx: Context, state: GameState, move: Move, decision: Pending) -> 
             state.decisions.pop(0)
             after = state.decisions[0] if state.decisions else None
             if (after is not None and after.kind == "gaia-phase" and after.player == move.player
-                    and ctx.game_params.get("gaia_phase_decline_ends")):
+                    and ctx.content.game_params.get("gaia_phase_decline_ends")):
                 from . import phases
 
                 state.decisions.pop(0)
@@ -326,7 +321,7 @@ def _income_choice(ctx: Context, state: GameState, move: Move, decision: Pending
 
 def gaia_phase_declinable(ctx: Context, state: GameState, p: int) -> bool:
     """Gaia-phase conversions may be declined unless they only move tokens where they return anyway."""
-    back = ctx.param(state, p, "token_route", "gaia")
+    back = ctx.holdings.param(state, p, "token_route", "gaia")
     for costs, _gains in conversions(ctx, state, p, gaia_phase=True):
         if any(not isinstance(c, ast.Move) or c.target != back for c in costs):
             return True
@@ -361,19 +356,19 @@ def _gaia_phase_choice(ctx: Context, state: GameState, move: Move, decision: Pen
 
 def board_action(ctx: Context, state: GameState, move: Move) -> None:
     aid = arg(move, 0)
-    action = ctx.catalogue.board_actions.get(aid)
+    action = ctx.content.catalogue.board_actions.get(aid)
     if action is None:
         raise IllegalMoveError("board-action", f"unknown board action '{aid}'")
     if aid in state.board_actions_used:
         raise IllegalMoveError("board-action", f"{aid} has been taken this round")
     p = move.player
     gains = action.effect.statements[0].clause.gains
-    if ctx.game_params.get("refuse_wasted_board_actions") and all_capped(ctx, state, p, gains):
+    if ctx.content.game_params.get("refuse_wasted_board_actions") and all_capped(ctx, state, p, gains):
         raise IllegalMoveError("board-action", f"everything {aid} gives would be lost to resource caps")
     if any(isinstance(g, ast.Fed) and g.token is None for g in gains) and not state.players[p].fed_tokens:
         raise IllegalMoveError("board-action", f"{aid} needs a federation token of yours")
     follow: list[Pending] = []
-    cost = ctx.price(state, p, "board_action_cost", action.cost, aid)
+    cost = ctx.holdings.price(state, p, "board_action_cost", action.cost, aid)
     pw = sum(c.count for c in cost if isinstance(c, ast.Pay) and c.resource == "pw")
     problem = effects.can_pay(ctx, state, p, cost)
     if problem:
@@ -382,7 +377,7 @@ def board_action(ctx: Context, state: GameState, move: Move) -> None:
     state.board_actions_used.append(aid)
     plain = [g for g in gains if isinstance(g, ast.Amount)]
     others = [g for g in gains if not isinstance(g, ast.Amount)]
-    items = choices.items_of(plain, aid) + [[g.resource, g.count * ctx.count_per(state, p, g.per), aid] for g in plain if g.per]
+    items = choices.items_of(plain, aid) + [[g.resource, g.count * ctx.holdings.count_per(state, p, g.per), aid] for g in plain if g.per]
     if pw:
         choices.spend_with_choice(ctx, state, p, pw, items, follow)
     else:
@@ -398,7 +393,7 @@ def all_capped(ctx: Context, state: GameState, p: int, gains) -> bool:
     if not plain or len(plain) != len(gains):
         return False
     for g in plain:
-        cap = ctx.caps.get(g.resource)
+        cap = ctx.content.caps.get(g.resource)
         field = effects.RESOURCE_FIELDS.get(g.resource)
         if cap is None or field is None or getattr(player, field) < cap:
             return False
@@ -427,7 +422,7 @@ def special_action_name(ctx: Context, p, statement: ast.Statement) -> str:
                 break
             if parts:
                 continue  # "step" / "range" already name it
-            name = ctx.structure(p, g.pieces[0]).name
+            name = ctx.content.structure(p, g.pieces[0]).name
             parts.append(name.replace(" ", "-"))
     return ",".join(parts)
 
@@ -437,7 +432,7 @@ def held_specials(ctx: Context, state: GameState, p: int) -> list[tuple[str, ast
 
     An action with a condition is offered while it holds; one limited to once per game, until used.
     """
-    return [(f"{h.source}#{h.index}", h.statement) for h in ctx.held(state, p)
+    return [(f"{h.source}#{h.index}", h.statement) for h in ctx.holdings.held(state, p)
             if isinstance(h.statement.clause, ast.Action)
             and (h.statement.condition is None and h.statement.once is None or _offered(ctx, state, p, h))]
 
@@ -446,7 +441,7 @@ def _offered(ctx: Context, state: GameState, p: int, h) -> bool:
     """A limited special action: its condition holds and its once-per limit is not used up."""
     st = h.statement
     cond = st.condition
-    if cond is not None and not cond.holds(ctx.count_per(state, p, cond.counters, cond.each, cond.within)):
+    if cond is not None and not cond.holds(ctx.holdings.count_per(state, p, cond.counters, cond.each, cond.within)):
         return False
     return st.once is None or f"{st.once}:{h.source}#{h.index}" not in state.players[p].marks
 
@@ -481,21 +476,21 @@ def research_main(ctx: Context, state: GameState, move: Move) -> None:
     p = move.player
     track = arg(move, 0)
     research.check_advance(ctx, state, p, track)
-    effects.pay(ctx, state, p, ctx.price(state, p, "research_cost", ctx.catalogue.research.cost))
+    effects.pay(ctx, state, p, ctx.holdings.price(state, p, "research_cost", ctx.content.catalogue.research.cost))
     queue(state, research.advance(ctx, state, p, track))
 
 
 def pass_turn(ctx: Context, state: GameState, move: Move) -> None:
     p = move.player
     player = state.players[p]
-    last = state.round >= ctx.catalogue.game["rounds"]
+    last = state.round >= ctx.content.catalogue.game["rounds"]
     new = move.args[0] if move.args and not last else None
     if not last:
         if new is None:
             raise IllegalMoveError("pass", "choose a booster to take when passing")
         if new not in state.boosters_table:
             raise IllegalMoveError("pass", f"{new} is not on the table")
-    for h in list(ctx.held(state, p)):
+    for h in list(ctx.holdings.held(state, p)):
         if isinstance(h.statement.clause, ast.OnPass) and effects.may_fire(ctx, state, p, h.statement,
                                                                             f"{h.source}#{h.index}"):
             effects.apply_gains(ctx, state, p, h.statement.clause.gains, h.source)
@@ -503,8 +498,7 @@ def pass_turn(ctx: Context, state: GameState, move: Move) -> None:
     old = player.booster
     if not last:
         state.boosters_table.remove(new)
-    player.booster = new  # none in the last round
-    ctx.holdings_changed(state, p)
+    holdings.set_booster(state, p, new)  # none in the last round
     if old is not None:
         state.boosters_table.append(old)
     player.passed = True
@@ -576,8 +570,8 @@ def _f_swap(ctx, state, move, follow):
     origin = next((n for n, x in state.board.items() if x.owner == p and x.piece == first), None)
     if origin is None:
         raise IllegalMoveError("swap", f"you have no {first} to swap")
-    state.hex(origin).piece, state.hex(name).piece = second, first
-    ctx.holdings_changed(state, p)
+    holdings.replace(state, origin, p, second)
+    holdings.replace(state, name, p, first)
     queue(state, effects.fire(ctx, state, p, effects.Event("swap", frozenset((first, second)), hexes=(origin, name))))
 
 
@@ -586,7 +580,7 @@ def _f_fedtile(ctx, state, move, follow):
     token = arg(move, 0)
     if not any(t.tile == token for t in state.players[p].fed_tokens):
         raise IllegalMoveError("fedtile", f"you have no federation token {token}")
-    fed = ctx.catalogue.federation_tokens[token]
+    fed = ctx.content.catalogue.federation_tokens[token]
     out: list[Pending] = []
     for eff in fed.effects:
         for st in eff.statements:
@@ -598,19 +592,16 @@ def _f_lost_planet(ctx, state, move, follow):
     p = move.player
     name = hex_name(ctx, arg(move, 0))
     h = state.board.get(name)
-    if ctx.kind_at(state, name) != "space" or (h is not None and (h.piece is not None or h.satellites)):
+    if ctx.map.kind_at(state, name) != "space" or (h is not None and (h.piece is not None or h.satellites)):
         raise IllegalMoveError("lost-planet", f"the Lost Planet goes on an empty space hex; {name} is not one")
     qic = qic_for_range(ctx, state, p, name)
     if qic:
         effects.pay(ctx, state, p, [ast.Pay(qic, "q")])
-    h = state.hex(name)
-    h.owner, h.piece, h.planet = p, ctx.mine_id, ctx.planet_of_kind["lost"]
-    state.players[p].lost_planet = name
-    ctx.holdings_changed(state, p)
+    holdings.place_lost_planet(state, name, p, ctx.content.mine_id, ctx.content.planet_of_kind["lost"])
     state.turn_builds.append(name)
     join_federation(ctx, state, p, name)
     out: list[Pending] = []
-    fire_build(ctx, state, p, ctx.mine_id, {"new-type"}, out, name=name)
+    fire_build(ctx, state, p, ctx.content.mine_id, {"new-type"}, out, name=name)
     queue(state, out)
 
 

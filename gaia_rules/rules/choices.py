@@ -83,13 +83,13 @@ def _gain(ctx, state, p, res, count, source, follow) -> None:
 
 def spend_with_choice(ctx: Context, state: GameState, p: int, n: int, then: list, follow: list[Pending]) -> None:
     """Spend n power; with the token in area III the player may be asked whether to use it."""
-    if "spend" in ctx.heard_events:
+    if "spend" in ctx.content.heard_events:
         effects.fire(ctx, state, p, effects.Event("spend", data={"pw": n}), 1, follow)
     player = state.players[p]
-    faction = ctx.faction(player)
+    faction = ctx.content.faction(player)
     special = faction.special_token.spend_value if faction.special_token else 0
-    value = ctx.param(state, p, "area3_token_value")
-    to = ctx.param(state, p, "token_route", "spend")
+    value = ctx.holdings.param(state, p, "area3_token_value")
+    to = ctx.holdings.param(state, p, "token_route", "spend")
     if player.token != "area3":
         power.spend_power(player, n, value, special, use_token=False, to=to)
         apply_sequence(ctx, state, p, then, follow)
@@ -146,7 +146,7 @@ def take_with_choice(ctx: Context, state: GameState, p: int, n: int, to: str, fo
     token may be a question.
     """
     player = state.players[p]
-    if ctx.game_params.get("token_discard_order") == "choice":
+    if ctx.content.game_params.get("token_discard_order") == "choice":
         splits = area_splits(player, n)
         if len(splits) > 1:
             follow.append(Pending(AREAS_KIND, p, {"n": n, "to": to, "options": splits}))
@@ -196,10 +196,10 @@ def resolve(ctx: Context, state: GameState, p: int, answer: str, question: Pendi
         if not follow:
             apply_events(ctx, state, p, data.get("later", []), follow)
     elif op == "spend":
-        faction = ctx.faction(player)
-        power.spend_power(player, data["n"], ctx.param(state, p, "area3_token_value"),
+        faction = ctx.content.faction(player)
+        power.spend_power(player, data["n"], ctx.holdings.param(state, p, "area3_token_value"),
                           faction.special_token.spend_value, use_token=(answer == "area1"),
-                          to=ctx.param(state, p, "token_route", "spend"))
+                          to=ctx.holdings.param(state, p, "token_route", "spend"))
         apply_sequence(ctx, state, p, data["then"], follow)
     elif op == "take":
         _take(player, data["n"], answer in ("gaia", "discard"), data["to"])

@@ -10,6 +10,7 @@ player holds the price; the plan is cached per conversion table.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 from ..language import ast, parse_effect, parse_price
 from ..language.parser import EffectSyntaxError
@@ -28,16 +29,20 @@ def spend(ctx: Context, state: GameState, move: Move) -> None:
 
 def conversions(ctx: Context, state: GameState, p: int, gaia_phase: bool) -> list[tuple]:
     """(costs, gains) of every conversion open to player p now."""
+    return ctx.holdings.derived(state, p, _open_conversions, gaia_phase)
+
+
+def _open_conversions(content, held, gaia_phase: bool) -> list[tuple]:
     out = []
     if gaia_phase:
-        for h in ctx.held(state, p):
+        for h in held:
             if isinstance(h.statement.clause, ast.GaiaPhase):
                 out.append((h.statement.clause.costs, h.statement.clause.gains))
         return out
-    for eff in ctx.catalogue.free_actions:
+    for eff in content.catalogue.free_actions:
         for st in eff.statements:
             out.append((st.clause.costs, st.clause.gains))
-    for h in ctx.held(state, p):
+    for h in held:
         if isinstance(h.statement.clause, ast.Free):
             out.append((h.statement.clause.costs, h.statement.clause.gains))
     return out
@@ -244,16 +249,12 @@ def _absorption(kinds: list[str], convs: list[tuple[dict, dict]]) -> list[float]
 
 def conversion_table(ctx: Context, state: GameState, p: int, gaia_phase: bool) -> tuple[list, list]:
     """The open conversions that cost something, and their (cost, gain) vectors; cached by what they depend on."""
-    held = ctx.held(state, p)
-    cache = ctx.table("conversion tables")
-    key = (id(held), gaia_phase)
-    hit = cache.get(key)
-    if hit is not None and hit[0] is held:
-        return hit[1], hit[2]
-    real = [cg for cg in conversions(ctx, state, p, gaia_phase) if vector(cg[0])]
-    vectors = [(vector(c), vector(g)) for c, g in real]
-    cache[key] = (held, real, vectors)
-    return real, vectors
+    return ctx.holdings.derived(state, p, _conversion_table, gaia_phase)
+
+
+def _conversion_table(content, held, gaia_phase: bool) -> tuple[list, list]:
+    real = [cg for cg in _open_conversions(content, held, gaia_phase) if vector(cg[0])]
+    return real, [(vector(c), vector(g)) for c, g in real]
 
 
 def free_conversion(ctx: Context, state: GameState, move: Move, gaia_phase: bool) -> list[Pending]:
@@ -275,22 +276,18 @@ def free_conversion(ctx: Context, state: GameState, move: Move, gaia_phase: bool
 
 def _spend_plan(ctx: Context, state: GameState, p: int, cost_text: str, gain_text: str,
                 gaia_phase: bool) -> tuple[list, int, list]:
-    """How a spend is paid: (what to pay but power, power to spend, gains in order); cached per conversion table."""
-    held = ctx.held(state, p)
-    cache = ctx.table("spend plans")
-    key = (id(held), gaia_phase, cost_text, gain_text)
-    hit = cache.get(key)
-    if hit is not None and hit[0] is held:
-        return hit[1]
-    try:
-        costs, gains = _read_spend(cost_text, gain_text)
-    except EffectSyntaxError as err:
-        raise IllegalMoveError("syntax", f"cannot read 'spend {cost_text} for {gain_text}': {err.message}") from None
+    """How a spend is paid: (what to pay but power, power to spend, gains in order); worked out once per holding."""
+    costs, gains = _read_spend(cost_text, gain_text)
     problem = _holding_problem(ctx, state, p, costs)
     if problem:  # checked before any search: what the player holds bounds what a plan may use
         raise IllegalMoveError("cost", problem)
+    return ctx.holdings.derived(state, p, _plan, gaia_phase, cost_text, gain_text)
+
+
+def _plan(content, held, gaia_phase: bool, cost_text: str, gain_text: str) -> tuple[list, int, list]:
+    real, convs = _conversion_table(content, held, gaia_phase)
+    costs, gains = _read_spend(cost_text, gain_text)
     want_cost, want_gain = vector(costs), vector(gains)
-    real, convs = conversion_table(ctx, state, p, gaia_phase)
     counts = direct(want_cost, want_gain, convs)
     if counts is None:
         counts, tried = decompose(want_cost, want_gain, convs)
@@ -312,9 +309,7 @@ def _spend_plan(ctx: Context, state: GameState, p: int, cost_text: str, gain_tex
             net[key_] = net.get(key_, 0) + (1 if isinstance(item, ast.Tech) else item.count) * k
     pay_list = moves + [ast.Pay(-n, r) for r, n in net.items() if n < 0 and r != "pw"]
     then = [["tech", n, "spend"] if r == "tech" else [r, n, "spend"] for r, n in net.items() if n > 0]
-    plan = (pay_list, max(0, -net.get("pw", 0)), then)
-    cache[key] = (held, plan)
-    return plan
+    return pay_list, max(0, -net.get("pw", 0)), then
 
 
 def _holding_problem(ctx: Context, state: GameState, p: int, costs) -> str | None:
@@ -329,7 +324,7 @@ def _holding_problem(ctx: Context, state: GameState, p: int, costs) -> str | Non
             wanted[c.source] = wanted.get(c.source, 0) + c.count
     for source, n in wanted.items():
         if source == "gf":
-            have = player.gaiaformers - player.gaiaformers_in_gaia - ctx.count(state, p, "gf")
+            have = player.gaiaformers - player.gaiaformers_in_gaia - ctx.holdings.count(state, p, "gf")
         else:
             have = player.power.get(source, 0)
         if have < n:
@@ -337,9 +332,13 @@ def _holding_problem(ctx: Context, state: GameState, p: int, costs) -> str | Non
     return None
 
 
+@lru_cache(maxsize=4096)
 def _read_spend(cost_text: str, gain_text: str) -> tuple:
-    """The price and the gains a spend names (raises `EffectSyntaxError`)."""
-    return parse_price(cost_text), parse_effect(f"now: {gain_text}").statements[0].clause.gains
+    """The price and the gains a spend names (an unreadable one is refused); each text is read once."""
+    try:
+        return parse_price(cost_text), parse_effect(f"now: {gain_text}").statements[0].clause.gains
+    except EffectSyntaxError as err:
+        raise IllegalMoveError("syntax", f"cannot read 'spend {cost_text} for {gain_text}': {err.message}") from None
 
 
 def price_text(costs) -> str:
@@ -376,7 +375,7 @@ def spend_spelling(ctx: Context, state: GameState, move: Move) -> Move:
     gaia_phase = bool(state.decisions) and state.decisions[0].kind == "gaia-phase"
     try:
         costs, gains = _read_spend(move.args[0], move.args[1])
-    except EffectSyntaxError:
+    except IllegalMoveError:
         return move
     real, convs = conversion_table(ctx, state, move.player, gaia_phase)
     counts = direct(vector(costs), vector(gains), convs)
@@ -411,7 +410,7 @@ def burn(ctx: Context, state: GameState, move: Move) -> None:
         times = int(arg(move, 0))
     except ValueError:
         raise IllegalMoveError("syntax", f"burn takes a number, not {quoted(move.args[0])}") from None
-    power.burn(state.players[move.player], times, ctx.param(state, move.player, "token_route", "burn"))
+    power.burn(state.players[move.player], times, ctx.holdings.param(state, move.player, "token_route", "burn"))
     queue(state, effects.fire(ctx, state, move.player, effects.Event("burn", data={"pw": times})))
 
 

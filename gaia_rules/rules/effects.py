@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from ..language import ast
 from ..state import GameState, Pending
-from . import power
-from .context import RESOURCE_FIELDS, Context
+from . import holdings, power
+from .content_view import RESOURCE_FIELDS
+from .context import Context
 from .errors import IllegalMoveError
 
 __all__ = ["RESOURCE_FIELDS", "Event", "fire", "apply_gains", "gain_resource", "pay", "can_pay"]
@@ -79,18 +80,18 @@ def gain_resource(ctx: Context, state: GameState, p: int, res: str, n: int, sour
     """
     if n <= 0 and res != "vp":
         return
-    res = ctx.replacements(state, p).get(res, res) if res != "vp" else res
+    res = ctx.holdings.replacements(state, p).get(res, res) if res != "vp" else res
     player = state.players[p]
-    if res in ctx.stored_resources:
+    if res in ctx.content.stored_resources:
         value = player.other.get(res, 0) + n
-        cap = ctx.caps.get(res)
+        cap = ctx.content.caps.get(res)
         player.other = {**player.other, res: value if cap is None else min(cap, value)}  # replaced: clones share it
     elif res == "vp":
         add_vp(state, p, n, source)
     elif res in RESOURCE_FIELDS:
         attr = RESOURCE_FIELDS[res]
         value = getattr(player, attr) + n
-        cap = ctx.caps.get(res)
+        cap = ctx.content.caps.get(res)
         setattr(player, attr, value if cap is None else min(cap, value))
     elif res == "pw":
         power.charge(player, n)
@@ -125,7 +126,7 @@ def apply_gains(ctx: Context, state: GameState, p: int, gains, source: str, foll
 
     for g in gains:
         if isinstance(g, ast.Amount):
-            n = g.count * (ctx.count_per(state, p, g.per, g.each, g.within, event) if g.per else 1)
+            n = g.count * (ctx.holdings.count_per(state, p, g.per, g.each, g.within, event) if g.per else 1)
             batch.append([g.resource, n, source])
             continue
         flush()
@@ -161,7 +162,7 @@ def gain_fed_token(ctx: Context, state: GameState, p: int, token: str, source: s
         if token is None:
             return []
         state.terraforming_token = None
-    fed = ctx.catalogue.federation_tokens[token]
+    fed = ctx.content.catalogue.federation_tokens[token]
     state.players[p].fed_tokens.append(FedTokenHeld(token, fed.green))
     follow: list[Pending] = []
     for eff in fed.effects:
@@ -180,22 +181,19 @@ def fire(ctx: Context, state: GameState, p: int, event: Event, times: int = 1,
     Plain amounts of the resources in `without` are left out (the rules gave them already).
     """
     follow = [] if follow is None else follow
-    if times <= 0 or event.name not in ctx.heard_events:
+    if times <= 0 or event.name not in ctx.content.heard_events:
         return follow  # nothing in the content listens to it (most events, in most games)
-    if event.name in ctx.watched_events:
-        mark = f"event:{event.name}"
-        if mark not in state.players[p].marks:
-            state.players[p].marks = state.players[p].marks + [mark]  # replaced: clones share it
-            ctx.holdings_changed(state, p)
+    if event.name in ctx.content.watched_events:
+        holdings.mark_event(state, p, event.name)
     _hear(ctx, state, p, event.name, event, times, follow, without)
     if 1 <= state.round <= len(state.setup.round_tiles):
-        tile = ctx.catalogue.round_tiles[state.setup.round_tiles[state.round - 1]]
+        tile = ctx.content.catalogue.round_tiles[state.setup.round_tiles[state.round - 1]]
         for i, st in enumerate(s for eff in tile.effects for s in eff.statements):
             if (isinstance(st.clause, ast.On) and not st.clause.opponent and event.matches(st.clause.event)
                     and may_fire(ctx, state, p, st, f"round{state.round}#{i}", event)):
                 for _ in range(1 if st.once else times):
                     apply_gains(ctx, state, p, st.clause.gains, f"round{state.round}", follow, event)
-    if event.name in ctx.heard_by_opponents:
+    if event.name in ctx.content.heard_by_opponents:
         seats = len(state.players)
         for q in ((p + k) % seats for k in range(1, seats)):  # the opponents, in seat order after p
             _hear(ctx, state, q, f"opponent {event.name}", event, times, follow, frozenset())
@@ -205,7 +203,7 @@ def fire(ctx: Context, state: GameState, p: int, event: Event, times: int = 1,
 def _hear(ctx: Context, state: GameState, p: int, key: str, event: Event, times: int, follow: list[Pending],
           without: frozenset) -> None:
     """Player p's `on` statements listening under `key` fire for `event` (their filters, conditions, limits)."""
-    for h in ctx.listeners(state, p, key):
+    for h in ctx.holdings.listeners(state, p, key):
         st = h.statement
         if event.matches(st.clause.event) and may_fire(ctx, state, p, st, f"{h.source}#{h.index}", event):
             gains = st.clause.gains
@@ -234,7 +232,7 @@ def may_fire(ctx: Context, state: GameState, p: int, st: ast.Statement, key: str
     A statement that fires is marked as used for its round or game.
     """
     cond = st.condition
-    if cond is not None and not cond.holds(ctx.count_per(state, p, cond.counters, cond.each, cond.within, event)):
+    if cond is not None and not cond.holds(ctx.holdings.count_per(state, p, cond.counters, cond.each, cond.within, event)):
         return False
     if st.once is not None:
         mark = f"{st.once}:{key}"
@@ -254,14 +252,14 @@ def can_pay(ctx: Context, state: GameState, p: int, costs) -> str | None:
             need[c.resource] = need.get(c.resource, 0) + c.count
     for res, n in need.items():
         attr = RESOURCE_FIELDS.get(res)
-        if attr is not None or res in ctx.stored_resources:
+        if attr is not None or res in ctx.content.stored_resources:
             have = getattr(player, attr) if attr is not None else player.other.get(res, 0)
             if have < n:
                 return f"{n}{res} needed, you have {have}"
         elif res == "pw":
-            faction = ctx.faction(player)
+            faction = ctx.content.faction(player)
             special = faction.special_token.spend_value if faction.special_token else 0
-            have = power.spendable(player, ctx.param(state, p, "area3_token_value"), special)
+            have = power.spendable(player, ctx.holdings.param(state, p, "area3_token_value"), special)
             if have < n:
                 return f"{n} power needed in area III, you have {have}"
         elif res == "t":
@@ -281,14 +279,14 @@ def pay(ctx: Context, state: GameState, p: int, costs, use_token: bool | None = 
             if c.resource in RESOURCE_FIELDS:
                 attr = RESOURCE_FIELDS[c.resource]
                 setattr(player, attr, getattr(player, attr) - c.count)
-            elif c.resource in ctx.stored_resources:
+            elif c.resource in ctx.content.stored_resources:
                 player.other = {**player.other, c.resource: player.other.get(c.resource, 0) - c.count}
             elif c.resource == "pw":
-                faction = ctx.faction(player)
+                faction = ctx.content.faction(player)
                 special = faction.special_token.spend_value if faction.special_token else 0
-                power.spend_power(player, c.count, ctx.param(state, p, "area3_token_value"), special, use_token,
-                                  to=ctx.param(state, p, "token_route", "spend"))
-                if "spend" in ctx.heard_events:
+                power.spend_power(player, c.count, ctx.holdings.param(state, p, "area3_token_value"), special, use_token,
+                                  to=ctx.holdings.param(state, p, "token_route", "spend"))
+                if "spend" in ctx.content.heard_events:
                     state.pending.extend(fire(ctx, state, p, Event("spend", data={"pw": c.count})))
             elif c.resource == "t":
                 power.take_tokens(player, c.count, use_token)
@@ -300,7 +298,7 @@ def move_pieces(ctx: Context, state: GameState, p: int, c: ast.Move) -> None:
     """`move N from>to`: tokens between areas, or Gaiaformers into the Gaia area."""
     player = state.players[p]
     if c.source == "gf":
-        free = player.gaiaformers - player.gaiaformers_in_gaia - ctx.count(state, p, "gf")
+        free = player.gaiaformers - player.gaiaformers_in_gaia - ctx.holdings.count(state, p, "gf")
         if free < c.count:
             raise IllegalMoveError("gaiaformer", f"{c.count} available Gaiaformer(s) needed, you have {free}")
         player.gaiaformers_in_gaia += c.count
