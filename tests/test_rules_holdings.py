@@ -131,10 +131,12 @@ def test_a_saved_state_holds_what_it_held_when_saved(s):
 
 
 def test_revisions_tell_whose_holdings_changed(s):
-    before = holdings.revisions(s)
-    assert holdings.changed_since(s, before) == ()
+    since = holdings.revision()
+    assert holdings.changed_since(s, since) == ()
     holdings.raise_level(s, YOU, "eco")
-    assert holdings.changed_since(s, before) == (YOU,)
+    assert holdings.changed_since(s, since) == (YOU,)
+    holdings.take_tile(s.clone(), ME, "tech3", "tech-pos")  # a clone's change is not this state's
+    assert holdings.changed_since(s, since) == (YOU,)
 
 
 # ------------------------------------------------------------------ the one place of those writes

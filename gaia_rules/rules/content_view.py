@@ -10,7 +10,7 @@ parameter is for one player (a `set` they hold overriding the default) is the ho
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Any
+from typing import Any, Callable
 
 from ..content.catalogue import Catalogue, Faction, Structure
 from ..language import ast, parse_price
@@ -31,6 +31,7 @@ class ContentView:
         params.update(catalogue.variants[variant].parameters)
         self.game_params: dict[str, Any] = params
         self._defaults: dict[tuple, Any] = {}
+        self._kept: dict[str, dict] = {}
 
     # ------------------------------------------------------------ a player's faction
     def faction(self, p: PlayerState) -> Faction:
@@ -143,6 +144,18 @@ class ContentView:
                     value = value[key]
             found = self._defaults[(faction, name, key)] = self.typed(name, value)
         return found
+
+    # ------------------------------------------------------------ tables derived from the content
+    def kept(self, table: str, key: Any, compute: Callable[[], Any]) -> Any:
+        """A value worked out once from the content (its components never change), kept under `key`
+        in the named table; the value must keep alive whatever the key names by `id`."""
+        found = self._kept.get(table)
+        if found is None:
+            found = self._kept[table] = {}
+        value = found.get(key, _MISSING)
+        if value is _MISSING:
+            value = found[key] = compute()
+        return value
 
 
 _MISSING = object()

@@ -29,10 +29,11 @@ def spend(ctx: Context, state: GameState, move: Move) -> None:
 
 def conversions(ctx: Context, state: GameState, p: int, gaia_phase: bool) -> list[tuple]:
     """(costs, gains) of every conversion open to player p now."""
-    return ctx.holdings.derived(state, p, _open_conversions, gaia_phase)
+    return ctx.holdings.derived(state, p, open_conversions, gaia_phase)
 
 
-def _open_conversions(content, held, gaia_phase: bool) -> list[tuple]:
+def open_conversions(content, held, gaia_phase: bool) -> list[tuple]:
+    """(costs, gains) of every conversion open to a holder of the statements `held`."""
     out = []
     if gaia_phase:
         for h in held:
@@ -253,7 +254,7 @@ def conversion_table(ctx: Context, state: GameState, p: int, gaia_phase: bool) -
 
 
 def _conversion_table(content, held, gaia_phase: bool) -> tuple[list, list]:
-    real = [cg for cg in _open_conversions(content, held, gaia_phase) if vector(cg[0])]
+    real = [cg for cg in open_conversions(content, held, gaia_phase) if vector(cg[0])]
     return real, [(vector(c), vector(g)) for c, g in real]
 
 

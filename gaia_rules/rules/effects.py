@@ -245,27 +245,52 @@ def may_fire(ctx: Context, state: GameState, p: int, st: ast.Statement, key: str
 
 def can_pay(ctx: Context, state: GameState, p: int, costs) -> str | None:
     """Why player p cannot pay `costs`, or None."""
-    player = state.players[p]
+    return short_of(ctx, state, p, amounts_of(costs))
+
+
+def amounts_of(costs) -> tuple[tuple[str, int], ...]:
+    """The amounts a price asks for, per resource (token moves aside)."""
     need: dict[str, int] = {}
     for c in costs:
         if isinstance(c, ast.Pay):
             need[c.resource] = need.get(c.resource, 0) + c.count
-    for res, n in need.items():
-        attr = RESOURCE_FIELDS.get(res)
-        if attr is not None or res in ctx.content.stored_resources:
-            have = getattr(player, attr) if attr is not None else player.other.get(res, 0)
-            if have < n:
-                return f"{n}{res} needed, you have {have}"
-        elif res == "pw":
-            faction = ctx.content.faction(player)
-            special = faction.special_token.spend_value if faction.special_token else 0
-            have = power.spendable(player, ctx.holdings.param(state, p, "area3_token_value"), special)
-            if have < n:
-                return f"{n} power needed in area III, you have {have}"
-        elif res == "t":
-            have = sum(player.power[a] for a in ("area1", "area2", "area3")) + (1 if player.token in ("area1", "area2", "area3") else 0)
-            if have < n:
-                return f"{n} power tokens needed, you have {have}"
+    return tuple(need.items())
+
+
+def short_of(ctx: Context, state: GameState, p: int, need: tuple[tuple[str, int], ...],
+             have: dict | None = None) -> str | None:
+    """Why player p does not have these amounts (`amounts_of` a price), or None.
+
+    `have` keeps what the player has of each resource asked, for a caller asking many times about one state.
+    """
+    for res, n in need:
+        got = have.get(res) if have is not None else None
+        if got is None:
+            got = _available(ctx, state, p, res)
+            if have is not None:
+                have[res] = got
+        if got is not None and got < n:
+            if res == "pw":
+                return f"{n} power needed in area III, you have {got}"
+            if res == "t":
+                return f"{n} power tokens needed, you have {got}"
+            return f"{n}{res} needed, you have {got}"
+    return None
+
+
+def _available(ctx: Context, state: GameState, p: int, res: str) -> int | None:
+    """How much of `res` player p can pay now (None: not a resource a price takes from the player)."""
+    player = state.players[p]
+    attr = RESOURCE_FIELDS.get(res)
+    if attr is not None:
+        return getattr(player, attr)
+    if res in ctx.content.stored_resources:
+        return player.other.get(res, 0)
+    if res == "pw":
+        return power.spendable(player, ctx.holdings.param(state, p, "area3_token_value"),
+                               ctx.content.special_value(player))
+    if res == "t":
+        return sum(player.power[a] for a in ("area1", "area2", "area3")) + (1 if player.token in ("area1", "area2", "area3") else 0)
     return None
 
 

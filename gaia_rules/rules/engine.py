@@ -104,10 +104,10 @@ class Engine:
         if move.player != expected:
             who = "nobody" if expected is None else f"player {expected + 1}"
             raise IllegalMoveError("turn", f"it is not player {move.player + 1}'s turn ({who} must act)")
-        before = holdings.revisions(state)
+        since = holdings.revision()
         actions.dispatch(ctx, state, move)
         self._settle_follow_ups(state)
-        changed = holdings.changed_since(state, before)
+        changed = holdings.changed_since(state, since)
         if changed:  # income sources gained or lost by this move join or leave their owner's order
             phases.sync_income_order(ctx, state, changed)
         state.moves.append(f"p{move.player + 1} {move}")

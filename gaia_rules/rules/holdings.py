@@ -363,15 +363,16 @@ def _changed(player: PlayerState) -> None:
     d[_REVISION] = next(_REVISIONS)
 
 
-def revisions(state: GameState) -> tuple:
-    """Each player's holdings revision now (None for a player whose holdings the rules never changed)."""
-    return tuple(player.__dict__.get(_REVISION) for player in state.players)
+def revision() -> int:
+    """A revision newer than every change made so far (revisions only grow)."""
+    return next(_REVISIONS)
 
 
-def changed_since(state: GameState, before: tuple) -> tuple[int, ...]:
-    """Players whose holdings changed since `revisions(state)` gave `before`."""
-    return tuple(i for i, (player, rev) in enumerate(zip(state.players, before))
-                 if player.__dict__.get(_REVISION) != rev)
+def changed_since(state: GameState, since: int) -> tuple[int, ...]:
+    """Players of `state` whose holdings changed after `revision()` gave `since`."""
+    if next(_REVISIONS) == since + 1:
+        return ()  # no change anywhere since then
+    return tuple(i for i, player in enumerate(state.players) if player.__dict__.get(_REVISION, 0) > since)
 
 
 def edited(state: GameState, players=None) -> None:

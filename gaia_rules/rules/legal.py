@@ -131,9 +131,8 @@ def _decision_candidates(ctx, state, p, decision) -> Iterator[Move]:
         for area in decision.data["options"]:
             yield Move(p, choices.KIND, (area,))
     elif kind == "gaia-phase":
-        for costs, gains in conversions.conversions(ctx, state, p, gaia_phase=True):
-            for many_costs, many_gains in _multiples(ctx, state, p, costs, gains):
-                yield Move(p, "spend", (conversions.price_text(many_costs), conversions.gain_text(many_gains)))
+        for args in _spends(ctx, state, p, gaia_phase=True):
+            yield Move(p, "spend", args)
         if actions.gaia_phase_declinable(ctx, state, p):
             yield Move(p, "decline")
     else:
@@ -255,9 +254,8 @@ def _free_candidates(ctx, state, p, sure) -> Iterator[Move]:
     if state.pending:
         return  # the action's follow-up comes first
     player = state.players[p]
-    for costs, gains in conversions.conversions(ctx, state, p, gaia_phase=False):
-        for many_costs, many_gains in _multiples(ctx, state, p, costs, gains):
-            yield sure(Move(p, "spend", (conversions.price_text(many_costs), conversions.gain_text(many_gains))))
+    for args in _spends(ctx, state, p, gaia_phase=False):
+        yield sure(Move(p, "spend", args))
     area2 = player.power["area2"] + (1 if player.token == "area2" else 0)
     for n in range(1, area2 // 2 + 1):
         yield sure(Move(p, "burn", (str(n),)))
@@ -266,21 +264,52 @@ def _free_candidates(ctx, state, p, sure) -> Iterator[Move]:
 MOST_TIMES = 20  # a conversion is listed up to this many times over in one spend
 
 
-def _multiples(ctx, state, p, costs, gains) -> Iterator[tuple[tuple, tuple]]:
-    """The conversion once, twice, ... as many times as the player can pay for it in one spend.
+def _spends(ctx, state, p, gaia_phase: bool) -> Iterator[tuple[str, str]]:
+    """The arguments of each open conversion once, twice, ... as many times as the player can pay for
+    it in one spend (a conversion that gains something other than amounts, a tech tile, once)."""
+    have: dict = {}
+    for multiples in ctx.holdings.derived(state, p, _open_multiples, gaia_phase):
+        k = 1
+        while (many := multiples.times(k)) is not None:
+            amounts, moves, args = many
+            if effects.short_of(ctx, state, p, amounts, have) is not None:
+                break
+            if moves and not all(_can_move(ctx, state, p, c) for c in moves):
+                break
+            yield args
+            k += 1
 
-    A conversion that gains something other than amounts (a tech tile) is listed once.
-    """
-    moves = any(isinstance(c, ast.Move) for c in costs)
-    for k in range(1, MOST_TIMES + 1):
-        many = conversions.times_over(costs, gains, k)
-        if many is None:
-            return
-        if effects.can_pay(ctx, state, p, many[0]) is not None:
-            return
-        if moves and not all(_can_move(ctx, state, p, c) for c in many[0] if isinstance(c, ast.Move)):
-            return
-        yield many
+
+def _open_multiples(content, held, gaia_phase: bool) -> tuple["_Multiples", ...]:
+    """The multiples of each open conversion (one table per conversion of the content, whoever holds it)."""
+    return tuple(content.kept("multiples", (id(costs), id(gains)), lambda: _Multiples(costs, gains))
+                 for costs, gains in conversions.open_conversions(content, held, gaia_phase))
+
+
+class _Multiples:
+    """One conversion k times over, k = 1 to `MOST_TIMES`: what it asks for (amounts, token moves) and
+    the spend's arguments, each worked out the first time it is asked for."""
+
+    __slots__ = ("costs", "gains", "known", "most")
+
+    def __init__(self, costs, gains):
+        self.costs, self.gains = costs, gains
+        self.known: list = []
+        self.most = MOST_TIMES   # lowered to the last k that can be taken once one cannot
+
+    def times(self, k: int) -> tuple | None:
+        """None when the conversion cannot be taken k times over in one spend."""
+        if k > self.most:
+            return None
+        known = self.known
+        while len(known) < k:
+            many = conversions.times_over(self.costs, self.gains, len(known) + 1)
+            if many is None:
+                self.most = len(known)
+                return None
+            known.append((effects.amounts_of(many[0]), tuple(c for c in many[0] if isinstance(c, ast.Move)),
+                          (conversions.price_text(many[0]), conversions.gain_text(many[1]))))
+        return known[k - 1]
 
 
 def _can_move(ctx, state, p, c) -> bool:

@@ -218,12 +218,9 @@ def sync_income_order(ctx: Context, state: GameState, only: tuple[int, ...] | No
     for p, player in enumerate(state.players):
         if player.faction is None or (only is not None and p not in only):
             continue
-        want = _income_keys(ctx, state, p)
-        if len(want) == len(player.income_order) and sorted(want) == sorted(player.income_order):
+        want, need = ctx.holdings.derived(state, p, _income_keys)
+        if len(want) == len(player.income_order) and want == tuple(sorted(player.income_order)):
             continue
-        need: dict[str, int] = {}
-        for key in want:
-            need[key] = need.get(key, 0) + 1
         have: dict[str, int] = {}
         for key in player.income_order:
             have[key] = have.get(key, 0) + 1
@@ -236,12 +233,14 @@ def sync_income_order(ctx: Context, state: GameState, only: tuple[int, ...] | No
         player.income_order = order
 
 
-def _income_keys(ctx: Context, state: GameState, p: int) -> list[str]:
-    return ctx.holdings.derived(state, p, _income_keys_of)
-
-
-def _income_keys_of(_content, held) -> list[str]:
-    return [_income_key(h) for h in held if isinstance(h.statement.clause, ast.Income)]
+def _income_keys(_content, held) -> tuple[tuple[str, ...], dict[str, int]]:
+    """The income sources held, sorted, and how many of each (in the order held)."""
+    need: dict[str, int] = {}
+    for h in held:
+        if isinstance(h.statement.clause, ast.Income):
+            key = _income_key(h)
+            need[key] = need.get(key, 0) + 1
+    return tuple(sorted(k for k, n in need.items() for _ in range(n))), need
 
 
 def _kinds(events: list) -> tuple[bool, bool]:
