@@ -183,20 +183,22 @@ class GameState:
         asks `hex(name)` for it.
         """
         d = self.__dict__.copy()   # every field shared, then each one the rules change in place copied
-        d["players"] = [_clone_player(p) for p in self.players]
+        d["players"] = list(map(_clone_player, self.players))
         # the board is copied on write: both states share every hex until `hex` copies the one changed
         d["board"] = self.board.copy()
         d["_own"], self._own = set(), set()
-        for name in ("seats", "turn_order", "pass_order", "turn_builds", "board_actions_used", "boosters_table", "moves"):
-            d[name] = list(d[name])
-        d["setup_queue"] = [list(x) for x in self.setup_queue]
-        d["offers"] = [dict(x) for x in self.offers]
-        d["charge_sources"] = [list(x) for x in self.charge_sources]
+        d["seats"], d["turn_order"], d["pass_order"] = list(self.seats), list(self.turn_order), list(self.pass_order)
+        d["turn_builds"], d["board_actions_used"] = list(self.turn_builds), list(self.board_actions_used)
+        d["boosters_table"], d["moves"] = list(self.boosters_table), list(self.moves)
+        # (the lists below are most often empty: no comprehension is run for them then)
+        d["setup_queue"] = [list(x) for x in self.setup_queue] if self.setup_queue else []
+        d["offers"] = [dict(x) for x in self.offers] if self.offers else []
+        d["charge_sources"] = [list(x) for x in self.charge_sources] if self.charge_sources else []
         d["tech_supply"] = self.tech_supply.copy()
         d["fed_supply"] = self.fed_supply.copy()
         d["temp"] = self.temp.copy()
-        d["pending"] = [Pending(x.kind, x.player, _jcopy(x.data)) for x in self.pending]
-        d["decisions"] = [Pending(x.kind, x.player, _jcopy(x.data)) for x in self.decisions]
+        d["pending"] = [Pending(x.kind, x.player, _jcopy(x.data)) for x in self.pending] if self.pending else []
+        d["decisions"] = [Pending(x.kind, x.player, _jcopy(x.data)) for x in self.decisions] if self.decisions else []
         new = object.__new__(self.__class__)
         new.__dict__ = d
         return new

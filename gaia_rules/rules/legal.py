@@ -288,28 +288,29 @@ def _open_multiples(content, held, gaia_phase: bool) -> tuple["_Multiples", ...]
 
 class _Multiples:
     """One conversion k times over, k = 1 to `MOST_TIMES`: what it asks for (amounts, token moves) and
-    the spend's arguments, each worked out the first time it is asked for."""
+    the spend's arguments, each worked out the first time it is asked for (by k: games played in
+    several threads may ask at once)."""
 
     __slots__ = ("costs", "gains", "known", "most")
 
     def __init__(self, costs, gains):
         self.costs, self.gains = costs, gains
-        self.known: list = []
+        self.known: dict[int, tuple] = {}
         self.most = MOST_TIMES   # lowered to the last k that can be taken once one cannot
 
     def times(self, k: int) -> tuple | None:
         """None when the conversion cannot be taken k times over in one spend."""
-        if k > self.most:
-            return None
-        known = self.known
-        while len(known) < k:
-            many = conversions.times_over(self.costs, self.gains, len(known) + 1)
-            if many is None:
-                self.most = len(known)
+        found = self.known.get(k)
+        if found is None:
+            if k > self.most:
                 return None
-            known.append((effects.amounts_of(many[0]), tuple(c for c in many[0] if isinstance(c, ast.Move)),
-                          (conversions.price_text(many[0]), conversions.gain_text(many[1]))))
-        return known[k - 1]
+            many = conversions.times_over(self.costs, self.gains, k)
+            if many is None:
+                self.most = k - 1
+                return None
+            found = self.known[k] = (effects.amounts_of(many[0]), tuple(c for c in many[0] if isinstance(c, ast.Move)),
+                                     (conversions.price_text(many[0]), conversions.gain_text(many[1])))
+        return found
 
 
 def _can_move(ctx, state, p, c) -> bool:
