@@ -34,7 +34,7 @@ from typing import Iterable
 
 from .board import GameMap, PlacedSector, adjacency_ok, neighbours
 from .content.catalogue import Catalogue
-from .content.loader import did_you_mean
+from .content.spelling import did_you_mean
 from .state import Setup
 
 LAYOUT_KINDS = ("standard", "random")   # the standard board in order, or shuffled; content adds boards by name
@@ -57,7 +57,10 @@ def check_player_count(catalogue: Catalogue, players) -> None:
 
 
 class SetupError(ValueError):
-    """A set-up that cannot be drawn: bad player count, unknown variant, layout or faction."""
+    """A set-up that cannot be drawn or played: bad player count, unknown variant, layout, faction or option.
+
+    Its own kind of error, not a `MoveError`: `random_setup` and `Engine.new_game` raise it.
+    """
 
 
 def natural_key(text: str) -> list:

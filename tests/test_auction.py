@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from gaia_rules.content.loader import load_catalogue
+from gaia_rules.content import load_catalogue
 from gaia_rules.formats.corpus import corpus_file
 from gaia_rules.formats.replay import replay_record
 from gaia_rules.rules import Engine

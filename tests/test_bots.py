@@ -87,6 +87,7 @@ def test_greedy_score_counts_only_vp_once_the_game_has_ended(engine):
     assert [ev(state, p) for p in range(2)] == [float(p.vp) for p in state.players]
 
 
+@pytest.mark.slow
 def test_listed_moves_written_in_the_site_notation_read_back_to_the_same_play(engine):
     """`gaia moves` prints a move in the notation; `gaia move` reads it back: both must agree."""
     setup = random_setup(engine.catalogue, 3, "notation")
@@ -187,6 +188,7 @@ def test_random_move_draws_only_legal_moves_and_applies_them(engine):
     assert seen == set(legal)  # with 200 draws every one of these few moves turns up
 
 
+@pytest.mark.slow
 def test_random_move_is_uniform_over_the_legal_moves(engine):
     """Drawing candidates until one is accepted gives each legal move the same chance."""
     import random

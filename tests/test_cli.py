@@ -387,6 +387,7 @@ def test_replay_unreadable_file_is_exit_2(tmp_path):
     assert one_line_error(result).startswith(f"gaia replay: {bad}: cannot be read")
 
 
+@pytest.mark.slow
 def test_play_gives_the_search_bots_their_budget_and_refuses_it_for_other_bots():
     refused = gaia("play", "--players", "2", "--bot", "fast", "--think", "2", "--quiet")
     assert refused.exit_code == 2

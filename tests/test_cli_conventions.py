@@ -173,7 +173,7 @@ def test_text_that_is_not_a_move_exits_2_even_when_the_parser_reads_a_command(mi
     before = mid.read_bytes()
     result = gaia("move", mid, "spend -1o for 1c")
     assert result.exit_code == 2
-    assert one_line_error(result).startswith("gaia move: not a move 'ambas spend -1o for 1c': cannot read")
+    assert one_line_error(result).startswith("gaia move: not a move: 'spend -1o for 1c' (column 7: cannot read the price")
     assert mid.read_bytes() == before
 
 

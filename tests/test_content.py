@@ -727,7 +727,8 @@ def test_content_has_one_yaml_file_per_component():
         "faction": 14, "faction_board": 1, "tech_tile": 9, "advanced_tech_tile": 15, "booster": 10,
         "round_scoring": 10, "final_scoring": 6, "federation_token": 7, "sector": 13, "layout": 3,
         "research_track": 6, "research_board": 1, "board_action": 10, "free_actions": 1, "planets": 1,
-        "resources": 1, "parameters": 1, "game": 1, "variant": 2, "faction_variant": 2}
+        "resources": 1, "parameters": 1, "game": 1, "variant": 2, "faction_variant": 2,
+        "automa_card": 17, "automa_faction": 7, "automa_difficulty": 5, "automa_round_scoring": 1, "automa_rules": 1}
     # each patch (a faction variant entry) is named after the faction it changes
     patches = [(path, data) for path, data in all_documents() if "patch" in data]
     assert len(patches) == 21
@@ -737,5 +738,6 @@ def test_content_has_one_yaml_file_per_component():
     for path, data in docs:
         if data["kind"] in ("faction", "tech_tile", "advanced_tech_tile", "booster", "round_scoring",
                             "federation_token", "sector", "board_action", "final_scoring", "research_track",
-                            "layout"):
+                            "layout", "automa_card", "automa_faction", "automa_difficulty", "automa_round_scoring",
+                            "automa_rules"):
             assert path.stem == str(data["id"]), path

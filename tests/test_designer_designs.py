@@ -89,6 +89,7 @@ def test_each_design_plays_to_the_end_with_random_bots(folder):
         assert end.ended and end.round == engine.catalogue.game["rounds"]
 
 
+@pytest.mark.slow
 def test_v1_a_charge_costs_one_vp_less_for_its_holder(tmp_path):
     design, control, faction = engines("v1", tmp_path)
     charges = []
@@ -110,6 +111,7 @@ def test_v1_a_charge_costs_one_vp_less_for_its_holder(tmp_path):
     assert 2 in charges, charges  # a 2-power charge was taken, and it was free
 
 
+@pytest.mark.slow
 def test_v1_two_power_charges_are_free(tmp_path):
     design, _, faction = engines("v1", tmp_path)
     seen = 0
@@ -121,6 +123,7 @@ def test_v1_two_power_charges_are_free(tmp_path):
     assert seen >= 1
 
 
+@pytest.mark.slow
 def test_v2_forming_a_federation_gives_one_ore_per_planet_type_in_it(tmp_path):
     design, control, faction = engines("v2", tmp_path)
     formed = 0
@@ -143,6 +146,7 @@ def labs_of(state: GameState, p: int) -> int:
     return sum(1 for h in state.board.values() if h.owner == p and h.piece == "lab")
 
 
+@pytest.mark.slow
 def test_v3_income_gives_a_qic_only_with_two_research_labs(tmp_path):
     """Every move of the games: the design changes nothing but one Q.I.C. at each income with 2+ labs."""
     design, control, faction = engines("v3", tmp_path)
@@ -161,6 +165,7 @@ def test_v3_income_gives_a_qic_only_with_two_research_labs(tmp_path):
     assert paid >= 1 and unpaid >= 1
 
 
+@pytest.mark.slow
 def test_v4_each_completed_gaia_project_gives_two_vp(tmp_path):
     """Every move of the games: the design gives 2 VP per Gaia Project of its holder completed, nothing else."""
     design, control, faction = engines("v4", tmp_path)
@@ -182,6 +187,7 @@ def test_v4_each_completed_gaia_project_gives_two_vp(tmp_path):
     assert completed >= 1
 
 
+@pytest.mark.slow
 def test_v6_influence_is_a_resource_of_data_alone(tmp_path):
     design, control, faction = engines("v6", tmp_path)
     formed = 0
@@ -201,6 +207,7 @@ def test_v6_influence_is_a_resource_of_data_alone(tmp_path):
     assert formed >= 1 and final is not None
 
 
+@pytest.mark.slow
 def test_v6_two_influence_buy_one_qic_as_a_free_action(tmp_path):
     design, _, faction = engines("v6", tmp_path)
     for state, move in played(design, faction, 1):

@@ -321,6 +321,7 @@ def test_swap_is_an_event_with_its_two_hexes(base, tmp_path):
     assert after.players[0].knowledge == s.players[0].knowledge + 2  # both hexes hold a structure of the holder
 
 
+@pytest.mark.slow
 def test_every_event_of_the_vocabulary_fires_in_bot_games(tmp_path):
     """A faction listening once to every event: each one is heard in a few bot games (those that need a
     special position, a swap and a completed Gaia Project, have their own tests)."""

@@ -39,11 +39,16 @@ def config(catalogue):
 
 
 @pytest.fixture(scope="module")
-def reference(config, tmp_path_factory):
+def reference_file(config, tmp_path_factory):
     """An uninterrupted run on one worker."""
     path = tmp_path_factory.mktemp("lab") / "reference.jsonl"
     simulate(config, path, GAMES, workers=1)
-    return without_time(path)
+    return path
+
+
+@pytest.fixture(scope="module")
+def reference(reference_file):
+    return without_time(reference_file)
 
 
 # ------------------------------------------------------------------ seatings
@@ -97,6 +102,7 @@ def test_one_line_per_game_with_the_run_and_the_score(reference, config):
     assert (game["players"], game["bot"], game["seed"]) == (2, "greedy", "lab-test")
     assert game["options"] == {"variant": "rules", "layout": "standard", "faction_variant": None}
     assert len(game["pool"]) == 14 and game["setup_seed"] == "lab-test/0/0"
+    assert game["content_folders"] == []          # the bundled content alone (a label: not part of the run)
     for g in reference.values():
         assert [sum(s.values()) for s in g["sources"]] == g["vp"]     # the breakdown adds up to the score
         assert g["winners"] == [s for s, v in enumerate(g["vp"]) if v == max(g["vp"])]
@@ -109,6 +115,7 @@ def test_the_same_seed_gives_the_same_lines(config, reference, tmp_path):
     assert without_time(path) == {i: reference[i] for i in range(2)}
 
 
+@pytest.mark.slow
 def test_kill_and_resume_loses_and_duplicates_nothing(config, reference, tmp_path):
     path = tmp_path / "killed.jsonl"
     simulate(config, path, 2, workers=1)
@@ -121,6 +128,21 @@ def test_kill_and_resume_loses_and_duplicates_nothing(config, reference, tmp_pat
     assert without_time(path) == reference
     assert simulate(config, path, GAMES, workers=1).new == 0     # finished: nothing to do
     assert len(path.read_bytes().splitlines()) == GAMES
+
+
+def test_a_results_file_loads_into_pandas_in_one_line(reference_file):
+    """The line of docs/lab.md: one row per game, then one row per seat."""
+    import pandas
+
+    games = pandas.read_json(reference_file, lines=True)
+    assert len(games) == GAMES and sorted(games["index"]) == list(range(GAMES))
+    assert {"content", "content_folders", "factions", "vp", "sources", "winners", "setup_seed"} <= set(games.columns)
+    seats = games.explode(["factions", "vp", "sources"])
+    assert len(seats) == 2 * GAMES
+    first = read_results(reference_file).records[0]
+    row = seats[seats["index"] == first["index"]]
+    assert list(row["factions"]) == first["factions"] and list(row["vp"]) == first["vp"]
+    assert list(row["sources"]) == first["sources"]
 
 
 def test_other_arguments_are_refused_with_one_message(config, reference, tmp_path):
@@ -164,6 +186,7 @@ def test_batches_keep_every_worker_busy():
     assert batch_size(1000, 2) == 8 and batch_size(20, 2) == 3 and batch_size(3, 2) == 1
 
 
+@pytest.mark.slow
 def test_a_dask_cluster_gives_the_same_lines(config, reference, tmp_path):
     from dask.distributed import LocalCluster
 
@@ -173,7 +196,7 @@ def test_a_dask_cluster_gives_the_same_lines(config, reference, tmp_path):
     assert without_time(path) == reference
 
 
-def test_the_lab_sits_below_the_faces_and_dask_stays_optional():
+def test_the_lab_sits_below_the_faces_and_dask_and_scipy_stay_optional():
     import subprocess
     import sys
 
@@ -181,10 +204,12 @@ def test_the_lab_sits_below_the_faces_and_dask_stays_optional():
     for source in lab.glob("*.py"):
         text = source.read_text()
         assert "from ..faces" not in text and "gaia_rules.faces" not in text, source.name
-    code = "import sys, gaia_rules.faces.cli, gaia_rules.lab.simulate; print('dask' in sys.modules)"
-    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout.strip() == "False"
+    code = ("import sys, gaia_rules.faces.cli, gaia_rules.lab.simulate; "
+            "print('dask' in sys.modules, 'scipy' in sys.modules)")
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout.strip() == "False False"
 
 
+@pytest.mark.slow
 def test_a_real_kill_loses_and_duplicates_nothing(reference, tmp_path):
     """SIGKILL a running `gaia simulate` once its first line is on disk, then run it again."""
     import os
@@ -209,6 +234,7 @@ def test_a_real_kill_loses_and_duplicates_nothing(reference, tmp_path):
     assert without_time(path) == reference
 
 
+@pytest.mark.slow
 def test_ctrl_c_says_interrupted_exits_130_and_keeps_the_lines_written(reference, tmp_path):
     """SIGINT to the whole process group (as a terminal's Ctrl-C) once a line is on disk, then resume."""
     import os

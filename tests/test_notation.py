@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from gaia_rules.formats.notation import NotationError, parse_line, strip_annotations, write_line
+from gaia_rules.formats.notation import parse_line, strip_annotations, write_line
+from gaia_rules.rules import MoveSyntaxError
 from gaia_rules.formats.corpus import corpus_dir
 
 CORPUS = corpus_dir()
@@ -58,11 +59,11 @@ def test_site_codes_become_our_price_language():
     ("p9 build m 4A2", 1, "no player p9"),
     ("nobody build m 4A2", 1, "unknown player"),
     ("p1 fly m 4A2", 4, "unknown command 'fly'"),
-    ("p1 build m", 4, "needs 2 arguments"),
+    ("p1 build m", 12, "needs 2 arguments"),  # where the missing word would go
     ("p1 spend 3pw 1o", 4, "spend <cost> for <gain>"),
 ])
 def test_malformed_lines_get_one_error_with_their_position(line, column, words):
-    with pytest.raises(NotationError) as err:
+    with pytest.raises(MoveSyntaxError) as err:
         parse_line(line, {}, 2)
     assert err.value.column == column
     assert words in err.value.message
@@ -83,7 +84,7 @@ def test_set_up_option_commands_read_and_write_back():
     ("p1 set booster 1 booster3", "expected 'set <type> <position> to <option>'"),
 ])
 def test_malformed_set_up_option_commands_are_refused_with_their_position(line, message):
-    with pytest.raises(NotationError) as err:
+    with pytest.raises(MoveSyntaxError) as err:
         parse_line(line, {}, 2)
     assert err.value.column == 4 and err.value.message == message
 
@@ -109,7 +110,7 @@ def test_the_engine_refuses_set_up_option_commands_naming_the_option():
     ("p1 build m 1A8. endturn now", 25, "'endturn' takes no argument; 'now' is one word too many"),
 ])
 def test_extra_words_are_refused_naming_the_word(line, column, message):
-    with pytest.raises(NotationError) as err:
+    with pytest.raises(MoveSyntaxError) as err:
         parse_line(line, {}, 2)
     assert (err.value.column, err.value.message) == (column, message)
     assert line[column - 1:].split()[0] == message.split("'")[-2]

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from gaia_rules.content import default_catalogue
-from gaia_rules.content.loader import load_catalogue
+from gaia_rules.content import load_catalogue
 from gaia_rules.language import parse_effect
 from gaia_rules.players import GreedyBot, RandomBot, play_game
 from gaia_rules.rules import Engine
@@ -106,11 +106,12 @@ def test_opponent_events_read_as_english():
         == "Each time an opponent builds a mine on a Gaia planet: 2 credits."
     assert english(parse_effect("on opponent pass: 1vp"), words) == "Each time an opponent passes: 1 VP."
     assert english(parse_effect("on opponent charge: 1vp per pw"), words) \
-        == "Each time an opponent charges power from another player's build: 1 VP per power charge."
+        == "Each time an opponent charges power from another player's build: 1 VP per power charged."
     assert english(parse_effect("on opponent gaia-complete: 1c"), words) \
         == "Each time a Gaia Project of an opponent is completed: 1 credit."
 
 
+@pytest.mark.slow
 def test_every_faction_plays_whole_games_hearing_every_opponent_event(tmp_path):
     """Each bundled faction holds an `on opponent` statement for every event of one player: random
     bots play 4-player games to the end (gains of power and tokens included)."""

@@ -48,6 +48,7 @@ def test_unknown_bot_kind_names_the_known_ones():
         make_bot("clever", 1)
 
 
+@pytest.mark.slow
 def test_fast_bot_game_is_the_same_for_the_same_seed(engine):
     a, moves_a = _game(engine, ["fast", "fast"], "same")
     b, moves_b = _game(engine, ["fast", "fast"], "same")
@@ -55,12 +56,14 @@ def test_fast_bot_game_is_the_same_for_the_same_seed(engine):
     assert a.to_json() == b.to_json()
 
 
+@pytest.mark.slow
 def test_search_bot_with_an_iteration_budget_is_deterministic(engine):
     a, moves_a = _game(engine, ["search", "fast"], "budget", iterations=6)
     b, moves_b = _game(engine, ["search", "fast"], "budget", iterations=6)
     assert a.ended and moves_a == moves_b
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["rules", "boardgamers"])
 def test_fast_bot_plays_every_faction_to_the_end(engine, variant):
     """Seven 2-player games cover the 14 factions; the engine refuses any illegal move, so ending is the proof."""
@@ -76,6 +79,7 @@ def test_fast_bot_plays_every_faction_to_the_end(engine, variant):
         assert all(p.final_scoring is not None for p in state.players)
 
 
+@pytest.mark.slow
 def test_search_bot_plays_every_faction_to_the_end_in_both_rules_variants(engine):
     """Seven 2-player games of two search bots (a small budget, so step 4 is reached late) cover the 14 factions,
     the variants alternating; the engine refuses any illegal move, so ending is the proof."""
@@ -104,6 +108,7 @@ def test_a_bots_play_reuses_the_listings_states_and_chooses_as_choose_does(engin
         assert after.to_dict() == engine.apply(state, move).to_dict()
 
 
+@pytest.mark.slow
 def test_fast_evaluator_counts_vp_only_once_the_game_has_ended(engine):
     state, _ = _game(engine, ["fast", "fast"], "ended")
     evaluate = FastEvaluator(engine.catalogue)
@@ -355,6 +360,7 @@ def test_drawn_factions_have_distinct_home_planets(engine):
         assert len({engine.catalogue.factions[f].home for f in factions}) == 4
 
 
+@pytest.mark.slow
 def test_arena_command_json_counts_games_and_wins():
     result = CliRunner().invoke(app, ["arena", "--bots", "fast,random", "--deals", "1", "--seed", "t", "--json"])
     assert result.exit_code == 0, result.output
@@ -385,6 +391,7 @@ def test_arena_counts_every_move_as_one_seats_decision_with_its_cpu_time():
     assert all(k["ms_per_decision"] is not None for k in data["kinds"])
 
 
+@pytest.mark.slow
 def test_arena_plays_fast_seats_with_the_weights_given_and_refuses_unknown_weights(tmp_path):
     path = tmp_path / "w.json"
     path.write_text(json.dumps({"weights": {"hold_c": 100.0, "hold_o": 100.0}}))   # a bot that never spends
@@ -444,6 +451,7 @@ def test_paired_difference_is_taken_game_by_game_over_the_mean_of_a_kinds_seats(
         paired(now, earlier, ["fast", "greedy"])
 
 
+@pytest.mark.slow
 def test_arena_against_an_earlier_run_of_the_same_games_prints_the_difference_and_refuses_other_games(tmp_path):
     args = ["arena", "--bots", "greedy,random", "--deals", "1", "--seed", "t"]
     earlier = tmp_path / "earlier.json"
@@ -472,6 +480,7 @@ def test_arena_refuses_an_unknown_bot():
 # ------------------------------------------------------------------ tuning
 
 
+@pytest.mark.slow
 def test_one_generation_of_tuning_is_deterministic():
     seen = []
     a = tune(1, 1, 1, 2, "t", on_generation=seen.append)
@@ -481,6 +490,7 @@ def test_one_generation_of_tuning_is_deterministic():
     assert a != default_weights()
 
 
+@pytest.mark.slow
 def test_table_objective_scores_a_table_where_every_seat_plays_the_candidate():
     """`--objective table`: the fitness is the mean VP of a game of candidate copies (the issue's "four copies average")."""
     from gaia_rules.players.tune import TrialGame, play_trial
@@ -514,6 +524,7 @@ def test_search_bot_without_budget_plays_the_fast_bots_move(engine):
     assert move == FastBot("f").choose(engine, state)
 
 
+@pytest.mark.slow
 def test_search_bot_with_a_fixed_budget_chooses_the_same_legal_move_twice(engine):
     state = _first_turn_of_round(engine, "twice", 2)
     first, second = SearchBot("s", iterations=120), SearchBot("s", iterations=120)
@@ -524,6 +535,7 @@ def test_search_bot_with_a_fixed_budget_chooses_the_same_legal_move_twice(engine
     assert len(first.last) >= 2 and first.last[0][1] is not None
 
 
+@pytest.mark.slow
 def test_search_bot_overrules_the_prior_only_by_the_margin(engine):
     state = _first_turn_of_round(engine, "margin", 2)
     stubborn = SearchBot("s", iterations=400, margin=1e9)
@@ -534,6 +546,7 @@ def test_search_bot_overrules_the_prior_only_by_the_margin(engine):
     assert finished and move == max(finished, key=lambda vm: vm[0])[1]
 
 
+@pytest.mark.slow
 def test_search_bot_plays_every_candidate_out_to_the_same_point_the_end_of_the_round(engine):
     """A pass and a main action are compared after the same round's end, not at different horizons."""
     state = _first_turn_of_round(engine, "horizon", 1)
@@ -547,6 +560,7 @@ def test_search_bot_plays_every_candidate_out_to_the_same_point_the_end_of_the_r
     assert bot.play_to_round_end(engine, state, other, [3]) is None
 
 
+@pytest.mark.slow
 def test_search_bot_weighs_where_its_first_mine_goes_by_play_outs_to_the_end_of_the_first_round(engine):
     """The set-up is searched too: a first mine's candidates are compared after round 1, not before it."""
     state = engine.new_game(random_setup(engine.catalogue, 4, "first-mine"))
@@ -567,6 +581,7 @@ def round_five(engine):
     return _first_turn_of_round(engine, "extend", 5)
 
 
+@pytest.mark.slow
 def test_search_bot_decides_late_moves_by_the_real_final_score_when_the_budget_allows(engine, round_five):
     """Step 4: the prior and the best other candidate are played on to the game's end and compared by final VP."""
     state = round_five
@@ -581,6 +596,7 @@ def test_search_bot_decides_late_moves_by_the_real_final_score_when_the_budget_a
     assert move == (other if other_vp > prior_vp else prior)
 
 
+@pytest.mark.slow
 def test_search_bot_with_budget_for_some_more_rounds_decides_at_the_furthest_round_every_finalist_reached(engine):
     """Step 4 a round at a time: a budget that pays for more rounds but not the game's end compares the
     finalists by the estimate at the end of the same later round."""
@@ -599,6 +615,7 @@ def test_search_bot_with_budget_for_some_more_rounds_decides_at_the_furthest_rou
     assert move == (other if other_value > prior_value else prior)
 
 
+@pytest.mark.slow
 def test_search_bot_keeps_the_round_end_decision_when_the_budget_cannot_reach_the_game_end(engine, round_five):
     state = round_five
     short = SearchBot("s", iterations=200)
@@ -607,6 +624,7 @@ def test_search_bot_keeps_the_round_end_decision_when_the_budget_cannot_reach_th
     assert short.final == [] and short.last == stage_one.last
 
 
+@pytest.mark.slow
 def test_arena_gives_search_seats_the_iteration_budget_and_refuses_two_budgets():
     args = ["arena", "--bots", "search,random", "--deals", "1", "--seed", "it", "--json"]
     both = CliRunner().invoke(app, [*args, "--think", "1", "--iterations", "3"])

@@ -37,6 +37,7 @@ def accepted(engine, games, listed) -> int:
     return checked
 
 
+@pytest.mark.slow
 def test_moves_listed_without_a_trial_are_accepted(engine):
     assert accepted(engine, load_games(SAMPLE), lambda pos: candidate_moves(engine, pos.state)[1]) > 5000
 
@@ -90,6 +91,7 @@ def test_normalize_leaves_other_moves_alone(engine, base):
         assert engine.normalize(s, move) == move
 
 
+@pytest.mark.slow
 def test_every_listed_federation_is_accepted(engine):
     """Late-game listings: a tree that takes in buildings beside its satellites must still be the
     fewest satellites for every part of it that reaches the power value, or it is not listed."""

@@ -25,6 +25,8 @@ traces line by line (minutes, not a test) to show branches inside shared functio
 """
 from __future__ import annotations
 
+import pytest
+
 import importlib
 import json
 import pkgutil
@@ -115,6 +117,7 @@ def one_faction_functions(bundled: dict[Function, set[str]], tests: dict[Functio
     return {f: next(iter(who)) for f, who in bundled.items() if len(who) == 1 and not tests.get(f)}
 
 
+@pytest.mark.slow
 def test_no_rules_function_is_reached_only_because_one_bundled_faction_plays():
     bundled, tests = corpus_reach(), reach_of_test_factions()
     assert len(bundled) > 300  # the trace saw the engine at work

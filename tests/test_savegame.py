@@ -160,6 +160,7 @@ def test_clean_stale_temporaries_says_what_it_removed_and_ages_by_the_clock_give
     assert not tmp.exists()
 
 
+@pytest.mark.slow
 def test_a_save_killed_with_sigkill_leaves_a_temporary_the_next_save_removes(saved, engine):
     script = (
         "import os, signal, sys\n"

@@ -373,6 +373,7 @@ class Terminal:
 PROMPT = r"\n(p\d|[a-z-]+)> ?$"
 
 
+@pytest.mark.slow
 def test_a_whole_game_through_the_real_prompt_in_a_pseudo_terminal():
     term = Terminal("play", "--players", "2", "--seed", "9", "--bot", "greedy")
     try:
@@ -410,6 +411,7 @@ def test_a_whole_game_through_the_real_prompt_in_a_pseudo_terminal():
             term.proc.kill()
 
 
+@pytest.mark.slow
 def test_ctrl_d_on_a_terminal_asks_before_leaving_an_unsaved_game():
     term = Terminal("play", "--players", "2", "--seed", "9", "--seat", "1")
     try:

@@ -385,6 +385,7 @@ def test_folder_with_game_yaml_is_a_full_content_set(copy):
     (copy / "factions" / "itars.yaml").unlink()
     for entry in (copy / "faction-variants").rglob("itars.yaml"):  # its variant entries would name a missing faction
         entry.unlink()
+    (copy / "automa" / "factions" / "automa-itars.yaml").unlink()  # and so would its Automa faction card
     result = validate(str(copy))
     assert result.exit_code == 0, result.output
     assert re.search(r"^\s+factions: 13$", result.stdout, re.M)  # not merged with the bundled 14

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from gaia_rules.content import default_catalogue
-from gaia_rules.content.loader import load_catalogue, merge_patch
+from gaia_rules.content import default_catalogue, load_catalogue
+from gaia_rules.content.loader import merge_patch
 from gaia_rules.formats.corpus import corpus_file
 from gaia_rules.formats.replay import replay_record
 from gaia_rules.rules import Engine

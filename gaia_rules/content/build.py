@@ -9,7 +9,10 @@ from __future__ import annotations
 from typing import Callable
 
 from . import catalogue as cat
+from .automa_load import KINDS as AUTOMA_KINDS, add_automa
 from .loader import Document, Loader
+from .spelling import did_you_mean
+from .values import typed_value
 from .yamlsrc import Located
 
 AREAS = ("area1", "area2", "area3", "gaia")
@@ -41,8 +44,6 @@ def _faction(loader: Loader, doc: Document, boards: dict[str, Document]) -> cat.
     src, data = doc.src, doc.src.data
     board_doc = boards.get(data["board"])
     if board_doc is None:
-        from .loader import did_you_mean
-
         loader.diagnostics.append(src.diag(("board",), f"unknown faction board '{data['board']}'{did_you_mean(data['board'], boards)}"))
         return None
     board = board_doc.src.data
@@ -177,9 +178,11 @@ def build_catalogue(docs: list[Document], loader: Loader) -> tuple[cat.Catalogue
 
     def parameters(d):
         for name, p in d.src.data["parameters"].items():
-            c.parameters[name] = cat.Parameter(name, p["scope"], p["type"], p.get("default"), p["doc"],
+            written = p.get("default")
+            default = None if written is None else typed_value(p["type"], written)
+            c.parameters[name] = cat.Parameter(name, p["scope"], p["type"], default, p["doc"],
                                                tuple(p.get("choices", ())), p.get("keyed_by"),
-                                               p.get("min"), p.get("max"), p.get("default_from"))
+                                               p.get("min"), p.get("max"), p.get("default_from"), written)
 
     def game(d):
         c.game = dict(d.src.data)
@@ -195,6 +198,7 @@ def build_catalogue(docs: list[Document], loader: Loader) -> tuple[cat.Catalogue
         "resources": resources_, "parameters": parameters, "game": game, "variant": variant,
         "faction_variant": faction_variant,
         "faction_board": lambda d: None,
+        **{kind: (lambda d: add_automa(c.automa, d)) for kind in AUTOMA_KINDS},
     })
     for d in sorted(docs, key=lambda d: d.key):
         if d.kind in tile_maps:
@@ -202,14 +206,15 @@ def build_catalogue(docs: list[Document], loader: Loader) -> tuple[cat.Catalogue
         else:
             builders[d.kind](d)
     c.tracks = dict(sorted(c.tracks.items(), key=lambda kv: (kv[1].order, kv[0])))
+    for v in c.variants.values():  # typed as their parameters declare (parameters.yaml may be built after them)
+        v.parameters.update({n: typed_value(c.parameters[n].type, x) for n, x in v.parameters.items()
+                             if n in c.parameters})
     _check_entries(c, docs, loader)
     return c, located
 
 
 def _check_entries(c: cat.Catalogue, docs: list[Document], loader: Loader) -> None:
     """Each variant entry names a known family and one of its versions; placed pieces are set-up pieces."""
-    from .loader import did_you_mean
-
     for d in docs:
         data = d.src.data
         for piece in data.get("setup_position", {}) if d.kind == "faction" else ():

@@ -6,11 +6,13 @@ one YAML file with its effects already parsed. The engine never sees YAML.
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
 from ..language.ast import Cost, Effect
+from .automa import Automa
 
 
 @dataclass(frozen=True)
@@ -229,6 +231,7 @@ class Parameter:
     min: int | None = None      # declared range of an int parameter (a `set` outside it is an error)
     max: int | None = None
     default_from: str | None = None   # keyed by structure: the default is this field of the structure
+    written: Any = None               # the default as parameters.yaml writes it (`default` is typed: content/values.py)
 
 
 @dataclass(frozen=True)
@@ -265,6 +268,8 @@ class Catalogue:
     variants: dict[str, Variant] = field(default_factory=dict)
     faction_variants: dict[str, FactionVariant] = field(default_factory=dict)
     variant_entries: list[VariantEntry] = field(default_factory=list)
+    # the solo opponent: decision cards, Automa faction cards, difficulties, round values, its rules
+    automa: Automa = field(default_factory=Automa)
     # content identity: (kind, id) -> (file shown to people, sha256 of its bytes)
     files: dict[tuple[str, str], tuple[str, str]] = field(default_factory=dict)
     # provenance of each component: the file it was read from, then (patch file, field paths it set) per patch
@@ -293,6 +298,10 @@ class Catalogue:
             "variants": len(self.variants),
             "faction variants": len(self.faction_variants),
             "faction variant entries": len(self.variant_entries),
+            "Automa cards": len(self.automa.cards),
+            "Automa factions": len(self.automa.factions),
+            "Automa difficulties": len(self.automa.difficulties),
+            "Automa round values": len(self.automa.round_values),
         }
 
     def variant_entry(self, family: str, version: int, players: int, faction: str) -> VariantEntry | None:
@@ -359,8 +368,6 @@ class Catalogue:
 
     def content_hash(self) -> str:
         """One digest of every file the catalogue was built from (for saved games)."""
-        import hashlib
-
         digest = hashlib.sha256()
         for key in sorted(self.files):
             digest.update(f"{key[0]}/{key[1]}={self.files[key][1]};".encode())

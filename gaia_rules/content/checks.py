@@ -14,7 +14,9 @@ from ..language.vocabulary import (AREAS, COUNTERS, ENGINE_RESOURCES, EVENT_DATA
                                    TABLE_EVENTS, TRIGGERS_BY_KIND, UNREACHABLE_EVENTS, UP_CHOICES, WHERE,
                                    WHERE_INSTEAD)
 from . import catalogue as cat
-from .loader import Loader, did_you_mean
+from .automa_load import check_automa
+from .loader import Loader
+from .spelling import did_you_mean
 from .yamlsrc import Located
 
 SECTOR_HEXES = 19
@@ -526,6 +528,7 @@ def check_catalogue(c: cat.Catalogue, located: dict[tuple[str, str], Located], l
                 check(ctx, src, src.data)
             except (KeyError, TypeError, AttributeError, IndexError):
                 pass
+    check_automa(c, located, loader)
     _drop_inherited(located, loader)
     loader.diagnostics.sort(key=lambda d: (d.file, d.line, d.column))
 

@@ -1,10 +1,10 @@
-"""Load content folders into a checked `Catalogue`, collecting every problem.
+"""Read content folders into schema-checked documents, collecting every problem.
 
-Order of work: find the YAML files (bundled content first, then each overlay
+The `Loader` finds the YAML files (bundled content first, then each overlay
 folder, whose files add components or replace those with the same kind and
-id), read each with positions, check it against its JSON Schema, parse every
-effect, build the typed catalogue, then run the semantic checks of
-`checks.py`. Every problem becomes a `Diagnostic`; nothing raises.
+id), reads each with positions, checks it against its JSON Schema and parses
+its effects (for `build.py`). Every problem becomes a `Diagnostic`; nothing
+raises. The whole way to a checked catalogue is `load.py`.
 
 Patch overlays: a file with `patch: <id>` (and `kind`) names an existing
 component and gives only the fields that change. It is merged onto that
@@ -18,7 +18,6 @@ set) so that `gaia explain` can say where every value came from.
 """
 from __future__ import annotations
 
-import difflib
 import hashlib
 import json
 import os
@@ -27,13 +26,14 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 import importlib.util
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from jsonschema import Draft202012Validator
 
 from ..language import EffectSyntaxError, parse_effect, parse_price
 from ..language.ast import Effect
 from . import catalogue as cat
+from .spelling import did_you_mean
 from .yamlsrc import Diagnostic, Located, load_yaml
 
 
@@ -92,11 +92,6 @@ def _yaml_files(root: Path) -> list[Path]:
     if root.is_file():
         return [root]
     return sorted(p for p in root.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file())
-
-
-def did_you_mean(word: str, choices: Iterable[str]) -> str:
-    close = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
-    return f" (did you mean '{close[0]}'?)" if close else ""
 
 
 def _yaml_type(value: Any) -> str:
@@ -179,7 +174,8 @@ class _Patch:
 
 
 # Kinds with one file per content set: their ids are not names a designer picks.
-SINGLETON_KINDS = frozenset({"game", "parameters", "planets", "resources", "research_board", "free_actions"})
+SINGLETON_KINDS = frozenset({"game", "parameters", "planets", "resources", "research_board", "free_actions",
+                             "automa_round_scoring", "automa_rules"})
 
 
 @dataclass
@@ -395,45 +391,3 @@ class Loader:
             if eff is not None:
                 out.append(eff)
         return tuple(out)
-
-
-def load_catalogue(overlays: Iterable[str | Path] = (), *, bundled: bool = True) -> tuple[cat.Catalogue, list[Diagnostic]]:
-    """Build the catalogue from the bundled content plus overlay folders.
-
-    Returns the catalogue and every problem found; a catalogue with problems
-    must not be played.
-    """
-    from .build import build_catalogue
-    from .checks import check_catalogue
-
-    roots: list[tuple[Path, int]] = []
-    if bundled:
-        roots.append((bundled_content_dir(), 0))
-    roots.extend((Path(p), i + 1) for i, p in enumerate(overlays))
-    loader = Loader()
-    docs = loader.read(roots)
-    catalogue, located = build_catalogue(docs, loader)
-    check_catalogue(catalogue, located, loader)
-    catalogue.notes = list(loader.notes)
-    return catalogue, loader.diagnostics
-
-
-def load_paths(paths: Iterable[str | Path]) -> tuple[cat.Catalogue, list[Diagnostic]]:
-    """Validate exactly the given folders/files (no bundled content unless given)."""
-    return load_catalogue(paths, bundled=False)
-
-
-@lru_cache(maxsize=8)
-def _cached_catalogue(overlays: tuple[str, ...]) -> cat.Catalogue:
-    catalogue, problems = load_catalogue(overlays)
-    if problems:
-        raise ContentError(problems)
-    return catalogue
-
-
-def default_catalogue(overlays: Iterable[str | Path] = ()) -> cat.Catalogue:
-    """The checked catalogue (bundled + overlays), loaded once per process.
-
-    Raises `ContentError` listing every problem if the content is broken.
-    """
-    return _cached_catalogue(tuple(str(Path(p).resolve()) for p in overlays))

@@ -33,13 +33,16 @@ from __future__ import annotations
 import os
 import sys
 from contextlib import contextmanager
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Callable, Iterator, List, Optional
 
 import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from typer.core import TyperGroup
 
-from ..content import ContentError, default_catalogue, load_catalogue, load_paths
+from ..content import ContentError, default_catalogue
 from ..content.catalogue import Catalogue
 
 
@@ -108,8 +111,6 @@ app = typer.Typer(
 
 def package_version() -> str:
     """The installed version of gaia-rules (the package metadata), or "unknown" when not installed."""
-    from importlib.metadata import PackageNotFoundError, version
-
     try:
         return version("gaia-rules")
     except PackageNotFoundError:
@@ -230,8 +231,6 @@ def progress_bar(total: int, what: str, enabled: bool) -> Iterator[Callable[[str
     if not enabled:
         yield lambda label="", advance=1: None
         return
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, console=Console(stderr=True), transient=True) as bar:

@@ -41,9 +41,11 @@ from __future__ import annotations
 import gc
 import json
 import math
+import signal
 import statistics
 import subprocess
 import sys
+import threading
 import time
 import tracemalloc
 from dataclasses import dataclass
@@ -54,13 +56,14 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from ..players import BotGameError, RandomBot, play_game
+from ..players import BotGameError, FastBot, RandomBot, play_game
 from .app import app, progress_bar, wants_progress
+from .terminal import console as stdout_console
 from ..content import default_catalogue
 from ..formats.corpus import CorpusMissing, corpus_files as bundled_corpus
-from ..formats.notation import NotationError, canonical, parse_line
+from ..formats.notation import canonical, parse_line
 from ..formats.replay import _names, hex_namer, replay_file, replay_record, setup_from_record, token_words
-from ..rules import Engine, IllegalMoveError
+from ..rules import Engine, MoveError, MoveSyntaxError
 from ..rules.federations import possible_federations
 from ..setup import random_setup
 
@@ -202,7 +205,7 @@ def walk(engine: Engine, game: Game, timed_apply: list[float] | None = None) -> 
     for i, line in enumerate(record["moves"][1:], start=1):
         try:
             parsed = parse_line(line, _names(engine, state), state.setup.players, words)
-        except NotationError:
+        except MoveSyntaxError:
             return
         for k, mv in enumerate(parsed.moves):
             mv = engine.normalize(state, canonical(mv, hex_namer(engine, state)))
@@ -214,7 +217,7 @@ def walk(engine: Engine, game: Game, timed_apply: list[float] | None = None) -> 
                     t = clock()
                     state = engine.apply(state, mv)
                     timed_apply.append(clock() - t)
-            except IllegalMoveError:
+            except MoveError:
                 return
             if state.ended:
                 return
@@ -294,8 +297,6 @@ def bench_legal(engine: Engine, games: list[Game], every: int = 1) -> dict:
 
 def bench_bots(engine: Engine, games: list[Game], every: int = 10) -> dict:
     """State clones and fast-bot decisions at one action-phase position in `every`."""
-    from ..players import FastBot
-
     clones: list[float] = []
     decisions: list[float] = []
     worst: tuple[float, Position | None] = (-1.0, None)
@@ -385,9 +386,6 @@ GAME_TIMEOUT_S = 10.0
 
 def _with_deadline(seconds: float, fn: Callable[[], object]):
     """fn() interrupted after `seconds` (by SIGALRM, where there is one and we are in the main thread)."""
-    import signal
-    import threading
-
     if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
         return fn()
 
@@ -586,8 +584,7 @@ def render(console: Console, results: dict) -> None:
     changes = results.get("baseline", {}).get("change")
     columns = ["benchmark", "figure", "value", "target", "met"] + (["baseline", "change"] if changes is not None else [])
     for col in columns:
-        table.add_column(col, justify="left" if col in ("benchmark", "figure") else "center" if col == "met" else "right",
-                         no_wrap=col != "figure")
+        table.add_column(col, justify="left" if col in ("benchmark", "figure") else "center" if col == "met" else "right")
     met = results.get("met", {})
     shown: set[str] = set()
 
@@ -779,4 +776,4 @@ def bench(
     if as_json:
         typer.echo(json.dumps(results, ensure_ascii=False))
     else:
-        render(Console(highlight=False, soft_wrap=False), results)
+        render(stdout_console(), results)

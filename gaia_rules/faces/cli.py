@@ -12,7 +12,10 @@ from typing import List, Optional
 import typer
 
 from ..content import load_catalogue, load_paths
+from ..content.inventory import inventory_text
+from ..setup import SetupError, check_options, check_player_count
 from .app import EXIT_FAILED, EXIT_USAGE, _unreadable, app, checked_catalogue, content_option, overlay_paths
+from .explain import ExplainError, explain as render, explain_all, explain_faction_variant, resolve
 from . import bench, cli_bots, cli_game, cli_lab  # noqa: F401  (they register their commands on app)
 
 
@@ -116,11 +119,7 @@ def explain(
 
         gaia explain --mechanisms
     """
-    from .explain import ExplainError, explain as render, explain_all, resolve
-
     if mechanisms:
-        from ..content.inventory import inventory_text
-
         if all_ or ident is not None or kind is not None:
             typer.echo("gaia explain: --mechanisms goes alone (with --content folders)", err=True)
             raise typer.Exit(EXIT_USAGE)
@@ -156,9 +155,6 @@ def explain(
 
 def _explain_under_variant(catalogue, kind: str, ident: str, family: str, version: int | None,
                            players: int | None) -> None:
-    from ..setup import SetupError, check_options, check_player_count
-    from .explain import explain_faction_variant
-
     try:
         check_options(catalogue, None, family, version, False)
         if kind == "faction" and players is not None:

@@ -19,7 +19,10 @@ from rich.table import Table
 
 from ..players import BOTS
 from ..players.arena import UnpairedGames, arena_json, earlier_games, paired, play_all, schedule, summarize, unique
+from ..players.fast import load_weights
+from ..players.tune import OBJECTIVES, tune as run, weights_document
 from .app import app, checked_catalogue, content_option
+from .terminal import console
 
 
 def _progress(label: str, enabled: bool):
@@ -44,7 +47,7 @@ def _lineup(text: str, players: int | None) -> list[str]:
 
 def arena_table(stats) -> Table:
     table = Table(title="Arena")
-    for col in ("bot", "games", "win rate", "95% interval", "mean VP", "95% interval", "mean rank", "rating μ ± σ", "ms/decision"):
+    for col in ("bot", "games", "win rate", "95% interval", "mean VP", "95% interval", "mean rank", "rating μ ± σ", "ms per decision"):
         table.add_column(col, justify="left" if col == "bot" else "right")
     for s in stats:
         d = s.to_json()
@@ -129,7 +132,6 @@ def arena(
     earlier = _earlier_run(against) if against is not None else None
     weights = None
     if weights_file is not None:
-        from ..players.fast import load_weights
         try:
             weights = load_weights(weights_file)
         except (OSError, ValueError, json.JSONDecodeError) as err:
@@ -165,11 +167,12 @@ def arena(
         typer.echo(json.dumps(arena_json(results, kinds, pairs), sort_keys=True))
         return
     stats = summarize(results, kinds)
-    Console().print(arena_table(stats))
+    out = console(highlight=True)
+    out.print(arena_table(stats))
     if sources:
-        Console().print(sources_table(stats))
+        out.print(sources_table(stats))
     if pairs is not None:
-        Console().print(paired_table(pairs, against))
+        out.print(paired_table(pairs, against))
 
 
 def _earlier_run(path: Path) -> dict:
@@ -226,9 +229,6 @@ def tune(
 
         gaia tune --objective table --generations 12 --workers 2 -o tuned.json
     """
-    from ..players.fast import load_weights
-    from ..players.tune import OBJECTIVES, tune as run, weights_document
-
     if objective not in OBJECTIVES:
         typer.echo(f"gaia tune: --objective: unknown '{objective}' (choose {', '.join(OBJECTIVES)})", err=True)
         raise typer.Exit(2)

@@ -35,15 +35,21 @@ from rich.console import Console
 
 from ..content import default_catalogue
 from ..formats import savegame
-from ..players import BOTS, DEFAULT_BOT, describe_wait, make_bot
+from ..formats.corpus import CorpusMissing, GROUPS, corpus_files
+from ..formats.export import export_lines
+from ..players import BOTS, DEFAULT_BOT, describe_wait
 from .app import (EXIT_FAILED, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, app, checked_catalogue,
                   choice_option, content_option, progress_bar, wants_progress)
-from ..formats.notation import NotationError
-from ..rules import Engine, IllegalMoveError
+from ..formats.replay import replay_file
+from ..formats.siteimport import ImportError_, read_site_game, summary
+from ..rules import Engine, IllegalMoveError, MoveSyntaxError
 from ..rules.moves import Move
 from ..formats.savegame import FileStamp, SavedGame, SaveConflict, SaveError, SaveWriteError
 from ..setup import SetupError, layout_names, random_setup
-from ..formats.movetext import move_text, parse_move, player_label
+from ..formats.movetext import move_text, parse_move
+from .mapview import svg_map, text_map
+from .session import SessionError, run_session
+from .terminal import console as stdout_console
 from .view import score_table, show_state, status_line, waiting_for
 
 
@@ -111,7 +117,7 @@ def _one_line(command: str):
                 typer.echo(f"gaia {command}: {err}; what was played here since was not saved: "
                            f"reload with `gaia show {err.path}`", err=True)
                 raise typer.Exit(EXIT_FAILED)
-            except (SaveError, SetupError, NotationError) as err:
+            except (SaveError, SetupError, MoveSyntaxError) as err:
                 typer.echo(f"gaia {command}: {err}", err=True)
                 raise typer.Exit(EXIT_USAGE)
             except BrokenPipeError:  # output piped into `head` and the like
@@ -142,7 +148,7 @@ def _load(engine: Engine, path: Path, force: bool = False, content: Optional[Lis
 
 
 def _console() -> Console:
-    return Console(highlight=False, soft_wrap=False)
+    return stdout_console()
 
 
 def _save(game: SavedGame, path: Path, lost: str, expect=savegame.FROM_GAME) -> None:
@@ -281,8 +287,6 @@ def import_(
 
         gaia import tests/data/site-exports/Piling-song-3477.data.json -o game.json
     """
-    from ..formats.siteimport import ImportError_, read_site_game, summary
-
     engine = _engine("import", content)
     if output is None and not check:
         raise CommandError("say where to save the game with -o FILE (or only check the file with --check)")
@@ -326,8 +330,6 @@ def export(
 
         gaia export game.json -o game.txt
     """
-    from ..formats.export import export_lines
-
     engine = _engine("export", content)
     game = _load(engine, file, force, content)
     text = "\n".join(export_lines(engine, game.setup, game.moves)) + "\n"
@@ -394,8 +396,6 @@ def map_(
 
         gaia map game.json -o board.svg
     """
-    from .mapview import svg_map, text_map
-
     engine = _engine("map", content)
     game = _load(engine, file, force, content)
     ctx = engine.context(game.state)
@@ -464,15 +464,14 @@ def _resolve(engine: Engine, state, text: str) -> Move:
     return parse_move(engine, state, text)
 
 
-def _apply(engine: Engine, game: SavedGame, move: Move) -> SavedGame:
-    """One move more; an illegal move exits 1, text the rules cannot read as a move (rule `syntax`) exits 2."""
+def _apply(engine: Engine, game: SavedGame, move: Move, typed: str) -> SavedGame:
+    """One move more (`typed`: as the player wrote it); an illegal move exits 1, text that is not a move exits 2."""
     try:
         return savegame.apply_move(engine, game, move)
+    except MoveSyntaxError as err:  # read by the rules, not by the notation: point into what was typed
+        raise CommandError(str(err.relocated(typed.strip())), EXIT_USAGE) from None
     except IllegalMoveError as err:
-        text = move_text(engine, game.state, move)
-        if err.rule == "syntax":
-            raise CommandError(f"not a move '{text}': {err}", EXIT_USAGE) from None
-        raise CommandError(f"illegal move '{text}': {err}", EXIT_FAILED) from None
+        raise CommandError(f"illegal move '{move_text(engine, game.state, move)}': {err}", EXIT_FAILED) from None
 
 
 @app.command()
@@ -503,7 +502,7 @@ def move(
         raise CommandError("the game has ended", EXIT_FAILED)
     mv = _resolve(engine, game.state, move_)
     played = move_text(engine, game.state, mv)
-    after = _apply(engine, game, mv)
+    after = _apply(engine, game, mv, move_)
     _save(after, file, f"your move '{played}'")
     if as_json:
         _print_json({"file": str(file), "played": move_json(engine, game.state, mv, len(after.moves)),
@@ -597,8 +596,6 @@ def play(
 
         gaia play --bot search --think 2
     """
-    from .session import SessionError, run_session
-
     engine = _engine("play", content)
     if bot not in BOTS:
         raise CommandError(f"unknown bot '{bot}' (choose {' or '.join(BOTS)})")
@@ -647,8 +644,6 @@ def replay(
     Exit 0 only if every file replays without divergence; 1 if one diverges; 2
     if a file cannot be read. On a terminal a progress bar shows the files done.
     """
-    from ..formats.corpus import GROUPS, CorpusMissing, corpus_files
-
     if not files:
         groups = GROUPS if corpus.strip() == "all" else tuple(g.strip() for g in corpus.split(",") if g.strip())
         unknown = [g for g in groups if g not in GROUPS]
@@ -678,8 +673,6 @@ def replay(
 
 def _replay_one(engine: Engine, path: Path, keep_state: bool):
     """The replay of one recorded file, or None after one line on stderr saying why it cannot be read."""
-    from ..formats.replay import replay_file
-
     try:
         return replay_file(engine, path, keep_state=keep_state)
     except FileNotFoundError:

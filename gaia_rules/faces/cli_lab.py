@@ -16,11 +16,15 @@ from typing import List, Optional
 
 import typer
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from ..lab import LabError
+from ..lab.results import check_one_run, read_results, run_of
+from ..lab.simulate import RunConfig, default_workers, open_results, prepare, simulate as run
 from ..players import BOTS, DEFAULT_BOT
 from .app import EXIT_USAGE, app, checked_catalogue, choice_option, content_option, wants_progress
+from .terminal import console
 
 
 def _fail(command: str, message: str, code: int = EXIT_USAGE):
@@ -34,7 +38,6 @@ def _progress_bar(total: int, done: int, enabled: bool):
     if not enabled:
         yield lambda progress: None
         return
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     columns = (TextColumn("simulate"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[rate]}"),
                TimeRemainingColumn())
@@ -86,8 +89,6 @@ def simulate(
 
         gaia simulate --games 1000 --players 4 --scheduler tcp://10.0.0.1:8786 -o big.jsonl
     """
-    from ..lab.simulate import RunConfig, default_workers, prepare, simulate as run
-
     catalogue = checked_catalogue("simulate", content)
     pool = None if factions.strip() == "all" else tuple(f.strip() for f in factions.split(",") if f.strip())
     config = RunConfig(players, bot, seed, variant, layout, faction_variant, pool,
@@ -96,8 +97,6 @@ def simulate(
         config, schedule = prepare(config, catalogue)
         if output.is_dir():
             raise LabError(f"{output}: is a folder, not a results file")
-        from ..lab.simulate import open_results
-
         existing = open_results(output, config)
         done = len(existing.indices() & set(range(games))) if existing else 0
         started = time.perf_counter()
@@ -114,8 +113,8 @@ def simulate(
         return
     balanced = "" if games % schedule.block == 0 else \
         f" (seatings balanced exactly at multiples of {schedule.block} games)"
-    typer.echo(f"{games} games in {output}: {progress.new} played, {done} already there; "
-               f"{seconds:.1f} s, {summary['rate']:.2f} games/s{balanced}")
+    console().print(f"{games} games in {output}: {progress.new} played, {done} already there; "
+                    f"{seconds:.1f} s, {summary['rate']:.2f} games/s{balanced}", markup=False)
 
 
 @app.command()
@@ -143,10 +142,11 @@ def report(
 
         gaia report changed.jsonl base.jsonl -o report.html
     """
-    from ..lab.report import write_report
-    from ..lab.stats import summarize
-
     try:
+        # here, not at the top: SciPy is an optional extra, and without it only `gaia report` says so
+        from ..lab.report import compared_lines, write_report
+        from ..lab.stats import summarize
+
         records = _one_run(results)
         base = _one_run(baseline) if baseline is not None else None
         if not records:
@@ -154,29 +154,37 @@ def report(
         note, paired = None, False
         if base is not None:
             records, base, note, paired = _paired(records, base)
-        summary = summarize(records, base, paired)
+        summary = summarize(records, base, paired, (str(results), str(baseline) if baseline is not None else None))
         written = write_report(summary, output, f"Balance lab: {results.name}") if output is not None else []
     except LabError as err:
         _fail("report", str(err))
     if as_json:
         typer.echo(json.dumps({**summary.to_json(), "note": note, "files": [str(p) for p in written]}, sort_keys=True))
         return
-    console = Console()
+    out = console(highlight=True)
+
+    def say(text: str) -> None:   # plain text, wrapped between words at the output's width
+        out.print(text, markup=False, highlight=False)
+
+    for line in compared_lines(summary):
+        say(line)
     if note:
-        typer.echo(note)
-    console.print(summary_table(summary))
+        say(note)
+    for warning in summary.warnings:
+        say(f"warning: {warning}")
+    out.print(summary_table(summary))
     if summary.changes is not None:
-        console.print(change_table(summary))
-    typer.echo(_seat_line(summary))
-    typer.echo("Deciding sources (winner minus runner-up, mean VP): "
-                  + ", ".join(f"{d.source} {d.margin:+.1f}" for d in summary.deciders[:5]))
+        out.print(change_table(summary))
+    say(_seat_line(summary))
+    say("Deciding sources (winner minus runner-up, mean VP): "
+        + ", ".join(f"{d.source} {d.margin:+.1f}" for d in summary.deciders[:5]))
+    for sentence in summary.explanations:
+        say(sentence)
     if written:
-        typer.echo(f"report written to {written[0]} and {len(written) - 1} SVG charts beside it")
+        say(f"report written to {written[0]} and {len(written) - 1} SVG charts beside it")
 
 
 def _one_run(path: Path) -> list[dict]:
-    from ..lab.results import check_one_run, read_results
-
     results = read_results(path)
     check_one_run(results)
     return results.records
@@ -184,8 +192,6 @@ def _one_run(path: Path) -> list[dict]:
 
 def _paired(records: list[dict], base: list[dict]) -> tuple[list[dict], list[dict], str | None, bool]:
     """Same seed, players, bot, options and pool: keep the games both files hold (the same set-ups)."""
-    from ..lab.results import run_of
-
     a, b = run_of(records[0]), run_of(base[0])
     same = all(a[k] == b[k] for k in ("players", "bot", "seed", "options", "pool"))
     if not same:

@@ -30,21 +30,27 @@ def kind_of(catalogue: Catalogue, ident: str) -> str | None:
     return None
 
 
+def _unstop(text: str) -> str:
+    """A sentence without its full stop; one ending an abbreviation ('... 1 Q.I.C.') stays."""
+    return text[:-1] if text.endswith(".") and text.rsplit(" ", 1)[-1].count(".") == 1 else text
+
+
 def effects_line(effects, words) -> str:
     """Statements as short phrases, those with the same head merged: 'income 1 knowledge and 1 ore; action 3 ore'."""
     parts: list[tuple[str, list]] = []  # (head, gains) or (phrase, [])
     for effect in effects:
         for s in effect.statements:
             head = _HEADS.get(type(s.clause))
-            if head is not None and s.scope is None:
+            plain = s.scope is None and s.once is None and s.condition is None  # limits are said in full below
+            if head is not None and plain:
                 if parts and parts[-1][0] == head and parts[-1][1]:
                     parts[-1][1].extend(s.clause.gains)
                 else:
                     parts.append((head, list(s.clause.gains)))
-            elif isinstance(s.clause, ast.On) and s.scope is None:
+            elif isinstance(s.clause, ast.On) and plain:
                 parts.append((f"each time {english(s.clause.event, words)}: {gains_text(s.clause.gains, words)}", []))
             else:
-                phrase = english(s, words).rstrip(".")
+                phrase = _unstop(english(s, words))
                 parts.append((phrase[:1].lower() + phrase[1:] if phrase[1:2].islower() else phrase, []))
     return "; ".join(f"{head} {gains_text(gains, words)}" if gains else head for head, gains in parts) or "no effect"
 

@@ -20,9 +20,12 @@ from ..content.catalogue import Catalogue, Faction, Origin, Structure
 from ..content.loader import PATCH_KEYS, bundled_content_dir, merge_patch
 from ..language import parse_effect, parse_price
 from ..language.ast import Effect, Income
-from ..language.english import Words, effect_text, gains_text, join_and, join_or, price_text, sentence, with_article
+from ..language.english import (Words, effect_text, gains_text, join_and, join_or, plural_noun, price_text, sentence,
+                                with_article)
 from ..language.vocabulary import AREAS, COUNTERS
 from ..setup import natural_key, player_counts
+from .explain_automa import (AUTOMA_ALIASES, AUTOMA_KINDS, AUTOMA_RENDERERS, automa_ids, automa_title,
+                             round_tile_line)
 
 # The kinds `gaia explain` knows, in the order of docs/catalogue.md, with a label and a section title.
 KINDS: dict[str, tuple[str, str]] = {
@@ -46,6 +49,7 @@ KINDS: dict[str, tuple[str, str]] = {
     "parameter": ("rule parameter", "Rule parameters"),
     "variant": ("rules variant", "Rules variants"),
     "faction_variant": ("faction variant", "Faction variants"),
+    **AUTOMA_KINDS,
 }
 
 # Short names accepted by --kind.
@@ -53,7 +57,7 @@ KIND_ALIASES: dict[str, str] = {
     "board": "faction_board", "track": "research_track", "research": "research_track", "action": "board_action",
     "tech": "tech_tile", "advanced": "advanced_tech_tile", "round": "round_scoring", "final": "final_scoring",
     "token": "federation_token", "federation": "federation_token", "fed": "federation_token",
-    "param": "parameter", "parameters": "parameter", "rule": "parameter",
+    "param": "parameter", "parameters": "parameter", "rule": "parameter", **AUTOMA_ALIASES,
 }
 
 # A faction's `start` keys and the resource code each one holds.
@@ -89,6 +93,9 @@ def ids_of(catalogue: Catalogue, kind: str) -> list[str]:
     }
     if kind == "research_track":
         return list(catalogue.tracks)  # already in board order
+    automa = automa_ids(catalogue, kind)
+    if automa is not None:
+        return automa
     if kind in table:
         return sorted(table[kind], key=natural_key)
     return _single(catalogue, kind)
@@ -138,7 +145,8 @@ def resolve(catalogue: Catalogue, ident: str, kind: str | None = None) -> tuple[
 # ------------------------------------------------------------------ words and small pieces
 
 def words_for(catalogue: Catalogue, faction: Faction | None = None) -> Words:
-    """The catalogue's words for the English renderer (a faction's own structure names if given)."""
+    """The catalogue's words for the English renderer (a faction's own structure names if given), with the
+    plural of each structure's name for counts ("if you have at least 2 research labs")."""
     structures: dict[str, str] = {}
     for board in catalogue.boards.values():
         for sid, row in (board.get("structures") or {}).items():
@@ -150,6 +158,7 @@ def words_for(catalogue: Catalogue, faction: Faction | None = None) -> Words:
         structures=structures,
         tracks={t.id: t.name for t in catalogue.tracks.values()},
         federation_tokens={t.id: t.name for t in catalogue.federation_tokens.values()},
+        plurals={sid: plural_noun(name) for sid, name in structures.items()},
     )
 
 
@@ -351,6 +360,8 @@ def title(catalogue: Catalogue, kind: str, ident: str) -> str:
         "game": lambda: str(catalogue.game.get("name", ident)),
     }
     try:
+        if kind in AUTOMA_KINDS:
+            return automa_title(catalogue, kind, ident)
         return names[kind]() if kind in names else ident
     except KeyError:
         return ident
@@ -581,6 +592,9 @@ def render_booster(doc, catalogue, ident):
 
 def render_round(doc, catalogue, ident):
     _tile(doc, catalogue, catalogue.round_tiles[ident], "For every player, during its round:")
+    automa = round_tile_line(catalogue, ident)
+    if automa is not None:
+        doc.para(automa)
 
 
 def render_final(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
@@ -627,7 +641,7 @@ def render_game(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
     ch = g.get("charge")
     if ch:
         free = catalogue.parameters.get("charge_free_power")
-        price = f"; charging N power costs N - {free.default} VP (rule parameter `charge_free_power`)" if free else ""
+        price = f"; charging N power costs N - {free.written} VP (rule parameter `charge_free_power`)" if free else ""
         items.append(f"Charging: neighbours within distance {ch.get('distance')} may charge{price}.")
     for key, label in (("near_opponent_distance", "A trading station is cheaper with an opponent within distance"),
                        ("satellite_limit", "Satellites per player at most"),
@@ -686,8 +700,8 @@ def render_parameter(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
     items = [stop(p.doc[:1].upper() + p.doc[1:]), f"Scope: {who}.", f"Type: {p.type}"
              + (f", one of {', '.join(p.choices)}" if p.choices else "")
              + (f", keyed by {p.keyed_by}" if p.keyed_by else "") + "."]
-    if p.default is not None:
-        items.append(f"Default: `{as_yaml(p.default)}`.")
+    if p.written is not None:
+        items.append(f"Default: `{as_yaml(p.written)}`.")
     if p.min is not None or p.max is not None:
         items.append(f"Range: {'' if p.min is None else p.min}..{'' if p.max is None else p.max} "
                      f"(a `set` outside it is a validation error).")
@@ -815,6 +829,7 @@ RENDERERS: dict[str, Callable[[_Doc, Catalogue, str], None]] = {
     "federation_token": render_fed, "planets": render_planets, "resources": render_resources,
     "sector": render_sector, "layout": render_layout, "parameter": render_parameter, "variant": render_variant,
     "faction_variant": lambda doc, catalogue, ident: render_faction_variant(doc, catalogue, ident),
+    **AUTOMA_RENDERERS,
 }
 
 

@@ -30,6 +30,10 @@ from dataclasses import dataclass
 from types import SimpleNamespace
 from xml.sax.saxutils import escape, quoteattr
 
+from rich.markup import escape as rich_escape
+from rich.text import Text
+
+from ..board import DIRECTIONS
 from ..state import GameState
 from .tableview import luminance, num, table_panels
 
@@ -242,8 +246,6 @@ def corners(x: float, y: float, k: float = 1.0) -> list[tuple[float, float]]:
 
 def _sector_edges(game_map) -> list[tuple[tuple[float, float], tuple[float, float]]]:
     """Edges between hexes of different sectors, and on the board's rim."""
-    from ..board import DIRECTIONS
-
     edges, seen = [], set()
     for coord, h in game_map.hexes.items():
         x, y = centre(coord)
@@ -573,8 +575,6 @@ def text_map(ctx, state: GameState, markup: bool = False, compact: bool = False)
                 f"{_count(len(pl.federations), 'federation')}, {pl.vp} VP")
         out.append(line)
     if markup:
-        from rich.markup import escape as rich_escape
-
         tail = out[len(grid):]
         out[len(grid):] = [rich_escape(x) for x in tail]
         for p in range(len(state.players)):
@@ -586,8 +586,6 @@ def text_map(ctx, state: GameState, markup: bool = False, compact: bool = False)
 def _plain(line: str, markup: bool) -> str:
     if not markup:
         return line
-    from rich.text import Text
-
     return Text.from_markup(line).plain
 
 

@@ -22,17 +22,23 @@ from pathlib import Path
 from typing import Callable
 
 import typer
+from prompt_toolkit import PromptSession
+from prompt_toolkit.completion import Completer, Completion
+from prompt_toolkit.history import InMemoryHistory
 from rich.console import Console
 
 from ..formats import savegame
 from ..formats.movetext import move_text, parse_move, player_label, token_word
-from ..formats.notation import NotationError
 from ..formats.savegame import SavedGame, SaveError
 from ..language.english import with_article
 from ..players import DEFAULT_BOT, describe_wait, make_bot
-from ..rules import Engine, IllegalMoveError
+from ..rules import Engine, IllegalMoveError, MoveSyntaxError
 from ..rules.moves import COMMANDS, Move
+from ..rules.phases import income_totals  # the engine's own reading of the income statements
 from ..state import GameState
+from .explain import ExplainError, KINDS, explain, ids_of, resolve
+from .mapview import text_map
+from .terminal import console as stdout_console
 from .view import compact_moves, move_line, numbered_moves, score_table, show_state
 
 EXIT_OK, EXIT_FAILED = 0, 1
@@ -129,6 +135,8 @@ def _follow_up_question(engine: Engine, state: GameState, p: int, kind: str, dat
         return "choose a tech tile of yours to cover with the advanced one [cover POSITION]"
     if kind == "build":
         what = _structure_names(engine, state, p, data.get("pieces", []), article=True)
+        if data.get("from"):  # `build ts from lab`: the new piece replaces one of yours
+            what += f" in place of {_structure_names(engine, state, p, [data['from']], article=True)} of yours"
         return f"build {what}: where? [build PIECE HEX]"
     if kind == "swap":
         first = _structure_names(engine, state, p, [data.get("first")])
@@ -202,8 +210,6 @@ def _amount_text(code: str, n: int) -> str:
 
 def income_summary(engine: Engine, state: GameState, p: int) -> str:
     """What player p's income pays this round: '+4c +1o +2k, charge 3 power' ('nothing' if none)."""
-    from ..rules.phases import income_totals  # the engine's own reading of the income statements
-
     totals = income_totals(engine.context(state), state, p)
     plain = " ".join(_amount_text(c, n) for c, n in totals.items() if c not in ("pw", "t") and n)
     power = [_amount_text(c, totals[c]) for c in ("pw", "t") if totals.get(c)]
@@ -240,10 +246,6 @@ class LineReader:
 
     def _prompt_session(self):
         if self._session is None:
-            from prompt_toolkit import PromptSession
-            from prompt_toolkit.completion import Completer, Completion
-            from prompt_toolkit.history import InMemoryHistory
-
             reader = self
 
             class _Words(Completer):
@@ -277,7 +279,7 @@ class Session:
     def __init__(self, engine: Engine, game: SavedGame, bots: dict, file: Path | None, quiet: bool,
                  auto_bot=None, reader: LineReader | None = None, console: Console | None = None):
         self.engine, self.game, self.bots, self.file, self.quiet = engine, game, bots, file, quiet
-        self.console = console or Console(highlight=False, soft_wrap=False)
+        self.console = console or stdout_console()
         self.reader = reader or LineReader(self.complete)
         if self.reader.complete is None:
             self.reader.complete = self.complete
@@ -321,7 +323,7 @@ class Session:
         return True
 
     def play(self, mv: Move) -> None:
-        """Apply one move (IllegalMoveError leaves everything as it was), log it, save, announce a new round."""
+        """Apply one move (a refused one, a `MoveError`, leaves everything as it was), log it, save, announce a new round."""
         text = "" if self.quiet else move_line(self.engine, self.state, mv)
         self.game = savegame.apply_move(self.engine, self.game, mv)
         self.saved = False
@@ -368,8 +370,6 @@ class Session:
             firsts += [c for c in dict.fromkeys(m.command for m in self.legal()) if c not in firsts]
             options = firsts
         elif head[0] == "explain" and len(head) == 1:
-            from .explain import KINDS, ids_of
-
             options = sorted({i for k in KINDS for i in ids_of(self.engine.catalogue, k)})
         else:
             options = []
@@ -419,7 +419,7 @@ class Session:
         text = " ".join(_hex_case(w) for w in words)
         try:
             return parse_move(self.engine, self.state, text)
-        except NotationError as err:
+        except MoveSyntaxError as err:  # quotes the text as read (command and hexes in their case)
             raise SessionError(str(err)) from None
 
     # ------------------------------------------------------------ bots
@@ -436,6 +436,8 @@ class Session:
             mv = bot.choose(self.engine, self.state, legal)
             try:
                 self.play(mv)
+            except MoveSyntaxError as err:
+                raise SessionError(f"bot {player_label(self.state, p)}: {err}") from None
             except IllegalMoveError as err:
                 raise SessionError(f"bot {player_label(self.state, p)}: illegal move "
                                    f"'{move_text(self.engine, self.state, mv)}': {err}") from None
@@ -470,8 +472,6 @@ class Session:
         elif word == "score":
             self.console.print(score_table(self.engine, self.state))
         elif word == "map":
-            from .mapview import text_map
-
             self.console.print(text_map(self.engine.context(self.state), self.state, markup=True), end="",
                                soft_wrap=True)
         elif word == "explain":
@@ -502,8 +502,6 @@ class Session:
         show_state(self.console, self.engine, self.state, only)
 
     def explain(self, ident: str) -> None:
-        from .explain import ExplainError, explain, resolve
-
         if not ident:
             self.say("explain what? `explain ID` (a faction, booster, tile, action, track...)")
             return
@@ -555,6 +553,8 @@ class Session:
             self.play(self.resolve(line))
         except SessionError as err:
             self.say(str(err))
+        except MoveSyntaxError as err:  # read by the rules, not by the notation: point into the line
+            self.say(str(err.relocated(line)))
         except IllegalMoveError as err:
             self.say(f"illegal move '{line}': {err}")
         return True

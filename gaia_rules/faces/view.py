@@ -11,13 +11,13 @@ from rich.table import Table
 import textwrap
 
 from ..formats.movetext import move_text, player_label, token_word
-from ..rules import Engine, IllegalMoveError
+from ..rules import Engine, IllegalMoveError, actions
 from ..rules.moves import Move
 from ..state import GameState
-from .describe import describe, named
+from .describe import describe, kind_of, named
 from .explain import title, words_for
 from ..language import EffectSyntaxError, parse_price
-from ..language.english import price_text
+from ..language.english import gains_text, price_text
 
 # ------------------------------------------------------------------ what the game waits for
 
@@ -46,8 +46,6 @@ def status_line(engine: Engine, state: GameState) -> str:
 
 def tile_title(engine: Engine, ident: str) -> str:
     """The short name of a tile, booster or token ('Q.I.C. and credits'), from the catalogue."""
-    from .describe import kind_of
-
     kind = kind_of(engine.catalogue, ident)
     return title(engine.catalogue, kind, ident) if kind else ident
 
@@ -83,10 +81,25 @@ def move_note(engine: Engine, state: GameState, move: Move) -> str:
         return describe(cat, first, "federation_token")
     if move.command == "federation" and len(args) > 1:
         return describe(cat, args[1], "federation_token")
+    if move.command == "special":
+        return special_note(engine, state, move.player, first)
     if move.command == "build" and state.players[move.player].faction:
         faction = cat.factions[state.players[move.player].faction]
         s = faction.structures.get(first)
         return s.name if s is not None else ""
+    return ""
+
+
+def special_note(engine: Engine, state: GameState, p: int, name: str) -> str:
+    """What the special action the notation calls `name` does, in words ('special down-lab' ->
+    'turn a research lab of yours into a trading station and advance one level on any track');
+    '' when player p holds none of that name."""
+    ctx = engine.context(state)
+    player = state.players[p]
+    for _key, statement in actions.held_specials(ctx, state, p):
+        if actions.special_action_name(ctx, player, statement) == name:
+            faction = engine.catalogue.factions.get(player.faction or "")
+            return gains_text(statement.clause.gains, words_for(engine.catalogue, faction))
     return ""
 
 
@@ -383,7 +396,6 @@ def source_label(engine: Engine, state: GameState, key: str) -> str:
         return f"{tile} {tile_title(engine, tile)}"
     if key in cat.board_actions:
         return f"action {key} ({describe(cat, key, 'board_action').rsplit(' for ', 1)[0]})"
-    from .describe import kind_of
 
     kind = kind_of(cat, key)
     return f"{key} {title(cat, kind, key)}" if kind and title(cat, kind, key) != key else key

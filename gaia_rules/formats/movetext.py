@@ -8,7 +8,8 @@ from __future__ import annotations
 from ..rules import Engine
 from ..rules.moves import Move
 from ..state import GameState
-from .notation import NotationError, parse_line, write_move
+from ..rules.errors import MoveSyntaxError
+from .notation import parse_line, write_move
 
 _DESIGNATOR_PREFIX = "p"
 
@@ -42,22 +43,30 @@ def move_text(engine: Engine, state: GameState, move: Move, with_player: bool = 
 def parse_move(engine: Engine, state: GameState, text: str) -> Move:
     """One command in the site notation, with or without the player (default: whoever must act).
 
-    Raises NotationError when the text cannot be read or holds more than one command.
+    Raises MoveSyntaxError, pointing into `text`, when the text cannot be read or holds more
+    than one command.
     """
     text = text.strip()
     if not text:
-        raise NotationError(text, 1, "empty move")
+        raise MoveSyntaxError(text, 1, "empty move")
     names = {p.faction: p.index for p in state.players if p.faction is not None}
     head = text.split()[0]
     if head in engine.catalogue.factions and head not in names:
-        raise NotationError(text, 1, f"'{head}' does not play in this game")
+        raise MoveSyntaxError(text, 1, f"'{head}' does not play in this game")
     designated = head in names or (head.startswith(_DESIGNATOR_PREFIX) and head[1:].isdigit())
+    line = text
     if not designated:
         p = engine.to_move(state)
         if p is None:
-            raise NotationError(text, 1, "the game has ended")
-        text = f"{player_label(state, p)} {text}"
-    parsed = parse_line(text, names, state.setup.players, token_words(engine))
-    if len(parsed.moves) != 1:
-        raise NotationError(text, 1, f"one command at a time, not {len(parsed.moves)}")
-    return engine.normalize(state, parsed.moves[0])
+            raise MoveSyntaxError(text, 1, "the game has ended")
+        line = f"{player_label(state, p)} {text}"
+    shift = len(line) - len(text)  # the player named for the reader, not by the text
+    try:
+        parsed = parse_line(line, names, state.setup.players, token_words(engine))
+        if len(parsed.moves) != 1:
+            raise MoveSyntaxError(line, shift + 1, f"one command at a time, not {len(parsed.moves)}")
+        return engine.normalize(state, parsed.moves[0])
+    except MoveSyntaxError as err:
+        if err.text == line:
+            raise err.relocated(text, max(1, err.column - shift)) from None
+        raise err.relocated(text) from None

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..rules.errors import MoveSyntaxError
 from ..rules.moves import SWAP_PREFIX, Move
 
 _ANNOTATIONS = [
@@ -22,14 +23,6 @@ _ANNOTATIONS = [
 _ANNOTATION = re.compile("|".join(f"(?:{p.pattern})" for p in _ANNOTATIONS))  # all of them in one pass
 _DESIGNATOR = re.compile(r"^p(\d+)$")
 _WORD = re.compile(r"\S+")
-
-
-class NotationError(ValueError):
-    """A line that cannot be read, with the position of the problem."""
-
-    def __init__(self, line: str, column: int, message: str):
-        self.line, self.column, self.message = line, column, message
-        super().__init__(f"column {column}: {message}: '{line}'")
 
 
 def strip_annotations(line: str) -> str:
@@ -47,7 +40,7 @@ class ParsedLine:
 
 def parse_line(line: str, players_by_name: dict[str, int], n_players: int,
                token_words: tuple[str, ...] = ()) -> ParsedLine:
-    """Read one line (not `init`) into moves of the player it names.
+    """Read one line (not `init`) into moves of the player it names; `MoveSyntaxError` if it cannot.
 
     `token_words` are the names of special tokens (from content): the site writes
     the token's name as the command that places it.
@@ -58,11 +51,11 @@ def parse_line(line: str, players_by_name: dict[str, int], n_players: int,
     if m:
         player = int(m.group(1)) - 1
         if not 0 <= player < n_players:
-            raise NotationError(line, 1, f"no player {head} in a {n_players}-player game")
+            raise MoveSyntaxError(line, 1, f"no player {head} in a {n_players}-player game")
     elif head in players_by_name:
         player = players_by_name[head]
     else:
-        raise NotationError(line, 1, f"unknown player '{head}'")
+        raise MoveSyntaxError(line, 1, f"unknown player '{head}'")
     moves: list[Move] = []
     pieces = rest.split(".")
     column = len(head) + 2
@@ -83,7 +76,7 @@ def parse_line(line: str, players_by_name: dict[str, int], n_players: int,
         if words[0] in token_words:
             words = ["token"] + words[1:]
         starts = [column + m.start() for m in _WORD.finditer(piece)]
-        moves.append(_command(line, column, player, words, starts))
+        moves.append(_command(line, player, words, starts))
         column += len(piece) + 1
     # a trailing "." gives an empty last piece: that was the end of the turn
     finished = bool(moves) and moves[-1].command in ("endturn", "pass")
@@ -106,13 +99,13 @@ _ARITY = {
 }
 
 
-def _command(line: str, column: int, player: int, words: list[str], starts: list[int]) -> Move:
-    """One command's words as a move; `starts` are the words' columns (to point at an extra one)."""
+def _command(line: str, player: int, words: list[str], starts: list[int]) -> Move:
+    """One command's words as a move; `starts` are the words' columns (to point at the one that fails)."""
     name, args = words[0], words[1:]
 
     def at_most(n: int, what: str) -> None:
         if len(args) > n:
-            raise NotationError(line, starts[n + 1], f"'{name}' takes {what}; '{args[n]}' is one word too many")
+            raise MoveSyntaxError(line, starts[n + 1], f"'{name}' takes {what}; '{args[n]}' is one word too many")
 
     if name == "endturn":
         at_most(0, "no argument")
@@ -125,22 +118,23 @@ def _command(line: str, column: int, player: int, words: list[str], starts: list
         return Move(player, "decline")  # the site names the declined offer (`decline 2pw`): the question says it
     if name == "spend":
         if len(args) < 3 or args[1] != "for":
-            raise NotationError(line, column, "expected 'spend <cost> for <gain>'")
+            raise MoveSyntaxError(line, starts[0], "expected 'spend <cost> for <gain>'")
         at_most(3, "'<cost> for <gain>'")
         return Move(player, "spend", (site_cost(args[0]), site_gain(args[2])))
     if name == "rotate":  # `rotate [<centre qxr> <turns>]...` (the site's advanced set-up option)
         if len(args) % 2 or not all(_COORD_ARG.match(c) and t.lstrip("-").isdigit() for c, t in zip(args[::2], args[1::2])):
-            raise NotationError(line, column, "expected 'rotate <centre qxr> <turns> ...'")
+            raise MoveSyntaxError(line, starts[0], "expected 'rotate <centre qxr> <turns> ...'")
         return Move(player, "rotate", tuple(args))
     if name == "set":  # `set <type> <position> to <option>` (the site's custom set-up option)
         if len(args) != 4 or args[2] != "to":
-            raise NotationError(line, column, "expected 'set <type> <position> to <option>'")
+            raise MoveSyntaxError(line, starts[0], "expected 'set <type> <position> to <option>'")
         return Move(player, "set", (args[0], args[1], args[3]))
     need = _ARITY.get(name, 1 if name.startswith(SWAP_PREFIX) and len(name) > len(SWAP_PREFIX) else None)
     if need is None:
-        raise NotationError(line, column, f"unknown command '{name}'")
+        raise MoveSyntaxError(line, starts[0], f"unknown command '{name}'")
     if len(args) < need:
-        raise NotationError(line, column, f"'{name}' needs {need} argument{'s' if need > 1 else ''}")
+        end = starts[-1] + len(words[-1]) + 1  # where the missing word would go
+        raise MoveSyntaxError(line, end, f"'{name}' needs {need} argument{'s' if need > 1 else ''}")
     at_most(need, f"{need} argument{'s' if need > 1 else ''}")
     if name in ("income", "charge"):
         args = [",".join(_norm_amount(x) for x in args[0].split(","))] + args[1:]

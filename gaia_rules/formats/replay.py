@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from ..board import GameMap, PlacedSector
-from .notation import NotationError, canonical, parse_line
-from ..rules import Engine, IllegalMoveError, Move
+from .notation import canonical, parse_line
+from ..rules import Engine, IllegalMoveError, Move, MoveError
+from ..setup import SetupError
 from ..state import LEGACY_AUCTION, GameState, Setup
 
 TRACE_FIELDS = ("vp", "credits", "ore", "knowledge", "qic", "area1", "area2", "area3", "gaia")
@@ -196,7 +197,7 @@ def _names(engine: Engine, state: GameState) -> dict[str, int]:
 def play_line(engine: Engine, state: GameState, line: str, namer, observer=None) -> list[Move]:
     """Apply one notation line to `state`; the moves as played (hexes by name, normalized).
 
-    Raises `NotationError` or `IllegalMoveError`; `observer` sees each round end.
+    Raises a `MoveError` (text that is not a move, or a move refused); `observer` sees each round end.
     """
     parsed = parse_line(line, _names(engine, state), state.setup.players, token_words(engine))
     played = []
@@ -270,7 +271,7 @@ def replay_record(engine: Engine, record: dict, keep_state: bool = False, setup:
     trace = record.get("trace", {}).get("after_each_move", [])
     try:
         state = engine.new_game(setup if setup is not None else setup_from_record(engine, record))
-    except (UnsupportedOption, IllegalMoveError) as err:
+    except (UnsupportedOption, SetupError) as err:
         result.first_divergence = Divergence(0, moves[0] if moves else "", None, OPTIONS_FIELD,
                                              "a game this engine plays", str(err))
         return result
@@ -297,7 +298,7 @@ def replay_record(engine: Engine, record: dict, keep_state: bool = False, setup:
             current["index"], current["line"] = i, line
             try:
                 play_line(engine, state, line, namer, observer)
-            except (IllegalMoveError, NotationError) as err:
+            except MoveError as err:
                 fail(i, line, "accepted", "move accepted", f"refused: {err}")
                 return
             if result.first_divergence is not None:
@@ -331,7 +332,7 @@ def replay_record(engine: Engine, record: dict, keep_state: bool = False, setup:
             if not rejected.get("may_leave_turn_unfinished", True) and not parsed.finished:
                 raise IllegalMoveError("turn", "the turn is not finished")
             result.expect_rejected_ok = False
-        except (IllegalMoveError, NotationError):
+        except MoveError:
             result.expect_rejected_ok = True
     if keep_state:
         result.state = state

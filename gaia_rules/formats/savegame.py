@@ -44,9 +44,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..rules import Engine, IllegalMoveError
+from ..rules import Engine, MoveError
 from ..rules.moves import Move
+from ..setup import SetupError
 from ..state import GameState, Setup
+
+try:
+    import fcntl
+except ImportError:  # not on Windows: saves there go without the lock
+    fcntl = None
 
 FORMAT = "gaia-rules/1"
 
@@ -198,12 +204,12 @@ def replay(engine: Engine, setup: Setup, moves: list[Move]) -> GameState:
     """The state after `moves` from `setup`; raises SaveError naming the first refused move."""
     try:
         state = engine.new_game(dataclasses.replace(setup))
-    except IllegalMoveError as err:
+    except SetupError as err:
         raise SaveError(f"the set-up is refused: {err}") from err
     for i, move in enumerate(moves):
         try:
             engine.apply_in_place(state, move)
-        except IllegalMoveError as err:
+        except MoveError as err:
             raise SaveError(f"move {i + 1} 'p{move.player + 1} {move}' is refused: {err}") from err
         except Exception as err:  # the engine tripped over the move: say which one
             raise SaveError(f"move {i + 1} 'p{move.player + 1} {move}' fails in the engine: "
@@ -220,7 +226,7 @@ def with_moves(engine: Engine, game: SavedGame, moves: list[Move]) -> SavedGame:
 
 
 def apply_move(engine: Engine, game: SavedGame, move: Move) -> SavedGame:
-    """One move more; raises IllegalMoveError (the game is unchanged) if the rules refuse it."""
+    """One move more; raises a `MoveError` (the game is unchanged) if the move is refused."""
     state = engine.apply(game.state, move)
     return SavedGame(game.setup, game.moves + [move], state, game.content_hash,
                      content_files=dict(game.content_files), overlays=list(game.overlays), origin=game.origin)
@@ -339,11 +345,12 @@ class _locked:
         self.path, self.handle = path, None
 
     def __enter__(self):
+        if fcntl is None:
+            return self
         try:
-            import fcntl
             self.handle = open(self.path, "rb")
             fcntl.flock(self.handle.fileno(), fcntl.LOCK_EX)
-        except (ImportError, OSError):
+        except OSError:
             if self.handle is not None:
                 self.handle.close()
             self.handle = None

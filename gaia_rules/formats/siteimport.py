@@ -22,11 +22,11 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from .notation import NotationError, parse_line
+from .notation import parse_line
 from ..board import DIRECTIONS
-from .replay import (VARIANT, build_map, hex_namer, map_fits, map_mirror, play_line, player_trace, seed_of,
-                     sectors_of)
-from ..rules import Engine, IllegalMoveError, Move
+from .replay import (VARIANT, UnsupportedOption, build_map, game_options, hex_namer, map_fits, map_mirror, play_line,
+                     player_trace, seed_of, sectors_of)
+from ..rules import Engine, Move, MoveError, MoveSyntaxError
 from ..setup import natural_key
 from ..state import GameState, Setup
 
@@ -202,7 +202,7 @@ def _federations_taken(engine: Engine, lines: list[str], players: int) -> Counte
     for line in lines[1:]:
         try:
             parsed = parse_line(str(line), anyone, players, engine.catalogue.token_words)
-        except NotationError:
+        except MoveSyntaxError:
             continue  # the replay reports it with its index
         taken.update(m.args[1] for m in parsed.moves if m.command == "federation" and len(m.args) > 1)
     return taken
@@ -284,8 +284,6 @@ def _known_tiles(engine: Engine, setup: Setup) -> None:
 
 def _options(data: dict, options: dict) -> dict:
     """The game options this engine plays (auction, faction variant); refuses the others by name."""
-    from .replay import UnsupportedOption, game_options
-
     try:
         return game_options({"options": options, "flags": {"expansions": data.get("expansions") or []}})
     except UnsupportedOption as err:
@@ -310,7 +308,7 @@ def read_site_game(engine: Engine, data: dict, after_line=None) -> SiteGame:
     for i, line in enumerate(lines[1:], start=1):
         try:
             moves.extend(play_line(engine, state, str(line), namer))
-        except (NotationError, IllegalMoveError) as err:
+        except MoveError as err:
             raise ImportError_(f"moveHistory[{i}] '{line}': {err}") from None
         if after_line is not None:
             after_line(i, state)

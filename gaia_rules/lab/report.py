@@ -5,12 +5,32 @@ from html import escape
 from pathlib import Path
 
 from . import LabError, svg
-from .stats import ALPHA, Summary
+from .stats import ALPHA, MIN_GAMES, Summary
 
 CSS = ("body{font-family:sans-serif;max-width:1000px;margin:2em auto;color:#222}"
        "table{border-collapse:collapse;margin:1em 0}td,th{padding:3px 8px;border-bottom:1px solid #ddd}"
-       "td.n,th.n{text-align:right}tr.sig td{background:#fff3cd}figure{margin:1.5em 0}"
-       "caption{text-align:left;font-weight:bold}")
+       "td.n,th.n{text-align:right}tr.sig td{background:#fff3cd}tr.few td{color:#a33}figure{margin:1.5em 0}"
+       "caption{text-align:left;font-weight:bold}p.warning{background:#fde2e1;padding:6px 10px}")
+
+
+def run_line(run: dict) -> str:
+    """A results file and the content it was made with: the --content folders and the content hash."""
+    folders = run.get("content_folders")
+    if folders is None:
+        content = "content folders not recorded"
+    elif not folders:
+        content = "the bundled content alone"
+    else:
+        content = "the bundled content with " + ", ".join(folders)
+    name = f"{run['file']}: " if run.get("file") else ""
+    return f"{name}{content} (content hash {str(run.get('content'))[:12]})"
+
+
+def compared_lines(summary: Summary) -> list[str]:
+    """What the report is about: the results, and with a baseline the change compared, both named."""
+    if summary.baseline_run is None:
+        return [f"Results: {run_line(summary.run)}"]
+    return [f"Changed: {run_line(summary.run)}", f"Baseline: {run_line(summary.baseline_run)}"]
 
 
 def charts(summary: Summary) -> dict[str, str]:
@@ -26,17 +46,17 @@ def charts(summary: Summary) -> dict[str, str]:
     fair = 1 / summary.players[0] if len(summary.players) == 1 else None
     if base is not None:
         rows = [r[:4] + (r[4], r[4], r[4]) if len(r) > 4 else r for r in rows]
-    out["win-rate"] = svg.dots("Win rate per faction (95% Wilson interval)", rows, 0.0, max(r[3] for r in rows),
+    out["win-rate"] = svg.dots("Win rate per faction (95% exact interval)", rows, 0.0, max(r[3] for r in rows),
                                mark=fair, legend=("these results", "baseline") if base is not None else None)
     keys = list(summary.sources)
-    out["vp-sources"] = svg.stacked("Mean VP per faction, by source", [(s.faction, s.sources) for s in summary.factions],
+    out["vp-sources"] = svg.stacked("Mean VP per faction, by source (costs, such as power charges, left of 0)", [(s.faction, s.sources) for s in summary.factions],
                                     keys)
-    out["seats"] = svg.dots("Win rate per seat (95% Wilson interval)",
+    out["seats"] = svg.dots("Win rate per seat (95% exact interval)",
                             [(s.faction, s.win.rate, s.win.lo, s.win.hi) for s in summary.seats],
                             0.0, max(s.win.hi for s in summary.seats), mark=fair)
     labels = [s.faction for s in summary.factions]
     h2h = summary.head_to_head
-    out["head-to-head"] = svg.heatmap("Share of meetings won: row faction against column faction", labels,
+    out["head-to-head"] = svg.heatmap("Share of meetings won: row faction against column faction (n: games)", labels,
                                       lambda a, b: h2h.get(a, {}).get(b))
     out["deciders"] = svg.bars("Winner minus runner-up, mean VP per source",
                                [(d.source, d.margin, False) for d in summary.deciders], "+.1f")
@@ -50,17 +70,18 @@ def charts(summary: Summary) -> dict[str, str]:
     return out
 
 
-def _table(caption: str, head: list[str], rows: list[list], marked: set[int] = frozenset()) -> str:
+def _table(caption: str, head: list[str], rows: list[list], marked: set[int] = frozenset(),
+           few: set[int] = frozenset()) -> str:
     cells = "".join(f'<th class="{"" if i == 0 else "n"}">{escape(h)}</th>' for i, h in enumerate(head))
     body = []
     for k, row in enumerate(rows):
         tds = "".join(f'<td class="{"" if i == 0 else "n"}">{escape(str(v))}</td>' for i, v in enumerate(row))
-        body.append(f'<tr class="{"sig" if k in marked else ""}">{tds}</tr>')
+        body.append(f'<tr class="{"sig" if k in marked else "few" if k in few else ""}">{tds}</tr>')
     return f"<table><caption>{escape(caption)}</caption><tr>{cells}</tr>{''.join(body)}</table>"
 
 
 def faction_rows(stats) -> list[list]:
-    return [[s.faction, s.win.games, f"{s.win.rate:.1%}", f"{s.win.lo:.1%}–{s.win.hi:.1%}",
+    return [[s.faction, f"{s.win.games} (few)" if s.win.games < MIN_GAMES else s.win.games, f"{s.win.rate:.1%}", f"{s.win.lo:.1%}–{s.win.hi:.1%}",
              f"{s.rank.mean:.2f}", f"{s.rank.lo:.2f}–{s.rank.hi:.2f}", f"{s.vp.mean:.1f}", f"{s.vp.sd:.1f}",
              f"{s.vp.lo:.1f}–{s.vp.hi:.1f}"] for s in stats]
 
@@ -86,8 +107,11 @@ def html(summary: Summary, title: str, pictures: dict[str, str], files: dict[str
              f"<p>{summary.games} finished games of {', '.join(map(str, summary.players))} players"
              + (f"; {summary.unfinished} the bots could not finish (left out)" if summary.unfinished else "")
              + (f"; baseline: {summary.baseline_games} games" if summary.baseline_games is not None else "")
-             + ". Ties share the win; ranks are 1 for the best. Rates have Wilson 95% intervals, means t 95% "
-               "intervals.</p>"]
+             + ". Ties share the win; ranks are 1 for the best.</p>",
+             "".join(f"<p>{escape(line)}</p>" for line in compared_lines(summary)),
+             "".join(f'<p class="warning">Warning: {escape(w)}.</p>' for w in summary.warnings),
+             "<h2>How to read the numbers</h2><ul>"
+             + "".join(f"<li>{escape(e)}</li>" for e in summary.explanations) + "</ul>"]
     if summary.changes is not None:
         marked = {i for i, c in enumerate(summary.changes) if c.win_significant or c.vp_significant}
         parts.append("<h2>What the change moved</h2>")
@@ -96,7 +120,8 @@ def html(summary: Summary, title: str, pictures: dict[str, str], files: dict[str
         parts.append(_figure(pictures, files, "change"))
         parts.append(_figure(pictures, files, "change-vp"))
     parts.append("<h2>Factions</h2>")
-    parts.append(_table("Per faction", FACTION_HEAD, faction_rows(summary.factions)))
+    parts.append(_table("Per faction", FACTION_HEAD, faction_rows(summary.factions),
+                        few={i for i, s in enumerate(summary.factions) if s.win.games < MIN_GAMES}))
     parts.append(_figure(pictures, files, "win-rate"))
     keys = list(summary.sources)
     parts.append(_table("Mean VP by source", ["faction", *keys],
@@ -106,7 +131,8 @@ def html(summary: Summary, title: str, pictures: dict[str, str], files: dict[str
     parts.append(_table("Per seat (1 plays first in round 1)", ["seat", *FACTION_HEAD[1:]], faction_rows(summary.seats)))
     parts.append(_figure(pictures, files, "seats"))
     parts.append("<h2>Faction against faction</h2><p>Each cell: the share of the games where both sat at one "
-                 "table that the row faction finished above the column faction (ties half).</p>")
+                 "table that the row faction finished above the column faction (ties half), and under it (n=) "
+                 "the number of those games: a cell of few games is mostly luck.</p>")
     parts.append(_figure(pictures, files, "head-to-head"))
     parts.append("<h2>What decides games</h2><p>Over games with one winner: the winner's VP from each source minus "
                  "the runner-up's, on average, and how often the winner got more from it.</p>")

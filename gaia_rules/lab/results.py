@@ -2,7 +2,11 @@
 
 Every line carries the run's arguments (`RUN_FIELDS`: content hash, players,
 bot, seed, options, faction pool) beside the game's own numbers, so a line
-means the same thing alone and a rerun with other arguments is refused.
+means the same thing alone and a rerun with other arguments is refused. It
+also names the `--content` folders as given (`content_folders`, a label for
+the report: the hash says what the content was, so the same content reached
+by another path is the same run; files from before it was recorded lack it
+and still read).
 A line is written whole, flushed and fsynced before the next game is
 counted; a last line cut short by a kill (no newline, or not JSON) is
 dropped and cut off the file on the next run. Any other bad line is an error

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import os
+import tempfile
 import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
@@ -17,10 +18,12 @@ from typing import Callable, Iterable, Sequence
 
 from ..content import default_catalogue
 from ..content.catalogue import Catalogue
+from ..players import BOTS, BotGameError, make_bot, play_game
 from ..rules import Engine
 from ..rules.scoring import source_groups
 from ..setup import SetupError, check_player_count, random_setup
 from . import LabError
+from .cluster import connect, run_on_cluster
 from .results import Appender, ResultsFile, describe_difference, read_results, run_of
 from .schedule import Schedule, make_schedule
 
@@ -46,8 +49,6 @@ class RunConfig:
 
 def prepare(config: RunConfig, catalogue: Catalogue) -> tuple[RunConfig, Schedule]:
     """The config with its content hash and pool filled in, and its schedule; LabError if it cannot run."""
-    from ..players import BOTS
-
     if config.bot not in BOTS:
         raise LabError(f"unknown bot '{config.bot}' (choose from {', '.join(BOTS)})")
     if config.variant not in catalogue.variants:
@@ -94,8 +95,6 @@ def engine_for(config: RunConfig) -> Engine:
 
 def _materialize(config: RunConfig) -> list[str]:
     """Write shipped overlay files under the temporary folder (once per content hash); their folders."""
-    import tempfile
-
     root = Path(tempfile.gettempdir()) / f"gaia-lab-{config.content_hash[:16]}"
     folders = []
     for layer, files in enumerate(config.files):
@@ -127,11 +126,10 @@ def _setup(catalogue: Catalogue, config: RunConfig, spec):
 
 def play_one(config: RunConfig, schedule: Schedule, index: int) -> dict:
     """Play game `index` of the run; its line (an `error` line when the bots cannot finish it)."""
-    from ..players import BotGameError, make_bot, play_game
-
     engine = engine_for(config)
     spec = schedule.game(index)
-    record = {**run_fields(config), "index": index, "setup_seed": spec.setup_seed, "factions": list(spec.factions)}
+    record = {**run_fields(config), "content_folders": list(config.overlays), "index": index,
+              "setup_seed": spec.setup_seed, "factions": list(spec.factions)}
     started = time.perf_counter()
     bots = [make_bot(config.bot, f"{config.seed}/{index}/{seat}") for seat in range(config.players)]
     try:
@@ -211,8 +209,6 @@ def simulate(config: RunConfig, path: Path, games: int, workers: int = 1, schedu
     progress = Progress(games, len(done & set(range(games))))
     client = None
     if scheduler and todo:  # reach the cluster before the file is touched
-        from .cluster import connect
-
         client = connect(scheduler)
     try:
         appender = Appender(path, existing)
@@ -233,10 +229,8 @@ def simulate(config: RunConfig, path: Path, games: int, workers: int = 1, schedu
         if not todo:
             return progress
         if client is not None:
-            from .cluster import run_on_cluster
-
             cluster_config = RunConfig(**{**asdict(config), "files": overlay_files(config.overlays)})
-            run_on_cluster(client, cluster_config, batches(todo, batch_size(len(todo), 16, 16)), take)
+            run_on_cluster(client, play_batch, cluster_config, batches(todo, batch_size(len(todo), 16, 16)), take)
         elif workers <= 1:
             schedule = _schedule_for(config)
             for i in todo:

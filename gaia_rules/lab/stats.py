@@ -2,13 +2,18 @@
 
 Conventions: a tied win is shared (two seats tied on top get half a win
 each); ranks are 1 for the best, tied seats share the mean of their places.
-Rates get Wilson 95% intervals, means Student t 95% intervals. A comparison
-with a baseline of other games tests each faction's win rate with a
-two-proportion z-test and its mean VP with Welch's t-test; a baseline of the
-same games (same seed: same set-ups and seatings, only the content differs)
-tests the per-game differences with paired t-tests, which see much smaller
-changes. Each family of tests is corrected for the number of factions with
-Holm-Bonferroni.
+
+The statistics come from SciPy (the `lab` extra), every interval at 95% and
+inside the values it can take: win rates get the exact binomial
+(Clopper-Pearson) interval, within 0 and 1; mean ranks a seeded percentile
+bootstrap, within 1 and the player count; mean VP Student's t interval. A
+comparison with a baseline of other games tests each faction's win rate with
+a two-proportion z-test and its mean VP with Welch's t-test; a baseline of
+the same games (same seed: same set-ups and seatings, only the content
+differs) tests the per-game differences with paired t-tests, which see much
+smaller changes. Each family of tests is corrected for the number of
+factions with Holm's step-down procedure. The same lines always give the
+same numbers (the bootstrap's generator has a fixed seed).
 """
 from __future__ import annotations
 
@@ -16,73 +21,35 @@ import math
 from dataclasses import asdict, dataclass, field
 from typing import Iterable, Sequence
 
-from ..players.arena import ranks_of, wilson
+from ..players.arena import ranks_of
+from . import LabError
+
+NEEDS_SCIPY = "the lab's statistics need SciPy, which the lab extra installs: pip install -e '.[lab]'"
+
+try:
+    import numpy as np
+    from scipy import stats as sps
+except ImportError:  # the `lab` extra is not installed: one line for the person, not a traceback
+    raise LabError(NEEDS_SCIPY) from None
 
 ALPHA = 0.05
 
+# Fewer games than this and a faction's numbers are mostly luck: at 30 games the exact 95% interval of a
+# 50% win rate already spans 31% to 69%, and 30 is where the t interval of a mean stops leaning hard on
+# the shape of the VP spread (the usual rule of thumb). The report warns below it.
+MIN_GAMES = 30
 
-# ------------------------------------------------------------------ distributions
-
-def normal_two_sided(z: float) -> float:
-    """P(|Z| >= |z|) for a standard normal Z."""
-    return math.erfc(abs(z) / math.sqrt(2))
-
-
-def _betacf(a: float, b: float, x: float) -> float:
-    """Continued fraction of the regularized incomplete beta function (modified Lentz)."""
-    tiny = 1e-300
-    c, d = 1.0, 1.0 - (a + b) * x / (a + 1)
-    d = 1 / (d if abs(d) > tiny else tiny)
-    h = d
-    for m in range(1, 500):
-        for num in (m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
-                    -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1))):
-            d = 1 + num * d
-            d = 1 / (d if abs(d) > tiny else tiny)
-            c = 1 + num / c
-            c = c if abs(c) > tiny else tiny
-            h *= d * c
-        if abs(d * c - 1) < 1e-14:
-            break
-    return h
-
-
-def betainc(a: float, b: float, x: float) -> float:
-    """The regularized incomplete beta function I_x(a, b)."""
-    if x <= 0:
-        return 0.0
-    if x >= 1:
-        return 1.0
-    front = math.exp(math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log(1 - x))
-    if x < (a + 1) / (a + b + 2):
-        return front * _betacf(a, b, x) / a
-    return 1 - front * _betacf(b, a, 1 - x) / b
-
-
-def t_two_sided(t: float, df: float) -> float:
-    """P(|T| >= |t|) for Student's t with `df` degrees of freedom."""
-    if math.isinf(df):
-        return normal_two_sided(t)
-    return betainc(df / 2, 0.5, df / (df + t * t))
-
-
-def t_quantile(p: float, df: float) -> float:
-    """The t value with P(T <= t) = p (p > 0.5), by bisection."""
-    lo, hi = 0.0, 1e6
-    for _ in range(200):
-        mid = (lo + hi) / 2
-        if 1 - t_two_sided(mid, df) / 2 < p:
-            lo = mid
-        else:
-            hi = mid
-    return (lo + hi) / 2
+# The bootstrap of mean ranks: resamples of the games, and the fixed seed of its generator (any fixed
+# number does: it keeps the report byte for byte the same for the same results files).
+BOOTSTRAP_RESAMPLES = 9999
+BOOTSTRAP_SEED = 31
 
 
 # ------------------------------------------------------------------ samples
 
 @dataclass
 class Mean:
-    """A sample's mean, standard deviation and t 95% interval."""
+    """A sample's mean, standard deviation and 95% interval."""
 
     n: int
     mean: float
@@ -91,21 +58,51 @@ class Mean:
     hi: float
 
 
+def _mean_sd(values: Sequence[float]) -> tuple[float, float]:
+    n = len(values)
+    m = sum(values) / n
+    return m, (math.sqrt(sum((v - m) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0)
+
+
 def mean_of(values: Sequence[float]) -> Mean:
+    """The mean with Student's t 95% interval (no interval from fewer than two values)."""
     n = len(values)
     if n == 0:
         return Mean(0, 0.0, 0.0, 0.0, 0.0)
-    m = sum(values) / n
+    m, sd = _mean_sd(values)
     if n < 2:
         return Mean(n, m, 0.0, m, m)
-    sd = math.sqrt(sum((v - m) ** 2 for v in values) / (n - 1))
-    half = t_quantile(0.975, n - 1) * sd / math.sqrt(n)
+    half = float(sps.t.ppf(1 - ALPHA / 2, n - 1)) * sd / math.sqrt(n)
     return Mean(n, m, sd, m - half, m + half)
+
+
+def bounded_mean_of(values: Sequence[float], low: float, high: float) -> Mean:
+    """The mean of values that lie in [low, high], with a 95% interval that stays there.
+
+    The percentile bootstrap: the games are resampled with replacement
+    BOOTSTRAP_RESAMPLES times (a fixed seed) and the interval runs from the
+    2.5th to the 97.5th percentile of the resamples' means. A resample's mean
+    lies between the smallest and the largest value, so the interval never
+    leaves [low, high]. The values take few distinct numbers (ranks are whole
+    or halves), so each resample is drawn as the count of each number
+    (multinomial), the same distribution as drawing the games one by one.
+    From fewer than two values nothing is known: the interval is [low, high].
+    """
+    n = len(values)
+    if n == 0:
+        return Mean(0, 0.0, 0.0, float(low), float(high))
+    m, sd = _mean_sd(values)
+    if n < 2:
+        return Mean(n, m, 0.0, float(low), float(high))
+    distinct, counts = np.unique(np.asarray(values, dtype=float), return_counts=True)
+    draws = np.random.default_rng(BOOTSTRAP_SEED).multinomial(n, counts / n, size=BOOTSTRAP_RESAMPLES)
+    lo, hi = np.quantile(draws @ distinct / n, [ALPHA / 2, 1 - ALPHA / 2])
+    return Mean(n, m, sd, float(lo), float(hi))
 
 
 @dataclass
 class Rate:
-    """Wins (ties shared) out of games, with the Wilson 95% interval."""
+    """Wins (ties shared) out of games, with the exact binomial 95% interval."""
 
     games: int
     wins: float
@@ -114,8 +111,22 @@ class Rate:
     hi: float
 
 
+def exact_interval(wins: float, games: int) -> tuple[float, float]:
+    """The exact (Clopper-Pearson) 95% interval of a rate, always within [0, 1].
+
+    Its Beta-quantile form, as SciPy's `binomtest(k, n).proportion_ci(method="exact")`
+    computes it for whole k; the same form takes a count with shared wins (1.5 of 4).
+    No games: [0, 1].
+    """
+    if games <= 0:
+        return 0.0, 1.0
+    lo = 0.0 if wins <= 0 else float(sps.beta.ppf(ALPHA / 2, wins, games - wins + 1))
+    hi = 1.0 if wins >= games else float(sps.beta.ppf(1 - ALPHA / 2, wins + 1, games - wins))
+    return lo, hi
+
+
 def rate_of(wins: float, games: int) -> Rate:
-    lo, hi = wilson(wins, games)
+    lo, hi = exact_interval(wins, games)
     return Rate(games, wins, wins / games if games else 0.0, lo, hi)
 
 
@@ -142,36 +153,37 @@ class FactionStats:
 
 
 def _per_key(records: Sequence[dict], key_of) -> dict:
-    """Wins, ranks, VP and sources grouped by key_of(record, seat)."""
+    """Wins, ranks, VP, sources and the most seats at a table, grouped by key_of(record, seat)."""
     acc: dict = {}
     for r in records:
         shares, ranks = win_shares(r), ranks_of(r["vp"])
         for seat in range(len(r["vp"])):
-            a = acc.setdefault(key_of(r, seat), {"wins": 0.0, "ranks": [], "vp": [], "sources": {}})
+            a = acc.setdefault(key_of(r, seat), {"wins": 0.0, "ranks": [], "vp": [], "sources": {}, "players": 1})
             a["wins"] += shares[seat]
             a["ranks"].append(ranks[seat])
             a["vp"].append(r["vp"][seat])
+            a["players"] = max(a["players"], len(r["vp"]))
             for k, v in r["sources"][seat].items():
                 a["sources"][k] = a["sources"].get(k, 0) + v
     return acc
 
 
+def _stats_of(name: str, a: dict) -> FactionStats:
+    n = len(a["vp"])
+    return FactionStats(name, rate_of(a["wins"], n), bounded_mean_of(a["ranks"], 1, a["players"]), mean_of(a["vp"]),
+                        {k: v / n for k, v in sorted(a["sources"].items())})
+
+
 def faction_stats(records: Sequence[dict]) -> list[FactionStats]:
     """Per faction, best win rate first."""
-    out = []
-    for f, a in _per_key(records, lambda r, s: r["factions"][s]).items():
-        n = len(a["vp"])
-        out.append(FactionStats(f, rate_of(a["wins"], n), mean_of(a["ranks"]), mean_of(a["vp"]),
-                                {k: v / n for k, v in sorted(a["sources"].items())}))
+    out = [_stats_of(f, a) for f, a in _per_key(records, lambda r, s: r["factions"][s]).items()]
     return sorted(out, key=lambda s: (-s.win.rate, s.faction))
 
 
 def seat_stats(records: Sequence[dict]) -> list[FactionStats]:
     """Per seat (1 = first to play): is there an advantage in the order?"""
     acc = _per_key(records, lambda r, s: s)
-    return [FactionStats(f"seat {s + 1}", rate_of(a["wins"], len(a["vp"])), mean_of(a["ranks"]), mean_of(a["vp"]),
-                         {k: v / len(a["vp"]) for k, v in sorted(a["sources"].items())})
-            for s, a in sorted(acc.items())]
+    return [_stats_of(f"seat {s + 1}", a) for s, a in sorted(acc.items())]
 
 
 def head_to_head(records: Sequence[dict]) -> dict[str, dict[str, tuple[float, int]]]:
@@ -236,23 +248,39 @@ def two_proportion_z(w1: float, n1: int, w2: float, n2: int) -> tuple[float, flo
     if se == 0:
         return 0.0, 1.0
     z = (w1 / n1 - w2 / n2) / se
-    return z, normal_two_sided(z)
+    return z, float(2 * sps.norm.sf(abs(z)))
 
 
-def welch_t(a: Mean, b: Mean) -> tuple[float, float, float]:
-    """(t, degrees of freedom, two-sided p) of Welch's t-test of a's mean against b's."""
+def welch_t(a: Mean, b: Mean) -> tuple[float, float]:
+    """(t, two-sided p) of Welch's t-test of a's mean against b's (SciPy, from the samples' n, mean and sd).
+
+    The same test as `scipy.stats.ttest_ind(a_values, b_values, equal_var=False)`.
+    """
     if a.n < 2 or b.n < 2:
-        return 0.0, 0.0, 1.0
-    va, vb = a.sd ** 2 / a.n, b.sd ** 2 / b.n
-    if va + vb == 0:
-        return 0.0, 0.0, 1.0 if a.mean == b.mean else 0.0
-    t = (a.mean - b.mean) / math.sqrt(va + vb)
-    df = (va + vb) ** 2 / ((va ** 2 / (a.n - 1) if va else 0) + (vb ** 2 / (b.n - 1) if vb else 0))
-    return t, df, t_two_sided(t, df)
+        return 0.0, 1.0
+    if a.sd == 0 and b.sd == 0:
+        return 0.0, 1.0 if a.mean == b.mean else 0.0
+    result = sps.ttest_ind_from_stats(a.mean, a.sd, a.n, b.mean, b.sd, b.n, equal_var=False)
+    return float(result.statistic), float(result.pvalue)
+
+
+def paired_t(after: Sequence[float], before: Sequence[float]) -> tuple[float, float]:
+    """(t, two-sided p) of the paired t-test (`scipy.stats.ttest_rel`) that after - before averages 0."""
+    if len(after) < 2:
+        return 0.0, 1.0
+    diffs = {a - b for a, b in zip(after, before)}
+    if len(diffs) == 1:  # every game moved by the same amount: no spread to test against
+        return 0.0, 1.0 if diffs == {0} else 0.0
+    result = sps.ttest_rel(after, before)
+    return float(result.statistic), float(result.pvalue)
 
 
 def holm(p_values: Sequence[float]) -> list[float]:
-    """Holm-Bonferroni adjusted p-values (same order as given): reject where adjusted p < alpha."""
+    """Holm's step-down adjusted p-values (same order as given): reject where adjusted p < alpha.
+
+    The smallest p is multiplied by m, the next by m - 1, and so on, each kept at least as
+    large as the one before and at most 1 (SciPy has no Holm; these are its few lines).
+    """
     m = len(p_values)
     order = sorted(range(m), key=lambda i: p_values[i])
     adjusted = [0.0] * m
@@ -261,6 +289,19 @@ def holm(p_values: Sequence[float]) -> list[float]:
         running = max(running, min(1.0, (m - rank) * p_values[i]))
         adjusted[i] = running
     return adjusted
+
+
+@dataclass
+class Pairs:
+    """One faction's games present in both files (same game numbers, same seating): its win share and VP."""
+
+    win_after: list[float] = field(default_factory=list)
+    win_before: list[float] = field(default_factory=list)
+    vp_after: list[float] = field(default_factory=list)
+    vp_before: list[float] = field(default_factory=list)
+
+    def __len__(self) -> int:
+        return len(self.vp_after)
 
 
 @dataclass
@@ -290,53 +331,45 @@ class Change:
 
 
 def compare(after: Sequence[FactionStats], before: Sequence[FactionStats],
-            pairs: dict[str, tuple[list[float], list[float]]] | None = None) -> list[Change]:
+            pairs: dict[str, Pairs] | None = None) -> list[Change]:
     """Per faction present in both: the change in win rate and in mean VP, tested and Holm-corrected.
 
-    With `pairs` (faction -> per-game differences of win share and of VP, over games
-    played on the same set-ups), paired t-tests; otherwise the unpaired tests.
+    With `pairs` (faction -> its games played on the same set-ups in both), paired
+    t-tests; otherwise the unpaired tests.
     """
     old = {s.faction: s for s in before}
     common = [s for s in after if s.faction in old]
     if pairs is not None:
-        win = [paired_t(pairs.get(s.faction, ([], []))[0]) for s in common]
-        vp = [paired_t(pairs.get(s.faction, ([], []))[1]) for s in common]
+        mine = [pairs.get(s.faction, Pairs()) for s in common]
+        win = [paired_t(p.win_after, p.win_before) for p in mine]
+        vp = [paired_t(p.vp_after, p.vp_before) for p in mine]
     else:
         win = [two_proportion_z(s.win.wins, s.win.games, old[s.faction].win.wins, old[s.faction].win.games)
                for s in common]
-        vp = [(t, p) for t, _, p in (welch_t(s.vp, old[s.faction].vp) for s in common)]
+        vp = [welch_t(s.vp, old[s.faction].vp) for s in common]
     win_holm, vp_holm = holm([p for _, p in win]), holm([p for _, p in vp])
     out = [Change(s.faction, old[s.faction].win.rate, s.win.rate, win[i][0], win[i][1], win_holm[i],
                   old[s.faction].vp.mean, s.vp.mean, vp[i][0], vp[i][1], vp_holm[i],
-                  len(pairs.get(s.faction, ([], []))[0]) if pairs is not None else 0)
+                  len(pairs.get(s.faction, Pairs())) if pairs is not None else 0)
            for i, s in enumerate(common)]
     return sorted(out, key=lambda c: (c.win_p_holm, c.vp_p_holm, -abs(c.win_after - c.win_before), c.faction))
 
 
-def paired_t(diffs: Sequence[float]) -> tuple[float, float]:
-    """(t, two-sided p) of the paired t-test that the mean of the differences is 0."""
-    m = mean_of(diffs)
-    if m.n < 2:
-        return 0.0, 1.0
-    if m.sd == 0:
-        return 0.0, 1.0 if m.mean == 0 else 0.0
-    t = m.mean / (m.sd / math.sqrt(m.n))
-    return t, t_two_sided(t, m.n - 1)
-
-
-def paired_differences(records: Sequence[dict], baseline: Sequence[dict]) -> dict[str, tuple[list[float], list[float]]]:
-    """Per faction, over the game numbers in both with the same seating: (win share after - before, VP after - before)."""
+def paired_games(records: Sequence[dict], baseline: Sequence[dict]) -> dict[str, Pairs]:
+    """Per faction, over the game numbers in both with the same seating: its win share and VP after and before."""
     base = {r["index"]: r for r in baseline}
-    out: dict[str, tuple[list[float], list[float]]] = {}
+    out: dict[str, Pairs] = {}
     for r in records:
         b = base.get(r["index"])
         if b is None or b["factions"] != r["factions"]:
             continue
         shares, base_shares = win_shares(r), win_shares(b)
         for seat, f in enumerate(r["factions"]):
-            wins, vps = out.setdefault(f, ([], []))
-            wins.append(shares[seat] - base_shares[seat])
-            vps.append(r["vp"][seat] - b["vp"][seat])
+            p = out.setdefault(f, Pairs())
+            p.win_after.append(shares[seat])
+            p.win_before.append(base_shares[seat])
+            p.vp_after.append(r["vp"][seat])
+            p.vp_before.append(b["vp"][seat])
     return out
 
 
@@ -355,6 +388,10 @@ class Summary:
     changes: list[Change] | None = None
     baseline_games: int | None = None
     test: str | None = None
+    run: dict = field(default_factory=dict)          # what the results were made with (run_named)
+    baseline_run: dict | None = None
+    warnings: list[str] = field(default_factory=list)
+    explanations: list[str] = field(default_factory=list)   # each interval and test, in a sentence
 
     def to_json(self) -> dict:
         d = asdict(self)
@@ -373,17 +410,72 @@ PAIRED_TEST = ("the same games (set-up and seating) in both files, so each facti
                "tested: win share and VP each with a paired t-test (two-sided); each family Holm-Bonferroni "
                f"corrected for the number of factions; significant when the corrected p < {ALPHA}")
 
+# Each interval and test of the report in one sentence of plain words.
+EXPLAINED = {
+    "win": "Win rate: the share of its games a faction won (a tie on top is shared); its 95% interval is the exact "
+           "binomial (Clopper-Pearson) interval, the true win rates that could well have given this count, and it "
+           "never leaves 0% to 100%.",
+    "rank": "Mean rank: 1 is first; its 95% interval comes from redrawing the faction's games at random, with "
+            f"replacement, {BOOTSTRAP_RESAMPLES:,} times and keeping the middle 95% of their mean ranks (a seeded "
+            "bootstrap), so it always lies between 1 and the number of players.",
+    "vp": "Mean VP: its 95% interval is Student's t interval, built to hold the true mean in 95 of 100 runs like "
+          "this one.",
+    "z": "The two-proportion z-test asks whether a faction's win rate differs between the two runs by more than "
+         "luck alone would make two runs of the same game differ.",
+    "welch": "Welch's t-test compares a faction's mean VP in the two runs without assuming that the VP spreads "
+             "equally in both, and asks whether the gap is larger than luck would give.",
+    "paired": "The paired t-test looks only at the games played in both runs with the same set-up and seating, "
+              "and asks whether the faction's game-by-game differences (in VP, and in its share of the win) "
+              "average zero; taking away the luck of the set-up lets it see small changes.",
+    "holm": f"Holm's correction allows for testing every faction at once: a p below {ALPHA} after it (marked *) "
+            f"means that, had the change done nothing, the chance of even one faction showing a difference this "
+            f"large would be under {ALPHA:.0%}.",
+}
 
-def summarize(records: Sequence[dict], baseline: Sequence[dict] | None = None, paired: bool = False) -> Summary:
-    """Every number of the report; with a baseline, each faction's change (paired tests when `paired`)."""
+
+def run_named(records: Sequence[dict], file: str | None = None) -> dict:
+    """What a results file was made with: its name, the content hash and the --content folders.
+
+    Files written before the lab recorded the folders have none (`content_folders` null).
+    """
+    first = records[0] if records else {}
+    return {"file": file, "content": first.get("content"), "content_folders": first.get("content_folders")}
+
+
+def few_games(factions: Sequence[FactionStats], where: str = "") -> list[str]:
+    """One warning naming the factions with fewer than MIN_GAMES games, if any."""
+    few = [s for s in factions if s.win.games < MIN_GAMES]
+    if not few:
+        return []
+    counts = sorted({s.win.games for s in few})
+    if len(few) == len(factions) > 1:
+        names = "every faction " + (f"({counts[0]} each)" if len(counts) == 1 else f"({counts[0]} to {counts[-1]})")
+    else:
+        names = ", ".join(f"{s.faction} ({s.win.games})" for s in few)
+    return [f"fewer than {MIN_GAMES} games{where}: {names}; their numbers are mostly luck, play more games"]
+
+
+def summarize(records: Sequence[dict], baseline: Sequence[dict] | None = None, paired: bool = False,
+              files: tuple[str | None, str | None] = (None, None)) -> Summary:
+    """Every number of the report; with a baseline, each faction's change (paired tests when `paired`).
+
+    `files` names the results and the baseline in the report (labels only).
+    """
     games = finished(records)
     factions = faction_stats(games)
     summary = Summary(len(games), len(records) - len(games), sorted({r["players"] for r in games}), factions,
-                      seat_stats(games), source_means(games), deciders(games), head_to_head(games))
+                      seat_stats(games), source_means(games), deciders(games), head_to_head(games),
+                      run=run_named(records, files[0]), warnings=few_games(factions),
+                      explanations=[EXPLAINED["win"], EXPLAINED["rank"], EXPLAINED["vp"]])
     if baseline is not None:
         base = finished(baseline)
-        pairs = paired_differences(games, base) if paired else None
-        summary.changes = compare(factions, faction_stats(base), pairs)
+        before = faction_stats(base)
+        pairs = paired_games(games, base) if paired else None
+        summary.changes = compare(factions, before, pairs)
         summary.baseline_games = len(base)
+        summary.baseline_run = run_named(baseline, files[1])
         summary.test = PAIRED_TEST if paired else UNPAIRED_TEST
+        if not paired:
+            summary.warnings += few_games(before, " in the baseline")
+        summary.explanations += [EXPLAINED[k] for k in (("paired",) if paired else ("z", "welch"))] + [EXPLAINED["holm"]]
     return summary

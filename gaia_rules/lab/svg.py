@@ -92,23 +92,36 @@ def bars(title: str, rows: Sequence[tuple[str, float, bool]], fmt: str = "+.1f")
 
 
 def stacked(title: str, rows: Sequence[tuple[str, dict[str, float]]], keys: Sequence[str]) -> str:
-    """Stacked horizontal bars of non-negative parts (negative parts are left out), with a legend."""
-    _, hi, step = nice(0.0, max([sum(max(0.0, v) for v in parts.values()) for _, parts in rows] + [1.0]))
-    height = TOP + ROW_H * len(rows) + 30 + 18 * ((len(keys) + 3) // 4)
-    body = _axis(0.0, hi, step, height - 18 * ((len(keys) + 3) // 4), ".0f")
+    """Stacked horizontal bars from a zero line, with a legend: positive parts to the right, negative parts
+    (power charges cost VP) to the left, so a bar's right end minus its left end is the whole."""
+    pos = [sum(max(0.0, parts.get(k, 0.0)) for k in keys) for _, parts in rows]
+    neg = [sum(min(0.0, parts.get(k, 0.0)) for k in keys) for _, parts in rows]
+    lo, hi, step = nice(min(neg + [0.0]), max(pos + [1.0]))
+    legend_h = 18 * ((len(keys) + 3) // 4)
+    height = TOP + ROW_H * len(rows) + 30 + legend_h
+    body = _axis(lo, hi, step, height - legend_h, ".0f")
+    zero = _x(0.0, lo, hi)
     for i, (label, parts) in enumerate(rows):
         y = TOP + ROW_H * i + 4
         body.append(f'<text x="{LABEL_W - 8}" y="{y + 11}" text-anchor="end">{escape(label)}</text>')
-        x = LABEL_W
+        right = left = 0.0
         for k, key in enumerate(keys):
-            v = max(0.0, parts.get(key, 0.0))
-            w = PLOT_W * v / hi
-            if w > 0:
-                body.append(f'<rect x="{x:.1f}" y="{y}" width="{w:.1f}" height="{ROW_H - 8}" '
-                            f'fill="{PALETTE[k % len(PALETTE)]}"><title>{escape(label)}, {escape(key)}: {v:.1f}'
-                            f'</title></rect>')
-            x += w
-    legend_top = height - 18 * ((len(keys) + 3) // 4) + 2
+            v = parts.get(key, 0.0)
+            if v > 0:
+                x0, x1 = _x(right, lo, hi), _x(right + v, lo, hi)
+                right += v
+            elif v < 0:
+                x0, x1 = _x(left + v, lo, hi), _x(left, lo, hi)
+                left += v
+            else:
+                continue
+            body.append(f'<rect x="{x0:.1f}" y="{y}" width="{x1 - x0:.1f}" height="{ROW_H - 8}" '
+                        f'fill="{PALETTE[k % len(PALETTE)]}"><title>{escape(label)}, {escape(key)}: {v:.1f}'
+                        f'</title></rect>')
+    if lo < 0:
+        body.append(f'<line x1="{zero:.1f}" y1="{TOP - 6}" x2="{zero:.1f}" y2="{height - legend_h - 24}" '
+                    f'stroke="#222"/>')
+    legend_top = height - legend_h + 2
     for k, key in enumerate(keys):
         x, y = 10 + (k % 4) * 150, legend_top + 18 * (k // 4)
         body.append(f'<rect x="{x}" y="{y}" width="10" height="10" fill="{PALETTE[k % len(PALETTE)]}"/>'
@@ -117,8 +130,9 @@ def stacked(title: str, rows: Sequence[tuple[str, dict[str, float]]], keys: Sequ
 
 
 def heatmap(title: str, labels: Sequence[str], cell) -> str:
-    """A square table coloured by cell(row, col) -> (share 0..1, count) or None (blue above 0.5, red below)."""
-    size = 30
+    """A square table coloured by cell(row, col) -> (share 0..1, count) or None (blue above 0.5, red below);
+    each cell shows the share in percent and, under it, the games it rests on (n=...)."""
+    size = 40
     left, top = LABEL_W, 50 + 90
     width, height = left + size * len(labels) + 20, top + size * len(labels) + 20
     body = []
@@ -135,11 +149,14 @@ def heatmap(title: str, labels: Sequence[str], cell) -> str:
                 body.append(f'<rect x="{x}" y="{y}" width="{size}" height="{size}" fill="#f4f4f4" stroke="white"/>')
                 continue
             share, n = value
+            ink = "white" if abs(share - 0.5) > 0.3 else "#222"     # readable on the dark ends of the scale
             body.append(f'<rect x="{x}" y="{y}" width="{size}" height="{size}" fill="{_diverging(share)}" '
-                        f'stroke="white"><title>{escape(a)} vs {escape(b)}: {share:.0%} of {n}</title></rect>')
-            body.append(f'<text x="{x + size / 2}" y="{y + size / 2 + 4}" text-anchor="middle" font-size="9">'
-                        f'{round(100 * share)}</text>')
-    return _doc(max(width, 400), height, title, body)
+                        f'stroke="white"><title>{escape(a)} vs {escape(b)}: {share:.0%} of {n} games</title></rect>')
+            body.append(f'<text x="{x + size / 2}" y="{y + size / 2 - 1}" text-anchor="middle" font-size="11" '
+                        f'fill="{ink}">{round(100 * share)}</text>')
+            body.append(f'<text x="{x + size / 2}" y="{y + size / 2 + 11}" text-anchor="middle" font-size="8" '
+                        f'fill="{ink}">n={n}</text>')
+    return _doc(max(width, 400, 20 + 9 * len(title)), height, title, body)
 
 
 def _diverging(share: float) -> str:

@@ -6,12 +6,17 @@ knowledge."), a gain, cost, event or scope as a phrase ("charge 4 power",
 "you build a mine on a Gaia planet"), a tuple of costs (a price) as a phrase
 ("6 credits and 2 ore", or "free").
 
-The words of content -- resource names, structure names, track names,
-federation token names -- are given in a `Words` of plain dicts, as the
-catalogue has them; this module does not read content. A word missing from
-`Words` is shown as written in the effect string ("Until you build ac2: ...").
-The fixed words of the language (counters, events, filters, areas) come from
-`vocabulary.py`.
+The words of content -- resource names, structure names (and their plurals),
+track names, federation token names -- are given in a `Words` of plain dicts,
+as the catalogue has them; this module does not read content. A word missing
+from `Words` is shown as written in the effect string ("Until you build ac2: ...").
+The fixed words of the language (counters, events, event data, filters,
+areas) come from `vocabulary.py`.
+
+Counts read by their meaning: a condition says what is compared, in the
+number it is compared with ("if you have at least 2 research labs", "if you
+have colonized at least 4 planet types", "if the level reached is 5"), and a
+datum of the event that fired reads as what it is ("1 VP per power charged").
 """
 from __future__ import annotations
 
@@ -19,7 +24,8 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
 from . import ast
-from .vocabulary import AREAS, COMPARISONS, COUNTERS, EVENT_FILTERS, FED_WORDS, POWER_AREAS, UP_CHOICES, WHERE
+from .vocabulary import (AREAS, COMPARISONS, COUNTERS, EVENT_DATA, EVENT_FILTERS, EVENT_PIECES, FED_WORDS,
+                         ONCE_PERIODS, POWER_AREAS, UP_CHOICES, WHERE)
 
 # Resource codes whose gain is a verb rather than a thing received: the engine
 # charges power for `pw` (moves tokens through the bowls) rather than adding
@@ -57,11 +63,72 @@ BOOL_WORDS: dict[str, str] = {"true": "on", "false": "off"}
 
 
 @dataclass(frozen=True)
+class Noun:
+    """What a counter counts, for conditions: "at least 4 planet types" fitted into `have`.
+
+    `have` is the sentence saying the holder has `{count}` of them; `alone` the
+    plural with what qualifies it, said when several counters are added up.
+    """
+
+    one: str
+    many: str
+    have: str = "you have {count}"
+    alone: str | None = None
+
+
+# The fixed counters (`vocabulary.COUNTERS`) in a condition: "if you have colonized at least 4 planet types".
+COUNTER_NOUNS: dict[str, Noun] = {
+    "planet-type": Noun("planet type", "planet types", "you have colonized {count}", "planet types colonized"),
+    "gaia-planet": Noun("Gaia planet", "Gaia planets", "you have colonized {count}", "Gaia planets colonized"),
+    "sector": Noun("sector", "sectors", "you have structures in {count}", "sectors with your structures"),
+    "structure": Noun("structure", "structures", "you have {count} on the map", "structures on the map"),
+    "federated-structure": Noun("structure", "structures", "you have {count} in your federations",
+                                "structures in your federations"),
+    "satellite": Noun("satellite", "satellites", "you have {count} (pieces counting as satellites included)",
+                      "satellites (and pieces counting as one)"),
+    "fed": Noun("federation token", "federation tokens"),
+    "research": Noun("research level", "research levels", "you have {count} (all tracks added up)",
+                     "research levels (all tracks added up)"),
+}
+
+# How a condition compares a quantity of the event ("if the level reached is at least 3"); a count of
+# things the holder has takes `vocabulary.COMPARISONS` ("if you have at least 2 research labs").
+QUANTITY_COMPARISONS: dict[str, str] = {
+    "=": "is", ">=": "is at least", "<=": "is at most", ">": "is more than", "<": "is less than",
+}
+
+# Data of an event (`vocabulary.EVENT_DATA`) whose description there does not read well in a sentence:
+# (the quantity, as a condition compares it; the unit, after "per"). Any other datum reads as its
+# description says: "the level reached" / "1 VP per level reached".
+EVENT_DATA_WORDS: dict[tuple[str, str], tuple[str, str]] = {
+    ("build", "step"): ("the number of terraforming steps paid for the build", "terraforming step paid for the build"),
+    ("step", "step"): ("the number of terraforming steps (1 each time)", "terraforming step"),
+    ("federation", "satellite"): ("the number of satellites placed for the federation",
+                                  "satellite placed for the federation"),
+    ("burn", "pw"): ("the power burned", "power burned"),
+}
+
+# Where `per X in EVENT` and `if X in EVENT ...` count: among the pieces of the event that fired
+# (`vocabulary.EVENT_PIECES`; an event missing here reads "among" its description there).
+WITHIN_PHRASES: dict[str, str] = {
+    "build": "on the hex built on",
+    "federation": "in the federation",
+    "gaia-start": "on the hex of the Gaia Project",
+    "gaia-complete": "on the planet completed",
+    "swap": "on the two hexes",
+    "setup": "on the hex placed on",
+    "opponent-build": "on the hex the opponent built on",
+}
+
+
+@dataclass(frozen=True)
 class Words:
     """The content's words, as plain dicts (taken from a catalogue by the caller).
 
     - `resources`: code -> {"name": ..., "plural": ...} (content/rules/resources.yaml)
     - `structures`: structure id -> name (a faction board's `structures`)
+    - `plurals`: structure id -> plural of its name ("research labs"), for counts; a structure
+      missing here is counted in the plural `plural_noun` makes of its name
     - `tracks`: research track id -> name
     - `federation_tokens`: federation token id -> name
     """
@@ -70,6 +137,7 @@ class Words:
     structures: Mapping[str, str] = field(default_factory=dict)
     tracks: Mapping[str, str] = field(default_factory=dict)
     federation_tokens: Mapping[str, str] = field(default_factory=dict)
+    plurals: Mapping[str, str] = field(default_factory=dict)
 
 
 NO_WORDS = Words()
@@ -97,6 +165,23 @@ def with_article(name: str) -> str:
     return ("an " if name[:1].lower() in "aeiou" else "a ") + name
 
 
+def plural_noun(name: str) -> str:
+    """The English plural of a noun phrase: 'research lab' -> 'research labs',
+    'academy (knowledge)' -> 'academies (knowledge)'; the head noun is the last word before any '('."""
+    head, paren, rest = name.partition(" (")
+    words = head.split(" ")
+    last = words[-1]
+    if not last or not last[-1].isalpha():
+        return name
+    if last.endswith("y") and last[-2:-1].lower() not in ("", "a", "e", "i", "o", "u"):
+        last = last[:-1] + "ies"
+    elif last.endswith(("s", "x", "z", "ch", "sh")):
+        last += "es"
+    else:
+        last += "s"
+    return " ".join(words[:-1] + [last]) + paren + rest
+
+
 def sentence(text: str) -> str:
     """Capitalised, ending with a full stop (not doubled after 'Q.I.C.')."""
     if not text:
@@ -115,6 +200,7 @@ def _lower_first(text: str) -> str:
 class _Renderer:
     def __init__(self, words: Words | None):
         self.w = words or NO_WORDS
+        self.event: str | None = None  # the event of the statement being rendered: its data can be counted
 
     # ------------------------------------------------------------ words
     def resource(self, code: str, count: int) -> str:
@@ -156,21 +242,60 @@ class _Renderer:
             return UP_CHOICES[tid]
         return self.w.tracks.get(tid, tid)
 
-    def counter(self, word: str) -> str:
+    def counter(self, word: str, within: str | None = None) -> str:
+        """What `per` counts, as a unit: 'planet type colonized', 'mine', 'power charged' (a datum of the event)."""
+        if within is None and self.is_datum(word):
+            return self.datum(word)[1]
+        if within is not None and word in COUNTER_NOUNS:  # among the event's pieces: 'planet type in the federation'
+            return COUNTER_NOUNS[word].one
         if word in COUNTERS:
             return COUNTERS[word]
         if word in self.w.resources and word not in self.w.structures:
             return self.resource(word, 1)
         return self.structure(word)
 
+    def is_datum(self, word: str) -> bool:
+        """Whether `word` counts a datum of the event that fired the statement (`pw` on `charge`)."""
+        return word in EVENT_DATA.get(self.event or "", {})
+
+    def datum(self, word: str) -> tuple[str, str]:
+        """A datum of the event as (a quantity, a unit): ('the level reached', 'level reached')."""
+        event = self.event or ""
+        if (event, word) in EVENT_DATA_WORDS:
+            return EVENT_DATA_WORDS[(event, word)]
+        text = EVENT_DATA[event][word].split(" (")[0].replace("the holder", "you")
+        unit = text.removeprefix("the ")
+        return "the " + unit, unit
+
+    def within(self, event: str) -> str:
+        """'in the federation': where a count among the pieces of an event is made."""
+        if event in WITHIN_PHRASES:
+            return WITHIN_PHRASES[event]
+        if event in EVENT_PIECES:
+            return "among " + EVENT_PIECES[event].split(" (")[0]
+        return f"in the {event.replace('-', ' ')}"
+
     def count(self, words, each: int = 1, within: str | None = None) -> str:
         """`per 2 influence in federation` -> '2 influence in the federation' (a count, as a phrase)."""
-        text = join_and(self.counter(c) for c in words)
+        text = join_and(self.counter(c, within) for c in words)
         if each > 1:
             text = f"{each} {text}"
         if within is not None:
-            text += f", counted in the {within.replace('-', ' ')}"
+            text += " " + self.within(within)
         return text
+
+    def noun(self, word: str) -> Noun | None:
+        """What a counter counts as a noun ('research lab' / 'research labs'); None for a word unknown here."""
+        if word in COUNTER_NOUNS:
+            return COUNTER_NOUNS[word]
+        if word in COUNTERS:  # a counter of the language without a noun here: its meaning, as written
+            return Noun(COUNTERS[word], COUNTERS[word], alone=COUNTERS[word])
+        if word in self.w.resources and word not in self.w.structures:
+            return Noun(self.resource(word, 1), self.resource(word, 2))
+        if word in self.w.structures:
+            name = self.w.structures[word]
+            return Noun(name, self.w.plurals.get(word) or plural_noun(name))
+        return None
 
     def area(self, word: str) -> str:
         return AREAS.get(word, word)
@@ -233,7 +358,7 @@ class _Renderer:
         return join_and(self.cost(c) for c in costs) if costs else "free"
 
     # ------------------------------------------------------------ events and scopes
-    def event(self, e) -> str:
+    def event_phrase(self, e) -> str:
         if isinstance(e, ast.BuildEvent):
             text = "you build " + join_or(self.a_structure(p) for p in e.pieces)
             if e.source is not None:
@@ -253,7 +378,7 @@ class _Renderer:
 
     def opponent_event(self, e) -> str:
         """The event's phrase said of an opponent: 'you build a mine' -> 'an opponent builds a mine'."""
-        text = self.event(e)
+        text = self.event_phrase(e)
         if text.startswith("you "):
             verb, _, rest = text[4:].partition(" ")
             verb += "es" if verb.endswith(("s", "sh", "ch")) else "s"
@@ -262,25 +387,78 @@ class _Renderer:
         return text.replace(" of yours", " of an opponent").replace("your ", "an opponent's ")
 
     def scope(self, s: ast.Scope) -> str:
-        pieces = join_or(self.a_structure(p) if p not in EVENT_PHRASES else f"'{p}' happens" for p in s.pieces)
-        if s.kind == "until":
-            return f"until you build {pieces}"
-        return f"once you have built {pieces}"
+        """`until ac2:` -> 'until you build an academy (Q.I.C.)'; `after federation:` -> 'from the first time
+        you gain a federation token' (a name is a structure, or else an event)."""
+        events = [p for p in s.pieces if p in EVENT_PHRASES and p not in self.w.structures]
+        pieces = [p for p in s.pieces if p not in events]
+        parts = []
+        if pieces:
+            built = join_or(self.a_structure(p) for p in pieces)
+            parts.append(f"until you build {built}" if s.kind == "until" else f"once you have built {built}")
+        if events:
+            first = "the first time " + join_or(EVENT_PHRASES[e] for e in events)
+            parts.append(f"until {first}" if s.kind == "until" else f"from {first}")
+        return ", or ".join(parts)
 
     def limits(self, s: ast.Statement) -> str:
-        """`once per round: if lab >= 2:` -> 'once per round, if you have at least 2 research labs'."""
+        """`once per round: if lab >= 2:` -> 'at most once each round, if you have at least 2 research labs'."""
         parts = []
         if s.once is not None:
-            parts.append(f"at most once per {s.once}")
+            parts.append(self.once(s.once))
         if s.condition is not None:
             parts.append(self.condition(s.condition))
         return ", ".join(parts)
 
+    def once(self, period: str) -> str:
+        return ONCE_PERIODS.get(period, f"at most once per {period}")
+
     def condition(self, c: ast.Condition) -> str:
-        what = self.count(c.counters, c.each, c.within)
-        if c.value != 1 and all(w not in COUNTERS and w not in self.w.resources for w in c.counters):
-            what += "(s)"  # structures: "2 research lab(s)"
-        return f"if you have {COMPARISONS.get(c.op, c.op)} {c.value} {what}"
+        """`if lab >= 2` -> 'if you have at least 2 research labs'; `if level = 5` on research ->
+        'if the level reached is 5'; `if planet-type >= 3 in federation` -> 'if there are at least
+        3 planet types in the federation'."""
+        words = c.counters
+        if c.within is None and any(self.is_datum(w) for w in words):
+            return "if " + self.quantity(c)
+        nouns = [self.noun(w) for w in words]
+        if any(n is None for n in nouns):  # words this renderer does not know: shown as written
+            what = join_and(words) + (f" (in groups of {c.each})" if c.each > 1 else "")
+            if c.within is not None:
+                what += " " + self.within(c.within)
+            return f"if your count of {what} {QUANTITY_COMPARISONS.get(c.op, c.op)} {c.value}"
+        have = nouns[0].have if len(nouns) == 1 else "you have {count}"
+        if len(nouns) == 1:
+            one, many = nouns[0].one, nouns[0].many
+        else:  # several counters added up: 'at least 3 mines and trading stations together'
+            many = join_and(n.alone or n.many for n in nouns) + " together"
+            one = join_or(n.one for n in nouns) if all(n.alone is None for n in nouns) else "in all of " + many
+        if c.each > 1:
+            counted = f"{c.value} group{'' if c.value == 1 else 's'} of {c.each} {many}"
+        else:
+            counted = f"{c.value} {one if c.value == 1 else many}"
+        if c.op == "=" and c.value == 0:
+            count = f"no {many}"
+        elif c.op == "<" and len(nouns) == 1 and one == many:  # a mass noun: 'less than 3 ore'
+            count = f"less than {counted}"
+        else:
+            count = f"{COMPARISONS.get(c.op, c.op)} {counted}"
+        if c.within is not None:
+            verb = "is" if c.value == 1 and c.each == 1 and len(nouns) == 1 else "are"
+            return f"if there {verb} {count} {self.within(c.within)}"
+        return "if " + have.format(count=count)
+
+    def quantity(self, c: ast.Condition) -> str:
+        """A condition on the event's data (and perhaps counters): 'the level reached is 5'."""
+        parts = []
+        for w in c.counters:
+            if self.is_datum(w):
+                parts.append(self.datum(w)[0])
+            else:
+                noun = self.noun(w)
+                parts.append(f"your {noun.alone or noun.many}" if noun is not None else f"your count of {w}")
+        what = parts[0] if len(parts) == 1 else "the total of " + join_and(parts)
+        if c.each > 1:
+            what += f", in whole groups of {c.each},"
+        return f"{what} {QUANTITY_COMPARISONS.get(c.op, c.op)} {c.value}"
 
     # ------------------------------------------------------------ clauses
     def value(self, v) -> str:
@@ -293,19 +471,29 @@ class _Renderer:
             return str(v)
         return BOOL_WORDS.get(v, POWER_AREAS.get(v, v))
 
+    def fires(self, c) -> tuple[str, tuple[str, ...], str] | None:
+        """A clause that fires, as its head, the notes on its head and its gains:
+        ('Special action', ('once per round',), '2 knowledge'); None for any other clause."""
+        if isinstance(c, ast.Income):
+            return "Income", (), self.gains(c.gains)
+        if isinstance(c, ast.Now):
+            return "Immediately", (), self.gains(c.gains)
+        if isinstance(c, ast.OnPass):
+            return "When you pass", (), self.gains(c.gains)
+        if isinstance(c, ast.On):
+            self.event = c.event.name  # its data can be counted in the gains
+            event = self.opponent_event(c.event) if c.opponent else self.event_phrase(c.event)
+            return f"Each time {event}", (), self.gains(c.gains)
+        if isinstance(c, ast.Action):
+            return "Special action", ("once per round",), self.gains(c.gains)
+        return None
+
     def clause(self, c) -> str:
         """One clause as a sentence without its full stop."""
-        if isinstance(c, ast.Income):
-            return "Income: " + self.gains(c.gains)
-        if isinstance(c, ast.Now):
-            return "Immediately: " + self.gains(c.gains)
-        if isinstance(c, ast.OnPass):
-            return "When you pass: " + self.gains(c.gains)
-        if isinstance(c, ast.On):
-            event = self.opponent_event(c.event) if c.opponent else self.event(c.event)
-            return f"Each time {event}: " + self.gains(c.gains)
-        if isinstance(c, ast.Action):
-            return "Special action (once per round): " + self.gains(c.gains)
+        fired = self.fires(c)
+        if fired is not None:
+            head, notes, gains = fired
+            return head + (f" ({'; '.join(notes)})" if notes else "") + ": " + gains
         if isinstance(c, ast.Free):
             return f"Free action: {self.costs(c.costs)} -> {self.gains(c.gains)}"
         if isinstance(c, ast.GaiaPhase):
@@ -322,10 +510,23 @@ class _Renderer:
         raise TypeError(f"not a clause: {c!r}")
 
     def statement(self, s: ast.Statement) -> str:
-        text = self.clause(s.clause)
-        limits = self.limits(s)
-        if limits:
-            text = limits[0].upper() + limits[1:] + ": " + _lower_first(text)
+        """A statement as a sentence; its limits follow the head of what fires:
+        'Each time you gain a research level, if the level reached is 5: 3 VP.'"""
+        self.event = s.clause.event.name if isinstance(s.clause, ast.On) else None
+        fired = self.fires(s.clause)
+        if fired is not None:
+            head, notes, gains = fired
+            if s.once is not None and not (s.once == "round" and "once per round" in notes):
+                notes += (self.once(s.once),)
+            text = head + (f" ({'; '.join(notes)})" if notes else "")
+            if s.condition is not None:
+                text += ", " + self.condition(s.condition)
+            text += ": " + gains
+        else:  # limits on a clause that never fires (refused by the checker): said in front of it
+            text = self.clause(s.clause)
+            limits = self.limits(s)
+            if limits:
+                text = limits[0].upper() + limits[1:] + ": " + _lower_first(text)
         if s.scope is not None:
             text = self.scope(s.scope) + ": " + _lower_first(text)
         return sentence(text)
@@ -358,7 +559,7 @@ def english(node, words: Words | None = None) -> str:
     if isinstance(node, (ast.Pay, ast.Move)):
         return r.cost(node)
     if isinstance(node, (ast.BuildEvent, ast.NamedEvent)):
-        return r.event(node)
+        return r.event_phrase(node)
     if isinstance(node, ast.Scope):
         return r.scope(node)
     if isinstance(node, ast.Condition):

@@ -10,19 +10,9 @@ from __future__ import annotations
 from .base import Bot, BotGameError, Step, describe_wait, dead_end, is_free, play_from, play_game
 from .fast import FastBot, FastEvaluator
 from .greedy import Evaluator, GreedyBot, structure_values
+from .kinds import BOTS, DEFAULT_BOT, make_bot
 from .random_bot import RandomBot
 from .search import SearchBot
-
-BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "fast": FastBot, "search": SearchBot}
-DEFAULT_BOT = "fast"
-
-
-def make_bot(kind: str, seed, avoid_dead_ends: bool = False, **options) -> Bot:
-    """A bot of the named kind; unknown names list the known ones."""
-    if kind not in BOTS:
-        raise ValueError(f"unknown bot '{kind}' (choose {', '.join(BOTS)})")
-    return BOTS[kind](seed, avoid_dead_ends, **options)
-
 
 __all__ = ["BOTS", "DEFAULT_BOT", "Bot", "BotGameError", "Evaluator", "FastBot", "FastEvaluator", "GreedyBot",
            "RandomBot", "SearchBot", "Step", "dead_end", "describe_wait", "is_free", "make_bot", "play_from", "play_game",

@@ -22,12 +22,15 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from typing import Callable, Sequence
 
+from openskill.models import PlackettLuce
+
 from ..content import default_catalogue
 from ..content.catalogue import Catalogue
 from ..rules import Engine
 from ..rules.scoring import source_groups
 from ..setup import random_setup
 from .base import Step, play_game
+from .kinds import make_bot
 
 
 @dataclass(frozen=True)
@@ -163,8 +166,6 @@ def play_spec(spec: GameSpec, overlays: tuple[str, ...] = (), weights: tuple | N
     `search` ((name, value) pairs such as `("think", 2.0)` or `("iterations", 100)`) sets every search
     seat's budget.
     """
-    from . import make_bot  # the registry lives in the package
-
     engine = _ENGINES.get(overlays)
     if engine is None:
         engine = _ENGINES[overlays] = Engine(default_catalogue([*overlays]) if overlays else None)
@@ -228,8 +229,6 @@ def ranks_of(vp: Sequence[int]) -> list[float]:
 
 def summarize(results: Sequence[GameResult], kinds: Sequence[str]) -> list[KindStats]:
     """Per kind: games, wins (ties shared), VP, mean rank, and a Plackett-Luce rating."""
-    from openskill.models import PlackettLuce
-
     model = PlackettLuce()
     ratings = {k: model.rating(name=k) for k in kinds}
     stats = {k: KindStats(k) for k in kinds}

@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from ..rules import Engine, IllegalMoveError
+from ..rules import Engine, IllegalMoveError, MoveError
 from ..rules.moves import Move
 from ..state import GameState, Setup
 
@@ -81,7 +81,7 @@ class Bot:
         move = self.choose(engine, state, moves)
         try:
             return move, engine.apply(state, move)
-        except IllegalMoveError as err:
+        except MoveError as err:  # a bot's choice that is not a move at all is refused the same way
             raise BotGameError(f"listed move '{move}' of player {move.player + 1} was refused: {err}", state, move) from err
 
 

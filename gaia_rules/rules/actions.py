@@ -9,13 +9,15 @@ from __future__ import annotations
 
 from ..language import ast
 from ..state import GameState, Pending
-from . import auction, choices, effects, holdings, power, research
+from . import auction, charges, choices, effects, holdings, phases, research
 from .building import build_main, build_piece, fire_build, join_federation, qic_for_range
-from .common import arg, expect, hex_name, occupied, queue, quoted
+from .common import arg, expect, hex_name, occupied, queue
 from .context import Context
 from .conversions import FREE, conversions, free_conversion
-from .errors import IllegalMoveError
+from .errors import IllegalMoveError, MoveSyntaxError
+from .federations import form_federation
 from .moves import Move, swap_command
+from .tech import cover_tech, take_tech
 
 FREE_COMMANDS = ("spend", "burn")
 
@@ -39,7 +41,7 @@ def dispatch(ctx: Context, state: GameState, move: Move) -> None:
         expect(move, "faction")
         if state.setup.auction:
             return auction.choose(ctx, state, move.player, arg(move, 0))
-        return choose_faction(ctx, state, move.player, arg(move, 0))
+        return phases.choose_faction(ctx, state, move.player, arg(move, 0))
     if phase == "bids":
         expect(move, "bid", "faction")
         if move.command == "faction":
@@ -86,38 +88,6 @@ def _turn(ctx: Context, state: GameState, move: Move) -> None:
 
 # ------------------------------------------------------------------ set-up
 
-def choose_faction(ctx: Context, state: GameState, p: int, fid: str) -> None:
-    cat = ctx.content.catalogue
-    if fid not in cat.factions:
-        from ..content.loader import did_you_mean
-
-        raise IllegalMoveError("faction", f"unknown faction '{fid}'{did_you_mean(fid, cat.factions)}")
-    faction = cat.factions[fid]
-    for other in state.players:
-        if other.faction == fid:
-            raise IllegalMoveError("faction", f"{faction.name} is already taken")
-        if other.faction is not None and cat.factions[other.faction].home == faction.home:
-            raise IllegalMoveError("faction", f"{cat.factions[other.faction].name} already plays {faction.home}")
-    holdings.set_faction(state, p, fid)
-
-
-def init_player(ctx: Context, state: GameState, p: int) -> None:
-    """Starting resources, power and research of a faction (once every faction is chosen)."""
-    cat = ctx.content.catalogue
-    player = state.players[p]
-    faction = cat.factions[player.faction]
-    player.vp = faction.start["vp"]
-    player.credits = faction.start["credits"]
-    player.ore = faction.start["ore"]
-    player.knowledge = faction.start["knowledge"]
-    player.qic = faction.start["qic"]
-    player.power = dict(faction.power)
-    player.token = faction.special_token.start if faction.special_token else None
-    holdings.set_research(state, p, {t: 0 for t in cat.tracks})
-    for track in faction.research:
-        research.advance(ctx, state, p, track, free=True, setup=True)
-
-
 def setup_placement(ctx: Context, state: GameState, move: Move) -> None:
     p, piece = state.setup_queue[0]
     if move.args[:1] != (piece,):
@@ -150,68 +120,10 @@ def take_starting_booster(ctx: Context, state: GameState, move: Move) -> None:
 
 # ------------------------------------------------------------------ charges
 
-def offer_charges(ctx: Context, state: GameState, builder: int, name: str) -> None:
-    """Each opponent with a structure within reach may charge power, clockwise from the builder."""
-    seats = state.seats
-    i = seats.index(builder)
-    near = [(other, h) for other in ctx.map.within(name, ctx.map.charge_distance)
-            if (h := state.board.get(other)) is not None]
-    piece = state.board[name].piece
-    for p in seats[i + 1:] + seats[:i]:
-        player = state.players[p]
-        best = 0
-        for other, h in near:  # p's structures (not Gaiaformers or stations) and guest mines in reach
-            if (h.owner == p and h.piece is not None and ctx.content.is_structure(player, h.piece)) or p in h.guests:
-                best = max(best, ctx.holdings.power_value(state, p, other))
-        if best == 0:
-            continue
-        reached = effects.Event("opponent-build", frozenset((piece, state.players[builder].faction)), {"pw": best},
-                                (name,), piece)
-        state.decisions.extend(effects.fire(ctx, state, p, reached))
-        extra = _charge_extras(ctx, state, p)
-        amount = min(best, power.charge_capacity(player), player.vp + ctx.holdings.param(state, p, "charge_free_power"))
-        if amount <= 0 and not extra:
-            continue  # nothing to charge: the `charge` event cannot happen
-        state.decisions.append(Pending("charge", p, {"amount": amount, "max": best, "extra": bool(extra),
-                                                      "piece": piece, "builder": builder}))
-
-
-def charge_offers(ctx: Context, state: GameState, decision: Pending) -> list[str]:
-    """The texts of the charges a decision offers (`2pw`, or `3pw,1t` / `1t,2pw` with a power-cycle gain)."""
-    p = decision.player
-    player = state.players[p]
-    amount = decision.data["amount"]
-    if not decision.data.get("extra"):
-        return [f"{amount}pw"]
-    gains = _charge_extras(ctx, state, p)
-    text = ",".join(f"{g.count}{g.resource}" for g in gains)
-    trial = player.__class__(p, power=dict(player.power), token=player.token, vp=player.vp)
-    for g in gains:
-        if g.resource == "t":
-            power.gain_tokens(trial, g.count)
-    after = min(decision.data["max"], power.charge_capacity(trial), player.vp + ctx.holdings.param(state, p, "charge_free_power"))
-    return [f"{amount}pw,{text}", f"{text},{after}pw"]
-
-
-# Gains of `on charge` statements that change the power cycle: the player takes them before or after the charge.
-POWER_CYCLE = frozenset({"t", "pw"})
-
-
-def _charge_extras(ctx: Context, state: GameState, p: int) -> list[ast.Amount]:
-    """Power-cycle gains of the `on charge` statements player p holds (given as part of the charge)."""
-    out = []
-    for h in ctx.holdings.listeners(state, p, "charge"):
-        cond = h.statement.condition
-        if cond is None or cond.holds(ctx.holdings.count_per(state, p, cond.counters, cond.each, cond.within)):
-            out.extend(g for g in h.statement.clause.gains
-                       if isinstance(g, ast.Amount) and g.resource in POWER_CYCLE and not g.per)
-    return out
-
-
 def _charge(ctx: Context, state: GameState, move: Move, decision: Pending) -> None:
     """Accept the offered charge (its VP cost is paid after the power moves) or decline it."""
     p = move.player
-    offers = charge_offers(ctx, state, decision)
+    offers = charges.charge_offers(ctx, state, decision)
     if move.command == "decline":
         state.decisions.pop(0)
         return
@@ -238,7 +150,7 @@ def _charge(ctx: Context, state: GameState, move: Move, decision: Pending) -> No
     builder = decision.data.get("builder")
     tags = frozenset(t for t in (decision.data.get("piece"),
                                  None if builder is None else state.players[builder].faction) if t is not None)
-    effects.fire(ctx, state, p, effects.Event("charge", tags, {"pw": charged}), 1, follow, without=POWER_CYCLE)
+    effects.fire(ctx, state, p, effects.Event("charge", tags, {"pw": charged}), 1, follow, without=charges.POWER_CYCLE)
     state.decisions[:0] = follow
 
 
@@ -251,7 +163,7 @@ def _split_amount(text: str) -> tuple[int, str]:
     while i < len(text) and text[i].isdigit():
         i += 1
     if i > 9:  # no count in a game has that many digits (and Python refuses to read some that long)
-        raise IllegalMoveError("syntax", f"'{text[:12]}...' is not an amount")
+        raise MoveSyntaxError(text, 1, f"'{text[:12]}...' is not an amount")
     return (int(text[:i]) if i else 1), text[i:]
 
 
@@ -279,9 +191,7 @@ def _decision(ctx: Context, state: GameState, move: Move, decision: Pending) -> 
             state.decisions.pop(0)
             after = state.decisions[0] if state.decisions else None
             if (after is not None and after.kind == "gaia-phase" and after.player == move.player
-                    and ctx.content.game_params.get("gaia_phase_decline_ends")):
-                from . import phases
-
+                    and ctx.content.game_params["gaia_phase_decline_ends"]):
                 state.decisions.pop(0)
                 phases.return_gaia_tokens(ctx, state, move.player)
             return
@@ -298,21 +208,19 @@ def _decision(ctx: Context, state: GameState, move: Move, decision: Pending) -> 
 
 def _income_choice(ctx: Context, state: GameState, move: Move, decision: Pending) -> None:
     """`income a,b`: apply the income events these name, in this order; the rest follows automatically."""
-    from .phases import income_choice_needed, income_options
-
     p = move.player
     events = decision.data["events"]
     chosen: list = []  # events, in the order named
     for part in arg(move, 0).split(","):
         want = _split_amount(part)
-        options = income_options(events)
+        options = phases.income_options(events)
         if not any(_split_amount(o) == want for o in options):
             raise IllegalMoveError("income", f"'{part}' is not in the available income: {', '.join(options)}")
         idx = next(i for i, e in enumerate(events) if any(res == want[1] and n == want[0] for res, n, _ in e)
                    and (want[1] == "t" or not any(r == "t" for r, _, _ in e)))
         chosen.append(events.pop(idx))
     follow: list[Pending] = []
-    if not income_choice_needed(events):
+    if not phases.income_choice_needed(events):
         state.decisions.pop(0)
         chosen.extend(events)
     choices.apply_events(ctx, state, p, chosen, follow)
@@ -329,8 +237,6 @@ def gaia_phase_declinable(ctx: Context, state: GameState, p: int) -> bool:
 
 
 def _gaia_phase_choice(ctx: Context, state: GameState, move: Move, decision: Pending) -> None:
-    from . import phases
-
     p = move.player
     if move.command == "decline":
         if not gaia_phase_declinable(ctx, state, p):
@@ -363,7 +269,7 @@ def board_action(ctx: Context, state: GameState, move: Move) -> None:
         raise IllegalMoveError("board-action", f"{aid} has been taken this round")
     p = move.player
     gains = action.effect.statements[0].clause.gains
-    if ctx.content.game_params.get("refuse_wasted_board_actions") and all_capped(ctx, state, p, gains):
+    if ctx.content.game_params["refuse_wasted_board_actions"] and all_capped(ctx, state, p, gains):
         raise IllegalMoveError("board-action", f"everything {aid} gives would be lost to resource caps")
     if any(isinstance(g, ast.Fed) and g.token is None for g in gains) and not state.players[p].fed_tokens:
         raise IllegalMoveError("board-action", f"{aid} needs a federation token of yours")
@@ -379,6 +285,7 @@ def board_action(ctx: Context, state: GameState, move: Move) -> None:
     others = [g for g in gains if not isinstance(g, ast.Amount)]
     items = choices.items_of(plain, aid) + [[g.resource, g.count * ctx.holdings.count_per(state, p, g.per), aid] for g in plain if g.per]
     if pw:
+        effects.fire(ctx, state, p, effects.Event("spend", data={"pw": pw}), 1, follow)
         choices.spend_with_choice(ctx, state, p, pw, items, follow)
     else:
         choices.apply_sequence(ctx, state, p, items, follow)
@@ -516,8 +423,6 @@ MAIN = {
 
 
 def _federation_main(ctx: Context, state: GameState, move: Move) -> None:
-    from .federations import form_federation
-
     form_federation(ctx, state, move)
 
 
@@ -541,14 +446,10 @@ def _f_up(ctx, state, move, follow):
 
 
 def _f_tech(ctx, state, move, follow):
-    from .tech import take_tech
-
     queue(state, take_tech(ctx, state, move.player, arg(move, 0), follow))
 
 
 def _f_cover(ctx, state, move, follow):
-    from .tech import cover_tech
-
     queue(state, cover_tech(ctx, state, move.player, arg(move, 0), follow))
 
 
@@ -584,7 +485,7 @@ def _f_fedtile(ctx, state, move, follow):
     out: list[Pending] = []
     for eff in fed.effects:
         for st in eff.statements:
-            effects.apply_gains(ctx, state, p, st.clause.gains, "qic2", out)
+            effects.apply_gains(ctx, state, p, st.clause.gains, follow.data.get("source", follow.kind), out)  # saves before the source was kept
     queue(state, out)
 
 

@@ -17,11 +17,12 @@ the current bid): inclusive (lowest, highest) pairs.
 """
 from __future__ import annotations
 
+from ..content.spelling import did_you_mean
 from ..state import GameState
 from . import holdings
 from .common import arg
 from .context import Context
-from .errors import IllegalMoveError
+from .errors import IllegalMoveError, MoveSyntaxError
 from .moves import Move
 
 
@@ -44,8 +45,6 @@ def start(ctx: Context, state: GameState) -> None:
 
 
 def _check_new_faction(ctx: Context, state: GameState, fid: str) -> None:
-    from ..content.loader import did_you_mean
-
     factions = ctx.content.catalogue.factions
     if fid not in factions:
         raise IllegalMoveError("faction", f"unknown faction '{fid}'{did_you_mean(fid, factions)}")
@@ -90,7 +89,7 @@ def bid(ctx: Context, state: GameState, move: Move) -> None:
     try:
         value = int(amount)
     except ValueError:
-        raise IllegalMoveError("syntax", f"a bid is a number of VP, not '{amount}'") from None
+        raise MoveSyntaxError.of_move(move, f"a bid is a number of VP, not '{amount}'", 1) from None
     low, high = bid_range(ctx, state, offer)
     if not low <= value <= high:
         raise IllegalMoveError("bid", f"a bid on {fid} now is {low} to {high} VP, not {value}")

@@ -66,7 +66,7 @@ def reach_of(ctx: Context, state: GameState, p: int) -> Reach:
 def check_temporary_range(ctx: Context, state: GameState, p: int, name: str) -> None:
     """Under `temporary_range_must_help`, temporary range must save Q.I.C. on this hex."""
     extra = state.temp.get("range", 0)
-    if not extra or not ctx.content.game_params.get("temporary_range_must_help"):
+    if not extra or not ctx.content.game_params["temporary_range_must_help"]:
         return
     without = dict(state.temp)
     without.pop("range")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..language import ast
 from ..state import GameState, Pending, PlayerState
-from . import effects, power
+from . import power, resources
 from .context import Context
 from .errors import IllegalMoveError
 
@@ -76,15 +76,16 @@ def _gain(ctx, state, p, res, count, source, follow) -> None:
     if res == "tech":
         follow.append(Pending("tech", p, {"source": source}))
     elif res == "vp":
-        effects.add_vp(state, p, count, source)
+        resources.add_vp(state, p, count, source)
     else:
-        effects.gain_resource(ctx, state, p, res, count, source)
+        resources.gain_resource(ctx, state, p, res, count, source)
 
 
 def spend_with_choice(ctx: Context, state: GameState, p: int, n: int, then: list, follow: list[Pending]) -> None:
-    """Spend n power; with the token in area III the player may be asked whether to use it."""
-    if "spend" in ctx.content.heard_events:
-        effects.fire(ctx, state, p, effects.Event("spend", data={"pw": n}), 1, follow)
+    """Spend n power; with the token in area III the player may be asked whether to use it.
+
+    The caller fires the `spend` event first (`effects.fire`, which the gains here come before).
+    """
     player = state.players[p]
     faction = ctx.content.faction(player)
     special = faction.special_token.spend_value if faction.special_token else 0
@@ -146,7 +147,7 @@ def take_with_choice(ctx: Context, state: GameState, p: int, n: int, to: str, fo
     token may be a question.
     """
     player = state.players[p]
-    if ctx.content.game_params.get("token_discard_order") == "choice":
+    if ctx.content.game_params["token_discard_order"] == "choice":
         splits = area_splits(player, n)
         if len(splits) > 1:
             follow.append(Pending(AREAS_KIND, p, {"n": n, "to": to, "options": splits}))

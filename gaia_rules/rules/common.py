@@ -1,10 +1,11 @@
 """Small helpers every move handler uses: reading a move's arguments and queueing an action's follow-ups."""
 from __future__ import annotations
 
+from ..board import UnknownHex
 from ..state import GameState, Pending
 from . import choices
 from .context import Context
-from .errors import IllegalMoveError
+from .errors import IllegalMoveError, MoveSyntaxError
 from .moves import Move
 
 
@@ -15,7 +16,7 @@ def expect(move: Move, *commands: str) -> None:
 
 def arg(move: Move, i: int) -> str:
     if len(move.args) <= i:
-        raise IllegalMoveError("syntax", f"'{move.command}' needs more arguments")
+        raise MoveSyntaxError.of_move(move, f"'{move.command}' needs more arguments", len(move.args))
     return move.args[i]
 
 
@@ -32,8 +33,6 @@ def queue(state: GameState, follow: list[Pending]) -> None:
 
 
 def hex_name(ctx: Context, text: str) -> str:
-    from ..board import UnknownHex
-
     try:
         return ctx.map.hexes[ctx.map.hex(text)].name
     except UnknownHex as err:

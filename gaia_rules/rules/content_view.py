@@ -13,7 +13,8 @@ from functools import cached_property
 from typing import Any, Callable
 
 from ..content.catalogue import Catalogue, Faction, Structure
-from ..language import ast, parse_price
+from ..content.values import typed_value
+from ..language import ast
 from ..language.vocabulary import ENGINE_RESOURCES
 from ..state import PlayerState
 
@@ -115,21 +116,9 @@ class ContentView:
 
     # ------------------------------------------------------------ rule parameters, typed
     def typed(self, name: str, value: Any) -> Any:
-        """A parameter's value as the rules use it: a price as a tuple of `ast.Pay` (None: the printed
-        price), `true`/`false` as a bool, anything else as written."""
-        if value is None:
-            return None
-        if self.catalogue.parameters[name].type == "cost":
-            if isinstance(value, str):
-                return tuple(parse_price(value))
-            if value and isinstance(value[0], int):  # one amount: 3c
-                return (ast.Pay(value[0], value[1]),)
-            if value and isinstance(value[0], tuple):
-                return tuple(ast.Pay(n, r) for n, r in value)
-            return tuple(value)
-        if isinstance(value, str) and value in ("true", "false"):
-            return value == "true"
-        return value
+        """A parameter's value as the rules use it (`content.values.typed_value`: a price as a tuple of
+        `ast.Pay`, a switch as a bool...); None stays None (a price: the printed one)."""
+        return None if value is None else typed_value(self.catalogue.parameters[name].type, value)
 
     def default(self, faction: str, name: str, key: str | None = None) -> Any:
         """The typed default of a player parameter for a faction (keyed: the key's default)."""

@@ -18,7 +18,7 @@ from ..state import GameState, Pending
 from . import choices, effects, power
 from .common import arg, queue, quoted
 from .context import Context
-from .errors import IllegalMoveError
+from .errors import IllegalMoveError, MoveSyntaxError
 from .moves import Move
 
 
@@ -249,7 +249,7 @@ def _absorption(kinds: list[str], convs: list[tuple[dict, dict]]) -> list[float]
 
 
 def conversion_table(ctx: Context, state: GameState, p: int, gaia_phase: bool) -> tuple[list, list]:
-    """The open conversions that cost something, and their (cost, gain) vectors; cached by what they depend on."""
+    """The open conversions that cost something, and their (cost, gain) vectors; worked out once per holding."""
     return ctx.holdings.derived(state, p, _conversion_table, gaia_phase)
 
 
@@ -269,6 +269,7 @@ def free_conversion(ctx: Context, state: GameState, move: Move, gaia_phase: bool
     follow: list[Pending] = []
     then = [list(x) for x in then]
     if power:
+        effects.fire(ctx, state, p, effects.Event("spend", data={"pw": power}), 1, follow)
         choices.spend_with_choice(ctx, state, p, power, then, follow)
     else:
         choices.apply_sequence(ctx, state, p, then, follow)
@@ -278,7 +279,13 @@ def free_conversion(ctx: Context, state: GameState, move: Move, gaia_phase: bool
 def _spend_plan(ctx: Context, state: GameState, p: int, cost_text: str, gain_text: str,
                 gaia_phase: bool) -> tuple[list, int, list]:
     """How a spend is paid: (what to pay but power, power to spend, gains in order); worked out once per holding."""
-    costs, gains = _read_spend(cost_text, gain_text)
+    try:
+        costs, gains = _read_spend(cost_text, gain_text)
+    except EffectSyntaxError as err:
+        written = f"spend {cost_text} for {gain_text}"  # the gain is read as `now: <gain>`
+        at = 6 + err.column if err.text == cost_text else len(written) - len(err.text) + err.column
+        raise MoveSyntaxError(written, at, f"cannot read the {'price' if err.text == cost_text else 'gain'}: "
+                                           f"{err.message}") from None
     problem = _holding_problem(ctx, state, p, costs)
     if problem:  # checked before any search: what the player holds bounds what a plan may use
         raise IllegalMoveError("cost", problem)
@@ -335,11 +342,8 @@ def _holding_problem(ctx: Context, state: GameState, p: int, costs) -> str | Non
 
 @lru_cache(maxsize=4096)
 def _read_spend(cost_text: str, gain_text: str) -> tuple:
-    """The price and the gains a spend names (an unreadable one is refused); each text is read once."""
-    try:
-        return parse_price(cost_text), parse_effect(f"now: {gain_text}").statements[0].clause.gains
-    except EffectSyntaxError as err:
-        raise IllegalMoveError("syntax", f"cannot read 'spend {cost_text} for {gain_text}': {err.message}") from None
+    """The price and the gains a spend names (raises `EffectSyntaxError`); each text is read once."""
+    return parse_price(cost_text), parse_effect(f"now: {gain_text}").statements[0].clause.gains
 
 
 def price_text(costs) -> str:
@@ -376,7 +380,7 @@ def spend_spelling(ctx: Context, state: GameState, move: Move) -> Move:
     gaia_phase = bool(state.decisions) and state.decisions[0].kind == "gaia-phase"
     try:
         costs, gains = _read_spend(move.args[0], move.args[1])
-    except IllegalMoveError:
+    except EffectSyntaxError:
         return move
     real, convs = conversion_table(ctx, state, move.player, gaia_phase)
     counts = direct(vector(costs), vector(gains), convs)
@@ -410,7 +414,7 @@ def burn(ctx: Context, state: GameState, move: Move) -> None:
     try:
         times = int(arg(move, 0))
     except ValueError:
-        raise IllegalMoveError("syntax", f"burn takes a number, not {quoted(move.args[0])}") from None
+        raise MoveSyntaxError.of_move(move, f"burn takes a number, not {quoted(move.args[0])}", 0) from None
     power.burn(state.players[move.player], times, ctx.holdings.param(state, move.player, "token_route", "burn"))
     queue(state, effects.fire(ctx, state, move.player, effects.Event("burn", data={"pw": times})))
 

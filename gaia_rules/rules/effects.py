@@ -1,6 +1,6 @@
 """Interpreting effects on a state: gains, prices and triggers.
 
-A gain either changes resources at once (credits, ore, VP, charges, tokens,
+A gain either changes resources at once (`resources`: credits, ore, VP, charges, tokens,
 Gaiaformers, temporary steps and range) or asks the player for a follow-up
 (a research step, a tech tile, a build, a federation token, the Lost Planet),
 which becomes a `Pending` entry of the turn. Triggers (`on ...`) are found
@@ -9,13 +9,13 @@ among the statements a player holds (`Context.held`).
 from __future__ import annotations
 
 from ..language import ast
-from ..state import GameState, Pending
-from . import holdings, power
+from ..state import FedTokenHeld, GameState, Pending
+from . import choices, holdings, power
 from .content_view import RESOURCE_FIELDS
 from .context import Context
 from .errors import IllegalMoveError
 
-__all__ = ["RESOURCE_FIELDS", "Event", "fire", "apply_gains", "gain_resource", "pay", "can_pay"]
+__all__ = ["RESOURCE_FIELDS", "Event", "fire", "apply_gains", "pay", "can_pay"]
 
 
 class Event:
@@ -42,69 +42,6 @@ class Event:
         return ev.name == self.name and (not ev.filters or any(f in self.tags for f in ev.filters))
 
 
-def add_vp(state: GameState, p: int, n: int, source: str) -> None:
-    if n == 0:
-        return
-    player = state.players[p]
-    player.vp += n
-    key = vp_key(state, p, source)
-    player.vp_sources[key] = player.vp_sources.get(key, 0) + n
-
-
-def vp_key(state: GameState, p: int, source: str) -> str:
-    """The score-breakdown key of a source, as the site's log names them.
-
-    Tiles by where they were taken (`tech-<position>`, `adv-<track>`), boosters
-    and board actions by id, faction abilities by the faction's id.
-    """
-    kind, _, rest = source.partition(":")
-    player = state.players[p]
-    if kind in ("tech", "adv") and rest:
-        tile = rest.split("#")[0]
-        pos = next((t.pos for t in player.tech if t.tile == tile), tile)
-        return pos if kind == "adv" else f"tech-{pos}"
-    if kind == "booster" and rest:
-        return rest.split("#")[0]
-    if kind in ("faction", "pi", "income") or source.startswith("structure:"):
-        return player.faction or kind
-    if kind == "research" and rest:
-        return rest.split(":")[0]
-    return source
-
-
-def gain_resource(ctx: Context, state: GameState, p: int, res: str, n: int, source: str,
-                  follow: list[Pending] | None = None) -> None:
-    """Gain n of a plain resource, after substitutions (`replace`) and caps.
-
-    Charges that may need a special-token choice go through `choices`.
-    """
-    if n <= 0 and res != "vp":
-        return
-    res = ctx.holdings.replacements(state, p).get(res, res) if res != "vp" else res
-    player = state.players[p]
-    if res in ctx.content.stored_resources:
-        value = player.other.get(res, 0) + n
-        cap = ctx.content.caps.get(res)
-        player.other = {**player.other, res: value if cap is None else min(cap, value)}  # replaced: clones share it
-    elif res == "vp":
-        add_vp(state, p, n, source)
-    elif res in RESOURCE_FIELDS:
-        attr = RESOURCE_FIELDS[res]
-        value = getattr(player, attr) + n
-        cap = ctx.content.caps.get(res)
-        setattr(player, attr, value if cap is None else min(cap, value))
-    elif res == "pw":
-        power.charge(player, n)
-    elif res == "t":
-        power.gain_tokens(player, n)
-    elif res == "gf":
-        player.gaiaformers += n
-    elif res in ("step", "range"):
-        state.temp[res] = state.temp.get(res, 0) + n
-    else:  # pragma: no cover - the content checker rejects unknown resources
-        raise IllegalMoveError("content", f"cannot gain '{res}'")
-
-
 def apply_gains(ctx: Context, state: GameState, p: int, gains, source: str, follow: list[Pending] | None = None,
                 event: Event | None = None) -> list[Pending]:
     """Apply gains in order; follow-ups are returned (and appended to `follow`).
@@ -114,8 +51,6 @@ def apply_gains(ctx: Context, state: GameState, p: int, gains, source: str, foll
     the data of `event` (the event that fired the statement) before the
     holder's counters.
     """
-    from . import choices
-
     follow = [] if follow is None else follow
     batch: list = []
 
@@ -140,7 +75,7 @@ def apply_gains(ctx: Context, state: GameState, p: int, gains, source: str, foll
             follow.append(Pending("swap", p, {"first": g.first, "second": g.second}))
         elif isinstance(g, ast.Fed):
             if g.token is None:
-                follow.append(Pending("fedtile", p, {}))
+                follow.append(Pending("fedtile", p, {"source": source}))
             else:
                 follow.extend(gain_fed_token(ctx, state, p, g.token, source))
         elif isinstance(g, ast.LostPlanet):
@@ -155,8 +90,6 @@ def gain_fed_token(ctx: Context, state: GameState, p: int, token: str, source: s
 
     `formed` is the `federation` event of a federation just formed (its hexes, tagged `formed`).
     """
-    from ..state import FedTokenHeld
-
     if token == "here":
         token = state.terraforming_token
         if token is None:
@@ -290,7 +223,7 @@ def _available(ctx: Context, state: GameState, p: int, res: str) -> int | None:
         return power.spendable(player, ctx.holdings.param(state, p, "area3_token_value"),
                                ctx.content.special_value(player))
     if res == "t":
-        return sum(player.power[a] for a in ("area1", "area2", "area3")) + (1 if player.token in ("area1", "area2", "area3") else 0)
+        return power.tokens_in_cycle(player)
     return None
 
 

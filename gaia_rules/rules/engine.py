@@ -18,7 +18,9 @@ from ..state import GameState, Pending, PlayerState, Setup
 from . import actions, choices, conversions, holdings, phases
 from .context import Context
 from .errors import IllegalMoveError
+from .legal import candidate_moves, follow_up_candidates, legal_moves, legal_successors
 from .moves import Move, check_move
+from .tech import tech_problem
 
 
 class Engine:
@@ -51,13 +53,11 @@ class Engine:
         return ctx
 
     def new_game(self, setup: Setup) -> GameState:
+        """The game's first state; raises `SetupError` for a set-up this content cannot play."""
         if setup.variant not in self.catalogue.variants:
-            raise IllegalMoveError("variant", f"unknown rules variant '{setup.variant}'")
-        try:
-            check_options(self.catalogue, setup.auction, setup.faction_variant, setup.faction_variant_version,
-                          bool(setup.factions))
-        except SetupError as err:
-            raise IllegalMoveError("options", str(err)) from None
+            raise SetupError(f"unknown rules variant '{setup.variant}'")
+        check_options(self.catalogue, setup.auction, setup.faction_variant, setup.faction_variant_version,
+                      bool(setup.factions))
         start_vp = next(iter(self.catalogue.boards.values()))["start"].get("vp", 0)
         # the game's own copy of the set-up, stamped with the content it is played with
         setup = dataclasses.replace(setup, content_hash=self.catalogue.content_hash()).in_name_order()
@@ -139,14 +139,10 @@ class Engine:
             queue.pop(0)
 
     def _completable(self, state: GameState) -> bool:
-        from .legal import follow_up_candidates
-
         queue = state.decisions if state.decisions else state.pending
         follow = queue[0]
         ctx = self.context(state)
         if follow.kind == "tech":  # a pure check suffices: taking a tile has no follow-up that can fail
-            from .tech import tech_problem
-
             positions = list(state.setup.tech_tiles) + [f"adv-{t}" for t in state.setup.advanced_tiles]
             return any(tech_problem(ctx, state, follow.player, pos) is None for pos in positions)
         for move in follow_up_candidates(ctx, state, follow.player, follow):
@@ -181,8 +177,6 @@ class Engine:
         items, another federation layout with as few satellites (docs/cli.md, "What the list
         holds"); `normalize` turns the site's spellings of listed moves into the listed ones.
         """
-        from .legal import legal_moves
-
         return legal_moves(self, state)
 
     def successors(self, state: GameState, keep: Callable[[Move], bool] | None = None) -> list[tuple[Move, GameState]]:
@@ -192,8 +186,6 @@ class Engine:
         `apply` each (listing applies every move to check it anyway): what a
         bot weighing every move wants. Moves `keep` refuses are not tried.
         """
-        from .legal import legal_successors
-
         return legal_successors(self, state, keep)
 
     def random_move(self, state: GameState, rng: random.Random) -> tuple[Move, GameState] | None:
@@ -204,8 +196,6 @@ class Engine:
         accepts is kept (each legal move is one candidate, so every legal move
         is equally likely), without trying the others.
         """
-        from .legal import candidate_moves
-
         left, _ = candidate_moves(self, state)
         while left:
             i = rng.randrange(len(left))

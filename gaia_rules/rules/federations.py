@@ -8,14 +8,16 @@ satellites that can connect its pieces.
 """
 from __future__ import annotations
 
+import heapq
 from itertools import chain, combinations
 from typing import Callable
 
 from ..language import ast
 from ..state import GameState, Pending
-from . import effects
+from . import choices, effects, power
+from .common import hex_name, queue
 from .context import Context
-from .errors import IllegalMoveError
+from .errors import IllegalMoveError, MoveSyntaxError
 
 
 def piece_value(ctx: Context, state: GameState, p: int, name: str) -> int:
@@ -44,7 +46,7 @@ def threshold(ctx: Context, state: GameState, p: int) -> int:
     """`federation_threshold`, plus `federation_threshold_growth` per federation token (or formation) so far."""
     base, growth = ctx.holdings.param(state, p, "federation_threshold"), ctx.holdings.param(state, p, "federation_threshold_growth")
     player = state.players[p]
-    done = player.federations_formed if ctx.content.game_params.get("growing_federation_count") == "formed" else len(player.fed_tokens)
+    done = player.federations_formed if ctx.content.game_params["growing_federation_count"] == "formed" else len(player.fed_tokens)
     return base + growth * done
 
 
@@ -136,21 +138,19 @@ def check_federation(ctx: Context, state: GameState, p: int, listed: list[str],
     return group, sats
 
 
-def _satellite_price(ctx: Context, state: GameState, p: int) -> tuple[int, str]:
-    """(count, resource) paid per satellite: the holder's `satellite_cost`."""
-    cost = ctx.holdings.param(state, p, "satellite_cost")[0]
-    return cost.count, cost.resource
+def _satellite_price(ctx: Context, state: GameState, p: int) -> tuple[ast.Pay, ...]:
+    """What player p pays per satellite: the holder's `satellite_cost` (parameters.yaml)."""
+    return ctx.holdings.param(state, p, "satellite_cost")
 
 
 def _satellites_affordable(ctx: Context, state: GameState, p: int) -> int:
-    """How many satellites player p can pay for now."""
-    count, res = _satellite_price(ctx, state, p)
+    """How many satellites player p can pay for now (a free satellite: as many as the limit allows)."""
     player = state.players[p]
-    if res == "t":
-        have = sum(player.power[a] for a in ("area1", "area2", "area3")) + (1 if player.token in ("area1", "area2", "area3") else 0)
-    else:
-        have = getattr(player, effects.RESOURCE_FIELDS[res])
-    return have // count
+    counts = []
+    for pay in _satellite_price(ctx, state, p):
+        have = power.tokens_in_cycle(player) if pay.resource == "t" else ctx.content.held_amount(player, pay.resource)
+        counts.append((have or 0) // pay.count if pay.count else ctx.content.catalogue.game["satellite_limit"])
+    return min(counts, default=ctx.content.catalogue.game["satellite_limit"])
 
 
 def _groups(ctx: Context, hexes: set[str]) -> list[set[str]]:
@@ -294,8 +294,6 @@ class TreeSearch:
 
 def _within_budget(ctx: Context, nodes: dict[str, int], terminals: list[set[str]], budget: int) -> dict[str, int]:
     """Only hexes a tree of at most `budget` satellites could use (cheapest distance to a terminal)."""
-    import heapq
-
     dist: dict[str, int] = {}
     heap = []
     for group in terminals:
@@ -392,9 +390,7 @@ _EMPTY = _Empty()
 def form_federation(ctx: Context, state: GameState, move) -> None:
     p = move.player
     if len(move.args) < 2:
-        raise IllegalMoveError("syntax", "federation needs its hexes and a token")
-    from .common import hex_name, queue
-
+        raise MoveSyntaxError.of_move(move, "federation needs its hexes and a token", len(move.args))
     listed = [hex_name(ctx, x) for x in move.args[0].split(",") if x]
     token = move.args[1]
     if state.fed_supply.get(token, 0) <= 0:
@@ -422,16 +418,14 @@ def form_federation(ctx: Context, state: GameState, move) -> None:
 
 
 def _pay_satellites(ctx: Context, state: GameState, p: int, n: int, follow: list[Pending]) -> None:
+    """Pay the satellite price n times: tokens discarded (`t`) by the player's choice, the rest as any price."""
     if n == 0:
         return
-    count, res = _satellite_price(ctx, state, p)
-    total = count * n
-    if res == "t":
-        from . import choices
-
-        choices.take_with_choice(ctx, state, p, total, "discard", follow)
-        return
-    effects.pay(ctx, state, p, [ast.Pay(total, res)])
+    for pay in _satellite_price(ctx, state, p):
+        if pay.resource == "t":
+            choices.take_with_choice(ctx, state, p, pay.count * n, "discard", follow)
+        else:
+            effects.pay(ctx, state, p, [ast.Pay(pay.count * n, pay.resource)])
 
 
 def possible_federations(ctx: Context, state: GameState, p: int, limit: int = 64) -> list[str]:
@@ -591,8 +585,6 @@ def _dijkstra(ctx: Context, nodes: dict[str, int], sources: set[str],
               budget: int | None = None) -> tuple[dict[str, int], dict[str, str]]:
     """Cheapest cost (satellites entered) from a group to every usable hex (within `budget`), with the way back."""
     limit = 10 ** 9 if budget is None else budget
-    import heapq
-
     dist = {n: 0 for n in sources if n in nodes}
     prev: dict[str, str] = {}
     heap = [(0, n) for n in dist]

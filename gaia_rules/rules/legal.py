@@ -10,7 +10,7 @@ from typing import Iterator
 
 from ..language import ast
 from ..state import GameState
-from . import actions, building, choices, conversions, effects, federations, research
+from . import actions, auction, building, charges, choices, conversions, effects, federations, phases, research
 from .context import Context
 from .errors import IllegalMoveError
 from .moves import Move, swap_command
@@ -84,8 +84,6 @@ def candidates(ctx: Context, state: GameState, p: int, certain: set[Move]) -> It
             yield Move(p, "faction", (fid,))
         return
     if state.phase == "bids":
-        from . import auction
-
         for offer in state.offers:
             low, high = auction.bid_range(ctx, state, offer)
             for amount in range(low, high + 1):
@@ -119,13 +117,11 @@ def candidates(ctx: Context, state: GameState, p: int, certain: set[Move]) -> It
 def _decision_candidates(ctx, state, p, decision) -> Iterator[Move]:
     kind = decision.kind
     if kind == "charge":
-        for offer in actions.charge_offers(ctx, state, decision):
+        for offer in charges.charge_offers(ctx, state, decision):
             yield Move(p, "charge", (offer,))
         yield Move(p, "decline")
     elif kind == "income":
-        from .phases import income_options
-
-        for item in income_options(decision.data["events"]):
+        for item in phases.income_options(decision.data["events"]):
             yield Move(p, "income", (item,))
     elif kind == choices.KIND:
         for area in decision.data["options"]:
@@ -226,7 +222,7 @@ def _main_candidates(ctx, state, p, sure) -> Iterator[Move]:
             continue
         gains = action.effect.statements[0].clause.gains
         simple = all(isinstance(g, ast.Amount) and g.resource not in ("step", "range") for g in gains)
-        capped = ctx.content.game_params.get("refuse_wasted_board_actions") and actions.all_capped(ctx, state, p, gains)
+        capped = ctx.content.game_params["refuse_wasted_board_actions"] and actions.all_capped(ctx, state, p, gains)
         if simple and not capped:
             yield sure(Move(p, "action", (aid,)))
         elif not capped:

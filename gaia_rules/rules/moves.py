@@ -9,7 +9,7 @@ from __future__ import annotations
 import reprlib
 from dataclasses import dataclass
 
-from .errors import IllegalMoveError
+from .errors import MoveSyntaxError
 
 ARGUMENTS = {
     "faction": (1, 1), "bid": (2, 2), "build": (2, 2), "booster": (1, 1), "pass": (0, 1),
@@ -52,7 +52,7 @@ def _bounds(command: str) -> tuple[int, int | None] | None:
 
 
 def check_move(move: object, players: int) -> None:
-    """Refuse (rule `syntax`) a value that is not a well-formed move of a `players`-player game.
+    """Refuse (`MoveSyntaxError`) a value that is not a well-formed move of a `players`-player game.
 
     Moves come from anywhere through the Python API; a wrong type or a missing or extra
     argument is named here, before any rule reads it.
@@ -67,23 +67,32 @@ def check_move(move: object, players: int) -> None:
     _refuse_ill_formed(move, players)
 
 
+def _written(move: object) -> str:
+    """A move value as text: as `str(move)` writes it when its parts are texts, else its (short) repr."""
+    if (isinstance(move, Move) and isinstance(move.command, str) and isinstance(move.args, tuple)
+            and all(isinstance(a, str) for a in move.args)):
+        return str(move)
+    return reprlib.repr(move)
+
+
 def _refuse_ill_formed(move: object, players: int) -> None:
-    """The rule a move breaks, named (subclasses of the expected types pass)."""
+    """The problem of a move value, named (subclasses of the expected types pass)."""
     if not isinstance(move, Move):
-        raise IllegalMoveError("syntax", f"a move is a Move(player, command, args), not {type(move).__name__}")
+        raise MoveSyntaxError(_written(move), 1, f"a move is a Move(player, command, args), not {type(move).__name__}")
     p = move.player
     if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < players:
-        raise IllegalMoveError("syntax", f"the player of a move is a seat number 0-{players - 1}, "
-                                         f"not {reprlib.repr(p)}")
+        raise MoveSyntaxError(_written(move), 1, f"the player of a move is a seat number 0-{players - 1}, "
+                                                 f"not {reprlib.repr(p)}")
     command = move.command
     if not isinstance(command, str) or _bounds(command) is None:
-        raise IllegalMoveError("syntax", f"unknown command {reprlib.repr(command)}")
+        raise MoveSyntaxError(_written(move), 1, f"unknown command {reprlib.repr(command)}")
     args = move.args
     if not isinstance(args, tuple) or not all(isinstance(a, str) for a in args):
-        raise IllegalMoveError("syntax", f"the arguments of '{command}' are a tuple of texts, not {reprlib.repr(args)}")
+        raise MoveSyntaxError(_written(move), 1,
+                              f"the arguments of '{command}' are a tuple of texts, not {reprlib.repr(args)}")
     least, most = _bounds(command)
     if len(args) < least:
-        raise IllegalMoveError("syntax", f"'{command}' needs more arguments")
+        raise MoveSyntaxError.of_move(move, f"'{command}' needs more arguments", len(args))
     if most is not None and len(args) > most:
-        raise IllegalMoveError("syntax", f"'{command}' takes {most} argument{'s' if most != 1 else ''}; "
-                                         f"{reprlib.repr(args[most])} is one too many")
+        raise MoveSyntaxError.of_move(move, f"'{command}' takes {most} argument{'s' if most != 1 else ''}; "
+                                            f"{reprlib.repr(args[most])} is one too many", most)

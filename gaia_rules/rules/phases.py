@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from typing import Callable
 
+from ..content.spelling import did_you_mean
 from ..language import ast
 from ..state import GameState, Pending
-from . import auction, choices, effects, scoring
+from . import auction, charges, choices, effects, holdings, research, scoring
 from .context import Context
+from .errors import IllegalMoveError
 
 RoundObserver = Callable[[GameState, int], None]
 
@@ -24,8 +26,6 @@ FOLLOW_UP_KINDS = frozenset({"up", "tech", "build", "swap", "fedtile", "lostPlan
 def start(ctx: Context, state: GameState) -> None:
     state.seats = list(range(len(state.players)))
     if state.setup.factions:
-        from .actions import choose_faction
-
         for i, f in enumerate(state.setup.factions):
             choose_faction(ctx, state, i, f)
         begin_placements(ctx, state)
@@ -35,10 +35,39 @@ def start(ctx: Context, state: GameState) -> None:
         state.phase = "factions"
 
 
+def choose_faction(ctx: Context, state: GameState, p: int, fid: str) -> None:
+    """Player p takes a faction (a `faction` move, or the set-up's given factions); one per home planet type."""
+    cat = ctx.content.catalogue
+    if fid not in cat.factions:
+        raise IllegalMoveError("faction", f"unknown faction '{fid}'{did_you_mean(fid, cat.factions)}")
+    faction = cat.factions[fid]
+    for other in state.players:
+        if other.faction == fid:
+            raise IllegalMoveError("faction", f"{faction.name} is already taken")
+        if other.faction is not None and cat.factions[other.faction].home == faction.home:
+            raise IllegalMoveError("faction", f"{cat.factions[other.faction].name} already plays {faction.home}")
+    holdings.set_faction(state, p, fid)
+
+
+def init_player(ctx: Context, state: GameState, p: int) -> None:
+    """Starting resources, power and research of a faction (once every faction is chosen)."""
+    cat = ctx.content.catalogue
+    player = state.players[p]
+    faction = cat.factions[player.faction]
+    player.vp = faction.start["vp"]
+    player.credits = faction.start["credits"]
+    player.ore = faction.start["ore"]
+    player.knowledge = faction.start["knowledge"]
+    player.qic = faction.start["qic"]
+    player.power = dict(faction.power)
+    player.token = faction.special_token.start if faction.special_token else None
+    holdings.set_research(state, p, {t: 0 for t in cat.tracks})
+    for track in faction.research:
+        research.advance(ctx, state, p, track, free=True, setup=True)
+
+
 def begin_placements(ctx: Context, state: GameState) -> None:
     """Starting pieces: one pass per mine (directions from content), other pieces last, in seat order."""
-    from .actions import init_player
-
     for p in range(len(state.players)):
         init_player(ctx, state, p)
     order = ctx.content.catalogue.game["setup_order"]
@@ -134,10 +163,8 @@ def advance(ctx: Context, state: GameState, observer: RoundObserver | None = Non
             continue
         if state.phase == "actions":
             if state.charge_sources:
-                from .actions import offer_charges
-
                 builder, name = state.charge_sources.pop(0)
-                offer_charges(ctx, state, builder, name)  # each source's offers start from the bowls of now
+                charges.offer_charges(ctx, state, builder, name)  # each source's offers start from the bowls of now
                 continue
             if state.current is not None and not state.turn_done:
                 return
@@ -375,7 +402,7 @@ def end_round(ctx: Context, state: GameState, observer: RoundObserver | None) ->
         state.phase = "end"
         state.current = None
         return
-    if ctx.content.game_params.get("turn_order") == "pass-order":
+    if ctx.content.game_params["turn_order"] == "pass-order":
         order = list(state.pass_order)
     else:
         seats = state.seats

@@ -16,6 +16,14 @@ def _has(p: PlayerState, area: str) -> int:
     return p.power[area] + (1 if p.token == area else 0)
 
 
+CYCLE = ("area1", "area2", "area3")   # the areas of the power cycle (the Gaia area is outside it)
+
+
+def tokens_in_cycle(p: PlayerState) -> int:
+    """Tokens in areas I-III, the special token included: what a `t` price (discarding tokens) can take."""
+    return sum(_has(p, a) for a in CYCLE)
+
+
 def charge_capacity(p: PlayerState) -> int:
     """How much power can still move: two steps per area-I token, one per area-II token."""
     return 2 * _has(p, "area1") + _has(p, "area2")

@@ -6,6 +6,7 @@ import re
 from ..content.catalogue import Catalogue
 from ..state import GameState
 from . import effects, power
+from .resources import add_vp, gain_resource
 from .context import Context
 
 
@@ -28,8 +29,8 @@ def rank_vp(values: list[int], counts: list[int], table: list[int], zero_scores:
 def final_scoring(ctx: Context, state: GameState) -> None:
     n = len(state.players)
     table = list(ctx.content.catalogue.game["final_scoring_vp"])
-    zero = ctx.content.game_params.get("final_zero_scores", True)
-    neutral = n in ctx.content.game_params.get("neutral_player_counts", [])
+    zero = ctx.content.game_params["final_zero_scores"]
+    neutral = n in ctx.content.game_params["neutral_player_counts"]
     breakdown = [dict() for _ in range(n)]
     for k, tile_id in enumerate(state.setup.final_tiles, 1):
         tile = ctx.content.catalogue.final_tiles[tile_id]
@@ -37,20 +38,20 @@ def final_scoring(ctx: Context, state: GameState) -> None:
         values = counts + ([tile.neutral] if neutral else [])
         vp = rank_vp(values, values, table, zero)[:n]
         for p in range(n):
-            effects.add_vp(state, p, vp[p], f"final{k}")
+            add_vp(state, p, vp[p], f"final{k}")
             breakdown[p][f"final_tile_{k}"] = {"tile": tile_id, "count": counts[p], "vp": vp[p]}
     for p, player in enumerate(state.players):
         vp_table = ctx.content.catalogue.research.vp_by_level
         research_vp = {t: vp_table[lv] for t, lv in player.research.items()}
         for t, vp in research_vp.items():
-            effects.add_vp(state, p, vp, t)
+            add_vp(state, p, vp, t)
         breakdown[p]["research_vp"] = research_vp
         resources = resource_vp(ctx, state, p)
-        effects.add_vp(state, p, resources, "spend")
+        add_vp(state, p, resources, "spend")
         breakdown[p]["resources_vp"] = resources
         breakdown[p]["bid_vp"] = -player.bid
         if player.bid:
-            effects.add_vp(state, p, -player.bid, "bid")
+            add_vp(state, p, -player.bid, "bid")
         breakdown[p]["total_final_scoring_vp"] = (
             sum(breakdown[p][f"final_tile_{k}"]["vp"] for k in range(1, len(state.setup.final_tiles) + 1))
             + sum(research_vp.values()) + resources - player.bid)
@@ -72,8 +73,8 @@ def resource_vp(ctx: Context, state: GameState, p: int) -> int:
     if g:
         power.spend_power(player, -(-g // value), value, special, use_token=player.token == "area3",
                            to=ctx.holdings.param(state, p, "token_route", "spend"))
-        effects.gain_resource(ctx, state, p, "c", g, "spend")
-    effects.gain_resource(ctx, state, p, "o", player.qic, "spend")
+        gain_resource(ctx, state, p, "c", g, "spend")
+    gain_resource(ctx, state, p, "o", player.qic, "spend")
     player.qic = 0
     rule = ctx.content.catalogue.game["resource_vp"]
     total = sum(getattr(player, effects.RESOURCE_FIELDS[r]) for r in rule["of"])

@@ -1,0 +1,72 @@
+"""Charges after a build: who may charge power, and what each offer is.
+
+After a turn, each structure built offers a charge to every opponent with a
+structure within reach, clockwise from the builder (`phases.advance` takes the
+sources one at a time). An offer may come with the power-cycle gains of the
+player's `on charge` statements, taken before or after the charge; the player
+accepts or declines it with a move (`actions`).
+"""
+from __future__ import annotations
+
+from ..language import ast
+from ..state import GameState, Pending
+from . import effects, power
+from .context import Context
+
+
+def offer_charges(ctx: Context, state: GameState, builder: int, name: str) -> None:
+    """Each opponent with a structure within reach may charge power, clockwise from the builder."""
+    seats = state.seats
+    i = seats.index(builder)
+    near = [(other, h) for other in ctx.map.within(name, ctx.map.charge_distance)
+            if (h := state.board.get(other)) is not None]
+    piece = state.board[name].piece
+    for p in seats[i + 1:] + seats[:i]:
+        player = state.players[p]
+        best = 0
+        for other, h in near:  # p's structures (not Gaiaformers or stations) and guest mines in reach
+            if (h.owner == p and h.piece is not None and ctx.content.is_structure(player, h.piece)) or p in h.guests:
+                best = max(best, ctx.holdings.power_value(state, p, other))
+        if best == 0:
+            continue
+        reached = effects.Event("opponent-build", frozenset((piece, state.players[builder].faction)), {"pw": best},
+                                (name,), piece)
+        state.decisions.extend(effects.fire(ctx, state, p, reached))
+        extra = _charge_extras(ctx, state, p)
+        amount = min(best, power.charge_capacity(player), player.vp + ctx.holdings.param(state, p, "charge_free_power"))
+        if amount <= 0 and not extra:
+            continue  # nothing to charge: the `charge` event cannot happen
+        state.decisions.append(Pending("charge", p, {"amount": amount, "max": best, "extra": bool(extra),
+                                                      "piece": piece, "builder": builder}))
+
+
+def charge_offers(ctx: Context, state: GameState, decision: Pending) -> list[str]:
+    """The texts of the charges a decision offers (`2pw`, or `3pw,1t` / `1t,2pw` with a power-cycle gain)."""
+    p = decision.player
+    player = state.players[p]
+    amount = decision.data["amount"]
+    if not decision.data.get("extra"):
+        return [f"{amount}pw"]
+    gains = _charge_extras(ctx, state, p)
+    text = ",".join(f"{g.count}{g.resource}" for g in gains)
+    trial = player.__class__(p, power=dict(player.power), token=player.token, vp=player.vp)
+    for g in gains:
+        if g.resource == "t":
+            power.gain_tokens(trial, g.count)
+    after = min(decision.data["max"], power.charge_capacity(trial), player.vp + ctx.holdings.param(state, p, "charge_free_power"))
+    return [f"{amount}pw,{text}", f"{text},{after}pw"]
+
+
+# Gains of `on charge` statements that change the power cycle: the player takes them before or after the charge.
+POWER_CYCLE = frozenset({"t", "pw"})
+
+
+def _charge_extras(ctx: Context, state: GameState, p: int) -> list[ast.Amount]:
+    """Power-cycle gains of the `on charge` statements player p holds (given as part of the charge)."""
+    out = []
+    for h in ctx.holdings.listeners(state, p, "charge"):
+        cond = h.statement.condition
+        if cond is None or cond.holds(ctx.holdings.count_per(state, p, cond.counters, cond.each, cond.within)):
+            out.extend(g for g in h.statement.clause.gains
+                       if isinstance(g, ast.Amount) and g.resource in POWER_CYCLE and not g.per)
+    return out
