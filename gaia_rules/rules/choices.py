@@ -87,10 +87,10 @@ def spend_with_choice(ctx: Context, state: GameState, p: int, n: int, then: list
     The caller fires the `spend` event first (`effects.fire`, which the gains here come before).
     """
     player = state.players[p]
-    faction = ctx.faction(player)
+    faction = ctx.content.faction(player)
     special = faction.special_token.spend_value if faction.special_token else 0
-    value = ctx.param(state, p, "area3_token_value")
-    to = ctx.param(state, p, "token_route", "spend")
+    value = ctx.holdings.param(state, p, "area3_token_value")
+    to = ctx.holdings.param(state, p, "token_route", "spend")
     if player.token != "area3":
         power.spend_power(player, n, value, special, use_token=False, to=to)
         apply_sequence(ctx, state, p, then, follow)
@@ -147,7 +147,7 @@ def take_with_choice(ctx: Context, state: GameState, p: int, n: int, to: str, fo
     token may be a question.
     """
     player = state.players[p]
-    if ctx.game_params["token_discard_order"] == "choice":
+    if ctx.content.game_params["token_discard_order"] == "choice":
         splits = area_splits(player, n)
         if len(splits) > 1:
             follow.append(Pending(AREAS_KIND, p, {"n": n, "to": to, "options": splits}))
@@ -197,10 +197,10 @@ def resolve(ctx: Context, state: GameState, p: int, answer: str, question: Pendi
         if not follow:
             apply_events(ctx, state, p, data.get("later", []), follow)
     elif op == "spend":
-        faction = ctx.faction(player)
-        power.spend_power(player, data["n"], ctx.param(state, p, "area3_token_value"),
+        faction = ctx.content.faction(player)
+        power.spend_power(player, data["n"], ctx.holdings.param(state, p, "area3_token_value"),
                           faction.special_token.spend_value, use_token=(answer == "area1"),
-                          to=ctx.param(state, p, "token_route", "spend"))
+                          to=ctx.holdings.param(state, p, "token_route", "spend"))
         apply_sequence(ctx, state, p, data["then"], follow)
     elif op == "take":
         _take(player, data["n"], answer in ("gaia", "discard"), data["to"])

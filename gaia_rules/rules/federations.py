@@ -25,7 +25,7 @@ def piece_value(ctx: Context, state: GameState, p: int, name: str) -> int:
     h = state.board.get(name)
     if h is None or not ((h.owner == p and h.piece is not None) or p in h.guests):
         return 0
-    return ctx.power_value(state, p, name)
+    return ctx.holdings.power_value(state, p, name)
 
 
 def member_hexes(ctx: Context, state: GameState, p: int) -> set[str]:
@@ -39,14 +39,14 @@ def federated(state: GameState, p: int) -> set[str]:
 
 
 def growing(ctx: Context, state: GameState, p: int) -> bool:
-    return ctx.param(state, p, "federation_mode") == "growing"
+    return ctx.holdings.param(state, p, "federation_mode") == "growing"
 
 
 def threshold(ctx: Context, state: GameState, p: int) -> int:
     """`federation_threshold`, plus `federation_threshold_growth` per federation token (or formation) so far."""
-    base, growth = ctx.param(state, p, "federation_threshold"), ctx.param(state, p, "federation_threshold_growth")
+    base, growth = ctx.holdings.param(state, p, "federation_threshold"), ctx.holdings.param(state, p, "federation_threshold_growth")
     player = state.players[p]
-    done = player.federations_formed if ctx.game_params["growing_federation_count"] == "formed" else len(player.fed_tokens)
+    done = player.federations_formed if ctx.content.game_params["growing_federation_count"] == "formed" else len(player.fed_tokens)
     return base + growth * done
 
 
@@ -57,7 +57,7 @@ def blocked_hexes(ctx: Context, state: GameState, p: int) -> set[str]:
     out = set()
     for name in federated(state, p):
         out.add(name)
-        out.update(ctx.neighbour_names[name])
+        out.update(ctx.map.neighbour_names[name])
     return out
 
 
@@ -67,7 +67,7 @@ def satellite_spot(ctx: Context, state: GameState, p: int, name: str) -> bool:
     Other players' satellites and stations may share the hex.
     """
     h = state.board.get(name)
-    if ctx.kind_at(state, name) != "space":
+    if ctx.map.kind_at(state, name) != "space":
         return False
     return h is None or (h.owner != p and p not in h.satellites)
 
@@ -77,7 +77,7 @@ def _flood(ctx: Context, start: set[str], allowed: set[str]) -> set[str]:
     group = set(start)
     frontier = list(group)
     while frontier:
-        for n in ctx.neighbour_names[frontier.pop()]:
+        for n in ctx.map.neighbour_names[frontier.pop()]:
             if n in allowed and n not in group:
                 group.add(n)
                 frontier.append(n)
@@ -130,7 +130,7 @@ def check_federation(ctx: Context, state: GameState, p: int, listed: list[str],
     if value < need:
         raise IllegalMoveError("federation", f"power value {need} needed, these pieces have {value}")
     player = state.players[p]
-    limit = ctx.catalogue.game["satellite_limit"]
+    limit = ctx.content.catalogue.game["satellite_limit"]
     if player.satellites + len(sats) > min(limit, _satellites_affordable(ctx, state, p) + player.satellites):
         raise IllegalMoveError("federation", "the federation requires too many satellites")
     if verify_fewest:
@@ -140,7 +140,7 @@ def check_federation(ctx: Context, state: GameState, p: int, listed: list[str],
 
 def _satellite_price(ctx: Context, state: GameState, p: int) -> tuple[ast.Pay, ...]:
     """What player p pays per satellite: the holder's `satellite_cost` (parameters.yaml)."""
-    return ctx.param(state, p, "satellite_cost")
+    return ctx.holdings.param(state, p, "satellite_cost")
 
 
 def _satellites_affordable(ctx: Context, state: GameState, p: int) -> int:
@@ -148,9 +148,9 @@ def _satellites_affordable(ctx: Context, state: GameState, p: int) -> int:
     player = state.players[p]
     counts = []
     for pay in _satellite_price(ctx, state, p):
-        have = power.tokens_in_cycle(player) if pay.resource == "t" else ctx.held_amount(player, pay.resource)
-        counts.append((have or 0) // pay.count if pay.count else ctx.catalogue.game["satellite_limit"])
-    return min(counts, default=ctx.catalogue.game["satellite_limit"])
+        have = power.tokens_in_cycle(player) if pay.resource == "t" else ctx.content.held_amount(player, pay.resource)
+        counts.append((have or 0) // pay.count if pay.count else ctx.content.catalogue.game["satellite_limit"])
+    return min(counts, default=ctx.content.catalogue.game["satellite_limit"])
 
 
 def _groups(ctx: Context, hexes: set[str]) -> list[set[str]]:
@@ -169,7 +169,7 @@ def _graph(ctx: Context, state: GameState, p: int, members: set[str], blocked: s
     """Hexes a federation of p may use, with their cost: 0 for p's pieces, 1 for a satellite."""
     nodes = {}
     fed = federated(state, p) if growing(ctx, state, p) else set()
-    space = ctx.printed_space
+    space = ctx.map.printed_space
     for name in ctx.map.by_name:
         if name in members or name in fed:
             nodes[name] = 0
@@ -198,7 +198,7 @@ class TreeSearch:
         index = {name: i for i, name in enumerate(self.names)}
         self.index = index
         self.weight = [nodes[name] for name in self.names]
-        adj = [[index[m] for m in ctx.neighbour_names[name] if m in index] for name in self.names]
+        adj = [[index[m] for m in ctx.map.neighbour_names[name] if m in index] for name in self.names]
         self.free = [[j for j in near if self.weight[j] == 0] for near in adj]   # neighbours costing nothing
         self.paid = [[j for j in near if self.weight[j] > 0] for near in adj]
         total = sum(self.weight)  # no tree costs more than every hex
@@ -306,7 +306,7 @@ def _within_budget(ctx: Context, nodes: dict[str, int], terminals: list[set[str]
         c, n = heapq.heappop(heap)
         if c > dist.get(n, 10 ** 9):
             continue
-        for m in ctx.neighbour_names[n]:
+        for m in ctx.map.neighbour_names[n]:
             w = nodes.get(m)
             if w is None:
                 continue
@@ -433,13 +433,8 @@ def possible_federations(ctx: Context, state: GameState, p: int, limit: int = 64
     key = (p, limit, _satellites_affordable(ctx, state, p), threshold(ctx, state, p),
            tuple(sorted((n, h.owner, h.piece, h.planet, tuple(h.guests), tuple(h.satellites), tuple(h.federations))
                         for n, h in state.board.items())),
-           tuple(sorted(state.fed_supply.items())), ctx._signature(state, p))
-    cache = ctx.table("federations", 2000)
-    found = cache.get(key)
-    if found is None:
-        with ctx.remembering(state):  # listing changes nothing
-            found = cache[key] = _possible_federations(ctx, state, p, limit)
-    return list(found)
+           tuple(sorted(state.fed_supply.items())), ctx.holdings.of(state, p).signature)
+    return list(ctx.map.kept("federations", key, lambda: _possible_federations(ctx, state, p, limit), 2000))
 
 
 ROW_LIMIT = 100   # partial trees (rows of the tree search) computed per listing
@@ -598,7 +593,7 @@ def _dijkstra(ctx: Context, nodes: dict[str, int], sources: set[str],
         c, n = heapq.heappop(heap)
         if c > dist[n]:
             continue
-        for m in ctx.neighbour_names[n]:
+        for m in ctx.map.neighbour_names[n]:
             w = nodes.get(m)
             if w is not None and c + w <= limit and c + w < dist.get(m, 10 ** 9):
                 dist[m] = c + w
