@@ -14,7 +14,7 @@ from ..board import distance
 from ..content.catalogue import Structure
 from ..language import ast
 from ..state import GameState, Pending
-from . import choices, effects, holdings
+from . import choices, effects, holdings, power
 from .common import arg, hex_name, occupied, queue
 from .context import Context
 from .errors import IllegalMoveError
@@ -237,15 +237,11 @@ def fire_build(ctx: Context, state: GameState, p: int, piece: str, where: set[st
     effects.fire(ctx, state, p, event, 1, follow)
 
 
-def gaiaformer_id(ctx: Context, player) -> str:
-    return next(sid for sid, s in ctx.content.faction(player).structures.items() if s.place_on == "transdim")
-
-
 def start_gaia_project(ctx: Context, state: GameState, p: int, name: str) -> None:
     player = state.players[p]
     if ctx.map.kind_at(state, name) != "gaia-project" or occupied(state, name):
         raise IllegalMoveError("gaia-project", f"a Gaia Project needs an empty Transdim planet; {name} is not one")
-    free = player.gaiaformers - player.gaiaformers_in_gaia - ctx.holdings.count(state, p, "gf")
+    free = ctx.holdings.free_gaiaformers(state, p)
     if free <= 0:
         raise IllegalMoveError("gaia-project", "you have no available Gaiaformer")
     if state.temp.get("step"):
@@ -255,12 +251,12 @@ def start_gaia_project(ctx: Context, state: GameState, p: int, name: str) -> Non
     if qic:
         effects.pay(ctx, state, p, [ast.Pay(qic, "q")])
     n = ctx.holdings.param(state, p, "gaia_project_cost")
-    total = sum(player.power[a] for a in ("area1", "area2", "area3")) + (1 if player.token in ("area1", "area2", "area3") else 0)
+    total = power.tokens_in_cycle(player)
     if total < n:
         raise IllegalMoveError("gaia-project", f"a Gaia Project needs {n} power tokens, you have {total}")
     follow: list[Pending] = []
     choices.take_with_choice(ctx, state, p, n, "gaia", follow)
-    holdings.place(state, name, p, gaiaformer_id(ctx, player))
+    holdings.place(state, name, p, ctx.content.gaiaformer_id(player))
     player.gaia_projects = {**player.gaia_projects, name: state.round}  # replaced: clones share it
     state.temp.pop("range", None)
     effects.fire(ctx, state, p, effects.Event("gaia-start", hexes=(name,)), 1, follow)

@@ -87,8 +87,7 @@ def spend_with_choice(ctx: Context, state: GameState, p: int, n: int, then: list
     The caller fires the `spend` event first (`effects.fire`, which the gains here come before).
     """
     player = state.players[p]
-    faction = ctx.content.faction(player)
-    special = faction.special_token.spend_value if faction.special_token else 0
+    special = ctx.content.special_value(player)
     value = ctx.holdings.param(state, p, "area3_token_value")
     to = ctx.holdings.param(state, p, "token_route", "spend")
     if player.token != "area3":
@@ -197,9 +196,8 @@ def resolve(ctx: Context, state: GameState, p: int, answer: str, question: Pendi
         if not follow:
             apply_events(ctx, state, p, data.get("later", []), follow)
     elif op == "spend":
-        faction = ctx.content.faction(player)
         power.spend_power(player, data["n"], ctx.holdings.param(state, p, "area3_token_value"),
-                          faction.special_token.spend_value, use_token=(answer == "area1"),
+                          ctx.content.special_value(player), use_token=(answer == "area1"),
                           to=ctx.holdings.param(state, p, "token_route", "spend"))
         apply_sequence(ctx, state, p, data["then"], follow)
     elif op == "take":

@@ -240,8 +240,7 @@ def pay(ctx: Context, state: GameState, p: int, costs, use_token: bool | None = 
             elif c.resource in ctx.content.stored_resources:
                 player.other = {**player.other, c.resource: player.other.get(c.resource, 0) - c.count}
             elif c.resource == "pw":
-                faction = ctx.content.faction(player)
-                special = faction.special_token.spend_value if faction.special_token else 0
+                special = ctx.content.special_value(player)
                 power.spend_power(player, c.count, ctx.holdings.param(state, p, "area3_token_value"), special, use_token,
                                   to=ctx.holdings.param(state, p, "token_route", "spend"))
                 if "spend" in ctx.content.heard_events:
@@ -256,7 +255,7 @@ def move_pieces(ctx: Context, state: GameState, p: int, c: ast.Move) -> None:
     """`move N from>to`: tokens between areas, or Gaiaformers into the Gaia area."""
     player = state.players[p]
     if c.source == "gf":
-        free = player.gaiaformers - player.gaiaformers_in_gaia - ctx.holdings.count(state, p, "gf")
+        free = ctx.holdings.free_gaiaformers(state, p)
         if free < c.count:
             raise IllegalMoveError("gaiaformer", f"{c.count} available Gaiaformer(s) needed, you have {free}")
         player.gaiaformers_in_gaia += c.count

@@ -252,6 +252,11 @@ class Holdings:
         return [name for name, h in state.board.items()
                 if h.owner == p and h.piece is not None and is_structure(player, h.piece)]
 
+    def free_gaiaformers(self, state: GameState, p: int) -> int:
+        """Gaiaformers player p may use now: neither in the Gaia area nor standing on the map."""
+        player = state.players[p]
+        return player.gaiaformers - player.gaiaformers_in_gaia - self.count(state, p, self.content.gaiaformer_id(player))
+
     def structures_with_guests(self, state: GameState, p: int) -> list[str]:
         return self.colonized(state, p) + [n for n, h in state.board.items() if p in h.guests]
 

@@ -10,7 +10,7 @@ from typing import Iterator
 
 from ..language import ast
 from ..state import GameState
-from . import actions, auction, building, charges, choices, conversions, effects, federations, phases, research
+from . import actions, auction, building, charges, choices, conversions, effects, federations, phases, power, research
 from .context import Context
 from .errors import IllegalMoveError
 from .moves import Move, swap_command
@@ -252,7 +252,7 @@ def _free_candidates(ctx, state, p, sure) -> Iterator[Move]:
     player = state.players[p]
     for args in _spends(ctx, state, p, gaia_phase=False):
         yield sure(Move(p, "spend", args))
-    area2 = player.power["area2"] + (1 if player.token == "area2" else 0)
+    area2 = power.in_area(player, "area2")
     for n in range(1, area2 // 2 + 1):
         yield sure(Move(p, "burn", (str(n),)))
 
@@ -312,5 +312,5 @@ class _Multiples:
 def _can_move(ctx, state, p, c) -> bool:
     player = state.players[p]
     if c.source == "gf":
-        return player.gaiaformers - player.gaiaformers_in_gaia - ctx.holdings.count(state, p, "gf") >= c.count
+        return ctx.holdings.free_gaiaformers(state, p) >= c.count
     return player.power.get(c.source, 0) >= c.count

@@ -12,7 +12,8 @@ from ..state import PlayerState
 from .errors import IllegalMoveError
 
 
-def _has(p: PlayerState, area: str) -> int:
+def in_area(p: PlayerState, area: str) -> int:
+    """Tokens in one area, the special token included."""
     return p.power[area] + (1 if p.token == area else 0)
 
 
@@ -21,12 +22,12 @@ CYCLE = ("area1", "area2", "area3")   # the areas of the power cycle (the Gaia a
 
 def tokens_in_cycle(p: PlayerState) -> int:
     """Tokens in areas I-III, the special token included: what a `t` price (discarding tokens) can take."""
-    return sum(_has(p, a) for a in CYCLE)
+    return sum(in_area(p, a) for a in CYCLE)
 
 
 def charge_capacity(p: PlayerState) -> int:
     """How much power can still move: two steps per area-I token, one per area-II token."""
-    return 2 * _has(p, "area1") + _has(p, "area2")
+    return 2 * in_area(p, "area1") + in_area(p, "area2")
 
 
 def _charge(p: PlayerState, n: int, token_first: bool) -> int:
@@ -100,8 +101,8 @@ def burn(p: PlayerState, times: int, discard_to: str) -> None:
     """Burn: per time, two area-II tokens leave; one goes to area III, the other is removed."""
     if times < 1:
         raise IllegalMoveError("burn", "burn at least once")
-    if _has(p, "area2") < 2 * times:
-        raise IllegalMoveError("burn", f"burning {times} needs {2 * times} tokens in area II, you have {_has(p, 'area2')}")
+    if in_area(p, "area2") < 2 * times:
+        raise IllegalMoveError("burn", f"burning {times} needs {2 * times} tokens in area II, you have {in_area(p, 'area2')}")
     for _ in range(times):
         if p.token == "area2":
             p.token = "area3"
@@ -118,7 +119,7 @@ def take_tokens(p: PlayerState, n: int, token_goes: bool | None = None) -> dict[
 
     `token_goes` says whether the special token is among them when either way works.
     """
-    total = sum(_has(p, a) for a in ("area1", "area2", "area3"))
+    total = tokens_in_cycle(p)
     if total < n:
         raise IllegalMoveError("tokens", f"{n} power tokens needed, you have {total}")
     plain = sum(p.power[a] for a in ("area1", "area2", "area3"))

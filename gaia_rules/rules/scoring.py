@@ -61,10 +61,9 @@ def final_scoring(ctx: Context, state: GameState) -> None:
 def resource_vp(ctx: Context, state: GameState, p: int) -> int:
     """Burn and spend all power as credits, Q.I.C. as ore, then 1 VP per 3 resources."""
     player = state.players[p]
-    faction = ctx.content.faction(player)
-    special = faction.special_token.spend_value if faction.special_token else 0
+    special = ctx.content.special_value(player)
     value = ctx.holdings.param(state, p, "area3_token_value")
-    burnable = (player.power["area2"] + (1 if player.token == "area2" else 0)) // 2
+    burnable = power.in_area(player, "area2") // 2
     if burnable:
         power.burn(player, burnable, ctx.holdings.param(state, p, "token_route", "burn"))
     # spend all of area III as credits: g power buys g credits; the tokens moved are those
