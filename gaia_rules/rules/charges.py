@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..language import ast
 from ..state import GameState, Pending
-from . import effects, power
+from . import effects, power, special_token
 from .context import Context
 
 
@@ -49,7 +49,7 @@ def charge_offers(ctx: Context, state: GameState, decision: Pending) -> list[str
         return [f"{amount}pw"]
     gains = _charge_extras(ctx, state, p)
     text = ",".join(f"{g.count}{g.resource}" for g in gains)
-    trial = player.__class__(p, power=dict(player.power), token=player.token, vp=player.vp)
+    trial = special_token.trial(player)
     for g in gains:
         if g.resource == "t":
             power.gain_tokens(trial, g.count)

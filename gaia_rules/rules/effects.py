@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..language import ast
 from ..state import FedTokenHeld, GameState, Pending
-from . import choices, holdings, power
+from . import choices, holdings, power, special_token
 from .content_view import RESOURCE_FIELDS
 from .context import Context
 from .errors import IllegalMoveError
@@ -240,9 +240,8 @@ def pay(ctx: Context, state: GameState, p: int, costs, use_token: bool | None = 
             elif c.resource in ctx.content.stored_resources:
                 player.other = {**player.other, c.resource: player.other.get(c.resource, 0) - c.count}
             elif c.resource == "pw":
-                special = ctx.content.special_value(player)
-                power.spend_power(player, c.count, ctx.holdings.param(state, p, "area3_token_value"), special, use_token,
-                                  to=ctx.holdings.param(state, p, "token_route", "spend"))
+                value, special, to = special_token.spending(ctx, state, p)
+                power.spend_power(player, c.count, value, special, use_token, to=to)
                 if "spend" in ctx.content.heard_events:
                     state.pending.extend(fire(ctx, state, p, Event("spend", data={"pw": c.count})))
             elif c.resource == "t":
