@@ -14,7 +14,7 @@ from ..board import distance
 from ..content.catalogue import Structure
 from ..language import ast
 from ..state import GameState, Pending
-from . import choices, effects, holdings, power
+from . import choices, effects, holdings, power, sharing
 from .common import arg, hex_name, occupied, queue
 from .context import Context
 from .errors import IllegalMoveError
@@ -25,8 +25,7 @@ def range_origins(ctx: Context, state: GameState, p: int) -> list[str]:
     player = state.players[p]
     out = [n for n, h in state.board.items()
            if h.owner == p and h.piece is not None and ctx.content.structure(player, h.piece).is_range_origin]
-    out += [n for n, h in state.board.items() if p in h.guests]
-    return out
+    return out + sharing.guest_hexes(state, p)
 
 
 @dataclass(frozen=True)
@@ -155,12 +154,12 @@ def mine_plan(ctx: Context, state: GameState, p: int, name: str, reach: Reach | 
     if h is not None and h.piece is not None:
         if h.owner == p and ctx.content.structure(player, h.piece).place_on == "transdim" and kind == "gaia":
             own_gf = True
-        elif h.owner != p and s.may_guest_on(planet) and ctx.content.is_structure(state.players[h.owner], h.piece):
-            if p in h.guests:
-                raise IllegalMoveError("guest-mine", f"you already have a mine on {name}")
-            guest = True
         else:
-            raise IllegalMoveError("occupied", f"{name} is already occupied")
+            guest = sharing.may_join(ctx.content, state, p, h, planet, mine)
+            if guest is None:
+                raise IllegalMoveError("guest-mine", f"you already have a mine on {name}")
+            if not guest:
+                raise IllegalMoveError("occupied", f"{name} is already occupied")
     elif kind not in ("home", "gaia"):
         raise IllegalMoveError("habitable", f"a mine cannot be built on {name} ({planet})")
     if ctx.holdings.supply_used(state, p, mine) >= s.supply:
@@ -321,8 +320,7 @@ def _opponent_near(ctx: Context, state: GameState, p: int, name: str) -> bool:
         h = board.get(other)
         if h is None:
             continue
-        owners = ([h.owner] if h.owner is not None and h.piece is not None and ctx.content.is_structure(state.players[h.owner], h.piece) else []) + h.guests
-        if any(o != p for o in owners):
+        if any(o != p for o in sharing.with_structures(ctx.content, state, h)):
             return True
     return False
 

@@ -14,7 +14,7 @@ from typing import Callable
 
 from ..language import ast
 from ..state import GameState, Pending
-from . import choices, effects, power
+from . import choices, effects, power, sharing
 from .common import hex_name, queue
 from .context import Context
 from .errors import IllegalMoveError, MoveSyntaxError
@@ -23,7 +23,7 @@ from .errors import IllegalMoveError, MoveSyntaxError
 def piece_value(ctx: Context, state: GameState, p: int, name: str) -> int:
     """Power value of player p's piece (or guest mine) on `name` for federations (0 if none)."""
     h = state.board.get(name)
-    if h is None or not ((h.owner == p and h.piece is not None) or p in h.guests):
+    if not sharing.has_piece(h, p):
         return 0
     return ctx.holdings.power_value(state, p, name)
 
@@ -31,7 +31,7 @@ def piece_value(ctx: Context, state: GameState, p: int, name: str) -> int:
 def member_hexes(ctx: Context, state: GameState, p: int) -> set[str]:
     """Hexes holding a piece of p that can be part of a federation (value > 0)."""
     return {n for n, h in state.board.items()
-            if ((h.owner == p and h.piece is not None) or p in h.guests) and piece_value(ctx, state, p, n) > 0}
+            if sharing.has_piece(h, p) and piece_value(ctx, state, p, n) > 0}
 
 
 def federated(state: GameState, p: int) -> set[str]:
@@ -431,7 +431,7 @@ def _pay_satellites(ctx: Context, state: GameState, p: int, n: int, follow: list
 def possible_federations(ctx: Context, state: GameState, p: int, limit: int = 64) -> list[str]:
     """Federations player p could form now (cached by the board, the budget and the rules that matter)."""
     key = (p, limit, _satellites_affordable(ctx, state, p), threshold(ctx, state, p),
-           tuple(sorted((n, h.owner, h.piece, h.planet, tuple(h.guests), tuple(h.satellites), tuple(h.federations))
+           tuple(sorted((n, h.owner, h.piece, h.planet, sharing.shared_by(h), tuple(h.satellites), tuple(h.federations))
                         for n, h in state.board.items())),
            tuple(sorted(state.fed_supply.items())), ctx.holdings.of(state, p).signature)
     return list(ctx.map.kept("federations", key, lambda: _possible_federations(ctx, state, p, limit), 2000))

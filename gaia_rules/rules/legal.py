@@ -10,7 +10,7 @@ from typing import Iterator
 
 from ..language import ast
 from ..state import GameState
-from . import actions, auction, building, charges, choices, conversions, effects, federations, phases, power, research
+from . import actions, auction, building, charges, choices, conversions, effects, federations, phases, power, research, sharing
 from .context import Context
 from .errors import IllegalMoveError
 from .moves import Move, swap_command
@@ -195,7 +195,7 @@ def _reachable(ctx, state, p, name, within: frozenset[str] | None) -> bool:
     h = state.board.get(name)
     if h is not None and h.owner == p:
         return True  # e.g. a mine on one's own Gaiaformer: no range needed
-    if h is not None and h.piece is not None and not ctx.content.structure(state.players[p], ctx.content.mine_id).guest_on:
+    if h is not None and h.piece is not None and not sharing.may_share(ctx.content, state.players[p]):
         return False
     return within is None or name in within  # `Reach.hexes` for the Q.I.C. the player has
 
