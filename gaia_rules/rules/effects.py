@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..language import ast
 from ..state import FedTokenHeld, GameState, Pending
-from . import choices, holdings, power, special_token
+from . import choices, holdings, power, rescoring, special_token
 from .content_view import RESOURCE_FIELDS
 from .context import Context
 from .errors import IllegalMoveError
@@ -75,7 +75,7 @@ def apply_gains(ctx: Context, state: GameState, p: int, gains, source: str, foll
             follow.append(Pending("swap", p, {"first": g.first, "second": g.second}))
         elif isinstance(g, ast.Fed):
             if g.token is None:
-                follow.append(Pending("fedtile", p, {"source": source}))
+                follow.append(rescoring.ask(p, source))
             else:
                 follow.extend(gain_fed_token(ctx, state, p, g.token, source))
         elif isinstance(g, ast.LostPlanet):

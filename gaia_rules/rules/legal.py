@@ -10,7 +10,7 @@ from typing import Iterator
 
 from ..language import ast
 from ..state import GameState
-from . import actions, auction, building, charges, choices, conversions, effects, federations, phases, power, research, sharing
+from . import actions, auction, building, charges, choices, conversions, effects, federations, phases, power, rescoring, research, sharing
 from .context import Context
 from .errors import IllegalMoveError
 from .moves import Move, swap_command
@@ -164,9 +164,8 @@ def follow_up_candidates(ctx, state, p, follow) -> Iterator[Move]:
         for name, h in state.board.items():
             if h.owner == p and h.piece == follow.data["second"]:
                 yield Move(p, swap_command(follow.data["first"]), (name,))
-    elif kind == "fedtile":
-        for t in sorted({t.tile for t in state.players[p].fed_tokens}):
-            yield Move(p, "fedtile", (t,))
+    elif kind == rescoring.KIND:
+        yield from rescoring.answers(state, p)
     elif kind == "lostPlanet":
         for coord, h in ctx.map.hexes.items():
             if ctx.content.kinds.get(h.planet) == "space":
