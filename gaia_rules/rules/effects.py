@@ -4,7 +4,7 @@ A gain either changes resources at once (`resources`: credits, ore, VP, charges,
 Gaiaformers, temporary steps and range) or asks the player for a follow-up
 (a research step, a tech tile, a build, a federation token, the Lost Planet),
 which becomes a `Pending` entry of the turn. Triggers (`on ...`) are found
-among the statements a player holds (`Context.held`).
+among the statements a player holds (`holdings.Holdings.held`).
 """
 from __future__ import annotations
 

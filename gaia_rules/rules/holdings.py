@@ -64,8 +64,9 @@ class Holding:
             if isinstance(cl, ast.On):
                 by_event.setdefault(cl.key, []).append(h)
             elif isinstance(cl, ast.Set):
+                value = view.content.typed(cl.name, cl.value)
                 for key in (cl.keys or (None,)):
-                    sets[(cl.name, key)] = cl.value
+                    sets[(cl.name, key)] = value
             elif isinstance(cl, ast.Replace):
                 replace[cl.old] = cl.new
             elif isinstance(cl, ast.Lock):
@@ -79,14 +80,13 @@ class Holding:
         """A rule parameter: its default, overridden by the last `set` held (typed: `ContentView.typed`)."""
         found = self._params.get((name, key), _MISSING)
         if found is _MISSING:
-            content = self.view.content
             sets = self.sets
             if (name, key) in sets:
-                found = content.typed(name, sets[(name, key)])
+                found = sets[(name, key)]
             elif key is not None and (name, None) in sets:
-                found = content.typed(name, sets[(name, None)])
+                found = sets[(name, None)]
             else:
-                found = content.default(self.faction, name, key)
+                found = self.view.content.default(self.faction, name, key)
             self._params[(name, key)] = found
         return found
 
