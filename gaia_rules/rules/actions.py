@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..language import ast
 from ..state import GameState, Pending
-from . import auction, charges, choices, effects, holdings, phases, research
+from . import auction, charges, choices, effects, holdings, phases, rescoring, research
 from .building import build_main, build_piece, fire_build, join_federation, qic_for_range
 from .common import arg, expect, hex_name, occupied, queue
 from .context import Context
@@ -271,7 +271,7 @@ def board_action(ctx: Context, state: GameState, move: Move) -> None:
     gains = action.effect.statements[0].clause.gains
     if ctx.content.game_params["refuse_wasted_board_actions"] and all_capped(ctx, state, p, gains):
         raise IllegalMoveError("board-action", f"everything {aid} gives would be lost to resource caps")
-    if any(isinstance(g, ast.Fed) and g.token is None for g in gains) and not state.players[p].fed_tokens:
+    if rescoring.needs_token(state, p, gains):
         raise IllegalMoveError("board-action", f"{aid} needs a federation token of yours")
     follow: list[Pending] = []
     cost = ctx.holdings.price(state, p, "board_action_cost", action.cost, aid)
@@ -481,15 +481,10 @@ def _f_swap(ctx, state, move, follow):
 
 
 def _f_fedtile(ctx, state, move, follow):
-    p = move.player
-    token = arg(move, 0)
-    if not any(t.tile == token for t in state.players[p].fed_tokens):
-        raise IllegalMoveError("fedtile", f"you have no federation token {token}")
-    fed = ctx.content.catalogue.federation_tokens[token]
+    gains, source = rescoring.reward(ctx, state, move, follow)
     out: list[Pending] = []
-    for eff in fed.effects:
-        for st in eff.statements:
-            effects.apply_gains(ctx, state, p, st.clause.gains, follow.data.get("source", follow.kind), out)  # saves before the source was kept
+    for each in gains:
+        effects.apply_gains(ctx, state, move.player, each, source, out)
     queue(state, out)
 
 
@@ -526,12 +521,12 @@ def _f_token(ctx, state, move, question):
 
 FOLLOW_UPS = {
     "up": _f_up, "tech": _f_tech, "cover": _f_cover, "build": _f_build, "swap": _f_swap,
-    "fedtile": _f_fedtile, "lostPlanet": _f_lost_planet, choices.KIND: _f_token,
+    rescoring.KIND: _f_fedtile, "lostPlanet": _f_lost_planet, choices.KIND: _f_token,
     choices.AREAS_KIND: _f_areas,
 }
 FOLLOW_UP_COMMANDS = {
     "up": ("up",), "tech": ("tech",), "cover": ("cover",), "build": ("build",),
-    "fedtile": ("fedtile",), "lostPlanet": ("lostPlanet",), choices.KIND: (choices.KIND,),
+    rescoring.KIND: (rescoring.KIND,), "lostPlanet": ("lostPlanet",), choices.KIND: (choices.KIND,),
     choices.AREAS_KIND: ("areas",),
 }
 

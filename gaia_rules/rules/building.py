@@ -14,7 +14,7 @@ from ..board import distance
 from ..content.catalogue import Structure
 from ..language import ast
 from ..state import GameState, Pending
-from . import choices, effects, holdings
+from . import choices, effects, holdings, power, sharing
 from .common import arg, hex_name, occupied, queue
 from .context import Context
 from .errors import IllegalMoveError
@@ -25,8 +25,7 @@ def range_origins(ctx: Context, state: GameState, p: int) -> list[str]:
     player = state.players[p]
     out = [n for n, h in state.board.items()
            if h.owner == p and h.piece is not None and ctx.content.structure(player, h.piece).is_range_origin]
-    out += [n for n, h in state.board.items() if p in h.guests]
-    return out
+    return out + sharing.guest_hexes(state, p)
 
 
 @dataclass(frozen=True)
@@ -155,12 +154,12 @@ def mine_plan(ctx: Context, state: GameState, p: int, name: str, reach: Reach | 
     if h is not None and h.piece is not None:
         if h.owner == p and ctx.content.structure(player, h.piece).place_on == "transdim" and kind == "gaia":
             own_gf = True
-        elif h.owner != p and s.may_guest_on(planet) and ctx.content.is_structure(state.players[h.owner], h.piece):
-            if p in h.guests:
-                raise IllegalMoveError("guest-mine", f"you already have a mine on {name}")
-            guest = True
         else:
-            raise IllegalMoveError("occupied", f"{name} is already occupied")
+            guest = sharing.may_join(ctx.content, state, p, h, planet, mine)
+            if guest is None:
+                raise IllegalMoveError("guest-mine", f"you already have a mine on {name}")
+            if not guest:
+                raise IllegalMoveError("occupied", f"{name} is already occupied")
     elif kind not in ("home", "gaia"):
         raise IllegalMoveError("habitable", f"a mine cannot be built on {name} ({planet})")
     if ctx.holdings.supply_used(state, p, mine) >= s.supply:
@@ -237,15 +236,11 @@ def fire_build(ctx: Context, state: GameState, p: int, piece: str, where: set[st
     effects.fire(ctx, state, p, event, 1, follow)
 
 
-def gaiaformer_id(ctx: Context, player) -> str:
-    return next(sid for sid, s in ctx.content.faction(player).structures.items() if s.place_on == "transdim")
-
-
 def start_gaia_project(ctx: Context, state: GameState, p: int, name: str) -> None:
     player = state.players[p]
     if ctx.map.kind_at(state, name) != "gaia-project" or occupied(state, name):
         raise IllegalMoveError("gaia-project", f"a Gaia Project needs an empty Transdim planet; {name} is not one")
-    free = player.gaiaformers - player.gaiaformers_in_gaia - ctx.holdings.count(state, p, "gf")
+    free = ctx.holdings.free_gaiaformers(state, p)
     if free <= 0:
         raise IllegalMoveError("gaia-project", "you have no available Gaiaformer")
     if state.temp.get("step"):
@@ -255,12 +250,12 @@ def start_gaia_project(ctx: Context, state: GameState, p: int, name: str) -> Non
     if qic:
         effects.pay(ctx, state, p, [ast.Pay(qic, "q")])
     n = ctx.holdings.param(state, p, "gaia_project_cost")
-    total = sum(player.power[a] for a in ("area1", "area2", "area3")) + (1 if player.token in ("area1", "area2", "area3") else 0)
+    total = power.tokens_in_cycle(player)
     if total < n:
         raise IllegalMoveError("gaia-project", f"a Gaia Project needs {n} power tokens, you have {total}")
     follow: list[Pending] = []
     choices.take_with_choice(ctx, state, p, n, "gaia", follow)
-    holdings.place(state, name, p, gaiaformer_id(ctx, player))
+    holdings.place(state, name, p, ctx.content.gaiaformer_id(player))
     player.gaia_projects = {**player.gaia_projects, name: state.round}  # replaced: clones share it
     state.temp.pop("range", None)
     effects.fire(ctx, state, p, effects.Event("gaia-start", hexes=(name,)), 1, follow)
@@ -325,8 +320,7 @@ def _opponent_near(ctx: Context, state: GameState, p: int, name: str) -> bool:
         h = board.get(other)
         if h is None:
             continue
-        owners = ([h.owner] if h.owner is not None and h.piece is not None and ctx.content.is_structure(state.players[h.owner], h.piece) else []) + h.guests
-        if any(o != p for o in owners):
+        if any(o != p for o in sharing.with_structures(ctx.content, state, h)):
             return True
     return False
 

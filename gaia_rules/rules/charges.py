@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..language import ast
 from ..state import GameState, Pending
-from . import effects, power
+from . import effects, power, sharing, special_token
 from .context import Context
 
 
@@ -25,7 +25,7 @@ def offer_charges(ctx: Context, state: GameState, builder: int, name: str) -> No
         player = state.players[p]
         best = 0
         for other, h in near:  # p's structures (not Gaiaformers or stations) and guest mines in reach
-            if (h.owner == p and h.piece is not None and ctx.content.is_structure(player, h.piece)) or p in h.guests:
+            if sharing.has_structure(ctx.content, state, h, p):
                 best = max(best, ctx.holdings.power_value(state, p, other))
         if best == 0:
             continue
@@ -49,7 +49,7 @@ def charge_offers(ctx: Context, state: GameState, decision: Pending) -> list[str
         return [f"{amount}pw"]
     gains = _charge_extras(ctx, state, p)
     text = ",".join(f"{g.count}{g.resource}" for g in gains)
-    trial = player.__class__(p, power=dict(player.power), token=player.token, vp=player.vp)
+    trial = special_token.trial(player)
     for g in gains:
         if g.resource == "t":
             power.gain_tokens(trial, g.count)

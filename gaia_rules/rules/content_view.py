@@ -49,6 +49,11 @@ class ContentView:
         token = self.catalogue.factions[p.faction].special_token
         return token.spend_value if token else 0
 
+    def gaiaformer_id(self, p: PlayerState) -> str:
+        """The player's Gaiaformer: the structure placed on Transdim planets (a Gaia Project)."""
+        return self.kept("gaiaformer", p.faction, lambda: next(
+            sid for sid, s in self.faction(p).structures.items() if s.place_on == "transdim"))
+
     @cached_property
     def mine_id(self) -> str:
         """The structure built on planets (the first placed on a planet with no upgrade source)."""

@@ -347,7 +347,7 @@ def _holding_problem(ctx: Context, state: GameState, p: int, costs) -> str | Non
             wanted[c.source] = wanted.get(c.source, 0) + c.count
     for source, n in wanted.items():
         if source == "gf":
-            have = player.gaiaformers - player.gaiaformers_in_gaia - ctx.holdings.count(state, p, "gf")
+            have = ctx.holdings.free_gaiaformers(state, p)
         else:
             have = player.power.get(source, 0)
         if have < n:

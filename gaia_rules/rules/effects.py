@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..language import ast
 from ..state import FedTokenHeld, GameState, Pending
-from . import choices, holdings, power
+from . import choices, holdings, power, rescoring, special_token
 from .content_view import RESOURCE_FIELDS
 from .context import Context
 from .errors import IllegalMoveError
@@ -75,7 +75,7 @@ def apply_gains(ctx: Context, state: GameState, p: int, gains, source: str, foll
             follow.append(Pending("swap", p, {"first": g.first, "second": g.second}))
         elif isinstance(g, ast.Fed):
             if g.token is None:
-                follow.append(Pending("fedtile", p, {"source": source}))
+                follow.append(rescoring.ask(p, source))
             else:
                 follow.extend(gain_fed_token(ctx, state, p, g.token, source))
         elif isinstance(g, ast.LostPlanet):
@@ -240,10 +240,8 @@ def pay(ctx: Context, state: GameState, p: int, costs, use_token: bool | None = 
             elif c.resource in ctx.content.stored_resources:
                 player.other = {**player.other, c.resource: player.other.get(c.resource, 0) - c.count}
             elif c.resource == "pw":
-                faction = ctx.content.faction(player)
-                special = faction.special_token.spend_value if faction.special_token else 0
-                power.spend_power(player, c.count, ctx.holdings.param(state, p, "area3_token_value"), special, use_token,
-                                  to=ctx.holdings.param(state, p, "token_route", "spend"))
+                value, special, to = special_token.spending(ctx, state, p)
+                power.spend_power(player, c.count, value, special, use_token, to=to)
                 if "spend" in ctx.content.heard_events:
                     state.pending.extend(fire(ctx, state, p, Event("spend", data={"pw": c.count})))
             elif c.resource == "t":
@@ -256,7 +254,7 @@ def move_pieces(ctx: Context, state: GameState, p: int, c: ast.Move) -> None:
     """`move N from>to`: tokens between areas, or Gaiaformers into the Gaia area."""
     player = state.players[p]
     if c.source == "gf":
-        free = player.gaiaformers - player.gaiaformers_in_gaia - ctx.holdings.count(state, p, "gf")
+        free = ctx.holdings.free_gaiaformers(state, p)
         if free < c.count:
             raise IllegalMoveError("gaiaformer", f"{c.count} available Gaiaformer(s) needed, you have {free}")
         player.gaiaformers_in_gaia += c.count

@@ -14,7 +14,7 @@ from typing import Callable
 
 from ..language import ast
 from ..state import GameState, Pending
-from . import choices, effects, power
+from . import choices, effects, power, sharing
 from .common import hex_name, queue
 from .context import Context
 from .errors import IllegalMoveError, MoveSyntaxError
@@ -23,7 +23,7 @@ from .errors import IllegalMoveError, MoveSyntaxError
 def piece_value(ctx: Context, state: GameState, p: int, name: str) -> int:
     """Power value of player p's piece (or guest mine) on `name` for federations (0 if none)."""
     h = state.board.get(name)
-    if h is None or not ((h.owner == p and h.piece is not None) or p in h.guests):
+    if not sharing.has_piece(h, p):
         return 0
     return ctx.holdings.power_value(state, p, name)
 
@@ -31,12 +31,19 @@ def piece_value(ctx: Context, state: GameState, p: int, name: str) -> int:
 def member_hexes(ctx: Context, state: GameState, p: int) -> set[str]:
     """Hexes holding a piece of p that can be part of a federation (value > 0)."""
     return {n for n, h in state.board.items()
-            if ((h.owner == p and h.piece is not None) or p in h.guests) and piece_value(ctx, state, p, n) > 0}
+            if sharing.has_piece(h, p) and piece_value(ctx, state, p, n) > 0}
 
 
 def federated(state: GameState, p: int) -> set[str]:
     return {n for n, h in state.board.items() if p in h.federations}
 
+
+# ------------------------------------------------------------------ growing federations
+#
+# Under `federation_mode: growing` a player has one federation that each new one extends (it may
+# use the hexes of the one they have, and nothing is blocked next to it); its threshold grows with
+# `federation_threshold_growth` per federation token held, or per federation formed
+# (`growing_federation_count: formed`). Every difference growing makes is in this section.
 
 def growing(ctx: Context, state: GameState, p: int) -> bool:
     return ctx.holdings.param(state, p, "federation_mode") == "growing"
@@ -48,6 +55,31 @@ def threshold(ctx: Context, state: GameState, p: int) -> int:
     player = state.players[p]
     done = player.federations_formed if ctx.content.game_params["growing_federation_count"] == "formed" else len(player.fed_tokens)
     return base + growth * done
+
+
+def grown_from(ctx: Context, state: GameState, p: int) -> set[str]:
+    """The hexes a new federation of p extends: their federation when growing, else none."""
+    return federated(state, p) if growing(ctx, state, p) else set()
+
+
+def _grow(ctx: Context, state: GameState, p: int, group: set[str], members: set[str]) -> set[str]:
+    """A growing federation's group takes in the one it extends (which it must reach)."""
+    if not growing(ctx, state, p):
+        return group
+    have = federated(state, p)
+    group = _closure(ctx, state, p, group, members | have)
+    if have and not (have <= group):
+        raise IllegalMoveError("federation", "your new federation must extend the one you have")
+    return group
+
+
+def _record(ctx: Context, state: GameState, p: int, group: set[str]) -> None:
+    """The player's federations after forming `group`: a new one, or the one it extends, grown."""
+    player = state.players[p]
+    if growing(ctx, state, p) and player.federations:
+        player.federations[0] = sorted(set(player.federations[0]) | group)
+    else:
+        player.federations.append(sorted(group))
 
 
 def blocked_hexes(ctx: Context, state: GameState, p: int) -> set[str]:
@@ -106,12 +138,13 @@ def check_federation(ctx: Context, state: GameState, p: int, listed: list[str],
         raise IllegalMoveError("federation", "a hex is listed twice")
     members, blocked = known if known is not None else (member_hexes(ctx, state, p), blocked_hexes(ctx, state, p))
     sats = set()
+    grown = grown_from(ctx, state, p)
     for name in listed:
         if name in members:
             if name in blocked:
                 raise IllegalMoveError("federation", f"{name} is already in or next to one of your federations")
             continue
-        if growing(ctx, state, p) and p in state.board.get(name, _EMPTY).federations:
+        if name in grown:
             continue
         if not satellite_spot(ctx, state, p, name):
             raise IllegalMoveError("federation", f"{name} can take neither your piece nor a satellite")
@@ -119,10 +152,7 @@ def check_federation(ctx: Context, state: GameState, p: int, listed: list[str],
             raise IllegalMoveError("federation", f"{name} is next to one of your federations")
         sats.add(name)
     group = _closure(ctx, state, p, set(listed), members - blocked)
-    if growing(ctx, state, p):
-        group = _closure(ctx, state, p, group, members | federated(state, p))
-        if federated(state, p) and not (federated(state, p) <= group):
-            raise IllegalMoveError("federation", "your new federation must extend the one you have")
+    group = _grow(ctx, state, p, group, members)
     if not connected(ctx, group):
         raise IllegalMoveError("federation", "the hexes of a federation must be connected")
     value = sum(piece_value(ctx, state, p, n) for n in group if n in members)
@@ -168,7 +198,7 @@ def _groups(ctx: Context, hexes: set[str]) -> list[set[str]]:
 def _graph(ctx: Context, state: GameState, p: int, members: set[str], blocked: set[str]) -> dict[str, int]:
     """Hexes a federation of p may use, with their cost: 0 for p's pieces, 1 for a satellite."""
     nodes = {}
-    fed = federated(state, p) if growing(ctx, state, p) else set()
+    fed = grown_from(ctx, state, p)
     space = ctx.map.printed_space
     for name in ctx.map.by_name:
         if name in members or name in fed:
@@ -321,7 +351,7 @@ def _check_fewest(ctx: Context, state: GameState, p: int, group: set[str], sats:
                   members: set[str], blocked: set[str], need: int) -> None:
     """A federation must use the fewest satellites: for its planets, and for any part that suffices."""
     planets = {n for n in group if n in members}
-    groups = _groups(ctx, planets | (federated(state, p) & group if growing(ctx, state, p) else set()))
+    groups = _groups(ctx, planets | (grown_from(ctx, state, p) & group))
     if len(groups) <= 1:
         if sats:
             raise IllegalMoveError("federation", "these pieces are already connected; satellites are not needed")
@@ -380,13 +410,6 @@ def _fewest(ctx: Context, nodes: dict[str, int], groups: list[set[str]], chosen,
     return search.cheapest(sum(1 << i for i in chosen))[0]
 
 
-class _Empty:
-    federations: list = []
-
-
-_EMPTY = _Empty()
-
-
 def form_federation(ctx: Context, state: GameState, move) -> None:
     p = move.player
     if len(move.args) < 2:
@@ -406,10 +429,7 @@ def form_federation(ctx: Context, state: GameState, move) -> None:
         if name in sats:
             h.satellites.append(p)
     player.satellites += len(sats)
-    if growing(ctx, state, p) and player.federations:
-        player.federations[0] = sorted(set(player.federations[0]) | group)
-    else:
-        player.federations.append(sorted(group))
+    _record(ctx, state, p, group)
     player.federations_formed += 1
     state.fed_supply[token] -= 1
     formed = effects.Event("federation", frozenset(("formed", token)), {"satellite": len(sats)}, tuple(sorted(group)))
@@ -431,7 +451,7 @@ def _pay_satellites(ctx: Context, state: GameState, p: int, n: int, follow: list
 def possible_federations(ctx: Context, state: GameState, p: int, limit: int = 64) -> list[str]:
     """Federations player p could form now (cached by the board, the budget and the rules that matter)."""
     key = (p, limit, _satellites_affordable(ctx, state, p), threshold(ctx, state, p),
-           tuple(sorted((n, h.owner, h.piece, h.planet, tuple(h.guests), tuple(h.satellites), tuple(h.federations))
+           tuple(sorted((n, h.owner, h.piece, h.planet, sharing.shared_by(h), tuple(h.satellites), tuple(h.federations))
                         for n, h in state.board.items())),
            tuple(sorted(state.fed_supply.items())), ctx.holdings.of(state, p).signature)
     return list(ctx.map.kept("federations", key, lambda: _possible_federations(ctx, state, p, limit), 2000))
@@ -457,12 +477,13 @@ def _possible_federations(ctx: Context, state: GameState, p: int, limit: int) ->
     groups = _groups(ctx, free)
     need = threshold(ctx, state, p)
     values = [sum(piece_value(ctx, state, p, n) for n in g) for g in groups]
-    if sum(values) + (sum(piece_value(ctx, state, p, n) for n in federated(state, p)) if growing(ctx, state, p) else 0) < need:
+    grown = grown_from(ctx, state, p)
+    if sum(values) + sum(piece_value(ctx, state, p, n) for n in grown) < need:
         return []
     nodes = _graph(ctx, state, p, members, blocked)
     budget = _satellites_affordable(ctx, state, p)
     found: dict[frozenset, str] = {}
-    base = [federated(state, p)] if growing(ctx, state, p) and federated(state, p) else []
+    base = [grown] if grown else []
     base_value = sum(piece_value(ctx, state, p, n) for n in base[0]) if base else 0
     paths = [_dijkstra(ctx, nodes, g) for g in groups]
 

@@ -24,6 +24,7 @@ from typing import Any, Callable, Iterator
 
 from ..language import ast
 from ..state import GameState, HexState, PlayerState, TechTileHeld
+from . import sharing
 from .content_view import ContentView
 from .map_view import MapView
 
@@ -141,15 +142,15 @@ class Holdings:
         on_map: dict[str, int] = {}
         used: dict[str, int] = {}
         lost = state.players[p].lost_planet
-        mine = self.content.mine_id
         for name, h in state.board.items():
             piece = h.piece
             if h.owner == p and piece is not None:
                 on_map[piece] = on_map.get(piece, 0) + 1
                 if name != lost:
                     used[piece] = used.get(piece, 0) + 1
-            if h.guests and p in h.guests:
-                used[mine] = used.get(mine, 0) + 1
+            if sharing.is_guest(h, p):
+                guest = sharing.guest_piece(self.content, state.players[p])
+                used[guest] = used.get(guest, 0) + 1
         return on_map, used
 
     def _held(self, player: PlayerState, sig: tuple) -> Iterator[Held]:
@@ -252,8 +253,13 @@ class Holdings:
         return [name for name, h in state.board.items()
                 if h.owner == p and h.piece is not None and is_structure(player, h.piece)]
 
+    def free_gaiaformers(self, state: GameState, p: int) -> int:
+        """Gaiaformers player p may use now: neither in the Gaia area nor standing on the map."""
+        player = state.players[p]
+        return player.gaiaformers - player.gaiaformers_in_gaia - self.count(state, p, self.content.gaiaformer_id(player))
+
     def structures_with_guests(self, state: GameState, p: int) -> list[str]:
-        return self.colonized(state, p) + [n for n, h in state.board.items() if p in h.guests]
+        return self.colonized(state, p) + sharing.guest_hexes(state, p)
 
     def power_value(self, state: GameState, p: int, name: str) -> int:
         """Power value of p's piece (or guest mine) on a hex: its `power_value`, plus `power_bonus` where it applies."""
@@ -268,8 +274,8 @@ class Holdings:
             if self.content.kinds.get(planet) == "gaia":
                 value += holding.param("power_bonus", "gaia")
             return value
-        if p in h.guests:
-            return self.content.structure(player, self.content.mine_id).power_value
+        if sharing.is_guest(h, p):
+            return self.content.structure(player, sharing.guest_piece(self.content, player)).power_value
         return 0
 
     # ------------------------------------------------------------ counters ("per ...")
@@ -298,10 +304,11 @@ class Holdings:
         amount = self.content.held_amount(player, word)
         if amount is not None:
             return amount
-        # a structure id: copies on the map, guest mines and the Lost Planet mine included
+        # a structure id: copies on the map, guest pieces and the Lost Planet mine included
         n = self.count(state, p, word)
-        if word == self.content.mine_id:
-            n += sum(1 for h in state.board.values() if p in h.guests)
+        guests = sharing.guest_hexes(state, p)
+        if guests and word == sharing.guest_piece(self.content, player):
+            n += len(guests)
         return n
 
     def count_per(self, state: GameState, p: int, words: tuple[str, ...], each: int = 1,
@@ -321,14 +328,7 @@ class Holdings:
 
     def counter_among(self, state: GameState, p: int, word: str, hexes) -> int:
         """A counter over the given hexes only (the pieces of a federation, the hex of a build)."""
-        player = state.players[p]
-        is_structure = self.content.is_structure
-        mine: list[str] = []
-        for n in hexes:
-            h = state.board.get(n)
-            if h is not None and ((h.owner == p and h.piece is not None and is_structure(player, h.piece))
-                                  or p in h.guests):
-                mine.append(n)
+        mine = [n for n in hexes if sharing.has_structure(self.content, state, state.board.get(n), p)]
         if word == "planet-type":
             return len({self.map.planet_at(state, n) for n in mine})
         if word == "gaia-planet":
@@ -339,9 +339,7 @@ class Holdings:
             return len(mine)
         if word == "satellite":
             return sum(1 for n in hexes if (h := state.board.get(n)) is not None and p in h.satellites)
-        mine_id = self.content.mine_id
-        return sum(1 for n in hexes if (h := state.board.get(n)) is not None
-                   and ((h.owner == p and h.piece == word) or (word == mine_id and p in h.guests)))
+        return sum(1 for n in hexes if sharing.piece_of(self.content, state, state.board.get(n), p) == word)
 
 
 _MISSING = object()

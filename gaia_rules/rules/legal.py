@@ -10,7 +10,7 @@ from typing import Iterator
 
 from ..language import ast
 from ..state import GameState
-from . import actions, auction, building, charges, choices, conversions, effects, federations, phases, research
+from . import actions, auction, building, charges, choices, conversions, effects, federations, phases, power, rescoring, research, sharing
 from .context import Context
 from .errors import IllegalMoveError
 from .moves import Move, swap_command
@@ -164,9 +164,8 @@ def follow_up_candidates(ctx, state, p, follow) -> Iterator[Move]:
         for name, h in state.board.items():
             if h.owner == p and h.piece == follow.data["second"]:
                 yield Move(p, swap_command(follow.data["first"]), (name,))
-    elif kind == "fedtile":
-        for t in sorted({t.tile for t in state.players[p].fed_tokens}):
-            yield Move(p, "fedtile", (t,))
+    elif kind == rescoring.KIND:
+        yield from rescoring.answers(state, p)
     elif kind == "lostPlanet":
         for coord, h in ctx.map.hexes.items():
             if ctx.content.kinds.get(h.planet) == "space":
@@ -195,7 +194,7 @@ def _reachable(ctx, state, p, name, within: frozenset[str] | None) -> bool:
     h = state.board.get(name)
     if h is not None and h.owner == p:
         return True  # e.g. a mine on one's own Gaiaformer: no range needed
-    if h is not None and h.piece is not None and not ctx.content.structure(state.players[p], ctx.content.mine_id).guest_on:
+    if h is not None and h.piece is not None and not sharing.may_share(ctx.content, state.players[p]):
         return False
     return within is None or name in within  # `Reach.hexes` for the Q.I.C. the player has
 
@@ -252,7 +251,7 @@ def _free_candidates(ctx, state, p, sure) -> Iterator[Move]:
     player = state.players[p]
     for args in _spends(ctx, state, p, gaia_phase=False):
         yield sure(Move(p, "spend", args))
-    area2 = player.power["area2"] + (1 if player.token == "area2" else 0)
+    area2 = power.in_area(player, "area2")
     for n in range(1, min(area2 // 2, MOST_TIMES) + 1):  # bigger burns stay legal, unlisted like bigger spends
         yield sure(Move(p, "burn", (str(n),)))
 
@@ -312,5 +311,5 @@ class _Multiples:
 def _can_move(ctx, state, p, c) -> bool:
     player = state.players[p]
     if c.source == "gf":
-        return player.gaiaformers - player.gaiaformers_in_gaia - ctx.holdings.count(state, p, "gf") >= c.count
+        return ctx.holdings.free_gaiaformers(state, p) >= c.count
     return player.power.get(c.source, 0) >= c.count

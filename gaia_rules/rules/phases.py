@@ -11,7 +11,7 @@ from typing import Callable
 from ..content.spelling import did_you_mean
 from ..language import ast
 from ..state import GameState, Pending
-from . import auction, charges, choices, effects, holdings, research, scoring
+from . import auction, charges, choices, effects, holdings, research, scoring, special_token
 from .context import Context
 from .errors import IllegalMoveError
 
@@ -60,7 +60,7 @@ def init_player(ctx: Context, state: GameState, p: int) -> None:
     player.knowledge = faction.start["knowledge"]
     player.qic = faction.start["qic"]
     player.power = dict(faction.power)
-    player.token = faction.special_token.start if faction.special_token else None
+    special_token.start(player, faction)
     holdings.set_research(state, p, {t: 0 for t in cat.tracks})
     for track in faction.research:
         research.advance(ctx, state, p, track, free=True, setup=True)
@@ -350,8 +350,7 @@ def return_gaia_tokens(ctx: Context, state: GameState, p: int) -> None:
     player.power["gaia"] = 0
     player.power[target] += n
     player.gaiaformers_in_gaia = 0
-    if player.token == "gaia":
-        player.token = target if target in player.power else None
+    special_token.leave_gaia(player, target)
 
 
 # ------------------------------------------------------------------ actions phase

@@ -5,7 +5,7 @@ import re
 
 from ..content.catalogue import Catalogue
 from ..state import GameState
-from . import effects, power
+from . import effects, power, special_token
 from .resources import add_vp, gain_resource
 from .context import Context
 
@@ -61,18 +61,15 @@ def final_scoring(ctx: Context, state: GameState) -> None:
 def resource_vp(ctx: Context, state: GameState, p: int) -> int:
     """Burn and spend all power as credits, Q.I.C. as ore, then 1 VP per 3 resources."""
     player = state.players[p]
-    faction = ctx.content.faction(player)
-    special = faction.special_token.spend_value if faction.special_token else 0
-    value = ctx.holdings.param(state, p, "area3_token_value")
-    burnable = (player.power["area2"] + (1 if player.token == "area2" else 0)) // 2
+    value, special, to = special_token.spending(ctx, state, p)
+    burnable = power.in_area(player, "area2") // 2
     if burnable:
         power.burn(player, burnable, ctx.holdings.param(state, p, "token_route", "burn"))
     # spend all of area III as credits: g power buys g credits; the tokens moved are those
     # g / value power costs (the site's count: tokens worth more than 1 power partly stay)
-    g = player.power["area3"] * value + (special if player.token == "area3" else 0)
+    g = power.spendable(player, value, special)
     if g:
-        power.spend_power(player, -(-g // value), value, special, use_token=player.token == "area3",
-                           to=ctx.holdings.param(state, p, "token_route", "spend"))
+        power.spend_power(player, -(-g // value), value, special, use_token=special_token.at(player, "area3"), to=to)
         gain_resource(ctx, state, p, "c", g, "spend")
     gain_resource(ctx, state, p, "o", player.qic, "spend")
     player.qic = 0
