@@ -81,7 +81,8 @@ def _gain(ctx, state, p, res, count, source, follow) -> None:
         resources.gain_resource(ctx, state, p, res, count, source)
 
 
-def spend_with_choice(ctx: Context, state: GameState, p: int, n: int, then: list, follow: list[Pending]) -> None:
+def spend_with_choice(ctx: Context, state: GameState, p: int, n: int, then: list, follow: list[Pending],
+                      use: str = "price") -> None:
     """Spend n power; with the token in area III the player may be asked whether to use it.
 
     The caller fires the `spend` event first (`effects.fire`, which the gains here come before).
@@ -89,7 +90,7 @@ def spend_with_choice(ctx: Context, state: GameState, p: int, n: int, then: list
     player = state.players[p]
     faction = ctx.content.faction(player)
     special = faction.special_token.spend_value if faction.special_token else 0
-    value = ctx.holdings.param(state, p, "area3_token_value")
+    value = ctx.holdings.param(state, p, "area3_token_value", use=use)
     to = ctx.holdings.param(state, p, "token_route", "spend")
     if player.token != "area3":
         power.spend_power(player, n, value, special, use_token=False, to=to)
@@ -106,7 +107,10 @@ def spend_with_choice(ctx: Context, state: GameState, p: int, n: int, then: list
         apply_sequence(ctx, state, p, then, follow)
         return
     options = ["area1"] if need else ["area1", "area3"]
-    follow.append(Pending(KIND, p, {"op": "spend", "n": n, "then": then, "options": options}))
+    data = {"op": "spend", "n": n, "then": then, "options": options}
+    if use != "price":
+        data["use"] = use   # the use of area3_token_value the answer spends for
+    follow.append(Pending(KIND, p, data))
 
 
 AREAS_KIND = "areas"
@@ -198,7 +202,8 @@ def resolve(ctx: Context, state: GameState, p: int, answer: str, question: Pendi
             apply_events(ctx, state, p, data.get("later", []), follow)
     elif op == "spend":
         faction = ctx.content.faction(player)
-        power.spend_power(player, data["n"], ctx.holdings.param(state, p, "area3_token_value"),
+        power.spend_power(player, data["n"], ctx.holdings.param(state, p, "area3_token_value",
+                                                                  use=data.get("use", "price")),
                           faction.special_token.spend_value, use_token=(answer == "area1"),
                           to=ctx.holdings.param(state, p, "token_route", "spend"))
         apply_sequence(ctx, state, p, data["then"], follow)

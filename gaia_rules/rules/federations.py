@@ -25,7 +25,7 @@ def piece_value(ctx: Context, state: GameState, p: int, name: str) -> int:
     h = state.board.get(name)
     if h is None or not ((h.owner == p and h.piece is not None) or p in h.guests):
         return 0
-    return ctx.holdings.power_value(state, p, name)
+    return ctx.holdings.power_value(state, p, name, "federation")
 
 
 def member_hexes(ctx: Context, state: GameState, p: int) -> set[str]:

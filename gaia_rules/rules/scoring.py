@@ -63,7 +63,7 @@ def resource_vp(ctx: Context, state: GameState, p: int) -> int:
     player = state.players[p]
     faction = ctx.content.faction(player)
     special = faction.special_token.spend_value if faction.special_token else 0
-    value = ctx.holdings.param(state, p, "area3_token_value")
+    value = ctx.holdings.param(state, p, "area3_token_value", use="final-scoring")
     burnable = (player.power["area2"] + (1 if player.token == "area2" else 0)) // 2
     if burnable:
         power.burn(player, burnable, ctx.holdings.param(state, p, "token_route", "burn"))
