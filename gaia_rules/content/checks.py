@@ -477,7 +477,7 @@ def _check_reach(ctx: _Ctx) -> None:
                                 continue
                             because = "; ".join(f"{f.text()} at {f.where()}" for f in blame)
                             ctx.err(first.src, first.path,
-                                    f"'{what}' can reach {value} (a {faction.id} player holding: {because}), "
+                                    f"'{what}' can reach {value} (faction {faction.id}, holding: {because}), "
                                     f"{side} its declared range {'' if p.min is None else p.min}.."
                                     f"{'' if p.max is None else p.max}",
                                     first.src.string_offset(first.path) + first.st.column - 1)
