@@ -246,3 +246,31 @@ def test_the_relative_design_adds_range_and_makes_charges_from_trading_stations_
     assert value(engine, state, "range") == 5                          # nav 5 sets 4, + 1
     ts_hex, mine_hex = adjacent_planets(engine, state)
     assert charge_offer(engine, state, ts_hex, mine_hex) == (1, 2, 1)   # ts: 2 - 1 for charges only
+
+
+# ------------------------------------------------------------------ the docs
+
+DOC = Path(__file__).resolve().parent.parent / "docs" / "effects.md"
+
+
+def doc_table(heading: str) -> list[list[str]]:
+    """The rows of the first table after a heading of docs/effects.md, cells without backticks."""
+    text = DOC.read_text(encoding="utf-8")
+    body = text[text.index(heading):]
+    body = body[body.index("\n|"):].split("\n\n")[0]
+    return [[c.strip().strip("`") for c in line.strip("|").split("|")] for line in body.strip().splitlines()[2:]]
+
+
+def test_the_docs_list_every_use_of_each_parameter_as_parameters_yaml_declares():
+    declared = [[name, use, meaning] for name, p in default_catalogue().parameters.items()
+                for use, meaning in p.uses.items()]
+    assert doc_table("### Uses: one parameter, several rules") == declared
+
+
+def test_the_docs_say_who_sets_each_parameter_absolutely_in_the_bundled_content():
+    from gaia_rules.language import ast
+    set_absolutely = {st.clause.name for _, e in default_catalogue().effect_sources() for st in e.statements
+                      if isinstance(st.clause, ast.Set) and not st.clause.relative}
+    rows = doc_table("**Which source wins, per parameter.**")
+    named = {n.strip().strip("`") for row in rows[:-1] for n in row[0].split(",")}
+    assert named == set_absolutely

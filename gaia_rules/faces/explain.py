@@ -705,6 +705,9 @@ def render_parameter(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
     if p.min is not None or p.max is not None:
         items.append(f"Range: {'' if p.min is None else p.min}..{'' if p.max is None else p.max} "
                      f"(a `set` outside it is a validation error).")
+    if p.uses:
+        items.append(f"Uses (`set {p.name} for USE` changes one only): "
+                     + "; ".join(f"{use}: {meaning}" for use, meaning in p.uses.items()) + ".")
     doc.items(items)
 
 
