@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 Hex = tuple[int, int]
 
@@ -126,9 +126,23 @@ class GameMap:
         """A written hex (name or `q x r`) as its name on this map."""
         return self.name(self.hex(text))
 
+    @cached_property
+    def span(self) -> int:
+        """The greatest distance between two hexes of the map: beyond it, a farther reach adds no hex."""
+        if not self.hexes:
+            return 0
+        qs = [q for q, _ in self.hexes]
+        rs = [r for _, r in self.hexes]
+        ss = [q + r for q, r in self.hexes]
+        return max(max(qs) - min(qs), max(rs) - min(rs), max(ss) - min(ss))
+
     def within(self, coord: Hex, dist: int) -> list[Hex]:
-        """Map hexes within `dist` of `coord` (itself included)."""
-        return [h for h in _disc(dist, coord) if h in self.hexes]
+        """Map hexes within `dist` of `coord` (itself included).
+
+        The disc searched is never wider than the map (`span`), so the work stays
+        bounded by the board however much range a player could buy.
+        """
+        return [h for h in _disc(min(dist, self.span), coord) if h in self.hexes]
 
 
 @lru_cache(maxsize=None)

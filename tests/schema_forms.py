@@ -24,10 +24,10 @@ VARIANT_KEYS = {
     "variant": {"type": "string", "description": "For an entry of a faction variant: the family it belongs to "
                 "(a faction_variant id, e.g. beta); the patch then changes the faction only in games "
                 "played with that variant (docs/variants.md).", "examples": ["beta", "more-balanced"]},
-    "version": {"type": "integer", "minimum": 0, "description": "For a variant entry: the version of the family "
-                "it belongs to (a whole number from 0; default 0)."},
-    "players": {"type": "array", "minItems": 1, "items": {"type": "integer", "minimum": 1,
-                "description": "A player count, e.g. 2."},
+    "version": {"type": "integer", "minimum": 0, "maximum": 100, "description": "For a variant entry: the version "
+                "of the family it belongs to (a whole number from 0 to 100; default 0)."},
+    "players": {"type": "array", "minItems": 1, "items": {"type": "integer", "minimum": 1, "maximum": 8,
+                "description": "A player count, e.g. 2 (a whole number from 1 to 8)."},
                 "description": "For a variant entry: the player counts it holds for, e.g. [2] (default: every count)."},
 }
 

@@ -244,7 +244,7 @@ def test_a_broken_card_is_reported_at_the_word(overlay):
 
 def test_a_number_out_of_range_is_refused_by_the_schema(overlay):
     (overlay / "automa18.yaml").write_text(CARD.replace("initial_booster: 3", "initial_booster: 6"))
-    assert problems_of(overlay) == ["mine/automa18.yaml:8:18: initial_booster: 6 is greater than the maximum of 5"]
+    assert problems_of(overlay) == ["mine/automa18.yaml:8:18: initial_booster: 6 is outside its declared range 1..5"]
 
 
 def test_a_broken_difficulty_is_reported_at_each_card_it_names(overlay):

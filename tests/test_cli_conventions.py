@@ -355,7 +355,7 @@ def test_show_json_is_the_state_and_validate_json_the_counts(game):
 def test_validate_json_lists_problems_with_their_place_and_exits_1(tmp_path):
     folder = tmp_path / "boosters"
     folder.mkdir()
-    (folder / "bad.yaml").write_text("id: [unclosed\n")
+    (folder / "bad.yaml").write_text("kind: booster\nid: [unclosed\n")  # a content file (its kind says so), broken
     result = gaia("validate", "--json", "--content", tmp_path)
     assert result.exit_code == 1
     data = json.loads(result.stdout)

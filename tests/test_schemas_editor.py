@@ -137,7 +137,9 @@ PATCHES = [
     ("patch: terrans\nkind: faction\nversion: 1\n", ["'variant' is a dependency of 'version'"],
      ["'version' belongs to a variant entry (give 'variant' too)"]),
     ("patch: terrans\nkind: faction\nvariant: beta\nplayers: []\n", ["[] should be non-empty"],
-     ["'players' lists the player counts the entry holds for, e.g. [2]"]),
+     ["'players' lists the player counts the entry holds for (1 to 8), e.g. [2]"]),
+    ("patch: terrans\nkind: faction\nvariant: beta\nversion: 101\n", ["101 is greater than the maximum of 100"],
+     ["'version' is a whole number from 0 to 100"]),
 ]
 
 

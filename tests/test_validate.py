@@ -499,10 +499,13 @@ KINDS = ", ".join(__import__("gaia_rules.content.loader", fromlist=["known_kinds
     (LAUGHS.encode(), 1, 35, "more than 100000 values once aliases are expanded"),
 ])
 def test_wrong_yaml_types_and_garbage_are_one_diagnostic_each(tmp_path, monkeypatch, text, line, col, message):
-    """`kind:` as a list, binary garbage, merge keys, alias bombs...: one `file:line:col: message`, no traceback."""
+    """`kind:` as a list, binary garbage, merge keys, alias bombs...: one `file:line:col: message`, no traceback.
+
+    The file is named: a file named is read whatever it holds (in a folder, only files that can be content are).
+    """
     monkeypatch.chdir(tmp_path)
     (tmp_path / "o").mkdir()
     (tmp_path / "o" / "x.yaml").write_bytes(text)
-    result = validate("--content", "o")
+    result = validate("--content", str(Path("o") / "x.yaml"))
     assert result.exit_code == 1 and result.exception is None or isinstance(result.exception, SystemExit)
     assert result.stdout.splitlines() == [f"{Path('o') / 'x.yaml'}:{line}:{col}: {message}"]

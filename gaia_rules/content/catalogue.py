@@ -228,7 +228,7 @@ class Parameter:
     doc: str
     choices: tuple[str, ...] = ()
     keyed_by: str | None = None
-    min: int | None = None      # declared range of an int parameter (a `set` outside it is an error)
+    min: int | None = None      # declared range of an int parameter, or of each item of a list one
     max: int | None = None
     default_from: str | None = None   # keyed by structure: the default is this field of the structure
     written: Any = None               # the default as parameters.yaml writes it (`default` is typed: content/values.py)

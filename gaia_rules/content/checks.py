@@ -30,6 +30,17 @@ REQUIRED_SINGLETONS = {
 }
 
 
+# The declared range of each number effects and prices write: from these, up to game.yaml's `effect_limits`.
+LIMIT_LOW = {"amount": 0, "price": 0, "count": 0}
+LIMIT_WORDS = {"amount": "the amount", "price": "the price", "count": "the count"}
+
+
+def effect_limits(c: cat.Catalogue) -> dict:
+    """The game file's `effect_limits` ({} when the game file is missing or broken: nothing to check against)."""
+    limits = c.game.get("effect_limits") if isinstance(c.game, dict) else None
+    return limits if isinstance(limits, dict) else {}
+
+
 class _Ctx:
     def __init__(self, c: cat.Catalogue, loader: Loader):
         self.c = c
@@ -45,7 +56,17 @@ class _Ctx:
             self.unbuilt.update(k for k, v in f.structures.items() if v.place_on == "transdim")
         # what `per` counts everywhere: counters, structures and the resources kept as amounts
         self.counters = set(COUNTERS) | self.structures | {r for r in c.resources if r not in ENGINE_RESOURCES}
+        self.limits = effect_limits(c)
         self.sets: list[_Found] = []   # every `set` statement of the built files, for _check_reach
+
+    def number(self, src: Located, path: tuple, column: int, n: int, key: str, shown: str) -> None:
+        """A number of an effect or a price within its declared range (game.yaml `effect_limits.KEY`)."""
+        high = self.limits.get(key)
+        if isinstance(high, int) and n > high:
+            where = ".".join(str(p) for p in path)
+            self.err(src, path, f"{where}: {LIMIT_WORDS[key]} {n} of '{shown}' is outside its declared range "
+                                f"{LIMIT_LOW[key]}..{high} (effect_limits.{key} of the game file)",
+                     src.string_offset(path) + max(column, 1) - 1)
 
     def err(self, src: Located, path: tuple, message: str, offset: int = 0) -> None:
         self.loader.diagnostics.append(src.diag(path, message, offset))
@@ -122,6 +143,9 @@ def _gain_words(ctx: _Ctx, src: Located, path: tuple, gains, event: str | None =
     for g in gains:
         if isinstance(g, ast.Amount):
             ctx.word(src, path, g.column, g.resource, c.resources, "resource")
+            ctx.number(src, path, g.column, g.count, "amount", f"{g.count}{g.resource}")
+            if g.per:
+                ctx.number(src, path, (g.per_columns or (g.column,))[0], g.each, "count", f"per {g.each} {'|'.join(g.per)}")
             _count_words(ctx, src, path, g.per, g.per_columns, g.column, g.within, g.within_column, event)
         elif isinstance(g, ast.Up):
             ctx.word(src, path, g.track_column or g.column, g.track, set(c.tracks) | set(UP_CHOICES), "research track")
@@ -139,11 +163,16 @@ def _gain_words(ctx: _Ctx, src: Located, path: tuple, gains, event: str | None =
 
 def _cost_words(ctx: _Ctx, src: Located, path: tuple, costs) -> None:
     for cost in costs:
+        ctx.number(src, path, cost.column, cost.count, "price", _price_shown(cost))
         if isinstance(cost, ast.Pay):
             ctx.word(src, path, cost.column, cost.resource, ctx.c.resources, "resource")
         else:
             ctx.word(src, path, cost.source_column or cost.column, cost.source, AREAS, "place")
             ctx.word(src, path, cost.target_column or cost.column, cost.target, AREAS, "place")
+
+
+def _price_shown(cost) -> str:
+    return f"{cost.count}{cost.resource}" if isinstance(cost, ast.Pay) else f"move {cost.count} {cost.source}>{cost.target}"
 
 
 def _check_set(ctx: _Ctx, src: Located, path: tuple, st: ast.Set) -> None:
@@ -193,13 +222,7 @@ def _parameter_keys(ctx: _Ctx, p: cat.Parameter):
 def value_problem(c: cat.Catalogue, p: cat.Parameter, value: Any) -> str | None:
     """Why `value` does not fit parameter `p`, or None."""
     if p.type == "int":
-        if not isinstance(value, int) or isinstance(value, bool):
-            return f"expected a whole number, got {value!r}"
-        if (p.min is not None and value < p.min) or (p.max is not None and value > p.max):
-            low = "" if p.min is None else str(p.min)
-            high = "" if p.max is None else str(p.max)
-            return f"{value} is outside its declared range {low}..{high}"
-        return None
+        return _int_problem(p, value)
     if p.type == "bool":
         if isinstance(value, bool) or value in ("true", "false"):
             return None
@@ -213,7 +236,21 @@ def value_problem(c: cat.Catalogue, p: cat.Parameter, value: Any) -> str | None:
     if p.type == "choice":
         return None if value in p.choices else f"expected one of {', '.join(p.choices)}, got {value!r}{did_you_mean(value, p.choices)}"
     if p.type == "list":
-        return None if isinstance(value, list) else f"expected a list, got {value!r}"
+        if not isinstance(value, list):
+            return f"expected a list, got {value!r}"
+        return next((f"item {i}: {problem}" for i, item in enumerate(value)
+                     if (problem := _int_problem(p, item))), None)
+    return None
+
+
+def _int_problem(p: cat.Parameter, value: Any) -> str | None:
+    """Why `value` is not a whole number within the parameter's declared range, or None."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        return f"expected a whole number, got {value!r}"
+    if (p.min is not None and value < p.min) or (p.max is not None and value > p.max):
+        low = "" if p.min is None else str(p.min)
+        high = "" if p.max is None else str(p.max)
+        return f"{value} is outside its declared range {low}..{high}"
     return None
 
 
@@ -222,10 +259,14 @@ def _cost_value_problem(c: cat.Catalogue, value: Any) -> str | None:
     expected = "expected a price such as 1q"
     if isinstance(value, tuple) and value and isinstance(value[0], tuple):  # a price: 4c, 2o
         return next((problem for pair in value if (problem := _cost_value_problem(c, pair))), None)
+    high = effect_limits(c).get("price")
     if isinstance(value, tuple):
         count, resource = value
         if resource not in c.resources:
             return f"{expected}, got {count}{resource}: unknown resource '{resource}'{did_you_mean(resource, c.resources)}"
+        if isinstance(high, int) and count > high:
+            return (f"the price {count} of '{count}{resource}' is outside its declared range 0..{high} "
+                    f"(effect_limits.price of the game file)")
         return None if count >= 0 else f"{expected}, got {count}{resource}"
     if not isinstance(value, str):
         return f"{expected}, got {value!r}"
@@ -239,6 +280,9 @@ def _cost_value_problem(c: cat.Catalogue, value: Any) -> str | None:
         if cost.resource not in c.resources:
             return (f"{expected}, got {value!r}: unknown resource '{cost.resource}'"
                     f"{did_you_mean(cost.resource, c.resources)}")
+        if isinstance(high, int) and cost.count > high:
+            return (f"the price {cost.count} of '{cost.count}{cost.resource}' is outside its declared range 0..{high} "
+                    f"(effect_limits.price of the game file)")
     return None
 
 
@@ -324,6 +368,8 @@ def _check_limits(ctx: _Ctx, src: Located, path: tuple, st: ast.Statement, as_ki
     cond = st.condition
     if cond is not None:
         event = st.clause.event.name if isinstance(st.clause, ast.On) else None
+        ctx.number(src, path, cond.column, cond.value, "count", f"{cond.op} {cond.value}")
+        ctx.number(src, path, cond.column, cond.each, "count", f"{cond.each} {'|'.join(cond.counters)}")
         _count_words(ctx, src, path, cond.counters, cond.counter_columns, cond.column, cond.within,
                      cond.within_column, event)
 
@@ -547,10 +593,22 @@ def _check_structures(ctx: _Ctx, src: Located, structures: dict, base: dict | No
             if key in s:
                 try:
                     for cost in parse_price(s[key] or ""):
+                        ctx.number(src, ("structures", sid, key), cost.column, cost.count, "price", _price_shown(cost))
                         if isinstance(cost, ast.Pay):
                             ctx.word(src, ("structures", sid, key), cost.column, cost.resource, ctx.c.resources, "resource")
                 except EffectSyntaxError:
                     pass
+
+
+def _check_price_field(ctx: _Ctx, src: Located, data: dict) -> None:
+    """A component's `cost` (a board action, the research board): each count within `effect_limits.price`."""
+    text = data.get("cost")
+    try:
+        costs = parse_price(text or "") if isinstance(text, str) else ()
+    except EffectSyntaxError:
+        return  # reported while building
+    for cost in costs:
+        ctx.number(src, ("cost",), cost.column, cost.count, "price", _price_shown(cost))
 
 
 def _check_faction(ctx: _Ctx, src: Located, data: dict) -> None:
@@ -617,6 +675,10 @@ def _check_parameters(ctx: _Ctx, src: Located, data: dict) -> None:
         p = ctx.c.parameters[name]
         if p.type == "choice" and not p.choices:
             ctx.err(src, ("parameters", name), f"choice parameter '{name}' needs 'choices'")
+        if p.type in ("int", "list") and (p.min is None or p.max is None):
+            ctx.err(src, ("parameters", name), f"{p.type} parameter '{name}' needs a declared range: give 'min' and 'max'")
+        elif p.type in ("int", "list") and p.min > p.max:
+            ctx.err(src, ("parameters", name), f"parameter '{name}': 'min' {p.min} is above 'max' {p.max}")
         if "default" in raw and not p.keyed_by:
             problem = value_problem(ctx.c, p, raw["default"])
             if problem:
@@ -685,6 +747,7 @@ def check_catalogue(c: cat.Catalogue, located: dict[tuple[str, str], Located], l
         "research_track": _check_track, "variant": _check_variant, "parameters": _check_parameters,
         "final_scoring": _check_final, "planets": _check_planets, "game": _check_game,
         "faction_board": lambda ctx, src, data: _check_structures(ctx, src, data["structures"]),
+        "board_action": _check_price_field, "research_board": _check_price_field,
     }
     for (kind, _id), src in sorted(located.items()):
         check = per_kind.get(kind)

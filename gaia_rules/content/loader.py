@@ -76,6 +76,13 @@ def _validators() -> dict[str, Draft202012Validator]:
     return out
 
 
+def _header_range(key: str) -> tuple[int, int]:
+    """The declared range of a faction variant entry's `version` or of its `players` items (the faction schema)."""
+    node = _validators()["faction"].schema["$defs"]["patch"]["properties"][key]
+    node = node.get("items", node)
+    return node["minimum"], node["maximum"]
+
+
 def known_kinds() -> list[str]:
     return sorted(_validators())
 
@@ -88,10 +95,81 @@ def _display(path: Path) -> str:
     return str(path) if rel.startswith("..") else rel
 
 
-def _yaml_files(root: Path) -> list[Path]:
+MOST_FILES = 10_000
+"""YAML files looked at in one content folder (the bundled content holds about 170): a folder with more
+is refused unread, as it is not a content folder."""
+MOST_BYTES = 1_000_000
+"""Bytes of one content file (the largest bundled file holds about 6,000): a larger one is reported, not parsed."""
+_TOP_KEY = re.compile(rb"^['\"]?(kind|patch)['\"]?[ \t]*:(.*)$", re.M)
+
+
+def can_be_content(raw: bytes) -> bool:
+    """Whether a file's text can be gaia content, judged without parsing it.
+
+    Every content file names its kind at the top level: a line `patch: ...`, or
+    a line `kind: WORD` where WORD is a kind the loader knows or close to one
+    (a misspelt kind is still read, to be reported with a "did you mean").
+    """
+    kinds = _validators()
+    for m in _TOP_KEY.finditer(raw):
+        if m.group(1) == b"patch":
+            return True
+        word = m.group(2).split(b"#")[0].strip().strip(b"'\"[]{} ").decode("utf-8", "replace")
+        if word in kinds or did_you_mean(word, kinds):
+            return True
+    return False
+
+
+def _looks_like_content(path: Path) -> bool:
+    try:
+        with path.open("rb") as f:
+            return can_be_content(f.read(MOST_BYTES))
+    except OSError:
+        return True  # read it, to report why it cannot be
+
+
+@dataclass
+class Found:
+    """The files of one content folder that can be content, in order, and the YAML files passed over."""
+
+    files: list[Path]
+    skipped: int = 0
+    too_many: bool = False   # more than MOST_FILES YAML files: nothing is read
+
+
+def content_files(root: Path) -> Found:
+    """The files of `root` to read as content: a file named is read whatever it holds; in a folder,
+    the `*.yaml`/`*.yml` files at any depth that `can_be_content` (at most MOST_FILES YAML files)."""
     if root.is_file():
-        return [root]
-    return sorted(p for p in root.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file())
+        return Found([root])
+    yaml_files = []
+    for p in root.rglob("*"):
+        if p.suffix in (".yaml", ".yml") and p.is_file():
+            yaml_files.append(p)
+            if len(yaml_files) > MOST_FILES:
+                return Found([], too_many=True)
+    files = [p for p in sorted(yaml_files) if _looks_like_content(p)]
+    return Found(files, len(yaml_files) - len(files))
+
+
+LOOKED_FOR = ("looked for .yaml/.yml files with a top-level 'kind:' naming a content kind, or 'patch:'; "
+              f"at most {MOST_FILES} files of at most {MOST_BYTES} bytes")
+
+
+def folder_problem(root: Path, found: Found | None = None) -> str | None:
+    """Why a folder given as content holds none ("holds no gaia content files (...)", to follow its name);
+    None for a file or a folder with content."""
+    if not root.is_dir():
+        return None
+    found = found or content_files(root)
+    if found.too_many:
+        return (f"holds more than {MOST_FILES} YAML files: not a content folder "
+                f"(gaia reads at most {MOST_FILES}; give the folder of the content)")
+    if not found.files:
+        passed = f"; {found.skipped} other YAML file{'s' if found.skipped != 1 else ''} passed over" \
+            if found.skipped else ""
+        return f"holds no gaia content files ({LOOKED_FOR}{passed})"
+    return None
 
 
 def _yaml_type(value: Any) -> str:
@@ -195,7 +273,15 @@ class Loader:
             if not root.exists():
                 self.diagnostics.append(Diagnostic(_display(root), 1, 1, "no such file or folder"))
                 continue
-            for path in _yaml_files(root):
+            found = content_files(root)
+            problem = folder_problem(root, found)
+            if problem is not None:
+                self.diagnostics.append(Diagnostic(_display(root), 1, 1, f"the folder {problem}"))
+                continue
+            if found.skipped:
+                self.notes.append(f"{_display(root)}: note: passed over {found.skipped} YAML "
+                                  f"file{'s' if found.skipped != 1 else ''} that are not gaia content ({LOOKED_FOR})")
+            for path in found.files:
                 count = len(patches)
                 doc = self._read_one(path, layer, patches)
                 rel = path.name if root.is_file() else path.relative_to(root).as_posix()
@@ -249,17 +335,20 @@ class Loader:
                 problems.append((("variant",), "'variant' names a faction variant family"))
             if data.get("kind") != "faction":
                 problems.append((("kind",), "a variant entry patches a faction (kind: faction)"))
+            low, high = _header_range("version")
             if not isinstance(data.get("version", 0), int) or isinstance(data.get("version"), bool) \
-                    or data.get("version", 0) < 0:
-                problems.append((("version",), "'version' is a whole number from 0"))
+                    or not low <= data.get("version", 0) <= high:
+                problems.append((("version",), f"'version' is a whole number from {low} to {high}"))
         else:
             for key in ("version", "players"):
                 if key in data:
                     problems.append(((key,), f"'{key}' belongs to a variant entry (give 'variant' too)"))
         players = data.get("players")
-        if "players" in data and not (isinstance(players, list) and players
-                                      and all(isinstance(n, int) and n > 0 for n in players)):
-            problems.append((("players",), "'players' lists the player counts the entry holds for, e.g. [2]"))
+        low, high = _header_range("players")
+        if "players" in data and not (isinstance(players, list) and players and all(
+                isinstance(n, int) and not isinstance(n, bool) and low <= n <= high for n in players)):
+            problems.append((("players",), f"'players' lists the player counts the entry holds for "
+                                           f"({low} to {high}), e.g. [2]"))
         for path, msg in problems:
             self.diagnostics.append(src.diag(path, msg))
         return bool(problems)
@@ -300,6 +389,11 @@ class Loader:
     def _read_one(self, path: Path, layer: int, patches: list[_Patch]) -> Document | None:
         display = _display(path)
         try:
+            size = path.stat().st_size
+            if size > MOST_BYTES:
+                self.diagnostics.append(Diagnostic(display, 1, 1, f"{size} bytes: a content file holds at most "
+                                                                  f"{MOST_BYTES} (not read)"))
+                return None
             raw = path.read_bytes()
         except OSError as err:
             self.diagnostics.append(Diagnostic(display, 1, 1, f"cannot read file: {err}"))
@@ -361,6 +455,9 @@ class Loader:
         if err.validator == "required":
             return [src.diag(path, f"{kind}: {err.message}" + (f" in {where}" if path else ""))]
         prefix = where or "top level"
+        if err.validator in ("minimum", "maximum"):  # every number a content file holds has a declared range
+            low, high = err.schema.get("minimum", ""), err.schema.get("maximum", "")
+            return [src.diag(path, f"{prefix}: {err.instance} is outside its declared range {low}..{high}")]
         if err.validator == "enum":
             return [src.diag(path, f"{prefix}: {err.instance!r} is not one of {err.validator_value}"
                              f"{did_you_mean(err.instance, err.validator_value)}")]

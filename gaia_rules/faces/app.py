@@ -44,6 +44,8 @@ from typer.core import TyperGroup
 
 from ..content import ContentError, default_catalogue
 from ..content.catalogue import Catalogue
+from ..content.loader import folder_problem
+from ..setup import seed_problem
 
 
 # typer may bundle its own click: take its exception classes from typer itself
@@ -242,6 +244,23 @@ def progress_bar(total: int, what: str, enabled: bool) -> Iterator[Callable[[str
         yield step
 
 
+def checked_seed(value: Optional[str]) -> Optional[str]:
+    """The `--seed` callback of every command: a seed the commands accept (setup.seed_problem), else exit 2."""
+    if value is not None:
+        problem = seed_problem(value)
+        if problem is not None:
+            raise typer.BadParameter(problem)
+    return value
+
+
+def no_content(command: str, path: Path) -> None:
+    """A folder given as content that holds none: one line on stderr, exit 2 (docs/content.md)."""
+    problem = folder_problem(path)
+    if problem is not None:
+        typer.echo(f"gaia {command}: {path} {problem}", err=True)
+        raise typer.Exit(EXIT_USAGE)
+
+
 def _unreadable(path: Path) -> str | None:
     """Why a path given on the command line cannot be read, or None."""
     if not path.exists():
@@ -254,6 +273,24 @@ def _unreadable(path: Path) -> str | None:
     elif not os.access(path, os.R_OK):
         return "cannot read file: permission denied"
     return None
+
+
+# ------------------------------------------------------------------ a set-up file (new, play, arena, simulate)
+
+SETUP_HELP = ("A set-up file fixing parts of the set-up: factions, tiles, boosters, the map... (docs/designing.md; "
+              "check it with `gaia validate --setup FILE`). Options given on the command line replace its fields.")
+
+
+def setup_option():
+    return typer.Option(None, "--setup", readable=False, metavar="FILE", help=SETUP_HELP)
+
+
+def setup_file_problem(path: Path) -> str | None:
+    """Why a --setup path cannot be read (one line), or None."""
+    problem = _unreadable(path)
+    if problem is None and path.is_dir():
+        return "is a folder, not a set-up file"
+    return problem
 
 
 # ------------------------------------------------------------------ content for the other commands
@@ -273,6 +310,7 @@ def overlay_paths(command: str, content: Optional[List[Path]]) -> list[Path]:
         if problem is not None:
             typer.echo(f"gaia {command}: {path}: {problem}", err=True)
             raise typer.Exit(EXIT_USAGE)
+        no_content(command, path)
     return overlays
 
 

@@ -13,10 +13,22 @@ import typer
 
 from ..content import load_catalogue, load_paths
 from ..content.inventory import inventory_text
-from ..setup import SetupError, check_options, check_player_count
-from .app import EXIT_FAILED, EXIT_USAGE, _unreadable, app, checked_catalogue, content_option, overlay_paths
+from ..content.setupfile import FIELDS, describe, read_setup_file
+from ..content.yamlsrc import load_yaml
+from ..setup import SetupError, check_options, check_player_count, setup_problems
+from .app import (EXIT_FAILED, EXIT_USAGE, _unreadable, app, checked_catalogue, content_option, no_content,
+                  overlay_paths, setup_file_problem)
 from .explain import ExplainError, explain as render, explain_all, explain_faction_variant, resolve
 from . import bench, cli_bots, cli_game, cli_lab  # noqa: F401  (they register their commands on app)
+
+
+def _looks_like_setup(path: Path) -> bool:
+    """A YAML file of set-up fields (no `kind`): given where content was expected."""
+    if not path.is_file() or path.suffix not in (".yaml", ".yml"):
+        return False
+    src, _problems = load_yaml(path)
+    data = src.data if src is not None else None
+    return isinstance(data, dict) and bool(data) and "kind" not in data and set(data) <= {*FIELDS, "description"}
 
 
 def _is_base(paths: list[Path]) -> bool:
@@ -30,6 +42,12 @@ def validate(
     paths: Optional[List[Path]] = typer.Argument(None, readable=False, metavar="PATH",
                                                  help="Content folders or files (default: the bundled content)."),
     content: Optional[List[Path]] = content_option(),
+    setup_file: Optional[Path] = typer.Option(None, "--setup", readable=False, metavar="FILE",
+                                              help="Also check a set-up file (the --setup of `gaia new`) against "
+                                                   "this content: its fields, ids and counts (docs/designing.md)."),
+    players: Optional[int] = typer.Option(None, "--players", "-n", metavar="N",
+                                          help="With --setup: check it for a game of N players (as `gaia new "
+                                               "--players N --setup FILE` would)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object: valid, counts, problems "
                                                         "(for scripts; see docs/cli.md)."),
 ) -> None:
@@ -39,7 +57,9 @@ def validate(
     `file:line:col: message` (exit 1). A path that does not exist or cannot be
     read is a usage error: one line on stderr, exit 2. With `--json`, one
     object `{"valid", "counts", "problems": [{"file", "line", "column", "message"}]}`
-    with the same exit codes.
+    with the same exit codes. With `--setup FILE`, the set-up file is checked
+    too (against the content with the --content folders), its problems listed
+    the same way; `--json` then adds `"setup": {"file", "fixed"}`.
 
     Examples:
 
@@ -48,6 +68,8 @@ def validate(
         gaia validate content/
 
         gaia validate --content my-faction/
+
+        gaia validate --content my-boosters/ --setup setup.yaml
     """
     paths = list(paths or [])
     overlays = list(content or [])
@@ -56,18 +78,39 @@ def validate(
         if problem is not None:
             typer.echo(f"gaia validate: {path}: {problem}", err=True)
             raise typer.Exit(EXIT_USAGE)
+        no_content("validate", path)
+    for path in paths:
+        if _looks_like_setup(path):
+            typer.echo(f"gaia validate: {path} is a set-up file, not content: check it with "
+                       f"`gaia validate --setup {path}` (with the --content folders it is played with)", err=True)
+            raise typer.Exit(EXIT_USAGE)
+    if setup_file is not None and (problem := setup_file_problem(setup_file)) is not None:
+        typer.echo(f"gaia validate: --setup {setup_file}: {problem}", err=True)
+        raise typer.Exit(EXIT_USAGE)
+    if players is not None and setup_file is None:
+        typer.echo("gaia validate: --players goes with --setup FILE", err=True)
+        raise typer.Exit(EXIT_USAGE)
     if paths and _is_base(paths):
         catalogue, problems = load_paths(paths + overlays)
     else:
         catalogue, problems = load_catalogue(paths + overlays)
+    setup = None
+    if setup_file is not None:
+        setup, setup_errors = read_setup_file(setup_file)
+        if setup is not None and not problems:  # ids are checked against content that loads
+            setup_errors = setup_problems(catalogue, setup, players)
+        problems = list(problems) + setup_errors
     if as_json:
-        typer.echo(json.dumps({
+        data = {
             "valid": not problems,
             "counts": catalogue.counts() if not problems else {},
             "problems": [{"file": d.file, "line": d.line, "column": d.column, "message": d.message}
                          for d in problems],
             "notes": list(catalogue.notes),
-        }, ensure_ascii=False, sort_keys=True))
+        }
+        if setup_file is not None:
+            data["setup"] = {"file": str(setup_file), "fixed": setup.fixed() if setup is not None else []}
+        typer.echo(json.dumps(data, ensure_ascii=False, sort_keys=True))
         raise typer.Exit(EXIT_FAILED if problems else 0)
     for note in catalogue.notes:  # not problems: a designer should still know
         typer.echo(note, err=True)
@@ -79,6 +122,9 @@ def validate(
     for kind, n in catalogue.counts().items():
         typer.echo(f"{kind:>22}: {n}")
     typer.echo("content is valid.")
+    if setup is not None:
+        typer.echo(f"{setup_file}: a valid set-up; it fixes {describe(setup.fixed()) or 'nothing'}; "
+                   f"the rest is drawn from the seed.")
 
 
 # ------------------------------------------------------------------ gaia explain

@@ -17,11 +17,13 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from ..content.setupfile import read_setup_file
 from ..players import BOTS
 from ..players.arena import UnpairedGames, arena_json, earlier_games, paired, play_all, schedule, summarize, unique
 from ..players.fast import load_weights
 from ..players.tune import OBJECTIVES, tune as run, weights_document
-from .app import app, checked_catalogue, content_option
+from ..setup import SetupError, load_setup_file, setup_arguments
+from .app import app, checked_catalogue, checked_seed, content_option, setup_file_problem, setup_option
 from .terminal import console
 
 
@@ -81,12 +83,15 @@ def arena(
                              help=f"The line-up, one bot kind per seat ({', '.join(BOTS)}); one kind with "
                                   "--players fills every seat."),
     players: Optional[int] = typer.Option(None, "--players", min=2, max=4, metavar="N",
-                                          help="Seats, when --bots names one kind."),
+                                          help="Seats, when --bots names one kind (default: the --setup file's "
+                                               "players)."),
     deals: int = typer.Option(10, "--deals", min=1, metavar="N",
                               help="Set-ups drawn; each is played once per distinct rotation of the line-up over "
                                    "the seats."),
-    seed: str = typer.Option("arena", "--seed", metavar="SEED", help="Seed of the deals and the bots."),
-    variant: str = typer.Option("rules", "--variant", metavar="VARIANT", help="Rules variant (content)."),
+    seed: Optional[str] = typer.Option(None, "--seed", metavar="SEED", callback=checked_seed,
+                                       help="Seed of the deals and the bots (default: the --setup file's, else arena)."),
+    variant: Optional[str] = typer.Option(None, "--variant", metavar="VARIANT",
+                                          help="Rules variant (content; default: the --setup file's, else rules)."),
     workers: int = typer.Option(1, "--workers", min=1, metavar="N", help="Worker processes."),
     as_json: bool = typer.Option(False, "--json", help="One JSON document: per kind and per game."),
     sources: bool = typer.Option(False, "--sources", help="Also a table of each kind's mean VP by source (round "
@@ -104,6 +109,7 @@ def arena(
                                            help="An earlier `--json` run of the same games (same line-up, "
                                                 "deals and seed): each kind's VP difference, game by game, "
                                                 "with its 95% interval."),
+    setup_file: Optional[Path] = setup_option(),
     content: Optional[List[Path]] = content_option(),
 ) -> None:
     """Play bots against each other: win rates with 95% intervals, mean VP and a rating per bot kind.
@@ -111,7 +117,9 @@ def arena(
     Every deal (board, tiles and factions from the seed) is played once per
     distinct rotation of the line-up, so each kind sits in every seat and plays
     every faction of the deal. Games = deals x seats, or deals alone when one
-    kind fills every seat (its rotations would replay the same game).
+    kind fills every seat (its rotations would replay the same game). A set-up
+    file (`--setup`) fixes parts of every deal (its factions stay by seat while
+    the line-up rotates); the rest is drawn per deal.
 
     Examples:
 
@@ -126,9 +134,28 @@ def arena(
         gaia arena --bots fast --players 4 --deals 8 --sources --workers 2
 
         gaia arena --bots fast --players 4 --deals 64 --seed x --weights tuned.json --against base.json
+
+        gaia arena --bots fast,greedy --deals 4 --content my-boosters/ --setup setup.yaml
     """
     catalogue = checked_catalogue("arena", content)
+    fields: dict = {}
+    if setup_file is not None:
+        problem = setup_file_problem(setup_file)
+        if problem is not None:
+            typer.echo(f"gaia arena: --setup {setup_file}: {problem}", err=True)
+            raise typer.Exit(2)
+        peek, _problems = read_setup_file(setup_file)   # its players, if any; every problem is reported below
+        if players is None and peek is not None and len([k for k in bots.split(",") if k.strip()]) == 1:
+            players = peek.fields.get("players")
     lineup = _lineup(bots, players)
+    if setup_file is not None:
+        try:
+            fields = load_setup_file(catalogue, setup_file, len(lineup), variant).fields
+        except SetupError as err:
+            typer.echo(f"gaia arena: {err}", err=True)
+            raise typer.Exit(2)
+    args = setup_arguments(fields, len(lineup), seed, variant)
+    seed, variant = args["seed"] or "arena", args["variant"]
     earlier = _earlier_run(against) if against is not None else None
     weights = None
     if weights_file is not None:
@@ -144,7 +171,11 @@ def arena(
     if think is not None and iterations is not None:
         raise typer.BadParameter("give either --think or --iterations, not both", param_hint="--think")
     search = {"think": think} if think is not None else {"iterations": iterations} if iterations is not None else {}
-    specs = schedule(catalogue, lineup, deals, seed, variant)
+    try:
+        specs = schedule(catalogue, lineup, deals, seed, variant, args["factions"], args["layout"], args["fixed"])
+    except SetupError as err:
+        typer.echo(f"gaia arena: {err}", err=True)
+        raise typer.Exit(2)
     if earlier is not None:
         try:
             earlier_games(specs, earlier)
@@ -208,7 +239,8 @@ def tune(
     pairs: int = typer.Option(4, "--pairs", min=1, metavar="N", help="Directions tried per generation (2 candidates each)."),
     deals: int = typer.Option(4, "--deals", min=1, metavar="N", help="Games per candidate."),
     players: int = typer.Option(4, "--players", min=2, max=4, metavar="N", help="Seats at each table."),
-    seed: str = typer.Option("tune", "--seed", metavar="SEED", help="Seed of the directions and the deals."),
+    seed: str = typer.Option("tune", "--seed", metavar="SEED", callback=checked_seed,
+                             help="Seed of the directions and the deals."),
     step: float = typer.Option(0.2, "--step", metavar="X", help="Size of a try, relative to each weight."),
     workers: int = typer.Option(1, "--workers", min=1, metavar="N", help="Worker processes."),
     start: Optional[Path] = typer.Option(None, "--from", metavar="FILE", help="Weights to start from (default: shipped)."),

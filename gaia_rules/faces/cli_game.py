@@ -39,13 +39,15 @@ from ..formats.corpus import CorpusMissing, GROUPS, corpus_files
 from ..formats.export import export_lines
 from ..players import BOTS, DEFAULT_BOT, describe_wait
 from .app import (EXIT_FAILED, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, app, checked_catalogue,
-                  choice_option, content_option, progress_bar, wants_progress)
+                  checked_seed, choice_option, content_option, progress_bar, setup_file_problem, setup_option,
+                  wants_progress)
 from ..formats.replay import replay_file
 from ..formats.siteimport import ImportError_, read_site_game, summary
 from ..rules import Engine, IllegalMoveError, MoveSyntaxError
 from ..rules.moves import Move
 from ..formats.savegame import FileStamp, SavedGame, SaveConflict, SaveError, SaveWriteError
-from ..setup import SetupError, layout_names, random_setup
+from ..content.setupfile import describe
+from ..setup import PLACED, SetupError, layout_names, load_setup_file, random_setup, setup_arguments
 from ..formats.movetext import move_text, parse_move
 from .mapview import svg_map, text_map
 from .session import SessionError, run_session
@@ -70,13 +72,14 @@ def _variants() -> list[str]:
 
 
 def _layout_option():
-    return choice_option("standard", "--layout", lambda: layout_names(default_catalogue()),
-                         "standard: the layout's sectors in order; random: shuffled; or a board named in content (xshape).")
+    return choice_option(None, "--layout", lambda: layout_names(default_catalogue()),
+                         "standard (the default): the layout's sectors in order; random: shuffled; or a board named "
+                         "in content (xshape).")
 
 
 def _variant_option():
-    return choice_option("rules", "--variant", _variants,
-                         "Rules variant, one of the content's (`gaia explain VARIANT --kind variant`).")
+    return choice_option(None, "--variant", _variants,
+                         "Rules variant, one of the content's (`gaia explain VARIANT --kind variant`; default rules).")
 
 
 def _file_argument(help: str = SAVED_GAME):
@@ -194,15 +197,52 @@ def _factions(text: str | None) -> list[str] | None:
     return [f.strip() for f in text.split(",") if f.strip()]
 
 
-def _new_setup(engine: Engine, players: int, seed: str | None, layout: str, variant: str, factions: str | None,
-               options: dict | None = None):
-    """A new game's set-up; `options`: auction, faction_variant, faction_variant_version (docs/variants.md)."""
+@dataclasses.dataclass
+class NewSetup:
+    """A new game's set-up and how it was made: its layout word and the fields a set-up file fixed."""
+
+    setup: object
+    layout: str
+    fixed: list[str]
+    file: Path | None = None
+
+    def words(self) -> str:
+        """`, fixed by setup.yaml: boosters, round tiles` (nothing without a set-up file)."""
+        if self.file is None:
+            return ""
+        return f", fixed by {self.file}: {describe(self.fixed) or 'nothing'}"
+
+
+def _new_setup(engine: Engine, players: int | None, seed: str | None, layout: str | None, variant: str | None,
+               factions: str | None, options: dict | None = None, setup_file: Path | None = None,
+               default_players: int | None = None) -> NewSetup:
+    """A new game's set-up; `options`: auction, faction_variant, faction_variant_version (docs/variants.md).
+
+    A set-up file's fields are taken where the command line gives nothing (docs/designing.md).
+    """
     names = layout_names(engine.catalogue)
-    if layout not in names:
+    if layout is not None and layout not in names:
         raise CommandError(f"unknown layout '{layout}' (choose {', '.join(names)})")
-    seed = seed if seed is not None else secrets.token_hex(4)
-    return random_setup(engine.catalogue, players, seed, variant=variant, layout=layout, factions=_factions(factions),
-                        **(options or {}))
+    fields, fixed = {}, []
+    if setup_file is not None:
+        problem = setup_file_problem(setup_file)
+        if problem is not None:
+            raise CommandError(f"--setup {setup_file}: {problem}")
+        loaded = load_setup_file(engine.catalogue, setup_file, players, variant, default_players)
+        given = {"players": players, "seed": seed, "variant": variant, "factions": factions, "map": layout}
+        fields = loaded.fields
+        fixed = [f for f in loaded.fixed() if given.get(f) is None]   # the options replace the others
+    args = setup_arguments(fields, players, seed, variant, layout, _factions(factions))
+    if args["players"] is None:
+        args["players"] = default_players
+    if args["players"] is None:
+        more = " (nor does the set-up file name players)" if setup_file is not None else ""
+        raise CommandError(f"Missing option '--players' / '-n'{more}.")
+    if args["seed"] is None:
+        args["seed"] = secrets.token_hex(4)
+    setup = random_setup(engine.catalogue, args["players"], args["seed"], variant=args["variant"],
+                         layout=args["layout"], factions=args["factions"], fixed=args["fixed"], **(options or {}))
+    return NewSetup(setup, args["layout"], fixed, setup_file)
 
 
 def _game_options(auction: str | None, faction_variant: str | None, version: int | None) -> dict:
@@ -219,22 +259,27 @@ VERSION_HELP = "Version of the faction variant (default: its latest)."
 @app.command()
 @_one_line("new")
 def new(
-    players: int = typer.Option(..., "--players", "-n", metavar="N", help="Number of players."),
+    players: Optional[int] = typer.Option(None, "--players", "-n", metavar="N",
+                                          help="Number of players (required unless the --setup file names them)."),
     output: Path = typer.Option(..., "--output", "-o", metavar="FILE", help="Where to save the game (JSON)."),
     factions: Optional[str] = typer.Option(None, "--factions", metavar="F1,F2,..",
                                            help="Fixed factions in seat order, comma-separated (else chosen by moves)."),
-    seed: Optional[str] = typer.Option(None, "--seed", metavar="SEED",
+    seed: Optional[str] = typer.Option(None, "--seed", metavar="SEED", callback=checked_seed,
                                        help="Seed of the set-up draw (default: a random one, printed)."),
     layout: str = _layout_option(),
     variant: str = _variant_option(),
     auction: Optional[str] = typer.Option(None, "--auction", metavar="KIND", help=AUCTION_HELP),
     faction_variant: Optional[str] = typer.Option(None, "--faction-variant", metavar="VARIANT", help=FACTION_VARIANT_HELP),
     faction_variant_version: Optional[int] = typer.Option(None, "--faction-variant-version", metavar="N", help=VERSION_HELP),
+    setup_file: Optional[Path] = setup_option(),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
     as_json: bool = _json_option("the file, the set-up and the status"),
     content: Optional[List[Path]] = content_option(),
 ) -> None:
     """Draw a new game from a seed and save it.
+
+    A set-up file (`--setup`) fixes any part of the set-up; the rest is drawn
+    from the seed (docs/designing.md).
 
     Examples:
 
@@ -244,6 +289,8 @@ def new(
 
         gaia new --players 3 --content my-faction/ -o try.json
 
+        gaia new --content my-boosters/ --setup setup.yaml -o try.json
+
         gaia new --players 3 --auction choose-bid --faction-variant more-balanced --layout xshape -o site.json
     """
     engine = _engine("new", content)
@@ -252,15 +299,21 @@ def new(
     if output.exists() and not force:
         raise CommandError(f"{output} exists (use --force to overwrite)")
     absent = None if force else FileStamp.missing(output)   # not overwritten if someone creates it meanwhile
-    setup = _new_setup(engine, players, seed, layout, variant, factions,
-                       _game_options(auction, faction_variant, faction_variant_version))
+    made = _new_setup(engine, players, seed, layout, variant, factions,
+                      _game_options(auction, faction_variant, faction_variant_version), setup_file)
+    setup = made.setup
     game = savegame.new_game(engine, setup, _overlays(content))
     _save(game, output, f"the game (seed {setup.seed})", expect=absent)
     if as_json:
-        _print_json({"file": str(output), "players": players, "seed": setup.seed, "layout": layout,
-                     "variant": variant, "status": status_json(engine, game.state)})
+        data = {"file": str(output), "players": setup.players, "seed": setup.seed, "layout": made.layout,
+                "variant": setup.variant, "status": status_json(engine, game.state)}
+        if setup_file is not None:
+            data.update(setup_file=str(setup_file), fixed=made.fixed)
+        _print_json(data)
         return
-    typer.echo(f"new {players}-player game, seed {setup.seed}, layout {layout}, variant {variant}: saved to {output}")
+    layout_words = f"map from {setup_file}" if made.layout == PLACED else f"layout {made.layout}"
+    typer.echo(f"new {setup.players}-player game, seed {setup.seed}, {layout_words}, variant {setup.variant}"
+               f"{made.words()}: saved to {output}")
     typer.echo(status_line(engine, game.state))
 
 
@@ -566,7 +619,7 @@ def play(
     iterations: Optional[int] = typer.Option(None, "--iterations", min=0, metavar="N",
                                              help="With --bot search: fast-bot decisions simulated per move "
                                                   "(reproducible; the default when --think is not given: 200)."),
-    seed: Optional[str] = typer.Option(None, "--seed", metavar="SEED",
+    seed: Optional[str] = typer.Option(None, "--seed", metavar="SEED", callback=checked_seed,
                                        help="Seed of a new game's set-up (and of the bots)."),
     layout: str = _layout_option(),
     variant: str = _variant_option(),
@@ -575,6 +628,7 @@ def play(
     auction: Optional[str] = typer.Option(None, "--auction", metavar="KIND", help=AUCTION_HELP),
     faction_variant: Optional[str] = typer.Option(None, "--faction-variant", metavar="VARIANT", help=FACTION_VARIANT_HELP),
     faction_variant_version: Optional[int] = typer.Option(None, "--faction-variant-version", metavar="N", help=VERSION_HELP),
+    setup_file: Optional[Path] = setup_option(),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Do not print each move; just the final score."),
     seat: Optional[int] = typer.Option(None, "--seat", help="Your seat, 1..N (default: asked on a terminal, else 1)."),
     content: Optional[List[Path]] = content_option(),
@@ -594,6 +648,8 @@ def play(
 
         gaia play --players 3 --bots 3 --factions NEW,FACTION2,FACTION3 --content my-faction/ --quiet
 
+        gaia play --bots 2 --content my-boosters/ --setup setup.yaml --quiet
+
         gaia play --bot search --think 2
     """
     engine = _engine("play", content)
@@ -605,14 +661,17 @@ def play(
         raise CommandError("give either --think or --iterations, not both", 2)
     budget = {"think": think} if think is not None else {"iterations": iterations} if iterations is not None else {}
     if file is not None and file.exists():
+        if setup_file is not None:
+            raise CommandError(f"{file} is a saved game with its set-up: --setup goes with a new game")
         game = _load(engine, file, force, content)
         if players is not None and players != game.setup.players:
             raise CommandError(f"{file} is a {game.setup.players}-player game, not {players}")
         seed = seed if seed is not None else game.setup.seed
     else:
-        seed = seed if seed is not None else secrets.token_hex(4)
-        setup = _new_setup(engine, players if players is not None else 2, seed, layout, variant, factions,
-                           _game_options(auction, faction_variant, faction_variant_version))
+        setup = _new_setup(engine, players, seed, layout, variant, factions,
+                           _game_options(auction, faction_variant, faction_variant_version), setup_file,
+                           default_players=2).setup
+        seed = setup.seed
         game = savegame.new_game(engine, setup, _overlays(content))
     try:
         code = run_session(engine, game, file, bots, bot, seed, quiet, seat, budget)

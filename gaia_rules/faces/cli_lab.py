@@ -23,7 +23,9 @@ from ..lab import LabError
 from ..lab.results import check_one_run, read_results, run_of
 from ..lab.simulate import RunConfig, default_workers, open_results, prepare, simulate as run
 from ..players import BOTS, DEFAULT_BOT
-from .app import EXIT_USAGE, app, checked_catalogue, choice_option, content_option, wants_progress
+from ..setup import SetupError, load_setup_file, setup_arguments
+from .app import (EXIT_USAGE, app, checked_catalogue, checked_seed, choice_option, content_option, setup_file_problem,
+                  setup_option, wants_progress)
 from .terminal import console
 
 
@@ -54,15 +56,21 @@ def _progress_bar(total: int, done: int, enabled: bool):
 @app.command()
 def simulate(
     games: int = typer.Option(..., "--games", min=1, metavar="N", help="Games in the run (game numbers 0 to N-1)."),
-    players: int = typer.Option(..., "--players", min=2, max=4, metavar="N", help="Seats at each table."),
+    players: Optional[int] = typer.Option(None, "--players", min=2, max=4, metavar="N",
+                                          help="Seats at each table (required unless the --setup file names them)."),
     factions: str = typer.Option("all", "--factions", metavar="all|FACTION,...",
                                  help="The pool of factions seated in turn (default: every faction of the content)."),
     bot: str = choice_option(DEFAULT_BOT, "--bot", lambda: list(BOTS), "The bot in every seat."),
-    variant: str = typer.Option("rules", "--variant", metavar="VARIANT", help="Rules variant (content)."),
-    layout: str = typer.Option("standard", "--layout", metavar="LAYOUT", help="Board layout (as for `gaia new`)."),
+    variant: Optional[str] = typer.Option(None, "--variant", metavar="VARIANT",
+                                          help="Rules variant (content; default: the --setup file's, else rules)."),
+    layout: Optional[str] = typer.Option(None, "--layout", metavar="LAYOUT",
+                                         help="Board layout, as for `gaia new` (default: the --setup file's map, "
+                                              "else standard)."),
     faction_variant: Optional[str] = typer.Option(None, "--faction-variant", metavar="VARIANT",
                                                   help="A family of alternative faction boards (docs/variants.md)."),
-    seed: str = typer.Option("lab", "--seed", metavar="SEED", help="Seed of the seatings, set-ups and bots."),
+    seed: Optional[str] = typer.Option(None, "--seed", metavar="SEED", callback=checked_seed,
+                                       help="Seed of the seatings, set-ups and bots (default: the --setup file's, "
+                                            "else lab)."),
     workers: Optional[int] = typer.Option(None, "--workers", min=1, metavar="N",
                                           help="Local worker processes (default: every core)."),
     scheduler: Optional[str] = typer.Option(None, "--scheduler", metavar="ADDRESS",
@@ -70,6 +78,7 @@ def simulate(
     output: Path = typer.Option(..., "-o", "--output", metavar="FILE",
                                 help="The results file (JSON lines); an existing one of the same run is resumed."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object at the end (for scripts)."),
+    setup_file: Optional[Path] = setup_option(),
     content: Optional[List[Path]] = content_option(),
 ) -> None:
     """Play N bot games over balanced seatings; one JSON line per game in the results file.
@@ -88,11 +97,30 @@ def simulate(
         gaia simulate --games 28 --players 2 --bot greedy --content my-rules/ -o changed.jsonl
 
         gaia simulate --games 1000 --players 4 --scheduler tcp://10.0.0.1:8786 -o big.jsonl
+
+        gaia simulate --games 28 --players 2 --bot greedy --content my-boosters/ --setup setup.yaml -o try.jsonl
     """
     catalogue = checked_catalogue("simulate", content)
     pool = None if factions.strip() == "all" else tuple(f.strip() for f in factions.split(",") if f.strip())
-    config = RunConfig(players, bot, seed, variant, layout, faction_variant, pool,
-                       tuple(str(p) for p in content or []))
+    fields: dict = {}
+    if setup_file is not None:
+        problem = setup_file_problem(setup_file)
+        if problem is not None:
+            _fail("simulate", f"--setup {setup_file}: {problem}")
+        try:
+            fields = load_setup_file(catalogue, setup_file, players, variant).fields
+        except SetupError as err:
+            _fail("simulate", str(err))
+        if "factions" in fields:
+            _fail("simulate", f"{setup_file} fixes the factions, but gaia simulate seats them by its balanced "
+                              f"schedule (--factions names the pool): leave factions out of the set-up file")
+    args = setup_arguments(fields, players, seed, variant, layout)
+    if args["players"] is None:
+        _fail("simulate", "Missing option '--players'" + (" (nor does the set-up file name players)."
+                                                           if setup_file is not None else "."))
+    config = RunConfig(args["players"], bot, args["seed"] or "lab", args["variant"], args["layout"], faction_variant,
+                       pool, tuple(str(p) for p in content or []),
+                       fixed=json.dumps(args["fixed"], sort_keys=True) if args["fixed"] else "")
     try:
         config, schedule = prepare(config, catalogue)
         if output.is_dir():

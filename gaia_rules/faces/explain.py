@@ -648,6 +648,10 @@ def render_game(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
                        ("tech_tile_copies", "Copies of each standard tech tile")):
         if key in g:
             items.append(f"{label}: {g[key]}.")
+    lim = g.get("effect_limits")
+    if lim:
+        items.append(f"Largest numbers content may write: {lim.get('amount')} in a gain, {lim.get('price')} in a "
+                     f"price, {lim.get('count')} in a count (`if`, `per N`).")
     if "setup_order" in g:
         items.append("Set-up placement passes: " + ", ".join(g["setup_order"]) + ".")
     doc.items(items)
@@ -703,8 +707,10 @@ def render_parameter(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
     if p.written is not None:
         items.append(f"Default: `{as_yaml(p.written)}`.")
     if p.min is not None or p.max is not None:
-        items.append(f"Range: {'' if p.min is None else p.min}..{'' if p.max is None else p.max} "
-                     f"(a `set` outside it is a validation error).")
+        label = "Range of each item" if p.type == "list" else "Range"
+        where = "a `set`" if p.scope == "player" else "a variant's value"
+        items.append(f"{label}: {'' if p.min is None else p.min}..{'' if p.max is None else p.max} "
+                     f"({where} outside it is a validation error).")
     if p.uses:
         items.append(f"Uses (`set {p.name} for USE` changes one only): "
                      + "; ".join(f"{use}: {meaning}" for use, meaning in p.uses.items()) + ".")

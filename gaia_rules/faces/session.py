@@ -577,10 +577,17 @@ class Session:
         elapsed = time.perf_counter() - start
         state = self.state
         self.console.print(score_table(self.engine, state))
-        winner = max(range(len(state.players)), key=lambda i: state.players[i].vp)
-        self.say(f"game over after {len(self.game.moves)} moves ({elapsed:.1f} s); "
-                 f"winner: {player_label(state, winner)} with {state.players[winner].vp} VP")
+        self.say(f"game over after {len(self.game.moves)} moves ({elapsed:.1f} s); {result_words(state)}")
         return EXIT_OK
+
+
+def result_words(state: GameState) -> str:
+    """`winner: xenos with 61 VP`, or `tie for first: terrans and xenos with 58 VP` when the most VP are shared."""
+    top = max(p.vp for p in state.players)
+    first = [player_label(state, p.index) for p in state.players if p.vp == top]
+    if len(first) == 1:
+        return f"winner: {first[0]} with {top} VP"
+    return f"tie for first: {', '.join(first[:-1])} and {first[-1]} with {top} VP"
 
 
 # ------------------------------------------------------------------ starting one

@@ -3,7 +3,8 @@
 A line is `<player> <command>[. <command>]*`. Log annotations the site adds
 (bowl counts, `returning boosterN`, `using area1: n`, `(from hex)`, level
 changes) are stripped first. Site-specific codes in free actions (`tg`,
-`t-a3`, `gf`) are translated into our price language (`move N gaia>...`).
+`t-a3`, `gf`) are translated into our price language (`move N gaia>...`);
+`pass undefined`, the site's pass with no booster (the last round), is read as `pass`.
 """
 from __future__ import annotations
 
@@ -112,6 +113,8 @@ def _command(line: str, player: int, words: list[str], starts: list[int]) -> Mov
         return Move(player, "endturn")
     if name == "pass":
         at_most(1, "at most a booster")
+        if args == ["undefined"]:  # the site's word for no booster (a pass in the last round)
+            return Move(player, "pass")
         return Move(player, "pass", tuple(args))
     if name == "decline":
         at_most(1, "at most the offer it declines")

@@ -7,6 +7,7 @@ and a rerun plays exactly the games the file does not hold yet.
 """
 from __future__ import annotations
 
+import json
 import math
 import os
 import tempfile
@@ -42,9 +43,13 @@ class RunConfig:
     overlays: tuple[str, ...] = ()
     content_hash: str = ""
     files: tuple = field(default=(), compare=False)  # the overlays' files, shipped to remote workers
+    fixed: str = ""                          # parts of a set-up file held in every game (`random_setup`'s `fixed`), JSON
 
     def options(self) -> dict:
-        return {"variant": self.variant, "layout": self.layout, "faction_variant": self.faction_variant}
+        options = {"variant": self.variant, "layout": self.layout, "faction_variant": self.faction_variant}
+        if self.fixed:   # a run without a set-up file keeps the options of runs made before set-up files
+            options["setup"] = json.loads(self.fixed)
+        return options
 
 
 def prepare(config: RunConfig, catalogue: Catalogue) -> tuple[RunConfig, Schedule]:
@@ -63,7 +68,7 @@ def prepare(config: RunConfig, catalogue: Catalogue) -> tuple[RunConfig, Schedul
     homes = {f: catalogue.factions[f].home for f in catalogue.factions}
     schedule = make_schedule(config.seed, config.players, homes, config.pool)
     ready = RunConfig(config.players, config.bot, config.seed, config.variant, config.layout, fv, schedule.pool,
-                      config.overlays, catalogue.content_hash(), config.files)
+                      config.overlays, catalogue.content_hash(), config.files, config.fixed)
     try:  # one set-up now, so a bad layout or option is one line before any game is played
         _setup(catalogue, ready, schedule.game(0))
     except SetupError as err:
@@ -121,7 +126,8 @@ def overlay_files(overlays: Sequence[str]) -> tuple:
 
 def _setup(catalogue: Catalogue, config: RunConfig, spec):
     return random_setup(catalogue, config.players, spec.setup_seed, config.variant, config.layout,
-                        factions=spec.factions, faction_variant=config.faction_variant)
+                        factions=spec.factions, faction_variant=config.faction_variant,
+                        fixed=json.loads(config.fixed) if config.fixed else None)
 
 
 def play_one(config: RunConfig, schedule: Schedule, index: int) -> dict:

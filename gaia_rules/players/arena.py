@@ -15,6 +15,7 @@ by game in that order.
 """
 from __future__ import annotations
 
+import json
 import math
 import random
 import time
@@ -28,7 +29,7 @@ from ..content import default_catalogue
 from ..content.catalogue import Catalogue
 from ..rules import Engine
 from ..rules.scoring import source_groups
-from ..setup import random_setup
+from ..setup import draw_factions, fill_factions, random_setup
 from .base import Step, play_game
 from .kinds import make_bot
 
@@ -44,6 +45,8 @@ class GameSpec:
     factions: tuple[str, ...]
     bots: tuple[str, ...]          # bot kind by seat
     variant: str = "rules"
+    layout: str = "standard"
+    fixed: str = ""                # parts of a set-up file fixed in every deal (`random_setup`'s `fixed`), as JSON
 
 
 @dataclass
@@ -123,34 +126,27 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def draw_factions(catalogue: Catalogue, players: int, rng: random.Random) -> tuple[str, ...]:
-    """Distinct factions with distinct home planets, drawn with `rng`."""
-    chosen: list[str] = []
-    homes: set[str] = set()
-    for fid in rng.sample(sorted(catalogue.factions), len(catalogue.factions)):
-        home = catalogue.factions[fid].home
-        if home not in homes:
-            chosen.append(fid)
-            homes.add(home)
-        if len(chosen) == players:
-            return tuple(chosen)
-    raise ValueError(f"the content has factions of only {len(homes)} home planets, not {players}")
-
-
 def schedule(catalogue: Catalogue, lineup: Sequence[str], deals: int, seed: str,
-             variant: str = "rules") -> list[GameSpec]:
-    """Every deal played once per distinct rotation of the line-up over the seats."""
+             variant: str = "rules", factions: Sequence[str | None] | None = None, layout: str = "standard",
+             fixed: dict | None = None) -> list[GameSpec]:
+    """Every deal played once per distinct rotation of the line-up over the seats.
+
+    `factions` (by seat, None for an open seat), `layout` and `fixed` (the parts of
+    a set-up file, `random_setup`'s `fixed`) hold in every deal; the rest is drawn per deal.
+    """
     players = len(lineup)
+    held = json.dumps(fixed, sort_keys=True) if fixed else ""
     out = []
     for d in range(deals):
         deal_seed = f"{seed}/{d}"
-        factions = draw_factions(catalogue, players, random.Random(f"factions/{deal_seed}"))
+        drawn = draw_factions(catalogue, players, random.Random(f"factions/{deal_seed}"))
+        seated_factions = tuple(fill_factions(catalogue, factions, drawn)) if factions is not None else drawn
         seated: set[tuple[str, ...]] = set()
         for r in range(players):
             bots = tuple(lineup[(seat + r) % players] for seat in range(players))
             if bots not in seated:
                 seated.add(bots)
-                out.append(GameSpec(len(out), d, deal_seed, players, factions, bots, variant))
+                out.append(GameSpec(len(out), d, deal_seed, players, seated_factions, bots, variant, layout, held))
     return out
 
 
@@ -169,7 +165,8 @@ def play_spec(spec: GameSpec, overlays: tuple[str, ...] = (), weights: tuple | N
     engine = _ENGINES.get(overlays)
     if engine is None:
         engine = _ENGINES[overlays] = Engine(default_catalogue([*overlays]) if overlays else None)
-    setup = random_setup(engine.catalogue, spec.players, spec.seed, spec.variant, factions=spec.factions)
+    setup = random_setup(engine.catalogue, spec.players, spec.seed, spec.variant, spec.layout, factions=spec.factions,
+                         fixed=json.loads(spec.fixed) if spec.fixed else None)
     options = {"weights": dict(weights)} if weights else {}
     bots = [make_bot(kind, f"{spec.seed}/{seat}/{kind}", **(options if kind in WEIGHTED else {}),
                      **(dict(search) if kind == "search" else {}))

@@ -48,6 +48,7 @@ from ..rules.phases import income_events
 from ..rules.scoring import rank_vp
 from ..state import GameState
 from .base import is_free, trailing_free_actions
+from .factions import faction_by_board, is_faction_choice
 from .greedy import GreedyBot, structure_values
 
 RESOURCES = {"c": "credits", "o": "ore", "k": "knowledge", "q": "qic"}
@@ -451,6 +452,8 @@ class FastBot(GreedyBot):
         moves = self.options(engine, state, moves)
         if len(moves) == 1:
             return moves[0]
+        if is_faction_choice(state, moves):
+            return faction_by_board(engine, state, moves, self.rng)
         p = engine.to_move(state)
         in_turn = state.phase == "actions" and not state.decisions
         main = [m for m in moves if not (in_turn and is_free(m))]

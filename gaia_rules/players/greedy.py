@@ -43,6 +43,7 @@ from ..rules import Engine, IllegalMoveError
 from ..rules.moves import Move
 from ..state import GameState
 from .base import Bot, is_free, no_move, trailing_free_actions
+from .factions import faction_by_board, is_faction_choice
 
 MAX_FREE_ACTIONS = 3
 
@@ -192,6 +193,8 @@ class GreedyBot(Bot):
         moves = self.options(engine, state, moves)
         if len(moves) == 1:
             return moves[0]
+        if is_faction_choice(state, moves):
+            return faction_by_board(engine, state, moves, self.rng)
         p = engine.to_move(state)
         charges = [m for m in moves if m.command == "charge"]
         if charges and state.decisions and state.decisions[0].kind == "charge":

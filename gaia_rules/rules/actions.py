@@ -397,6 +397,10 @@ def pass_turn(ctx: Context, state: GameState, move: Move) -> None:
             raise IllegalMoveError("pass", "choose a booster to take when passing")
         if new not in state.boosters_table:
             raise IllegalMoveError("pass", f"{new} is not on the table")
+    elif move.args and move.args[0] not in ctx.catalogue.boosters:
+        # the site's notation names a booster there (and takes none): a booster id is let through, nothing else
+        raise IllegalMoveError("pass", f"in the last round a pass takes no booster: write 'pass', not "
+                                       f"'pass {' '.join(move.args)}'")
     for h in list(ctx.holdings.held(state, p)):
         if isinstance(h.statement.clause, ast.OnPass) and effects.may_fire(ctx, state, p, h.statement,
                                                                             f"{h.source}#{h.index}"):

@@ -286,6 +286,9 @@ def _spend_plan(ctx: Context, state: GameState, p: int, cost_text: str, gain_tex
         at = 6 + err.column if err.text == cost_text else len(written) - len(err.text) + err.column
         raise MoveSyntaxError(written, at, f"cannot read the {'price' if err.text == cost_text else 'gain'}: "
                                            f"{err.message}") from None
+    idle = _idle_spend(costs, gains)
+    if idle:
+        raise IllegalMoveError("empty-spend", f"'spend {cost_text} for {gain_text}' {idle}")
     problem = _holding_problem(ctx, state, p, costs)
     if problem:  # checked before any search: what the player holds bounds what a plan may use
         raise IllegalMoveError("cost", problem)
@@ -318,6 +321,18 @@ def _plan(content, held, gaia_phase: bool, cost_text: str, gain_text: str) -> tu
     pay_list = moves + [ast.Pay(-n, r) for r, n in net.items() if n < 0 and r != "pw"]
     then = [["tech", n, "spend"] if r == "tech" else [r, n, "spend"] for r, n in net.items() if n > 0]
     return pay_list, max(0, -net.get("pw", 0)), then
+
+
+def _idle_spend(costs, gains) -> str | None:
+    """Why a spend changes nothing (nothing for nothing, or its price given back), or None."""
+    if not all(isinstance(g, ast.Tech) or (isinstance(g, ast.Amount) and not g.per) for g in gains):
+        return None  # a gain counted on the board: not comparable to a price
+    cost, gain = vector(costs), vector(gains)
+    if _net(cost, gain):
+        return None
+    if not any(cost.values()) and not any(gain.values()):
+        return "exchanges nothing"
+    return "gives back what it takes"
 
 
 def _holding_problem(ctx: Context, state: GameState, p: int, costs) -> str | None:

@@ -159,14 +159,16 @@ class Engine:
 
         A spend of one conversion k times over whose token moves name another destination
         than the conversion's (the site's notation does not say where tokens go); a pass
-        naming a booster in the last round, when none is taken (the site ignores the word).
+        naming a booster in the last round, when none is taken (the site ignores the word; any other
+        word stays, for `apply` to refuse).
         """
         check_move(move, len(state.players))
         if state.ended or self.to_move(state) != move.player:
             return move
         if move.command == "spend":
             return conversions.spend_spelling(self.context(state), state, move)
-        if move.command == "pass" and move.args and state.round >= self.catalogue.game["rounds"]:
+        if (move.command == "pass" and len(move.args) == 1 and move.args[0] in self.catalogue.boosters
+                and state.round >= self.catalogue.game["rounds"]):
             return Move(move.player, "pass")
         return move
 

@@ -25,6 +25,7 @@ RULE_CODES: dict[str, str] = {
     "cost": "the player holds the price of what they do",
     "cover": "an advanced tile covers an uncovered standard tile the player holds",
     "downgrade": "a structure is turned back into another only where the player has that structure",
+    "empty-spend": "a spend exchanges something: it neither trades nothing for nothing nor gives back its price",
     "faction": "a faction chosen exists, is not taken, and its home planet type is not played already",
     "fedtile": "a federation token named is one the player holds",
     "federation": "a federation joins connected buildings of enough power value with the fewest satellites",

@@ -254,11 +254,11 @@ def _free_candidates(ctx, state, p, sure) -> Iterator[Move]:
     for args in _spends(ctx, state, p, gaia_phase=False):
         yield sure(Move(p, "spend", args))
     area2 = player.power["area2"] + (1 if player.token == "area2" else 0)
-    for n in range(1, area2 // 2 + 1):
+    for n in range(1, min(area2 // 2, MOST_TIMES) + 1):  # bigger burns stay legal, unlisted like bigger spends
         yield sure(Move(p, "burn", (str(n),)))
 
 
-MOST_TIMES = 20  # a conversion is listed up to this many times over in one spend
+MOST_TIMES = 20  # a conversion (or a burn) is listed up to this many times over in one move
 
 
 def _spends(ctx, state, p, gaia_phase: bool) -> Iterator[tuple[str, str]]:

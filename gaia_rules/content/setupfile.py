@@ -1,0 +1,269 @@
+"""A set-up file: the parts of a new game's set-up a designer fixes instead of drawing them.
+
+A YAML mapping (schema: `schemas/setup/setup.schema.json`) naming any of:
+players, variant, seed, factions (by seat), round_tiles (in round order),
+final_tiles, boosters, tech_tiles (position -> tile), advanced_tiles
+(track -> tile), terraforming_token and map (a layout to draw, or placed
+sectors and mirror). A list names every slot of its part; null leaves a slot
+to the draw. What the file does not name is drawn from the seed
+(`gaia_rules/setup.py`).
+
+This module reads the file with positions, checks it against its schema and
+against the content: every id exists (with a "did you mean"), the counts are
+the game's (game.yaml: `rounds`, `final_tiles`, players + `boosters.extra`,
+`standard_tech_positions`, the research tracks), nothing is named twice,
+factions have distinct home planets. Checks that need the board (a layout's
+name, placed sectors that overlap, the adjacency rule) are the set-up's
+(`gaia_rules/setup.py`, `check_setup_map`). Every problem is a `Diagnostic`
+at its line and column.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterable
+
+from jsonschema import Draft202012Validator
+
+from .catalogue import Catalogue
+from .loader import Loader, schema_dir
+from .spelling import did_you_mean
+from .yamlsrc import Diagnostic, Located, load_yaml
+
+FIELDS = ("players", "variant", "seed", "factions", "round_tiles", "final_tiles", "boosters", "tech_tiles",
+          "advanced_tiles", "terraforming_token", "map")
+"""The fields a set-up file may fix, in the order they are described (`description` is free text)."""
+
+SCHEMA_FILE = Path("setup") / "setup.schema.json"
+
+
+@lru_cache(maxsize=1)
+def _validator() -> Draft202012Validator:
+    schema = json.loads((schema_dir() / SCHEMA_FILE).read_text(encoding="utf-8"))
+    return Draft202012Validator(schema)
+
+
+@dataclass
+class SetupFile:
+    """A set-up file as read: its fields (only those it gives) and where each value is written."""
+
+    file: str
+    fields: dict[str, Any] = field(default_factory=dict)
+    src: Located | None = None
+
+    def fixed(self) -> list[str]:
+        """The fields the file gives, in `FIELDS` order."""
+        return [f for f in FIELDS if f in self.fields]
+
+    def diag(self, path: tuple, message: str) -> Diagnostic:
+        if self.src is None:
+            return Diagnostic(self.file, 1, 1, message)
+        return self.src.diag(path, message)
+
+    def diag_key(self, path: tuple, message: str) -> Diagnostic:
+        if self.src is None:
+            return Diagnostic(self.file, 1, 1, message)
+        return self.src.diag_key(path, message)
+
+
+def read_setup_file(path: Path | str, display: str | None = None) -> tuple[SetupFile | None, list[Diagnostic]]:
+    """Read a set-up file and check it against its schema; (the file, or None if unusable; problems)."""
+    name = display or str(path)
+    src, problems = load_yaml(path, name)
+    if src is None:
+        if problems and problems[0].message.startswith("empty file"):
+            problems = [Diagnostic(name, 1, 1, "empty file; expected a mapping of set-up fields "
+                                               f"({', '.join(FIELDS)})")]
+        return None, problems
+    return _schema_checked(src)
+
+
+def _schema_checked(src: Located) -> tuple[SetupFile | None, list[Diagnostic]]:
+    if not isinstance(src.data, dict):
+        return None, [src.diag((), f"expected a mapping of set-up fields ({', '.join(FIELDS)}) at the top")]
+    problems: list[Diagnostic] = []
+    for err in sorted(_validator().iter_errors(src.data), key=lambda e: list(map(str, e.absolute_path))):
+        problems.extend(_schema_messages(src, err))
+    if problems:
+        return None, problems
+    data = {k: v for k, v in src.data.items() if k in FIELDS}
+    return SetupFile(src.file, data, src), []
+
+
+def _schema_messages(src: Located, err) -> list[Diagnostic]:
+    path = tuple(err.absolute_path)
+    if err.validator == "not" and path == ("map",):
+        return [src.diag_key(("map", "sectors"), "map: give either 'layout' (a board to draw) or 'sectors' "
+                                                 "(placed by hand), not both")]
+    if err.validator == "propertyNames":
+        return []  # the names themselves are checked against the content below
+    return Loader._schema_messages(src, err, "set-up file")
+
+
+# ------------------------------------------------------------------ against the content
+
+def player_range(catalogue: Catalogue) -> range:
+    limits = catalogue.game["players"]
+    return range(limits["min"], limits["max"] + 1)
+
+
+def check_setup_file(setup: SetupFile, catalogue: Catalogue, players: int | None = None) -> list[Diagnostic]:
+    """Every problem of the file's fields against the content (ids, counts, repeats, home planets).
+
+    `players`: the player count of the game (a command's `--players`); by default the file's own.
+    Counts that depend on it (factions, boosters) are checked only when it is known.
+    """
+    out: list[Diagnostic] = []
+    f = setup.fields
+    game = catalogue.game
+    counts = player_range(catalogue)
+    if "players" in f and f["players"] not in counts and players is None:
+        out.append(setup.diag(("players",), f"the game is for {counts.start} to {counts.stop - 1} players, "
+                                            f"not {f['players']}"))
+    n = players if players is not None else f.get("players")
+    if n is not None and n not in counts:
+        n = None
+    if "variant" in f and f["variant"] not in catalogue.variants:
+        out.append(setup.diag(("variant",), f"unknown rules variant '{f['variant']}'"
+                                            f"{did_you_mean(f['variant'], catalogue.variants)} "
+                                            f"(choose {', '.join(sorted(catalogue.variants))})"))
+    if "factions" in f:
+        out += _check_factions(setup, catalogue, n)
+    if "round_tiles" in f:
+        out += _check_slots(setup, "round_tiles", catalogue.round_tiles, "round scoring tile",
+                            game["rounds"], f"game.yaml's rounds: {game['rounds']}")
+    if "final_tiles" in f:
+        out += _check_slots(setup, "final_tiles", catalogue.final_tiles, "final scoring tile",
+                            game["final_tiles"], f"game.yaml's final_tiles: {game['final_tiles']}")
+    if "boosters" in f:
+        extra = game["boosters"]["extra"]
+        wanted = None if n is None else n + extra
+        out += _check_slots(setup, "boosters", catalogue.boosters, "booster", wanted,
+                            f"{n} players + game.yaml's boosters.extra {extra}")
+        if n is None and (len(f["boosters"]) - extra) not in counts:
+            lo, hi = counts.start + extra, counts.stop - 1 + extra
+            out.append(setup.diag(("boosters",), f"{len(f['boosters'])} boosters fit no game: players + "
+                                                 f"game.yaml's boosters.extra {extra} is {lo} to {hi}"))
+    if "tech_tiles" in f:
+        out += _check_table(setup, "tech_tiles", list(game["standard_tech_positions"]), "tech tile position",
+                            catalogue.tech_tiles, "tech tile")
+    if "advanced_tiles" in f:
+        tracks = [t.id for t in sorted(catalogue.tracks.values(), key=lambda t: t.order)]
+        out += _check_table(setup, "advanced_tiles", tracks, "research track", catalogue.advanced_tech_tiles,
+                            "advanced tech tile")
+    if "terraforming_token" in f:
+        token = f["terraforming_token"]
+        supply = sorted(t.id for t in catalogue.federation_tokens.values() if t.in_supply)
+        if token not in catalogue.federation_tokens:
+            out.append(setup.diag(("terraforming_token",), f"unknown federation token '{token}'"
+                                                           f"{did_you_mean(token, catalogue.federation_tokens)}"))
+        elif token not in supply:
+            out.append(setup.diag(("terraforming_token",), f"federation token '{token}' is not in the supply "
+                                                           f"(in_supply: false); choose {', '.join(supply)}"))
+    if "map" in f and "sectors" in f["map"]:
+        out += _check_sectors(setup, catalogue)
+    return out
+
+
+def _check_factions(setup: SetupFile, catalogue: Catalogue, players: int | None) -> list[Diagnostic]:
+    out = []
+    factions = setup.fields["factions"]
+    if players is not None and len(factions) != players:
+        out.append(setup.diag(("factions",), f"{len(factions)} faction{'s' if len(factions) != 1 else ''} "
+                                             f"for {players} players: give one per seat (null leaves a seat open)"))
+    seen: dict[str, int] = {}
+    homes: dict[str, str] = {}
+    for i, fid in enumerate(factions):
+        if fid is None:
+            continue
+        if fid not in catalogue.factions:
+            out.append(setup.diag(("factions", i), f"unknown faction '{fid}'{did_you_mean(fid, catalogue.factions)}"))
+            continue
+        if fid in seen:
+            out.append(setup.diag(("factions", i), f"faction '{fid}' is given twice (seats {seen[fid] + 1} "
+                                                   f"and {i + 1})"))
+            continue
+        seen[fid] = i
+        home = catalogue.factions[fid].home
+        if home in homes:
+            out.append(setup.diag(("factions", i), f"'{homes[home]}' and '{fid}' both have home planet {home}; "
+                                                   f"the factions of a game need distinct home planets"))
+            continue
+        homes[home] = fid
+    return out
+
+
+def _check_slots(setup: SetupFile, key: str, known: dict, what: str, wanted: int | None,
+                 why: str) -> list[Diagnostic]:
+    """A list of ids (null: drawn): known, each once, as many as the game draws."""
+    out = []
+    items = setup.fields[key]
+    if wanted is not None and len(items) != wanted:
+        out.append(setup.diag((key,), f"{len(items)} {what}s given; a game has {wanted} ({why}); "
+                                      f"null leaves one to the draw"))
+    seen: dict[str, int] = {}
+    for i, ident in enumerate(items):
+        if ident is None:
+            continue
+        if ident not in known:
+            out.append(setup.diag((key, i), f"unknown {what} '{ident}'{did_you_mean(ident, known)}"))
+        elif ident in seen:
+            out.append(setup.diag((key, i), f"{what} '{ident}' is given twice (entries {seen[ident] + 1} "
+                                            f"and {i + 1})"))
+        else:
+            seen[ident] = i
+    return out
+
+
+def _check_table(setup: SetupFile, key: str, places: list[str], place_word: str, known: dict,
+                 what: str) -> list[Diagnostic]:
+    """A mapping place -> tile id: known places, known tiles, no tile on two places."""
+    out = []
+    seen: dict[str, str] = {}
+    for place, ident in setup.fields[key].items():
+        if place not in places:
+            out.append(setup.diag_key((key, place), f"unknown {place_word} '{place}'{did_you_mean(place, places)} "
+                                                    f"(choose {', '.join(places)})"))
+        if ident not in known:
+            out.append(setup.diag((key, place), f"unknown {what} '{ident}'{did_you_mean(ident, known)}"))
+        elif ident in seen:
+            out.append(setup.diag((key, place), f"{what} '{ident}' lies on {seen[ident]} already"))
+        else:
+            seen[ident] = place
+    return out
+
+
+def _check_sectors(setup: SetupFile, catalogue: Catalogue) -> list[Diagnostic]:
+    """Placed sectors: known ids, each sector tile once, each centre once."""
+    out = []
+    tiles: dict[int, str] = {}
+    centres: dict[tuple, int] = {}
+    for i, placed in enumerate(setup.fields["map"]["sectors"]):
+        sid = placed["sector"]
+        where = ("map", "sectors", i)
+        if sid not in catalogue.sectors:
+            out.append(setup.diag(where + ("sector",), f"unknown sector '{sid}'{did_you_mean(sid, catalogue.sectors)}"))
+        else:
+            tile = catalogue.sectors[sid].tile
+            if tile in tiles:
+                out.append(setup.diag(where + ("sector",), f"sector tile {tile} is used twice "
+                                                           f"('{tiles[tile]}' and '{sid}')"))
+            tiles[tile] = sid
+        centre = tuple(placed["center"])
+        if centre in centres:
+            out.append(setup.diag(where + ("center",), f"two sectors centred on {list(centre)} "
+                                                       f"(entries {centres[centre] + 1} and {i + 1})"))
+        centres.setdefault(centre, i)
+    return out
+
+
+def fixed_parts(setup: SetupFile) -> dict[str, Any]:
+    """The file's fields as plain data (JSON-able), for a set-up draw and a run's arguments."""
+    return json.loads(json.dumps(setup.fields))
+
+
+def describe(fields: Iterable[str]) -> str:
+    """The fixed fields in words: 'round tiles, boosters'."""
+    return ", ".join(f.replace("_", " ") for f in fields)
