@@ -256,7 +256,7 @@ class FastEvaluator:
                 mine.append(name)
             else:
                 theirs.add(name)
-        return sum(ctx.holdings.power_value(state, p, name) for name in mine
+        return sum(ctx.holdings.power_value(state, p, name, "federation") for name in mine
                    if not theirs.isdisjoint(ctx.map.within(name, ctx.map.charge_distance)))
 
     def final_tiles(self, engine: Engine, state: GameState, p: int) -> float:
@@ -290,11 +290,11 @@ class FastEvaluator:
                     if ctx.content.structure(player, h.piece).is_range_origin:
                         origins.append(name)
                 if p not in h.federations:
-                    loose.append((name, ctx.holdings.power_value(state, p, name)))
+                    loose.append((name, ctx.holdings.power_value(state, p, name, "federation")))
             elif p in h.guests:
                 origins.append(name)
                 if p not in h.federations:
-                    loose.append((name, ctx.holdings.power_value(state, p, name)))
+                    loose.append((name, ctx.holdings.power_value(state, p, name, "federation")))
         threshold = max(1, ctx.holdings.param(state, p, "federation_threshold"))
         total = sum(v for _, v in loose)
         ready = 0

@@ -276,7 +276,7 @@ def board_action(ctx: Context, state: GameState, move: Move) -> None:
     follow: list[Pending] = []
     cost = ctx.holdings.price(state, p, "board_action_cost", action.cost, aid)
     pw = sum(c.count for c in cost if isinstance(c, ast.Pay) and c.resource == "pw")
-    problem = effects.can_pay(ctx, state, p, cost)
+    problem = effects.can_pay(ctx, state, p, cost, "power-action")
     if problem:
         raise IllegalMoveError("cost", problem)
     effects.pay(ctx, state, p, [c for c in cost if not (isinstance(c, ast.Pay) and c.resource == "pw")])
@@ -286,7 +286,7 @@ def board_action(ctx: Context, state: GameState, move: Move) -> None:
     items = choices.items_of(plain, aid) + [[g.resource, g.count * ctx.holdings.count_per(state, p, g.per), aid] for g in plain if g.per]
     if pw:
         effects.fire(ctx, state, p, effects.Event("spend", data={"pw": pw}), 1, follow)
-        choices.spend_with_choice(ctx, state, p, pw, items, follow)
+        choices.spend_with_choice(ctx, state, p, pw, items, follow, "power-action")
     else:
         choices.apply_sequence(ctx, state, p, items, follow)
     effects.apply_gains(ctx, state, p, others, aid, follow)

@@ -26,7 +26,7 @@ def offer_charges(ctx: Context, state: GameState, builder: int, name: str) -> No
         best = 0
         for other, h in near:  # p's structures (not Gaiaformers or stations) and guest mines in reach
             if sharing.has_structure(ctx.content, state, h, p):
-                best = max(best, ctx.holdings.power_value(state, p, other))
+                best = max(best, ctx.holdings.power_value(state, p, other, "charge"))
         if best == 0:
             continue
         reached = effects.Event("opponent-build", frozenset((piece, state.players[builder].faction)), {"pw": best},

@@ -78,18 +78,22 @@ def _gain(ctx, state, p, res, count, source, follow) -> None:
         resources.gain_resource(ctx, state, p, res, count, source)
 
 
-def spend_with_choice(ctx: Context, state: GameState, p: int, n: int, then: list, follow: list[Pending]) -> None:
+def spend_with_choice(ctx: Context, state: GameState, p: int, n: int, then: list, follow: list[Pending],
+                      use: str = "price") -> None:
     """Spend n power; with the token in area III the player may be asked whether to use it.
 
     The caller fires the `spend` event first (`effects.fire`, which the gains here come before).
     """
     player = state.players[p]
-    value, special, to = special_token.spending(ctx, state, p)
-    use = special_token.spend_question(player, n, value, special)
-    if isinstance(use, list):
-        follow.append(Pending(KIND, p, {"op": "spend", "n": n, "then": then, "options": use}))
+    value, special, to = special_token.spending(ctx, state, p, use)
+    how = special_token.spend_question(player, n, value, special)
+    if isinstance(how, list):
+        data = {"op": "spend", "n": n, "then": then, "options": how}
+        if use != "price":
+            data["use"] = use   # the use of area3_token_value the answer spends for
+        follow.append(Pending(KIND, p, data))
         return
-    power.spend_power(player, n, value, special, use_token=use, to=to)
+    power.spend_power(player, n, value, special, use_token=how, to=to)
     apply_sequence(ctx, state, p, then, follow)
 
 
@@ -170,7 +174,7 @@ def resolve(ctx: Context, state: GameState, p: int, answer: str, question: Pendi
         if not follow:
             apply_events(ctx, state, p, data.get("later", []), follow)
     elif op == "spend":
-        value, special, to = special_token.spending(ctx, state, p)
+        value, special, to = special_token.spending(ctx, state, p, data.get("use", "price"))
         power.spend_power(player, data["n"], value, special, use_token=(answer == "area1"), to=to)
         apply_sequence(ctx, state, p, data["then"], follow)
     elif op == "take":

@@ -262,7 +262,7 @@ def free_conversion(ctx: Context, state: GameState, move: Move, gaia_phase: bool
     """`spend COST for GAIN`: any sum of open conversions that adds up exactly."""
     p = move.player
     pay_list, power, then = _spend_plan(ctx, state, p, arg(move, 0), arg(move, 1), gaia_phase)
-    problem = effects.can_pay(ctx, state, p, pay_list + [ast.Pay(power, "pw")] if power else pay_list)
+    problem = effects.can_pay(ctx, state, p, pay_list + [ast.Pay(power, "pw")] if power else pay_list, "conversion")
     if problem:
         raise IllegalMoveError("cost", problem)
     effects.pay(ctx, state, p, pay_list)
@@ -270,7 +270,7 @@ def free_conversion(ctx: Context, state: GameState, move: Move, gaia_phase: bool
     then = [list(x) for x in then]
     if power:
         effects.fire(ctx, state, p, effects.Event("spend", data={"pw": power}), 1, follow)
-        choices.spend_with_choice(ctx, state, p, power, then, follow)
+        choices.spend_with_choice(ctx, state, p, power, then, follow, "conversion")
     else:
         choices.apply_sequence(ctx, state, p, then, follow)
     return follow
@@ -337,7 +337,7 @@ def _idle_spend(costs, gains) -> str | None:
 
 def _holding_problem(ctx: Context, state: GameState, p: int, costs) -> str | None:
     """Why player p does not hold what a spend names as its price (resources, tokens to move), or None."""
-    problem = effects.can_pay(ctx, state, p, costs)
+    problem = effects.can_pay(ctx, state, p, costs, "conversion")
     if problem:
         return problem
     player = state.players[p]

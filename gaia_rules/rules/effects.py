@@ -176,9 +176,9 @@ def may_fire(ctx: Context, state: GameState, p: int, st: ast.Statement, key: str
     return True
 
 
-def can_pay(ctx: Context, state: GameState, p: int, costs) -> str | None:
-    """Why player p cannot pay `costs`, or None."""
-    return short_of(ctx, state, p, amounts_of(costs))
+def can_pay(ctx: Context, state: GameState, p: int, costs, use: str = "price") -> str | None:
+    """Why player p cannot pay `costs`, or None (`use`: what the price pays for, a use of `area3_token_value`)."""
+    return short_of(ctx, state, p, amounts_of(costs), use=use)
 
 
 def amounts_of(costs) -> tuple[tuple[str, int], ...]:
@@ -191,7 +191,7 @@ def amounts_of(costs) -> tuple[tuple[str, int], ...]:
 
 
 def short_of(ctx: Context, state: GameState, p: int, need: tuple[tuple[str, int], ...],
-             have: dict | None = None) -> str | None:
+             have: dict | None = None, use: str = "price") -> str | None:
     """Why player p does not have these amounts (`amounts_of` a price), or None.
 
     `have` keeps what the player has of each resource asked, for a caller asking many times about one state.
@@ -199,7 +199,7 @@ def short_of(ctx: Context, state: GameState, p: int, need: tuple[tuple[str, int]
     for res, n in need:
         got = have.get(res) if have is not None else None
         if got is None:
-            got = _available(ctx, state, p, res)
+            got = _available(ctx, state, p, res, use)
             if have is not None:
                 have[res] = got
         if got is not None and got < n:
@@ -211,7 +211,7 @@ def short_of(ctx: Context, state: GameState, p: int, need: tuple[tuple[str, int]
     return None
 
 
-def _available(ctx: Context, state: GameState, p: int, res: str) -> int | None:
+def _available(ctx: Context, state: GameState, p: int, res: str, use: str = "price") -> int | None:
     """How much of `res` player p can pay now (None: not a resource a price takes from the player)."""
     player = state.players[p]
     attr = RESOURCE_FIELDS.get(res)
@@ -220,15 +220,15 @@ def _available(ctx: Context, state: GameState, p: int, res: str) -> int | None:
     if res in ctx.content.stored_resources:
         return player.other.get(res, 0)
     if res == "pw":
-        return power.spendable(player, ctx.holdings.param(state, p, "area3_token_value"),
+        return power.spendable(player, ctx.holdings.param(state, p, "area3_token_value", use=use),
                                ctx.content.special_value(player))
     if res == "t":
         return power.tokens_in_cycle(player)
     return None
 
 
-def pay(ctx: Context, state: GameState, p: int, costs, use_token: bool | None = None) -> None:
-    problem = can_pay(ctx, state, p, costs)
+def pay(ctx: Context, state: GameState, p: int, costs, use_token: bool | None = None, use: str = "price") -> None:
+    problem = can_pay(ctx, state, p, costs, use)
     if problem:
         raise IllegalMoveError("cost", problem)
     player = state.players[p]
@@ -240,7 +240,7 @@ def pay(ctx: Context, state: GameState, p: int, costs, use_token: bool | None = 
             elif c.resource in ctx.content.stored_resources:
                 player.other = {**player.other, c.resource: player.other.get(c.resource, 0) - c.count}
             elif c.resource == "pw":
-                value, special, to = special_token.spending(ctx, state, p)
+                value, special, to = special_token.spending(ctx, state, p, use)
                 power.spend_power(player, c.count, value, special, use_token, to=to)
                 if "spend" in ctx.content.heard_events:
                     state.pending.extend(fire(ctx, state, p, Event("spend", data={"pw": c.count})))

@@ -25,7 +25,7 @@ def piece_value(ctx: Context, state: GameState, p: int, name: str) -> int:
     h = state.board.get(name)
     if not sharing.has_piece(h, p):
         return 0
-    return ctx.holdings.power_value(state, p, name)
+    return ctx.holdings.power_value(state, p, name, "federation")
 
 
 def member_hexes(ctx: Context, state: GameState, p: int) -> set[str]:

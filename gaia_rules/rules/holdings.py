@@ -22,6 +22,7 @@ import itertools
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
+from ..content.catalogue import PARAMETER_SOURCES
 from ..language import ast
 from ..state import GameState, HexState, PlayerState, TechTileHeld
 from . import sharing
@@ -43,7 +44,7 @@ class Held:
 class Holding:
     """What one signature holds (shared by every player, in any state, with that signature)."""
 
-    __slots__ = ("view", "signature", "faction", "on_map", "used", "statements", "by_event", "sets", "replace",
+    __slots__ = ("view", "signature", "faction", "on_map", "used", "statements", "by_event", "sets", "changes", "replace",
                  "locks", "_params", "_derived")
 
     DERIVED_KEPT = 512   # values derived from one holding (conversion tables, spend plans...) kept at most
@@ -56,38 +57,56 @@ class Holding:
         self.used: dict[str, int] = dict(signature[2])     # copies taken from the faction board
         self.statements = statements
         by_event: dict[str, list[Held]] = {}
-        sets: dict[tuple, Any] = {}
         replace: dict[str, str] = {}
         locks: set[str] = set()
+        held_sets: list[Held] = []
         for h in statements:
             cl = h.statement.clause
             if isinstance(cl, ast.On):
                 by_event.setdefault(cl.key, []).append(h)
             elif isinstance(cl, ast.Set):
-                value = view.content.typed(cl.name, cl.value)
-                for key in (cl.keys or (None,)):
-                    sets[(cl.name, key)] = value
+                held_sets.append(h)
             elif isinstance(cl, ast.Replace):
                 replace[cl.old] = cl.new
             elif isinstance(cl, ast.Lock):
                 locks.add(cl.track)
+        # parameters, in the fixed source order (`Holdings.source_order`), never the order gained in:
+        # the last absolute `=` of each (name, key, use) wins, the relative `+=`/`-=` add up
+        sets: dict[tuple, Any] = {}
+        changes: dict[tuple, int] = {}
+        for h in sorted(held_sets, key=view.source_order):
+            cl = h.statement.clause
+            for key in (cl.keys or (None,)):
+                if cl.relative:
+                    changes[(cl.name, key, cl.use)] = changes.get((cl.name, key, cl.use), 0) + cl.delta
+                else:
+                    sets[(cl.name, key, cl.use)] = cl.value
         self.by_event = {k: tuple(v) for k, v in by_event.items()}
-        self.sets, self.replace, self.locks = sets, replace, frozenset(locks)
+        self.sets, self.changes, self.replace, self.locks = sets, changes, replace, frozenset(locks)
         self._params: dict[tuple, Any] = {}
         self._derived: dict[tuple, Any] = {}
 
-    def param(self, name: str, key: str | None = None) -> Any:
-        """A rule parameter: its default, overridden by the last `set` held (typed: `ContentView.typed`)."""
-        found = self._params.get((name, key), _MISSING)
+    def param(self, name: str, key: str | None = None, use: str | None = None) -> Any:
+        """A rule parameter for one key and one use (typed: `ContentView.typed`): the most specific
+        absolute `set` held (a key before no key, then a use before no use; among equals the last in
+        source order), else the default; then plus every relative change held for it."""
+        found = self._params.get((name, key, use), _MISSING)
         if found is _MISSING:
+            content = self.view.content
             sets = self.sets
-            if (name, key) in sets:
-                found = sets[(name, key)]
-            elif key is not None and (name, None) in sets:
-                found = sets[(name, None)]
-            else:
-                found = self.view.content.default(self.faction, name, key)
-            self._params[(name, key)] = found
+            found = _MISSING
+            wanted = _specific(name, key, use)
+            for k in wanted:
+                if k in sets:
+                    found = content.typed(name, sets[k])
+                    break
+            if found is _MISSING:
+                found = content.default(self.faction, name, key)
+            if self.changes:
+                delta = sum(self.changes.get(k, 0) for k in wanted)
+                if delta:
+                    found += delta
+            self._params[(name, key, use)] = found
         return found
 
     def derived(self, compute: Callable[..., Any], *args) -> Any:
@@ -101,6 +120,13 @@ class Holding:
         return found
 
 
+def _specific(name: str, key: str | None, use: str | None) -> tuple[tuple, ...]:
+    """The (name, key, use) entries that apply to one key and use, the most specific first."""
+    keys = (key, None) if key is not None else (None,)
+    uses = (use, None) if use is not None else (None,)
+    return tuple((name, k, u) for k in keys for u in uses)
+
+
 class Holdings:
     """The holdings index of one game's content and map: what each player holds, and counts over their pieces."""
 
@@ -110,6 +136,19 @@ class Holdings:
         self.content = content
         self.map = map_view
         self._by_signature: dict[tuple, Holding] = {}
+        catalogue = content.catalogue
+        self._component_rank = {("research", t): i for i, t in enumerate(catalogue.tracks)}
+        self._component_rank.update({("tech", t): i for i, t in enumerate(catalogue.tech_tiles)})
+        self._component_rank.update({("adv", t): i for i, t in enumerate(catalogue.advanced_tech_tiles)})
+
+    def source_order(self, h: Held) -> tuple:
+        """Where a held statement stands in the fixed order parameters are folded in (`PARAMETER_SOURCES`:
+        a `Held.source` kind; within research, track order then level; within tiles, catalogue order)."""
+        kind, _, rest = h.source.partition(":")
+        component, _, level = rest.partition(":")
+        rank = self._component_rank.get((kind, component), 0)
+        return (PARAMETER_SOURCES.index(kind) if kind in PARAMETER_SOURCES else len(PARAMETER_SOURCES), rank,
+                int(level) if kind == "research" else 0)
 
     # ------------------------------------------------------------ a player's holding
     def of(self, state: GameState, p: int) -> Holding:
@@ -218,9 +257,9 @@ class Holdings:
         return track in self.of(state, p).locks
 
     # ------------------------------------------------------------ parameters and prices
-    def param(self, state: GameState, p: int, name: str, key: str | None = None) -> Any:
-        """A rule parameter for player p: its default, overridden by the last `set` they hold."""
-        return self.of(state, p).param(name, key)
+    def param(self, state: GameState, p: int, name: str, key: str | None = None, use: str | None = None) -> Any:
+        """A rule parameter for player p, for one of its uses (`uses` in parameters.yaml): `Holding.param`."""
+        return self.of(state, p).param(name, key, use)
 
     def price(self, state: GameState, p: int, name: str, printed: tuple, key: str | None = None) -> tuple:
         """Player p's value of a price parameter as a tuple of `Pay`; `printed` (the content's own
@@ -261,21 +300,22 @@ class Holdings:
     def structures_with_guests(self, state: GameState, p: int) -> list[str]:
         return self.colonized(state, p) + sharing.guest_hexes(state, p)
 
-    def power_value(self, state: GameState, p: int, name: str) -> int:
-        """Power value of p's piece (or guest mine) on a hex: its `power_value`, plus `power_bonus` where it applies."""
+    def power_value(self, state: GameState, p: int, name: str, use: str) -> int:
+        """Power value of p's piece (or guest mine) on a hex for one use (`federation`, `charge`): its
+        `power_value`, plus `power_bonus` where it applies."""
         h = state.board[name]
         player = state.players[p]
         if h.owner == p and h.piece is not None:
             holding = self.of(state, p)
-            value = holding.param("power_value", h.piece)
+            value = holding.param("power_value", h.piece, use)
             planet = self.map.planet_at(state, name)
             if planet == self.content.faction(player).home:
-                value += holding.param("power_bonus", "home")
+                value += holding.param("power_bonus", "home", use)
             if self.content.kinds.get(planet) == "gaia":
-                value += holding.param("power_bonus", "gaia")
+                value += holding.param("power_bonus", "gaia", use)
             return value
         if sharing.is_guest(h, p):
-            return self.content.structure(player, sharing.guest_piece(self.content, player)).power_value
+            return self.of(state, p).param("power_value", sharing.guest_piece(self.content, player), use)
         return 0
 
     # ------------------------------------------------------------ counters ("per ...")

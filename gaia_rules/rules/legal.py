@@ -217,7 +217,8 @@ def _main_candidates(ctx, state, p, sure) -> Iterator[Move]:
     for aid, action in ctx.content.catalogue.board_actions.items():
         if aid in state.board_actions_used:
             continue
-        if effects.can_pay(ctx, state, p, ctx.holdings.price(state, p, "board_action_cost", action.cost, aid)) is not None:
+        if effects.can_pay(ctx, state, p, ctx.holdings.price(state, p, "board_action_cost", action.cost, aid),
+                           "power-action") is not None:
             continue
         gains = action.effect.statements[0].clause.gains
         simple = all(isinstance(g, ast.Amount) and g.resource not in ("step", "range") for g in gains)
@@ -267,7 +268,7 @@ def _spends(ctx, state, p, gaia_phase: bool) -> Iterator[tuple[str, str]]:
         k = 1
         while (many := multiples.times(k)) is not None:
             amounts, moves, args = many
-            if effects.short_of(ctx, state, p, amounts, have) is not None:
+            if effects.short_of(ctx, state, p, amounts, have, "conversion") is not None:
                 break
             if moves and not all(_can_move(ctx, state, p, c) for c in moves):
                 break

@@ -337,7 +337,7 @@ def gaia_choice_open(ctx: Context, state: GameState, p: int) -> bool:
     """Whether some Gaia-phase conversion of player p could be paid now."""
     for h in ctx.holdings.held(state, p):
         cl = h.statement.clause
-        if isinstance(cl, ast.GaiaPhase) and effects.can_pay(ctx, state, p, cl.costs) is None:
+        if isinstance(cl, ast.GaiaPhase) and effects.can_pay(ctx, state, p, cl.costs, "conversion") is None:
             if all(not isinstance(c, ast.Move) or state.players[p].power.get(c.source, 0) >= c.count for c in cl.costs):
                 return True
     return False

@@ -61,7 +61,7 @@ def final_scoring(ctx: Context, state: GameState) -> None:
 def resource_vp(ctx: Context, state: GameState, p: int) -> int:
     """Burn and spend all power as credits, Q.I.C. as ore, then 1 VP per 3 resources."""
     player = state.players[p]
-    value, special, to = special_token.spending(ctx, state, p)
+    value, special, to = special_token.spending(ctx, state, p, "final-scoring")
     burnable = power.in_area(player, "area2") // 2
     if burnable:
         power.burn(player, burnable, ctx.holdings.param(state, p, "token_route", "burn"))

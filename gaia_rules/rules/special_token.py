@@ -77,10 +77,11 @@ def discarded(p: PlayerState, to: str) -> None:
 
 
 # ------------------------------------------------------------------ spending it
-def spending(ctx, state: GameState, p: int) -> tuple[int, int, str]:
-    """What a power spend of player p reads: (a plain area-III token's value, the special token's
-    value, where spent tokens go: `token_route[spend]`)."""
-    return (ctx.holdings.param(state, p, "area3_token_value"), ctx.content.special_value(state.players[p]),
+def spending(ctx, state: GameState, p: int, use: str = "price") -> tuple[int, int, str]:
+    """What a power spend of player p reads: (a plain area-III token's value for `use` (a use of
+    `area3_token_value` in parameters.yaml), the special token's value, where spent tokens go:
+    `token_route[spend]`)."""
+    return (ctx.holdings.param(state, p, "area3_token_value", use=use), ctx.content.special_value(state.players[p]),
             ctx.holdings.param(state, p, "token_route", "spend"))
 
 
