@@ -19,6 +19,7 @@ from gaia_rules.language import parse_effect, vocabulary
 from gaia_rules.language import english as english_module
 from gaia_rules.language.english import COUNTER_NOUNS, WITHIN_PHRASES, Words, english, plural_noun
 from gaia_rules.language.vocabulary import COUNTERS, EVENT_DATA, EVENT_PIECES
+from gaia_rules.rules import holdings
 from gaia_rules.rules.moves import Move
 from gaia_rules.state import TechTileHeld
 
@@ -279,6 +280,7 @@ def test_booster_and_tile_specials_read_by_their_gains():
     s = start(["terrans", "xenos"])
     s.players[0].booster = "booster5"
     s.players[0].tech.append(TechTileHeld("tech9", "free1"))
+    holdings.edited(s, [0])   # a position set by hand: the holdings module hears of it
     legal = ENGINE.legal_moves(s)
     notes = {m.args[0]: move_note(ENGINE, s, m) for m in legal if m.command == "special"}
     assert notes == {"range+3": "3 extra range and build a mine or a Gaiaformer", "4pw": "charge 4 power"}

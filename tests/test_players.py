@@ -264,7 +264,7 @@ def test_pieces_within_charging_distance_of_an_opponent_count_their_power_value_
     bare.board[far] = HexState(owner=(p + 1) % 4, piece="m")
     assert evaluate.neighbour_power(engine, bare, p) == 0
     bare.board[near] = HexState(owner=(p + 1) % 4, piece="m")
-    assert evaluate.neighbour_power(engine, bare, p) == ctx.holdings.power_value(bare, p, mine) == 2
+    assert evaluate.neighbour_power(engine, bare, p) == ctx.holdings.power_value(bare, p, mine, "charge") == 2
     assert evaluate.neighbour_power(engine, bare, (p + 1) % 4) == 1   # the opponent's mine near p's station
     weighted = FastEvaluator(engine.catalogue, {**default_weights(), "neighbour": 1.5})
     look = evaluate.outlook(bare)

@@ -193,10 +193,10 @@ def test_power_bonus_by_planet_filter_counts_on_gaia_planets_once_the_pi_stands(
     put(s, gaia, ME)
     put(s, other, ME)
     c = tinkers.context(s)
-    assert (c.holdings.power_value(s, ME, gaia), c.holdings.power_value(s, ME, other)) == (1, 1)
+    assert (c.holdings.power_value(s, ME, gaia, "charge"), c.holdings.power_value(s, ME, other, "charge")) == (1, 1)
     put(s, hexes(s, "terra")[0], ME, "PI")
     c = tinkers.context(s)
-    assert (c.holdings.power_value(s, ME, gaia), c.holdings.power_value(s, ME, other)) == (2, 1)  # Bescods' bonus is on `home`
+    assert (c.holdings.power_value(s, ME, gaia, "charge"), c.holdings.power_value(s, ME, other, "charge")) == (2, 1)  # Bescods' bonus is on `home`
 
 
 def test_federation_threshold_grows_by_its_own_step_per_federation_token(tinkers):
