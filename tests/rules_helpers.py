@@ -10,7 +10,10 @@ A position is made in two steps:
 2. `clear(state)` empties the board and gives every player plain resources,
    then `put(state, hex, player, piece)` places pieces directly, so a test sees
    exactly the pieces it placed. Both change the state through `rules.holdings`
-   (`edited`, `place`), so the engine reads what the players hold again.
+   (`edited`, `place`), so the engine reads what the players hold again; so do
+   the states `start` and `play` hand out. A test that changes by hand what a player
+   holds (faction, pieces, research, tiles, booster) in a state the engine gave
+   it directly says so with `holdings.edited(state)`.
 
 Moves are written in the site's notation: `play(state, "p1 build m 4A2. endturn")`
 (or with the faction name) applies each command through `Engine.apply`.
@@ -73,7 +76,14 @@ def start(factions: list[str], seed="rules-tests", variant: str = "rules", mines
         p = ENGINE.to_move(state)
         choice = boosters[p] if boosters else state.boosters_table[0]
         state = ENGINE.apply(state, Move(p, "booster", (choice,)))
-    return settle(state)
+    return handed_out(settle(state))
+
+
+def handed_out(state: GameState) -> GameState:
+    """A state as the helpers give it to a test: what its players hold is read again at the next engine
+    call, so a test may change the state by hand first (`rules.holdings`)."""
+    holdings.edited(state)
+    return state
 
 
 def clear(state: GameState, credits: int = 15, ore: int = 5, knowledge: int = 5, qic: int = 2,
@@ -122,7 +132,7 @@ def play(state: GameState, *lines: str) -> GameState:
     for line in lines:
         for move in moves_of(state, line):
             state = ENGINE.apply(state, move)
-    return state
+    return handed_out(state)
 
 
 def refused(state: GameState, line: str) -> IllegalMoveError:

@@ -21,7 +21,6 @@ from gaia_rules.language.english import COUNTER_NOUNS, WITHIN_PHRASES, Words, en
 from gaia_rules.language.vocabulary import COUNTERS, EVENT_DATA, EVENT_PIECES
 from gaia_rules.rules import holdings
 from gaia_rules.rules.moves import Move
-from gaia_rules.state import TechTileHeld
 
 from rules_helpers import ENGINE, clear, hexes, play, put, set_turn, start
 
@@ -278,9 +277,8 @@ def test_the_follow_up_of_a_piece_built_in_place_of_another_says_so(firaks_with_
 
 def test_booster_and_tile_specials_read_by_their_gains():
     s = start(["terrans", "xenos"])
-    s.players[0].booster = "booster5"
-    s.players[0].tech.append(TechTileHeld("tech9", "free1"))
-    holdings.edited(s, [0])   # a position set by hand: the holdings module hears of it
+    holdings.set_booster(s, 0, "booster5")
+    holdings.take_tile(s, 0, "tech9", "free1")
     legal = ENGINE.legal_moves(s)
     notes = {m.args[0]: move_note(ENGINE, s, m) for m in legal if m.command == "special"}
     assert notes == {"range+3": "3 extra range and build a mine or a Gaiaformer", "4pw": "charge 4 power"}
