@@ -53,7 +53,8 @@ class PlayerState:
     lost_planet: str | None = None
     bid: int = 0
     vp_sources: dict[str, int] = field(default_factory=dict)
-    income_order: list[str] = field(default_factory=list)   # income sources in the order gained
+    income_order: list[str] = field(default_factory=list)   # income sources in the order gained (replaced, never
+                                                            # changed in place: clones share it)
     final_scoring: dict[str, Any] | None = None
     # The next three are replaced, never changed in place: clones share them (most games never use them).
     other: dict[str, int] = field(default_factory=dict)     # resources the content adds (code -> amount)
@@ -181,21 +182,25 @@ class GameState:
         and copying every hex was most of a clone's cost. Whatever changes a hex
         asks `hex(name)` for it.
         """
-        new = _shallow(self)
-        new.players = [_clone_player(p) for p in self.players]
+        d = self.__dict__.copy()   # every field shared, then each one the rules change in place copied
+        d["players"] = list(map(_clone_player, self.players))
         # the board is copied on write: both states share every hex until `hex` copies the one changed
-        new.board = dict(self.board)
-        new._own, self._own = set(), set()
-        for name in ("seats", "turn_order", "pass_order", "turn_builds", "board_actions_used", "boosters_table", "moves"):
-            setattr(new, name, list(getattr(self, name)))
-        new.setup_queue = [list(x) for x in self.setup_queue]
-        new.offers = [dict(x) for x in self.offers]
-        new.charge_sources = [list(x) for x in self.charge_sources]
-        new.tech_supply = dict(self.tech_supply)
-        new.fed_supply = dict(self.fed_supply)
-        new.temp = dict(self.temp)
-        new.pending = [Pending(x.kind, x.player, _jcopy(x.data)) for x in self.pending]
-        new.decisions = [Pending(x.kind, x.player, _jcopy(x.data)) for x in self.decisions]
+        d["board"] = self.board.copy()
+        d["_own"], self._own = set(), set()
+        d["seats"], d["turn_order"], d["pass_order"] = list(self.seats), list(self.turn_order), list(self.pass_order)
+        d["turn_builds"], d["board_actions_used"] = list(self.turn_builds), list(self.board_actions_used)
+        d["boosters_table"], d["moves"] = list(self.boosters_table), list(self.moves)
+        # (the lists below are most often empty: no comprehension is run for them then)
+        d["setup_queue"] = [list(x) for x in self.setup_queue] if self.setup_queue else []
+        d["offers"] = [dict(x) for x in self.offers] if self.offers else []
+        d["charge_sources"] = [list(x) for x in self.charge_sources] if self.charge_sources else []
+        d["tech_supply"] = self.tech_supply.copy()
+        d["fed_supply"] = self.fed_supply.copy()
+        d["temp"] = self.temp.copy()
+        d["pending"] = [Pending(x.kind, x.player, _jcopy(x.data)) for x in self.pending] if self.pending else []
+        d["decisions"] = [Pending(x.kind, x.player, _jcopy(x.data)) for x in self.decisions] if self.decisions else []
+        new = object.__new__(self.__class__)
+        new.__dict__ = d
         return new
 
     # ------------------------------------------------------------ small queries
@@ -233,23 +238,19 @@ def _jcopy(value):
     return value
 
 
-def _shallow(obj):
-    """A copy sharing every field (faster than copy.copy for plain dataclasses)."""
-    new = object.__new__(type(obj))
-    new.__dict__.update(obj.__dict__)
-    return new
-
-
 def _clone_player(p: PlayerState) -> PlayerState:
-    new = _shallow(p)
-    new.power = dict(p.power)
-    new.research = dict(p.research)
-    new.tech = [TechTileHeld(t.tile, t.pos, t.enabled) for t in p.tech]
-    new.fed_tokens = [FedTokenHeld(t.tile, t.green) for t in p.fed_tokens]
-    new.federations = [list(f) for f in p.federations]
-    new.specials_used = list(p.specials_used)
-    new.vp_sources = dict(p.vp_sources)
-    new.income_order = list(p.income_order)
-    new.final_scoring = _jcopy(p.final_scoring)
-    # other, marks and gaia_projects are shared: the rules replace them rather than change them
+    d = p.__dict__.copy()
+    d["power"] = p.power.copy()
+    d["research"] = p.research.copy()
+    d["tech"] = [TechTileHeld(t.tile, t.pos, t.enabled) for t in p.tech] if p.tech else []
+    d["fed_tokens"] = [FedTokenHeld(t.tile, t.green) for t in p.fed_tokens] if p.fed_tokens else []
+    d["federations"] = [list(f) for f in p.federations] if p.federations else []
+    d["specials_used"] = list(p.specials_used)
+    d["vp_sources"] = p.vp_sources.copy()
+    if p.final_scoring is not None:
+        d["final_scoring"] = _jcopy(p.final_scoring)
+    # other, marks, gaia_projects and income_order are shared: the rules replace them rather than change them;
+    # so is what the rules keep outside the fields (a player's holding, rules/holdings.py) until they change it
+    new = object.__new__(p.__class__)
+    new.__dict__ = d
     return new

@@ -9,7 +9,11 @@ A position is made in two steps:
    the game stands at the first action turn of round 1.
 2. `clear(state)` empties the board and gives every player plain resources,
    then `put(state, hex, player, piece)` places pieces directly, so a test sees
-   exactly the pieces it placed.
+   exactly the pieces it placed. Both change the state through `rules.holdings`
+   (`edited`, `place`), so the engine reads what the players hold again; so do
+   the states `start` and `play` hand out. A test that changes by hand what a player
+   holds (faction, pieces, research, tiles, booster) in a state the engine gave
+   it directly says so with `holdings.edited(state)`.
 
 Moves are written in the site's notation: `play(state, "p1 build m 4A2. endturn")`
 (or with the faction name) applies each command through `Engine.apply`.
@@ -20,7 +24,7 @@ from typing import Callable, Iterable
 
 from gaia_rules.content import default_catalogue
 from gaia_rules.formats.notation import parse_line
-from gaia_rules.rules import Engine, IllegalMoveError
+from gaia_rules.rules import Engine, IllegalMoveError, holdings
 from gaia_rules.rules.moves import Move
 from gaia_rules.setup import random_setup
 from gaia_rules.state import AREAS, GameState
@@ -72,7 +76,14 @@ def start(factions: list[str], seed="rules-tests", variant: str = "rules", mines
         p = ENGINE.to_move(state)
         choice = boosters[p] if boosters else state.boosters_table[0]
         state = ENGINE.apply(state, Move(p, "booster", (choice,)))
-    return settle(state)
+    return handed_out(settle(state))
+
+
+def handed_out(state: GameState) -> GameState:
+    """A state as the helpers give it to a test: what its players hold is read again at the next engine
+    call, so a test may change the state by hand first (`rules.holdings`)."""
+    holdings.edited(state)
+    return state
 
 
 def clear(state: GameState, credits: int = 15, ore: int = 5, knowledge: int = 5, qic: int = 2,
@@ -82,6 +93,7 @@ def clear(state: GameState, credits: int = 15, ore: int = 5, knowledge: int = 5,
     for p in state.players:
         set_player(state, p.index, credits=credits, ore=ore, knowledge=knowledge, qic=qic, power=power, vp=vp)
         p.vp_sources = {}
+    holdings.edited(state)
     return state
 
 
@@ -93,11 +105,11 @@ def set_player(state: GameState, p: int, power=None, **values) -> None:
         setattr(player, key, value)
     if power is not None:
         player.power = dict(zip(AREAS, power))
+    holdings.edited(state, [p])  # the faction, research, tiles or booster may be among the values
 
 
 def put(state: GameState, name: str, p: int, piece: str = "m") -> None:
-    h = state.hex(name)
-    h.owner, h.piece = p, piece
+    holdings.place(state, name, p, piece)
 
 
 def set_turn(state: GameState, p: int) -> GameState:
@@ -120,7 +132,7 @@ def play(state: GameState, *lines: str) -> GameState:
     for line in lines:
         for move in moves_of(state, line):
             state = ENGINE.apply(state, move)
-    return state
+    return handed_out(state)
 
 
 def refused(state: GameState, line: str) -> IllegalMoveError:
@@ -146,17 +158,17 @@ def ctx(state: GameState):
 
 
 def planet(state: GameState, name: str) -> str:
-    return ctx(state).planet_at(state, name)
+    return ctx(state).map.planet_at(state, name)
 
 
 def dist(state: GameState, a: str, b: str) -> int:
-    return ctx(state).distance(a, b)
+    return ctx(state).map.distance(a, b)
 
 
 def hexes(state: GameState, kind: str | None = None) -> list[str]:
     """Hex names on the map (of one planet type), in a fixed order."""
     c = ctx(state)
-    return sorted(h.name for h in c.map.hexes.values() if kind is None or c.planet_at(state, h.name) == kind)
+    return sorted(h.name for h in c.map.hexes.values() if kind is None or c.map.planet_at(state, h.name) == kind)
 
 
 def find(state: GameState, test: Callable[..., bool], *kinds: str | None) -> tuple[str, ...]:

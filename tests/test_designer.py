@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 from gaia_rules.players import RandomBot, play_game
 from gaia_rules.faces.cli import app
 from gaia_rules.content import bundled_content_dir, default_catalogue, load_catalogue
-from gaia_rules.rules import Engine
+from gaia_rules.rules import Engine, holdings
 from gaia_rules.rules.moves import Move
 from gaia_rules.setup import random_setup
 from gaia_rules.state import GameState
@@ -137,7 +137,7 @@ def test_the_ability_and_the_planetary_institute_action_work(engine):
     # the planetary institute: with it on the map, its special action gives 2 knowledge, once per round
     others = {m for m in engine.legal_moves(state) if m.command == "special"}  # a booster's, say
     home = next(name for name, h in state.board.items() if h.owner == me and h.piece == "m")
-    state.hex(home).piece = "PI"
+    holdings.replace(state, home, me, "PI")
     specials = [m for m in engine.legal_moves(state) if m.command == "special" and m not in others]
     assert len(specials) == 1
     after = engine.apply(state, specials[0])

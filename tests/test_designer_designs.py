@@ -133,7 +133,7 @@ def test_v2_forming_a_federation_gives_one_ore_per_planet_type_in_it(tmp_path):
                 after = design.apply(state, move)
                 ctx = design.context(after)
                 group = after.players[0].federations[-1]
-                types = len({ctx.planet_at(after, n) for n in group
+                types = len({ctx.map.planet_at(after, n) for n in group
                              if after.board[n].owner == 0 and after.board[n].piece in ("m", "ts", "lab", "PI", "ac1", "ac2")})
                 base = control.apply(state, move)
                 assert after.players[0].ore == min(15, base.players[0].ore + types)

@@ -16,17 +16,45 @@ def test_the_engine_keeps_a_bounded_number_of_maps():
     assert engine.context(state) is engine.context(state)
 
 
-def test_context_tables_start_over_past_their_limit():
+def test_tables_kept_on_the_map_start_over_at_their_limit():
     engine = Engine()
     ctx = engine.context(engine.new_game(random_setup(engine.catalogue, 2, "tables")))
-    table = ctx.table("test", limit=3)
-    table.update({i: i for i in range(4)})
-    assert ctx.table("test", limit=3) == {}
-    assert ctx.table("test", limit=3) is table
+    computed = []
+
+    def compute(i):
+        computed.append(i)
+        return i * 10
+
+    for i in range(3):
+        assert ctx.map.kept("test", i, lambda: compute(i), limit=3) == i * 10
+    assert ctx.map.kept("test", 0, lambda: compute(0), limit=3) == 0  # kept: not computed again
+    assert ctx.map.kept("test", 3, lambda: compute(3), limit=3) == 30  # the fourth starts the table over
+    assert ctx.map.kept("test", 0, lambda: compute(0), limit=3) == 0
+    assert computed == [0, 1, 2, 3, 0]
+
+
+def test_values_derived_from_one_holding_start_over_at_their_limit():
+    from gaia_rules.rules.holdings import Holding
+
+    engine = Engine()
+    state = engine.new_game(random_setup(engine.catalogue, 2, "derived"))
+    holding = engine.context(state).holdings.of(state, 0)
+    computed = []
+
+    def compute(_content, _held, i):
+        computed.append(i)
+        return i
+
+    for i in range(Holding.DERIVED_KEPT + 1):
+        holding.derived(compute, i)
+    holding.derived(compute, Holding.DERIVED_KEPT)   # kept after the start-over
+    holding.derived(compute, 0)                      # dropped by it
+    assert computed == list(range(Holding.DERIVED_KEPT + 1)) + [0]
 
 
 def test_games_on_one_map_played_in_threads_match_the_same_games_played_alone():
-    """The signatures the engine keeps while it works on a state are per thread."""
+    """What the engine keeps about a game (each player's holding) goes with that game's state, never
+    with the Context the threads share."""
     import sys
     import threading
 

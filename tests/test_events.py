@@ -289,7 +289,7 @@ def test_gaia_project_rounds_delays_the_completion(base, tmp_path):
     assert s.board[transdim].planet is None and s.players[0].vp == 20  # one round later: still under way
     s.round += 1
     phases.begin_gaia_phase(ctx, s)
-    assert ctx.kind_at(s, transdim) == "gaia" and s.players[0].vp == 22
+    assert ctx.map.kind_at(s, transdim) == "gaia" and s.players[0].vp == 22
     assert s.players[0].gaia_projects == {}
 
 

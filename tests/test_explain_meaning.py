@@ -19,8 +19,8 @@ from gaia_rules.language import parse_effect, vocabulary
 from gaia_rules.language import english as english_module
 from gaia_rules.language.english import COUNTER_NOUNS, WITHIN_PHRASES, Words, english, plural_noun
 from gaia_rules.language.vocabulary import COUNTERS, EVENT_DATA, EVENT_PIECES
+from gaia_rules.rules import holdings
 from gaia_rules.rules.moves import Move
-from gaia_rules.state import TechTileHeld
 
 from rules_helpers import ENGINE, clear, hexes, play, put, set_turn, start
 
@@ -277,8 +277,8 @@ def test_the_follow_up_of_a_piece_built_in_place_of_another_says_so(firaks_with_
 
 def test_booster_and_tile_specials_read_by_their_gains():
     s = start(["terrans", "xenos"])
-    s.players[0].booster = "booster5"
-    s.players[0].tech.append(TechTileHeld("tech9", "free1"))
+    holdings.set_booster(s, 0, "booster5")
+    holdings.take_tile(s, 0, "tech9", "free1")
     legal = ENGINE.legal_moves(s)
     notes = {m.args[0]: move_note(ENGINE, s, m) for m in legal if m.command == "special"}
     assert notes == {"range+3": "3 extra range and build a mine or a Gaiaformer", "4pw": "charge 4 power"}

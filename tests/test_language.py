@@ -213,7 +213,7 @@ INVALID = [
     ("now: 1o $", 9, "unexpected '$'", "expected ',', ';', 'per'"),
     ("now: -1o", 6, "unexpected '-1'", "expected 'build', 'fed', 'lost-planet', 'swap', 'tech', 'up', a number, a word"),
     ("income: 1o income: 1k", 12, "unexpected 'income'", "expected ',', ';', 'per'"),
-    ("set range 2", 11, "unexpected '2'", "expected '=', '['"),
+    ("set range 2", 11, "unexpected '2'", "expected '+=', '-=', '=', '[', 'for'"),
     ("set range =", 12, "unexpected the end of the text", "expected a number, a word"),
     ("set range = 1.5", 14, "unexpected '.'", ""),
     ("set power_value[PI = 4", 20, "unexpected '='", "expected ',', ']'"),

@@ -90,7 +90,7 @@ def test_svg_hexes_are_filled_by_planet_colour(engine, corpus_state):
     ctx = engine.context(corpus_state)
     root = _svg(engine, corpus_state)
     for poly in root.iter(SVG + "polygon"):
-        planet = ctx.planet_at(corpus_state, poly.get("data-hex"))
+        planet = ctx.map.planet_at(corpus_state, poly.get("data-hex"))
         assert poly.get("data-planet") == planet
         colour = engine.catalogue.planets[planet].colour
         if colour in COLOURS:
@@ -183,7 +183,7 @@ def test_compact_text_map_has_a_code_for_every_hex(engine, bot_game, corpus_stat
     def empty_space(name):
         h = state.board.get(name)
         taken = h is not None and (h.owner is not None or h.guests)
-        return not taken and engine.catalogue.planets[ctx.planet_at(state, name)].habitable == "space"
+        return not taken and engine.catalogue.planets[ctx.map.planet_at(state, name)].habitable == "space"
 
     space = sum(1 for h in ctx.map.hexes.values() if empty_space(h.name))
     assert cells.count(".") == space
@@ -219,7 +219,7 @@ def test_text_map_names_every_hex_with_its_planet_and_pieces(engine, bot_game, c
     assert set(cells) == names
     glyphs = piece_glyphs(ctx)
     for name, cell in cells.items():
-        planet = engine.catalogue.planets[ctx.planet_at(state, name)]
+        planet = engine.catalogue.planets[ctx.map.planet_at(state, name)]
         assert cell[0] == ("." if planet.habitable == "space" else planet.code), (name, cell)
         h = state.board.get(name)
         expected = ""
@@ -227,7 +227,7 @@ def test_text_map_names_every_hex_with_its_planet_and_pieces(engine, bot_game, c
             if h.owner is not None and h.piece is not None:
                 expected += f"{glyphs[h.piece]}{h.owner + 1}" + ("+" if h.owner in h.federations else "")
             for g in h.guests:
-                expected += f"{glyphs[ctx.mine_id]}{g + 1}" + ("+" if g in h.federations else "")
+                expected += f"{glyphs[ctx.content.mine_id]}{g + 1}" + ("+" if g in h.federations else "")
             if h.satellites:
                 expected += "*" + "".join(str(p + 1) for p in h.satellites)
         assert cell[1:] == expected, (name, cell)

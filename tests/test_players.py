@@ -219,10 +219,10 @@ def test_room_to_grow_counts_free_planets_in_range_by_their_terraforming_ore(eng
     evaluate = FastEvaluator(engine.catalogue, {**default_weights(), "expansion_cap": 100.0})
     _, _, origins, _ = evaluate.board_parts(engine, state, p, state.players[p].faction)
     ctx = engine.context(state)
-    key = (state.players[p].faction, origins, ctx.param(state, p, "range"), ctx.param(state, p, "terraform_cost"))
+    key = (state.players[p].faction, origins, ctx.holdings.param(state, p, "range"), ctx.holdings.param(state, p, "terraform_cost"))
     planets = evaluate._planets_in_range(ctx, state, key)
     free = [(n, w) for n, w in planets if state.board.get(n) is None or state.board[n].piece is None]
-    cost, gaia_ore = ctx.param(state, p, "terraform_cost"), default_weights()["expansion_gaia_ore"]
+    cost, gaia_ore = ctx.holdings.param(state, p, "terraform_cost"), default_weights()["expansion_gaia_ore"]
     allowed = {3 / (3 + steps * cost) for steps in range(4)} | {3 / (3 + gaia_ore)}
     assert free and all(any(w == pytest.approx(a) for a in allowed) for _, w in free)
     assert evaluate.expansion(engine, state, p, origins) == pytest.approx(sum(w for _, w in free))
@@ -255,16 +255,16 @@ def test_pieces_within_charging_distance_of_an_opponent_count_their_power_value_
     evaluate = FastEvaluator(engine.catalogue, {**default_weights(), "neighbour": 0.0})
     bare = GameState.from_json(state.to_json())
     bare.board = {n: h for n, h in bare.board.items() if h.piece is None}   # an empty map: no pieces at all
-    names = sorted(h.name for h in ctx.map.hexes.values() if ctx.kind_at(state, h.name) == "home")
+    names = sorted(h.name for h in ctx.map.hexes.values() if ctx.map.kind_at(state, h.name) == "home")
     mine = names[0]
-    near = next(n for n in names if ctx.distance(mine, n) == 2)
-    far = next(n for n in names if ctx.distance(mine, n) == 3)
+    near = next(n for n in names if ctx.map.distance(mine, n) == 2)
+    far = next(n for n in names if ctx.map.distance(mine, n) == 3)
     bare.board[mine] = HexState(owner=p, piece="ts")
     assert evaluate.neighbour_power(engine, bare, p) == 0
     bare.board[far] = HexState(owner=(p + 1) % 4, piece="m")
     assert evaluate.neighbour_power(engine, bare, p) == 0
     bare.board[near] = HexState(owner=(p + 1) % 4, piece="m")
-    assert evaluate.neighbour_power(engine, bare, p) == ctx.power_value(bare, p, mine) == 2
+    assert evaluate.neighbour_power(engine, bare, p) == ctx.holdings.power_value(bare, p, mine, "charge") == 2
     assert evaluate.neighbour_power(engine, bare, (p + 1) % 4) == 1   # the opponent's mine near p's station
     weighted = FastEvaluator(engine.catalogue, {**default_weights(), "neighbour": 1.5})
     look = evaluate.outlook(bare)
@@ -298,9 +298,9 @@ def test_pieces_within_satellite_reach_group_together_for_federations(engine):
     evaluate = FastEvaluator(engine.catalogue, {**default_weights(), "federation_link": 3.0})
     names = sorted(h.name for h in ctx.map.hexes.values())
     a = names[0]
-    b = next(n for n in names if ctx.distance(a, n) == 3)
-    c = next(n for n in names if ctx.distance(b, n) == 3 and ctx.distance(a, n) > 3)
-    far = next(n for n in names if min(ctx.distance(x, n) for x in (a, b, c)) > 3)
+    b = next(n for n in names if ctx.map.distance(a, n) == 3)
+    c = next(n for n in names if ctx.map.distance(b, n) == 3 and ctx.map.distance(a, n) > 3)
+    far = next(n for n in names if min(ctx.map.distance(x, n) for x in (a, b, c)) > 3)
     groups = evaluate._groups(ctx, (a, b, c, far))
     assert sorted(sorted(g) for g in groups) == sorted([sorted([a, b, c]), [far]])
 

@@ -133,8 +133,8 @@ def test_lantids_guest_mine_counts_as_mine_not_as_planet_type():
     put(s, target, YOU, "m")
     s.hex(target).guests = [ME]
     c = ENGINE.context(s)
-    assert c.counter(s, ME, "m") == 2
-    assert c.counter(s, ME, "planet-type") == 1
+    assert c.holdings.counter(s, ME, "m") == 2
+    assert c.holdings.counter(s, ME, "planet-type") == 1
 
 
 def test_lantids_cannot_build_a_guest_mine_on_a_gaiaformer():
@@ -377,8 +377,8 @@ def test_ivits_space_station_on_empty_space_in_range():
     assert after.players[ME].qic == 0  # distance 3 with range 1: one Q.I.C.
     assert after.decisions == []
     c = ENGINE.context(after)
-    assert c.counter(after, ME, "satellite") == 1
-    assert c.counter(after, ME, "structure") == 1  # the station is not a structure
+    assert c.holdings.counter(after, ME, "satellite") == 1
+    assert c.holdings.counter(after, ME, "structure") == 1  # the station is not a structure
 
 
 def test_a_space_station_is_placed_only_by_the_action_not_as_a_build():

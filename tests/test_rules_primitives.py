@@ -88,7 +88,7 @@ def test_v5_lantids_play_whole_bot_games_offered_guest_mines_on_gaia_planets_onl
         for m in v5.legal_moves(st):
             h = st.board.get(m.args[1]) if m.command == "build" and m.args[0] == "m" else None
             if h is not None and h.piece is not None and h.owner != ME:
-                offered.append(v5.context(st).planet_at(st, m.args[1]))
+                offered.append(v5.context(st).map.planet_at(st, m.args[1]))
 
     for seed in range(3):
         setup = random_setup(v5.catalogue, 3, f"v5-{seed}", factions=["lantids", "gleens", "ambas"])
@@ -193,10 +193,10 @@ def test_power_bonus_by_planet_filter_counts_on_gaia_planets_once_the_pi_stands(
     put(s, gaia, ME)
     put(s, other, ME)
     c = tinkers.context(s)
-    assert (c.power_value(s, ME, gaia), c.power_value(s, ME, other)) == (1, 1)
+    assert (c.holdings.power_value(s, ME, gaia, "charge"), c.holdings.power_value(s, ME, other, "charge")) == (1, 1)
     put(s, hexes(s, "terra")[0], ME, "PI")
     c = tinkers.context(s)
-    assert (c.power_value(s, ME, gaia), c.power_value(s, ME, other)) == (2, 1)  # Bescods' bonus is on `home`
+    assert (c.holdings.power_value(s, ME, gaia, "charge"), c.holdings.power_value(s, ME, other, "charge")) == (2, 1)  # Bescods' bonus is on `home`
 
 
 def test_federation_threshold_grows_by_its_own_step_per_federation_token(tinkers):

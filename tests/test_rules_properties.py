@@ -51,8 +51,8 @@ def supply_ok(state: GameState) -> list[str]:
     for p in state.players:
         if p.faction is None:
             continue
-        on_map, used = c.piece_counts(state, p.index)
-        for sid, s in c.faction(p).structures.items():
+        on_map, used = c.holdings.piece_counts(state, p.index)
+        for sid, s in c.content.faction(p).structures.items():
             n = used.get(sid, 0)
             if s.place_on == "transdim":
                 limit = p.gaiaformers
@@ -92,7 +92,7 @@ def expected_token_change(before: GameState, after: GameState, move: Move) -> in
     c = ENGINE.context(before)
     if move.command == "burn":
         n = int(move.args[0])
-        return -n if c.param(before, move.player, "token_route", "burn") == "supply" else 0
+        return -n if c.holdings.param(before, move.player, "token_route", "burn") == "supply" else 0
     if move.command in ("decline", "endturn"):
         return 0
     if move.command == "charge":

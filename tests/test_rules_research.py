@@ -93,8 +93,8 @@ def test_navigation_level_5_places_the_lost_planet(s):
     p = after.players[ME]
     assert p.lost_planet == target and p.qic == 0  # no Q.I.C. at level 5, none for range (range 4)
     c = ENGINE.context(after)
-    assert c.counter(after, ME, "planet-type") == 2  # the Lost Planet is its own type
-    assert c.supply_used(after, ME, "m") == 1  # it takes no mine from the board
+    assert c.holdings.counter(after, ME, "planet-type") == 2  # the Lost Planet is its own type
+    assert c.holdings.supply_used(after, ME, "m") == 1  # it takes no mine from the board
 
 
 def test_lost_planet_mine_cannot_be_upgraded(s):

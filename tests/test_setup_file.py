@@ -9,6 +9,7 @@ as a tie.
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from pathlib import Path
@@ -272,7 +273,7 @@ def test_counts_that_depend_on_the_players_follow_the_command(cat, tmp_path):
 
 def test_counts_come_from_the_content_not_from_the_code(cat):
     game = {**cat.game, "rounds": 2, "final_tiles": 1, "boosters": {"extra": 1}}
-    changed = type(cat)(**{**cat.__dict__, "game": game})
+    changed = dataclasses.replace(cat, game=game)
     setup = SetupFile("s.yaml", {"players": 2, "round_tiles": ["score1", None], "final_tiles": ["gaia"],
                                  "boosters": [None, None, None]})
     assert check_setup_file(setup, changed) == []

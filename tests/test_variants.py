@@ -215,7 +215,7 @@ def test_a_saved_game_remembers_its_variant_and_auction():
     again = GameState.from_json(state.to_json())
     assert (again.setup.faction_variant, again.setup.faction_variant_version, again.setup.auction) == \
         ("beta", 0, "choose-bid")
-    assert ENGINE.context(again).catalogue.factions["gleens"].research == ("nav", "nav")
+    assert ENGINE.context(again).content.catalogue.factions["gleens"].research == ("nav", "nav")
 
 
 def test_old_saves_with_a_boolean_auction_still_load():

@@ -182,7 +182,8 @@ def build_catalogue(docs: list[Document], loader: Loader) -> tuple[cat.Catalogue
             default = None if written is None else typed_value(p["type"], written)
             c.parameters[name] = cat.Parameter(name, p["scope"], p["type"], default, p["doc"],
                                                tuple(p.get("choices", ())), p.get("keyed_by"),
-                                               p.get("min"), p.get("max"), p.get("default_from"), written)
+                                               p.get("min"), p.get("max"), p.get("default_from"), written,
+                                               dict(p.get("uses") or {}))
 
     def game(d):
         c.game = dict(d.src.data)

@@ -232,6 +232,14 @@ class Parameter:
     max: int | None = None
     default_from: str | None = None   # keyed by structure: the default is this field of the structure
     written: Any = None               # the default as parameters.yaml writes it (`default` is typed: content/values.py)
+    uses: dict[str, str] = field(default_factory=dict)   # the rules that read it (`set NAME for USE`), with their meaning
+
+
+# Where a `set` statement a player holds comes from, in the order parameters are folded (the last
+# absolute `set` wins among equally specific ones; relative `+=`/`-=` add up after): income, faction
+# ability, planetary institute, structure slots, research levels (track order, then level), tech
+# tiles, advanced tech tiles (catalogue order), booster. Never the order they were gained in.
+PARAMETER_SOURCES = ("income", "faction", "pi", "structure", "research", "tech", "adv", "booster")
 
 
 @dataclass(frozen=True)

@@ -111,7 +111,8 @@ def inventory(catalogue: Catalogue) -> list[Item]:
     add("counter", {"STRUCTURE": "copies of a structure on the map (`m`, `lab`, ...)",
                     "RESOURCE": "the amount held of a kept resource (`c`, `o`, ...)"})
     add("condition", CONDITIONS)
-    add("parameter", {n: p.doc for n, p in catalogue.parameters.items()})
+    add("parameter", {n: p.doc + (f" (uses: {', '.join(p.uses)})" if p.uses else "")
+                      for n, p in catalogue.parameters.items()})
     add("action template", TEMPLATES)
     structures = {sid for f in catalogue.factions.values() for sid in f.structures}
     for component, effect in catalogue.effect_sources():

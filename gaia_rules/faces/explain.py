@@ -711,6 +711,9 @@ def render_parameter(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
         where = "a `set`" if p.scope == "player" else "a variant's value"
         items.append(f"{label}: {'' if p.min is None else p.min}..{'' if p.max is None else p.max} "
                      f"({where} outside it is a validation error).")
+    if p.uses:
+        items.append(f"Uses (`set {p.name} for USE` changes one only): "
+                     + "; ".join(f"{use}: {meaning}" for use, meaning in p.uses.items()) + ".")
     doc.items(items)
 
 

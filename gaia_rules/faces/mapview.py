@@ -79,7 +79,7 @@ def _hex_colour(name: str | None) -> str | None:
 
 
 def _is_space(ctx, planet: str) -> bool:
-    pt = ctx.catalogue.planets.get(planet)
+    pt = ctx.content.catalogue.planets.get(planet)
     return pt is not None and pt.habitable == "space"
 
 
@@ -87,7 +87,7 @@ def planet_fill(ctx, planet: str) -> str:
     """The fill of a hex holding `planet` (a planet type id)."""
     if _is_space(ctx, planet):
         return SPACE
-    pt = ctx.catalogue.planets.get(planet)
+    pt = ctx.content.catalogue.planets.get(planet)
     return _hex_colour(getattr(pt, "colour", None)) or NO_COLOUR
 
 
@@ -97,9 +97,9 @@ def player_colours(ctx, state: GameState) -> list[str]:
     spare = [c for c in FALLBACK_PLAYERS]
     for p in state.players:
         colour = None
-        faction = ctx.catalogue.factions.get(p.faction) if p.faction else None
+        faction = ctx.content.catalogue.factions.get(p.faction) if p.faction else None
         if faction is not None and not _is_space(ctx, faction.home):
-            pt = ctx.catalogue.planets.get(faction.home)
+            pt = ctx.content.catalogue.planets.get(faction.home)
             colour = _hex_colour(getattr(pt, "colour", None))
         if colour is None or colour in out:
             colour = next(c for c in spare if c not in out)
@@ -147,7 +147,7 @@ def piece_shape(structures: dict, sid: str, institute: str | None) -> str:
 
 def _board_structures(ctx) -> dict:
     """The default faction board's pieces as Structure-like records (for the legend)."""
-    board = next(iter(ctx.catalogue.boards.values()), None) or {}
+    board = next(iter(ctx.content.catalogue.boards.values()), None) or {}
     out = {}
     for sid, d in (board.get("structures") or {}).items():
         out[sid] = SimpleNamespace(
@@ -158,7 +158,7 @@ def _board_structures(ctx) -> dict:
 
 
 def _common_institute(ctx) -> str | None:
-    ids = [f.planetary_institute_structure for f in ctx.catalogue.factions.values()]
+    ids = [f.planetary_institute_structure for f in ctx.content.catalogue.factions.values()]
     return max(set(ids), key=ids.count) if ids else None
 
 
@@ -172,13 +172,13 @@ class _Shapes:
         self.institute = _common_institute(self.ctx)
 
     def of(self, p: int, sid: str) -> str:
-        faction = self.ctx.catalogue.factions.get(self.state.players[p].faction or "")
+        faction = self.ctx.content.catalogue.factions.get(self.state.players[p].faction or "")
         if faction is not None and sid in faction.structures:
             return piece_shape(faction.structures, sid, faction.planetary_institute_structure)
         return piece_shape(self.board, sid, self.institute)
 
     def name(self, p: int, sid: str) -> str:
-        faction = self.ctx.catalogue.factions.get(self.state.players[p].faction or "")
+        faction = self.ctx.content.catalogue.factions.get(self.state.players[p].faction or "")
         if faction is not None and sid in faction.structures:
             return faction.structures[sid].name
         s = self.board.get(sid)
@@ -305,7 +305,7 @@ def svg_map(ctx, state: GameState, to_move: int | None = None) -> str:
     add(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{_n(left)} {_n(top)} {_n(width)} {_n(height)}" '
         f'width="{_n(width)}" height="{_n(height)}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">')
     add(f'<rect class="background" x="{_n(left)}" y="{_n(top)}" width="{_n(width)}" height="{_n(height)}" fill="#05060d"/>')
-    rounds = ctx.catalogue.game["rounds"]
+    rounds = ctx.content.catalogue.game["rounds"]
     where = f"round {state.round}/{rounds}, phase {state.phase}" if state.round else f"set-up, phase {state.phase}"
     if state.ended:
         where = "final position"
@@ -316,7 +316,7 @@ def svg_map(ctx, state: GameState, to_move: int | None = None) -> str:
     add('<g class="hexes">')
     for c in coords:
         h = game_map.hexes[c]
-        planet = ctx.planet_at(state, h.name)
+        planet = ctx.map.planet_at(state, h.name)
         x, y = centre(c)
         add(f'<polygon class="hex" data-hex={quoteattr(h.name)} data-planet={quoteattr(planet)} '
             f'points="{_points(corners(x, y))}" fill="{planet_fill(ctx, planet)}" stroke="{SPACE_EDGE}" stroke-width="1">'
@@ -348,7 +348,7 @@ def svg_map(ctx, state: GameState, to_move: int | None = None) -> str:
     for c in coords:
         h = game_map.hexes[c]
         x, y = centre(c)
-        fill = _text_on(planet_fill(ctx, ctx.planet_at(state, h.name)))
+        fill = _text_on(planet_fill(ctx, ctx.map.planet_at(state, h.name)))
         add(f'<text class="name" data-hex={quoteattr(h.name)} x="{_n(x)}" y="{_n(y - 0.52 * SCALE)}" '
             f'fill="{fill}">{escape(h.name)}</text>')
     add('</g>')
@@ -401,18 +401,18 @@ def _count(n: int, word: str) -> str:
 def _guest_piece(ctx) -> str:
     """The piece a guest stands as: the structure built on planets (else the board's first piece)."""
     try:
-        return ctx.mine_id
+        return ctx.content.mine_id
     except LookupError:
         return next(iter(_board_structures(ctx)), "?")
 
 
 def _planet_name(ctx, planet: str) -> str:
-    pt = ctx.catalogue.planets.get(planet)
+    pt = ctx.content.catalogue.planets.get(planet)
     return pt.name if pt is not None else planet
 
 
 def _legend_height(ctx, state: GameState) -> float:
-    rows = max(len(ctx.catalogue.planets) * 16, len(_legend_shapes(ctx)) * 20 + 44, len(state.players) * 18)
+    rows = max(len(ctx.content.catalogue.planets) * 16, len(_legend_shapes(ctx)) * 20 + 44, len(state.players) * 18)
     return 24 + rows
 
 
@@ -432,7 +432,7 @@ def _legend(out: list[str], ctx, state: GameState, colours: list[str], x0: float
     add('<g class="legend" font-size="11" fill="#e8eaf2">')
     y = y0 + 12
     add(f'<text x="{_n(x0)}" y="{_n(y)}" font-weight="bold">Planets (map code)</text>')
-    for i, pt in enumerate(ctx.catalogue.planets.values()):
+    for i, pt in enumerate(ctx.content.catalogue.planets.values()):
         yy = y + 18 + 16 * i
         d = _path(_regular(x0 + 8, yy - 4, 7, 6, 0))
         add(f'<path d="{d}" fill="{planet_fill(ctx, pt.id)}" stroke="{SECTOR_EDGE}" stroke-width="1"/>')
@@ -467,7 +467,7 @@ def piece_glyphs(ctx) -> dict[str, str]:
     Capitals never clash with the planet codes, which the map writes in lower case.
     """
     pieces: dict[str, str] = {sid: s.name for sid, s in _board_structures(ctx).items()}
-    for faction in sorted(ctx.catalogue.factions.values(), key=lambda f: f.id):
+    for faction in sorted(ctx.content.catalogue.factions.values(), key=lambda f: f.id):
         for sid, s in faction.structures.items():
             pieces.setdefault(sid, s.name)
     glyphs: dict[str, str] = {}
@@ -491,8 +491,8 @@ class _Cell:
 
 
 def _hex_cell(ctx, state: GameState, name: str, glyphs: dict[str, str], colours: list[str]) -> _Cell:
-    planet = ctx.planet_at(state, name)
-    pt = ctx.catalogue.planets.get(planet)
+    planet = ctx.map.planet_at(state, name)
+    pt = ctx.content.catalogue.planets.get(planet)
     if _is_space(ctx, planet):
         runs = [(".", "")]
     else:
@@ -516,7 +516,7 @@ def _hex_cell(ctx, state: GameState, name: str, glyphs: dict[str, str], colours:
 
 
 def _compact_cell(ctx, state: GameState, name: str, planet: str) -> str:
-    pt = ctx.catalogue.planets.get(planet)
+    pt = ctx.content.catalogue.planets.get(planet)
     code = pt.code if pt is not None else "?"
     hs = state.board.get(name)
     owner = hs.owner if hs is not None else None
@@ -642,7 +642,7 @@ def _compact_grid(ctx, state: GameState, markup: bool, colours: list[str]) -> li
     grid = [[" " * width for _ in range(ncols)] for _ in range(nlines)]
     for c, h in game_map.hexes.items():
         line = (top - (2 * c[0] + c[1])) // 2
-        cell = _compact_cell(ctx, state, h.name, ctx.planet_at(state, h.name))
+        cell = _compact_cell(ctx, state, h.name, ctx.map.planet_at(state, h.name))
         text = cell.ljust(width)
         if markup and len(cell) > 1:
             text = f"[bold {colours[int(cell[1:]) - 1]}]{cell}[/]" + " " * (width - len(cell))
@@ -654,7 +654,7 @@ def _compact_grid(ctx, state: GameState, markup: bool, colours: list[str]) -> li
 
 
 def _planet_entries(ctx) -> list[str]:
-    return [f"{pt.code} {pt.name.lower()}" for pt in ctx.catalogue.planets.values() if not _is_space(ctx, pt.id)]
+    return [f"{pt.code} {pt.name.lower()}" for pt in ctx.content.catalogue.planets.values() if not _is_space(ctx, pt.id)]
 
 
 def _full_legend(ctx) -> list[tuple[str, list[str]]]:

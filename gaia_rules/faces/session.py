@@ -105,7 +105,7 @@ def _builder(engine: Engine, state: GameState, p: int | None) -> str:
 
 
 def _charge_question(engine: Engine, state: GameState, data: dict) -> str:
-    offset = engine.context(state).param(state, engine.to_move(state), "charge_free_power")
+    offset = engine.context(state).holdings.param(state, engine.to_move(state), "charge_free_power")
     amount = data.get("amount", 0)
     cost = max(0, amount - offset)
     builder = _builder(engine, state, engine.to_move(state))

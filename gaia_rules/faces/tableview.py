@@ -135,7 +135,7 @@ TILE_H = 46.0
 
 
 def research_panel(ctx, state: GameState, colours: list[str]) -> Panel:
-    cat = ctx.catalogue
+    cat = ctx.content.catalogue
     tracks = sorted(cat.tracks.values(), key=lambda t: t.order)
     levels = cat.research.levels if cat.research else 0
     free = [pos for pos in state.setup.tech_tiles if pos not in cat.tracks]
@@ -169,7 +169,7 @@ def research_panel(ctx, state: GameState, colours: list[str]) -> Panel:
 def _level_cell(panel: Panel, ctx, state: GameState, track: str, level: int, levels: int,
                 x: float, y: float, colours: list[str]) -> None:
     add = panel.body.append
-    vp = ctx.catalogue.research.vp_by_level
+    vp = ctx.content.catalogue.research.vp_by_level
     top = level == levels - 1
     add(rect(x, y, COL - 4, LEVEL_H - 2, "#2b3358" if top else ("#1f2440" if level else "#14182b"),
              PANEL_EDGE, f'class="level" data-track={quoteattr(track)} data-level="{level}"'))
@@ -177,7 +177,7 @@ def _level_cell(panel: Panel, ctx, state: GameState, track: str, level: int, lev
     if level < len(vp) and vp[level]:
         add(text(x + COL - 8, y + 10, f"{vp[level]}vp", 7, DIM, 'text-anchor="end"'))
     if top and state.terraforming_token and _holds_token(ctx, track):
-        tok = ctx.catalogue.federation_tokens.get(state.terraforming_token)
+        tok = ctx.content.catalogue.federation_tokens.get(state.terraforming_token)
         add(f'<g class="track-token" data-tile={quoteattr(state.terraforming_token)}>'
             f'<title>{escape(state.terraforming_token)}: {escape(tok.name if tok else "")}</title>'
             + rect(x + COL - 34, y + 12, 26, 13, "#3d4a2b" if tok and tok.green else "#3a3f4d")
@@ -192,7 +192,7 @@ def _level_cell(panel: Panel, ctx, state: GameState, track: str, level: int, lev
 
 def _holds_token(ctx, track: str) -> bool:
     """The track whose top level gains "the token on this level" (`fed here`) holds the set-up's token."""
-    levels = ctx.catalogue.tracks[track].levels
+    levels = ctx.content.catalogue.tracks[track].levels
     return bool(levels) and any(isinstance(g, Fed) and g.token == "here"
                                 for e in levels[-1] for st in e.statements
                                 for g in getattr(st.clause, "gains", ()))
@@ -203,7 +203,7 @@ def _standard(panel: Panel, ctx, state: GameState, pos: str, x: float, y: float,
     tid = state.setup.tech_tiles.get(pos)
     if tid is None:
         return
-    tile = ctx.catalogue.tech_tiles.get(tid)
+    tile = ctx.content.catalogue.tech_tiles.get(tid)
     left = state.tech_supply.get(pos, 0)
     attrs = f'class="tech-tile" data-tile={quoteattr(tid)} data-pos={quoteattr(pos)} data-left="{left}"'
     panel.body.append(tile_svg(x, y, w, TILE_H, tid, tile.name if tile else tid, f"{left} left",
@@ -215,7 +215,7 @@ def _advanced(panel: Panel, ctx, state: GameState, track: str, x: float, y: floa
     tid = state.setup.advanced_tiles.get(track)
     if tid is None:
         return
-    tile = ctx.catalogue.advanced_tech_tiles.get(tid)
+    tile = ctx.content.catalogue.advanced_tech_tiles.get(tid)
     left = state.tech_supply.get(ADV + track, 0)
     attrs = (f'class="tech-tile advanced" data-tile={quoteattr(tid)} data-pos={quoteattr(ADV + track)} '
              f'data-left="{left}"')
@@ -228,7 +228,7 @@ def _advanced(panel: Panel, ctx, state: GameState, track: str, x: float, y: floa
 
 def supply_panel(ctx, state: GameState, width: float) -> Panel:
     """Board actions (used ones crossed out) and the federation tokens left in the supply."""
-    cat = ctx.catalogue
+    cat = ctx.content.catalogue
     actions = list(cat.board_actions.values())
     per_row = max(1, int((width - 12) // 64))
     rows = -(-len(actions) // per_row)
@@ -266,7 +266,7 @@ def supply_panel(ctx, state: GameState, width: float) -> Panel:
 # ------------------------------------------------------------------ scoring tiles and boosters
 
 def scoring_panel(ctx, state: GameState, colours: list[str], width: float) -> Panel:
-    cat = ctx.catalogue
+    cat = ctx.content.catalogue
     rounds = state.setup.round_tiles
     finals = state.setup.final_tiles
     n = len(rounds) + len(finals)
@@ -293,7 +293,7 @@ def scoring_panel(ctx, state: GameState, colours: list[str], width: float) -> Pa
     for k, tid in enumerate(finals):
         x = x0 + (w + 4) * k
         tile = cat.final_tiles.get(tid)
-        counts = [ctx.counter(state, p, tile.count) if tile else 0 for p in range(len(state.players))]
+        counts = [ctx.holdings.counter(state, p, tile.count) if tile else 0 for p in range(len(state.players))]
         attrs = f'class="final-tile" data-tile={quoteattr(tid)}'
         add(tile_svg(x, 22, w, TILE_H + 12, tid, tile.name if tile else tid, "", "#2b2340", attrs))
         for p, c in enumerate(counts):
@@ -315,7 +315,7 @@ def boosters_panel(ctx, state: GameState, colours: list[str], width: float) -> P
     add(text(8, 15, "Boosters", 12, TEXT, 'font-weight="bold"'))
     for i, bid in enumerate(boosters):
         x = 6 + (w + 4) * i
-        tile = ctx.catalogue.boosters.get(bid)
+        tile = ctx.content.catalogue.boosters.get(bid)
         p = holder.get(bid)
         where = "on the table" if bid in state.boosters_table else ("held" if p is not None else "out of play")
         attrs = (f'class="booster" data-tile={quoteattr(bid)} data-holder="{"" if p is None else p + 1}" '
@@ -350,7 +350,7 @@ PLAYER_W = 250.0
 
 def player_panel(ctx, state: GameState, p: int, colour: str, to_move: int | None, rows: int = 0) -> Panel:
     """One player's panel; `rows` lines of text at least (panels side by side share a height)."""
-    cat = ctx.catalogue
+    cat = ctx.content.catalogue
     pl = state.players[p]
     faction = cat.factions.get(pl.faction or "")
     lines = _panel_lines(ctx, state, p)
@@ -391,7 +391,7 @@ def player_panel(ctx, state: GameState, p: int, colour: str, to_move: int | None
 def _bowls(panel: Panel, ctx, state: GameState, p: int, y: float) -> None:
     """The three power areas and the Gaia area as bowls, with the special token where it lies."""
     pl = state.players[p]
-    faction = ctx.catalogue.factions.get(pl.faction or "")
+    faction = ctx.content.catalogue.factions.get(pl.faction or "")
     token = faction.special_token.name if faction and faction.special_token else None
     areas = list(pl.power)
     add = panel.body.append
@@ -418,12 +418,12 @@ def _panel_lines(ctx, state: GameState, p: int) -> list[str]:
         if h.owner == p and h.piece:
             counts[h.piece] = counts.get(h.piece, 0) + 1
     guests = sum(1 for h in state.board.values() if p in h.guests)
-    faction = ctx.catalogue.factions.get(pl.faction or "")
+    faction = ctx.content.catalogue.factions.get(pl.faction or "")
     order = list(faction.structures) if faction else sorted(counts)
     pieces = " ".join(f"{sid} {counts[sid]}" for sid in order if counts.get(sid))
     if guests:
         pieces += f" +{guests} guest"
-    used = ctx.piece_counts(state, p)[1]
+    used = ctx.holdings.piece_counts(state, p)[1]
     left = " ".join(f"{sid} {s.supply - used.get(sid, 0)}"
                     for sid, s in faction.structures.items() if s.structure and s.supply) if faction else ""
     lines = [
@@ -431,18 +431,18 @@ def _panel_lines(ctx, state: GameState, p: int) -> list[str]:
         f"left to build: {left or '-'}",
         f"Gaiaformers {pl.gaiaformers} ({pl.gaiaformers_in_gaia} in the Gaia area)",
         f"federations formed: {pl.federations_formed}",
-        "booster: " + _named(ctx.catalogue.boosters, pl.booster),
+        "booster: " + _named(ctx.content.catalogue.boosters, pl.booster),
     ]
     if faction is not None and faction.special_token is not None:
         lines.append(f"{faction.special_token.name}: {pl.token or 'not in play'}")
     lines += ["tech: " + _named(_tiles(ctx), t.tile) + ("" if t.enabled else " (covered)") for t in pl.tech]
-    lines += ["token: " + _named(ctx.catalogue.federation_tokens, t.tile) + (" (green)" if t.green else "")
+    lines += ["token: " + _named(ctx.content.catalogue.federation_tokens, t.tile) + (" (green)" if t.green else "")
               for t in pl.fed_tokens]
     return [line if len(line) <= 46 else line[:45] + "…" for line in lines]
 
 
 def _tiles(ctx) -> dict:
-    return {**ctx.catalogue.tech_tiles, **ctx.catalogue.advanced_tech_tiles}
+    return {**ctx.content.catalogue.tech_tiles, **ctx.content.catalogue.advanced_tech_tiles}
 
 
 def _named(components: dict, cid: str | None) -> str:

@@ -280,7 +280,7 @@ def players_table(engine: Engine, state: GameState, only: int | None = None) -> 
     row("ore", lambda pl, p: str(pl.ore))
     row("knowledge", lambda pl, p: str(pl.knowledge))
     row("QIC", lambda pl, p: str(pl.qic))
-    for code in sorted(engine.context(state).stored_resources):  # resources the content adds (data alone)
+    for code in sorted(engine.context(state).content.stored_resources):  # resources the content adds (data alone)
         name = cat.resources.get(code, {}).get("plural", code)
         row(name, lambda pl, p, c=code: str(pl.other.get(c, 0)))
     row("power I/II/III", lambda pl, p: _power(engine, state, p))

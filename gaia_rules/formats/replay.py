@@ -232,7 +232,7 @@ def player_snapshot(engine: Engine, state: GameState, p: int) -> dict:
         "federations_formed": pl.federations_formed,
         "federation_tiles": [{"tile": t.tile, "green": t.green} for t in pl.fed_tokens],
         "tech_tiles": [{"tile": t.tile, "pos": t.pos, "enabled": t.enabled} for t in pl.tech],
-        "booster": pl.booster, "range": ctx.param(state, p, "range"), "bid": pl.bid,
+        "booster": pl.booster, "range": ctx.holdings.param(state, p, "range"), "bid": pl.bid,
         # the format names the special token's place after the token itself
         **{word: pl.token for word in token_words(engine)},
     }
@@ -314,8 +314,7 @@ def replay_record(engine: Engine, record: dict, keep_state: bool = False, setup:
                     return
             # checkpoints taken at round ends that happened inside this line were checked by the observer
 
-    with engine.context(state).remembering(state):  # nothing but the engine changes `state` meanwhile
-        run_moves()
+    run_moves()
     if result.first_divergence is None and "final" in record:
         for exp in record["final"]:
             d = compare_player(engine, state, exp, len(moves) - 1, moves[-1])

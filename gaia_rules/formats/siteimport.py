@@ -305,14 +305,13 @@ def read_site_game(engine: Engine, data: dict, after_line=None) -> SiteGame:
     namer = hex_namer(engine, state)
     moves: list[Move] = []
     lines = data["moveHistory"]
-    with engine.context(state).remembering(state):
-        for i, line in enumerate(lines[1:], start=1):
-            try:
-                moves.extend(play_line(engine, state, str(line), namer))
-            except MoveError as err:
-                raise ImportError_(f"moveHistory[{i}] '{line}': {err}") from None
-            if after_line is not None:
-                after_line(i, state)
+    for i, line in enumerate(lines[1:], start=1):
+        try:
+            moves.extend(play_line(engine, state, str(line), namer))
+        except MoveError as err:
+            raise ImportError_(f"moveHistory[{i}] '{line}': {err}") from None
+        if after_line is not None:
+            after_line(i, state)
     return SiteGame(setup, moves, state, len(lines), check_against_site(state, data))
 
 

@@ -223,7 +223,8 @@ class GaiaPhase:
 
 @dataclass(frozen=True)
 class Set:
-    """`set name[key, ...] = value` -- a rule parameter for the holder."""
+    """`set name[key, ...] [for use] = value` -- a rule parameter for the holder; `+= n` / `-= n` change
+    it by n (after every absolute `=`, whatever order the statements were gained in)."""
 
     name: str
     keys: tuple[str, ...]
@@ -231,6 +232,18 @@ class Set:
     column: int = field(default=0, compare=False)  # of the parameter name
     key_columns: tuple[int, ...] = field(default=(), compare=False)
     value_column: int = field(default=0, compare=False)
+    op: str = "="                  # "=" (absolute), "+=" or "-=" (relative: value is the number added or taken)
+    use: str | None = None         # the one use of the parameter it changes (None: every use)
+    use_column: int = field(default=0, compare=False)
+
+    @property
+    def relative(self) -> bool:
+        return self.op != "="
+
+    @property
+    def delta(self) -> int:
+        """What a relative change adds (negative for `-=`)."""
+        return -self.value if self.op == "-=" else self.value
 
 
 @dataclass(frozen=True)

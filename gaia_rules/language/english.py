@@ -502,6 +502,10 @@ class _Renderer:
             name = c.name.replace("_", " ")
             if c.keys:
                 name += " of " + join_and(self.structure(k) for k in c.keys)
+            if c.use is not None:
+                name += f" (for {c.use.replace('-', ' ')} only)"
+            if c.relative:
+                return f"Rule: {name} is {c.value} {'more' if c.op == '+=' else 'less'}"
             return f"Rule: {name} is {self.value(c.value)}"
         if isinstance(c, ast.Replace):
             return f"Gain {self.resource(c.new, 2)} instead of {self.resource(c.old, 2)}"

@@ -151,12 +151,16 @@ class _ToAst(Transformer):
     def gaia_phase(self, costs, gains):
         return ast.GaiaPhase(costs, gains)
 
-    @v_args(inline=True)
-    def set(self, param, value):
-        name, keys = param
-        value, value_column = value
+    def set(self, children):
+        (name, keys), *use, op, (value, value_column) = children
+        use = use[0] if use else None
         return ast.Set(str(name), _words(keys), value, column=name.column, key_columns=_columns(keys),
-                       value_column=value_column)
+                       value_column=value_column, op=str(op.children[0]),
+                       use=None if use is None else str(use), use_column=0 if use is None else use.column)
+
+    @v_args(inline=True)
+    def for_use(self, name):
+        return name
 
     @v_args(inline=True)
     def replace(self, old, new):

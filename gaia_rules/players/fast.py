@@ -126,7 +126,7 @@ class FastEvaluator:
             out = booster if source.startswith("booster:") else lasting
             for g in gains:
                 if isinstance(g, ast.Amount):
-                    n = g.count * (ctx.count_per(state, p, g.per) if g.per else 1)
+                    n = g.count * (ctx.holdings.count_per(state, p, g.per) if g.per else 1)
                     out[g.resource] = out.get(g.resource, 0) + n
         return lasting, booster
 
@@ -147,14 +147,14 @@ class FastEvaluator:
         if passes <= 0:
             return 0.0
         total = 0.0
-        for h in ctx.held(state, p):
+        for h in ctx.holdings.held(state, p):
             if isinstance(h.statement.clause, ast.OnPass) and not h.source.startswith("booster:"):
                 total += passes * self._vp(ctx, state, p, h.statement.clause.gains)
         return total
 
     @staticmethod
     def _vp(ctx, state: GameState, p: int, gains) -> float:
-        return sum(g.count * (ctx.count_per(state, p, g.per) if g.per else 1)
+        return sum(g.count * (ctx.holdings.count_per(state, p, g.per) if g.per else 1)
                    for g in gains if isinstance(g, ast.Amount) and g.resource == "vp")
 
     def booster_outlook(self, engine: Engine, state: GameState, p: int) -> float:
@@ -189,7 +189,7 @@ class FastEvaluator:
                 if isinstance(cl, ast.Income):
                     for g in cl.gains:
                         if isinstance(g, ast.Amount):
-                            n = g.count * (ctx.count_per(state, p, g.per) if g.per else 1)
+                            n = g.count * (ctx.holdings.count_per(state, p, g.per) if g.per else 1)
                             worth += n * w.get(f"income_{g.resource}", 0.0)
                 elif isinstance(cl, ast.OnPass):
                     worth += w["pass_vp"] * self._vp(ctx, state, p, cl.gains)
@@ -207,8 +207,8 @@ class FastEvaluator:
             return 0.0
         ctx = engine.context(state)
         pl = state.players[p]
-        key = (pl.faction, origins, ctx.param(state, p, "range") + state.temp.get("range", 0),
-               ctx.param(state, p, "terraform_cost"))
+        key = (pl.faction, origins, ctx.holdings.param(state, p, "range") + state.temp.get("range", 0),
+               ctx.holdings.param(state, p, "terraform_cost"))
         planets = self._in_range.get(key)
         if planets is None:
             if len(self._in_range) > 20_000:
@@ -227,13 +227,13 @@ class FastEvaluator:
         seen: set[str] = set()
         out = []
         for origin in origins:
-            for name in ctx.within(origin, reach):
+            for name in ctx.map.within(origin, reach):
                 if name in seen:
                     continue
                 seen.add(name)
-                kind = ctx.kind_at(state, name)
+                kind = ctx.map.kind_at(state, name)
                 if kind == "home":
-                    ore = terraform_steps(ctx, home, ctx.planet_at(state, name)) * cost
+                    ore = terraform_steps(ctx, home, ctx.map.planet_at(state, name)) * cost
                 elif kind == "gaia":
                     ore = self.w["expansion_gaia_ore"]
                 else:
@@ -256,8 +256,8 @@ class FastEvaluator:
                 mine.append(name)
             else:
                 theirs.add(name)
-        return sum(ctx.power_value(state, p, name) for name in mine
-                   if not theirs.isdisjoint(ctx.within(name, ctx.charge_distance)))
+        return sum(ctx.holdings.power_value(state, p, name, "federation") for name in mine
+                   if not theirs.isdisjoint(ctx.map.within(name, ctx.map.charge_distance)))
 
     def final_tiles(self, engine: Engine, state: GameState, p: int) -> float:
         ctx = engine.context(state)
@@ -265,7 +265,7 @@ class FastEvaluator:
         total = 0.0
         for tile_id in state.setup.final_tiles:
             tile = self.catalogue.final_tiles[tile_id]
-            counts = [ctx.counter(state, q, tile.count) for q in range(n)]
+            counts = [ctx.holdings.counter(state, q, tile.count) for q in range(n)]
             total += rank_vp(counts, counts, self.final_table, True)[p]
         return total
 
@@ -287,15 +287,15 @@ class FastEvaluator:
             if h.owner == p and h.piece is not None:
                 if faction is not None:
                     worth += self.structure_worth(faction, h.piece)
-                    if ctx.structure(player, h.piece).is_range_origin:
+                    if ctx.content.structure(player, h.piece).is_range_origin:
                         origins.append(name)
                 if p not in h.federations:
-                    loose.append((name, ctx.power_value(state, p, name)))
+                    loose.append((name, ctx.holdings.power_value(state, p, name, "federation")))
             elif p in h.guests:
                 origins.append(name)
                 if p not in h.federations:
-                    loose.append((name, ctx.power_value(state, p, name)))
-        threshold = max(1, ctx.param(state, p, "federation_threshold"))
+                    loose.append((name, ctx.holdings.power_value(state, p, name, "federation")))
+        threshold = max(1, ctx.holdings.param(state, p, "federation_threshold"))
         total = sum(v for _, v in loose)
         ready = 0
         if self.w["federation_ready"]:
@@ -322,7 +322,7 @@ class FastEvaluator:
 
         for i in range(len(names)):
             for j in range(i + 1, len(names)):
-                if ctx.distance(names[i], names[j]) <= link:
+                if ctx.map.distance(names[i], names[j]) <= link:
                     parent[root(i)] = root(j)
         groups: dict[int, list[str]] = {}
         for i, n in enumerate(names):
@@ -333,8 +333,7 @@ class FastEvaluator:
     def __call__(self, engine: Engine, state: GameState, p: int) -> float:
         if state.ended:
             return float(state.players[p].vp)
-        with engine.context(state).remembering(state):   # the estimate reads the holdings many times
-            return self._estimate(engine, state, p)
+        return self._estimate(engine, state, p)
 
     def _estimate(self, engine: Engine, state: GameState, p: int) -> float:
         pl = state.players[p]

@@ -15,10 +15,12 @@ Where each rule lives:
 - `power`, `choices`: the power cycle; where a special token goes when the player chooses.
 - `effects`: gains, prices and triggers of the effect language; `resources`: gaining one plain resource.
 - `scoring`: final scoring tiles, research and resource VP.
-- `legal`: listing the legal moves; `context`: what the rules read from content for a state;
-  `common`: reading a move's arguments; `moves`: `Move`; `errors`: `MoveError`, the base of
-  `MoveSyntaxError` (not a move) and `IllegalMoveError` (a move the rules refuse, naming a rule of
-  `RULE_CODES`).
+- `legal`: listing the legal moves; `common`: reading a move's arguments; `moves`: `Move`; `errors`:
+  `MoveError`, the base of `MoveSyntaxError` (not a move) and `IllegalMoveError` (a move the rules
+  refuse, naming a rule of `RULE_CODES`).
+- What the rules read besides the state, one view per concern (`context.Context` carries the three):
+  `content_view` (the game's content and typed parameters), `map_view` (names, neighbours, distances,
+  reach), `holdings` (what each player holds, and the only functions that change it).
 """
 from .engine import Engine
 from .errors import IllegalMoveError, MoveError, MoveSyntaxError

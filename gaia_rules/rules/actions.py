@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..language import ast
 from ..state import GameState, Pending
-from . import auction, charges, choices, effects, phases, research
+from . import auction, charges, choices, effects, holdings, phases, rescoring, research
 from .building import build_main, build_piece, fire_build, join_federation, qic_for_range
 from .common import arg, expect, hex_name, occupied, queue
 from .context import Context
@@ -91,16 +91,14 @@ def _turn(ctx: Context, state: GameState, move: Move) -> None:
 def setup_placement(ctx: Context, state: GameState, move: Move) -> None:
     p, piece = state.setup_queue[0]
     if move.args[:1] != (piece,):
-        raise IllegalMoveError("setup", f"place a starting {ctx.structure(state.players[p], piece).name} (build {piece} <hex>)")
+        raise IllegalMoveError("setup", f"place a starting {ctx.content.structure(state.players[p], piece).name} (build {piece} <hex>)")
     name = hex_name(ctx, arg(move, 1))
     player = state.players[p]
-    if ctx.planet_at(state, name) != ctx.faction(player).home:
-        raise IllegalMoveError("setup", f"starting pieces go on your home planet type ({ctx.faction(player).home})")
+    if ctx.map.planet_at(state, name) != ctx.content.faction(player).home:
+        raise IllegalMoveError("setup", f"starting pieces go on your home planet type ({ctx.content.faction(player).home})")
     if occupied(state, name):
         raise IllegalMoveError("setup", f"{name} is already taken")
-    h = state.hex(name)
-    h.owner, h.piece = p, piece
-    ctx.holdings_changed(state, p)
+    holdings.place(state, name, p, piece)
     state.setup_queue.pop(0)
     state.decisions.extend(effects.fire(ctx, state, p, effects.Event("setup", frozenset((piece,)), hexes=(name,))))
 
@@ -110,8 +108,7 @@ def take_starting_booster(ctx: Context, state: GameState, move: Move) -> None:
     if booster not in state.boosters_table:
         raise IllegalMoveError("booster", f"{booster} is not on the table")
     state.boosters_table.remove(booster)
-    state.players[move.player].booster = booster
-    ctx.holdings_changed(state, move.player)
+    holdings.set_booster(state, move.player, booster)
     state.setup_queue.pop(0)
 
 
@@ -136,7 +133,7 @@ def _charge(ctx: Context, state: GameState, move: Move, decision: Pending) -> No
     if match is None:
         raise IllegalMoveError("charge", f"the offer is {' or '.join(offers)}, not {offer}")
     state.decisions.pop(0)
-    free = ctx.param(state, p, "charge_free_power")
+    free = ctx.holdings.param(state, p, "charge_free_power")
     items = []
     cost = charged = 0
     for part in match.split(","):
@@ -194,7 +191,7 @@ def _decision(ctx: Context, state: GameState, move: Move, decision: Pending) -> 
             state.decisions.pop(0)
             after = state.decisions[0] if state.decisions else None
             if (after is not None and after.kind == "gaia-phase" and after.player == move.player
-                    and ctx.game_params["gaia_phase_decline_ends"]):
+                    and ctx.content.game_params["gaia_phase_decline_ends"]):
                 state.decisions.pop(0)
                 phases.return_gaia_tokens(ctx, state, move.player)
             return
@@ -232,7 +229,7 @@ def _income_choice(ctx: Context, state: GameState, move: Move, decision: Pending
 
 def gaia_phase_declinable(ctx: Context, state: GameState, p: int) -> bool:
     """Gaia-phase conversions may be declined unless they only move tokens where they return anyway."""
-    back = ctx.param(state, p, "token_route", "gaia")
+    back = ctx.holdings.param(state, p, "token_route", "gaia")
     for costs, _gains in conversions(ctx, state, p, gaia_phase=True):
         if any(not isinstance(c, ast.Move) or c.target != back for c in costs):
             return True
@@ -265,31 +262,31 @@ def _gaia_phase_choice(ctx: Context, state: GameState, move: Move, decision: Pen
 
 def board_action(ctx: Context, state: GameState, move: Move) -> None:
     aid = arg(move, 0)
-    action = ctx.catalogue.board_actions.get(aid)
+    action = ctx.content.catalogue.board_actions.get(aid)
     if action is None:
         raise IllegalMoveError("board-action", f"unknown board action '{aid}'")
     if aid in state.board_actions_used:
         raise IllegalMoveError("board-action", f"{aid} has been taken this round")
     p = move.player
     gains = action.effect.statements[0].clause.gains
-    if ctx.game_params["refuse_wasted_board_actions"] and all_capped(ctx, state, p, gains):
+    if ctx.content.game_params["refuse_wasted_board_actions"] and all_capped(ctx, state, p, gains):
         raise IllegalMoveError("board-action", f"everything {aid} gives would be lost to resource caps")
-    if any(isinstance(g, ast.Fed) and g.token is None for g in gains) and not state.players[p].fed_tokens:
+    if rescoring.needs_token(state, p, gains):
         raise IllegalMoveError("board-action", f"{aid} needs a federation token of yours")
     follow: list[Pending] = []
-    cost = ctx.price(state, p, "board_action_cost", action.cost, aid)
+    cost = ctx.holdings.price(state, p, "board_action_cost", action.cost, aid)
     pw = sum(c.count for c in cost if isinstance(c, ast.Pay) and c.resource == "pw")
-    problem = effects.can_pay(ctx, state, p, cost)
+    problem = effects.can_pay(ctx, state, p, cost, "power-action")
     if problem:
         raise IllegalMoveError("cost", problem)
     effects.pay(ctx, state, p, [c for c in cost if not (isinstance(c, ast.Pay) and c.resource == "pw")])
     state.board_actions_used.append(aid)
     plain = [g for g in gains if isinstance(g, ast.Amount)]
     others = [g for g in gains if not isinstance(g, ast.Amount)]
-    items = choices.items_of(plain, aid) + [[g.resource, g.count * ctx.count_per(state, p, g.per), aid] for g in plain if g.per]
+    items = choices.items_of(plain, aid) + [[g.resource, g.count * ctx.holdings.count_per(state, p, g.per), aid] for g in plain if g.per]
     if pw:
         effects.fire(ctx, state, p, effects.Event("spend", data={"pw": pw}), 1, follow)
-        choices.spend_with_choice(ctx, state, p, pw, items, follow)
+        choices.spend_with_choice(ctx, state, p, pw, items, follow, "power-action")
     else:
         choices.apply_sequence(ctx, state, p, items, follow)
     effects.apply_gains(ctx, state, p, others, aid, follow)
@@ -303,7 +300,7 @@ def all_capped(ctx: Context, state: GameState, p: int, gains) -> bool:
     if not plain or len(plain) != len(gains):
         return False
     for g in plain:
-        cap = ctx.caps.get(g.resource)
+        cap = ctx.content.caps.get(g.resource)
         field = effects.RESOURCE_FIELDS.get(g.resource)
         if cap is None or field is None or getattr(player, field) < cap:
             return False
@@ -332,7 +329,7 @@ def special_action_name(ctx: Context, p, statement: ast.Statement) -> str:
                 break
             if parts:
                 continue  # "step" / "range" already name it
-            name = ctx.structure(p, g.pieces[0]).name
+            name = ctx.content.structure(p, g.pieces[0]).name
             parts.append(name.replace(" ", "-"))
     return ",".join(parts)
 
@@ -342,7 +339,7 @@ def held_specials(ctx: Context, state: GameState, p: int) -> list[tuple[str, ast
 
     An action with a condition is offered while it holds; one limited to once per game, until used.
     """
-    return [(f"{h.source}#{h.index}", h.statement) for h in ctx.held(state, p)
+    return [(f"{h.source}#{h.index}", h.statement) for h in ctx.holdings.held(state, p)
             if isinstance(h.statement.clause, ast.Action)
             and (h.statement.condition is None and h.statement.once is None or _offered(ctx, state, p, h))]
 
@@ -351,7 +348,7 @@ def _offered(ctx: Context, state: GameState, p: int, h) -> bool:
     """A limited special action: its condition holds and its once-per limit is not used up."""
     st = h.statement
     cond = st.condition
-    if cond is not None and not cond.holds(ctx.count_per(state, p, cond.counters, cond.each, cond.within)):
+    if cond is not None and not cond.holds(ctx.holdings.count_per(state, p, cond.counters, cond.each, cond.within)):
         return False
     return st.once is None or f"{st.once}:{h.source}#{h.index}" not in state.players[p].marks
 
@@ -386,25 +383,25 @@ def research_main(ctx: Context, state: GameState, move: Move) -> None:
     p = move.player
     track = arg(move, 0)
     research.check_advance(ctx, state, p, track)
-    effects.pay(ctx, state, p, ctx.price(state, p, "research_cost", ctx.catalogue.research.cost))
+    effects.pay(ctx, state, p, ctx.holdings.price(state, p, "research_cost", ctx.content.catalogue.research.cost))
     queue(state, research.advance(ctx, state, p, track))
 
 
 def pass_turn(ctx: Context, state: GameState, move: Move) -> None:
     p = move.player
     player = state.players[p]
-    last = state.round >= ctx.catalogue.game["rounds"]
+    last = state.round >= ctx.content.catalogue.game["rounds"]
     new = move.args[0] if move.args and not last else None
     if not last:
         if new is None:
             raise IllegalMoveError("pass", "choose a booster to take when passing")
         if new not in state.boosters_table:
             raise IllegalMoveError("pass", f"{new} is not on the table")
-    elif move.args and move.args[0] not in ctx.catalogue.boosters:
+    elif move.args and move.args[0] not in ctx.content.catalogue.boosters:
         # the site's notation names a booster there (and takes none): a booster id is let through, nothing else
         raise IllegalMoveError("pass", f"in the last round a pass takes no booster: write 'pass', not "
                                        f"'pass {' '.join(move.args)}'")
-    for h in list(ctx.held(state, p)):
+    for h in list(ctx.holdings.held(state, p)):
         if isinstance(h.statement.clause, ast.OnPass) and effects.may_fire(ctx, state, p, h.statement,
                                                                             f"{h.source}#{h.index}"):
             effects.apply_gains(ctx, state, p, h.statement.clause.gains, h.source)
@@ -412,8 +409,7 @@ def pass_turn(ctx: Context, state: GameState, move: Move) -> None:
     old = player.booster
     if not last:
         state.boosters_table.remove(new)
-    player.booster = new  # none in the last round
-    ctx.holdings_changed(state, p)
+    holdings.set_booster(state, p, new)  # none in the last round
     if old is not None:
         state.boosters_table.append(old)
     player.passed = True
@@ -479,21 +475,16 @@ def _f_swap(ctx, state, move, follow):
     origin = next((n for n, x in state.board.items() if x.owner == p and x.piece == first), None)
     if origin is None:
         raise IllegalMoveError("swap", f"you have no {first} to swap")
-    state.hex(origin).piece, state.hex(name).piece = second, first
-    ctx.holdings_changed(state, p)
+    holdings.replace(state, origin, p, second)
+    holdings.replace(state, name, p, first)
     queue(state, effects.fire(ctx, state, p, effects.Event("swap", frozenset((first, second)), hexes=(origin, name))))
 
 
 def _f_fedtile(ctx, state, move, follow):
-    p = move.player
-    token = arg(move, 0)
-    if not any(t.tile == token for t in state.players[p].fed_tokens):
-        raise IllegalMoveError("fedtile", f"you have no federation token {token}")
-    fed = ctx.catalogue.federation_tokens[token]
+    gains, source = rescoring.reward(ctx, state, move, follow)
     out: list[Pending] = []
-    for eff in fed.effects:
-        for st in eff.statements:
-            effects.apply_gains(ctx, state, p, st.clause.gains, follow.data.get("source", follow.kind), out)  # saves before the source was kept
+    for each in gains:
+        effects.apply_gains(ctx, state, move.player, each, source, out)
     queue(state, out)
 
 
@@ -501,19 +492,16 @@ def _f_lost_planet(ctx, state, move, follow):
     p = move.player
     name = hex_name(ctx, arg(move, 0))
     h = state.board.get(name)
-    if ctx.kind_at(state, name) != "space" or (h is not None and (h.piece is not None or h.satellites)):
+    if ctx.map.kind_at(state, name) != "space" or (h is not None and (h.piece is not None or h.satellites)):
         raise IllegalMoveError("lost-planet", f"the Lost Planet goes on an empty space hex; {name} is not one")
     qic = qic_for_range(ctx, state, p, name)
     if qic:
         effects.pay(ctx, state, p, [ast.Pay(qic, "q")])
-    h = state.hex(name)
-    h.owner, h.piece, h.planet = p, ctx.mine_id, ctx.planet_of_kind["lost"]
-    state.players[p].lost_planet = name
-    ctx.holdings_changed(state, p)
+    holdings.place_lost_planet(state, name, p, ctx.content.mine_id, ctx.content.planet_of_kind["lost"])
     state.turn_builds.append(name)
     join_federation(ctx, state, p, name)
     out: list[Pending] = []
-    fire_build(ctx, state, p, ctx.mine_id, {"new-type"}, out, name=name)
+    fire_build(ctx, state, p, ctx.content.mine_id, {"new-type"}, out, name=name)
     queue(state, out)
 
 
@@ -533,12 +521,12 @@ def _f_token(ctx, state, move, question):
 
 FOLLOW_UPS = {
     "up": _f_up, "tech": _f_tech, "cover": _f_cover, "build": _f_build, "swap": _f_swap,
-    "fedtile": _f_fedtile, "lostPlanet": _f_lost_planet, choices.KIND: _f_token,
+    rescoring.KIND: _f_fedtile, "lostPlanet": _f_lost_planet, choices.KIND: _f_token,
     choices.AREAS_KIND: _f_areas,
 }
 FOLLOW_UP_COMMANDS = {
     "up": ("up",), "tech": ("tech",), "cover": ("cover",), "build": ("build",),
-    "fedtile": ("fedtile",), "lostPlanet": ("lostPlanet",), choices.KIND: (choices.KIND,),
+    rescoring.KIND: (rescoring.KIND,), "lostPlanet": ("lostPlanet",), choices.KIND: (choices.KIND,),
     choices.AREAS_KIND: ("areas",),
 }
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from ..content.spelling import did_you_mean
 from ..state import GameState
+from . import holdings
 from .common import arg
 from .context import Context
 from .errors import IllegalMoveError, MoveSyntaxError
@@ -26,7 +27,7 @@ from .moves import Move
 
 
 def kind(ctx: Context, state: GameState) -> dict:
-    return ctx.catalogue.game.get("auctions", {}).get(state.setup.auction) or {}
+    return ctx.content.catalogue.game.get("auctions", {}).get(state.setup.auction) or {}
 
 
 def chooses_first(ctx: Context, state: GameState) -> bool:
@@ -44,7 +45,7 @@ def start(ctx: Context, state: GameState) -> None:
 
 
 def _check_new_faction(ctx: Context, state: GameState, fid: str) -> None:
-    factions = ctx.catalogue.factions
+    factions = ctx.content.catalogue.factions
     if fid not in factions:
         raise IllegalMoveError("faction", f"unknown faction '{fid}'{did_you_mean(fid, factions)}")
     for offer in state.offers:
@@ -73,9 +74,9 @@ def choose(ctx: Context, state: GameState, p: int, fid: str) -> None:
 def bid_range(ctx: Context, state: GameState, offer: dict | None) -> tuple[int, int]:
     """The lowest and highest legal bid on an offer (None or held by nobody: an opening bid)."""
     if offer is None or offer["holder"] is None:
-        low, high = ctx.game_params["opening_bids"]
+        low, high = ctx.content.game_params["opening_bids"]
         return int(low), int(high)
-    low, high = ctx.game_params["bid_raise"]
+    low, high = ctx.content.game_params["bid_raise"]
     return offer["bid"] + low, offer["bid"] + high
 
 
@@ -112,6 +113,6 @@ def finish(ctx: Context, state: GameState) -> None:
     held = [o for o in state.offers if o["holder"] is not None]
     for o in held:
         player = state.players[o["holder"]]
-        player.faction, player.bid = o["faction"], o["bid"]
-        ctx.holdings_changed(state, player.index)
+        holdings.set_faction(state, player.index, o["faction"])
+        player.bid = o["bid"]
     state.seats = [o["holder"] for o in held]

@@ -14,7 +14,7 @@ from ..board import distance
 from ..content.catalogue import Structure
 from ..language import ast
 from ..state import GameState, Pending
-from . import choices, effects
+from . import choices, effects, holdings, power, sharing
 from .common import arg, hex_name, occupied, queue
 from .context import Context
 from .errors import IllegalMoveError
@@ -24,9 +24,8 @@ from .moves import Move
 def range_origins(ctx: Context, state: GameState, p: int) -> list[str]:
     player = state.players[p]
     out = [n for n, h in state.board.items()
-           if h.owner == p and h.piece is not None and ctx.structure(player, h.piece).is_range_origin]
-    out += [n for n, h in state.board.items() if p in h.guests]
-    return out
+           if h.owner == p and h.piece is not None and ctx.content.structure(player, h.piece).is_range_origin]
+    return out + sharing.guest_hexes(state, p)
 
 
 @dataclass(frozen=True)
@@ -54,19 +53,19 @@ class Reach:
         far = self.reach + max(0, qic) * self.per_qic
         out: set[str] = set()
         for name in self.origins:
-            out.update(ctx.within(name, far))
+            out.update(ctx.map.within(name, far))
         return frozenset(out)
 
 
 def reach_of(ctx: Context, state: GameState, p: int) -> Reach:
-    return Reach(tuple(range_origins(ctx, state, p)), ctx.param(state, p, "range") + state.temp.get("range", 0),
-                 ctx.param(state, p, "range_per_qic"))
+    return Reach(tuple(range_origins(ctx, state, p)), ctx.holdings.param(state, p, "range") + state.temp.get("range", 0),
+                 ctx.holdings.param(state, p, "range_per_qic"))
 
 
 def check_temporary_range(ctx: Context, state: GameState, p: int, name: str) -> None:
     """Under `temporary_range_must_help`, temporary range must save Q.I.C. on this hex."""
     extra = state.temp.get("range", 0)
-    if not extra or not ctx.game_params["temporary_range_must_help"]:
+    if not extra or not ctx.content.game_params["temporary_range_must_help"]:
         return
     without = dict(state.temp)
     without.pop("range")
@@ -96,7 +95,7 @@ def action_only(s: Structure) -> bool:
 
 def build_main(ctx: Context, state: GameState, move: Move) -> None:
     piece = arg(move, 0)
-    s = ctx.faction(state.players[move.player]).structures.get(piece)
+    s = ctx.content.faction(state.players[move.player]).structures.get(piece)
     if s is not None and action_only(s):
         raise IllegalMoveError("build", f"a {s.name} is placed only by an action that places it, not as a build")
     build_piece(ctx, state, move.player, piece, hex_name(ctx, arg(move, 1)))
@@ -104,7 +103,7 @@ def build_main(ctx: Context, state: GameState, move: Move) -> None:
 
 def build_piece(ctx: Context, state: GameState, p: int, piece: str, name: str, allowed: dict | None = None) -> None:
     player = state.players[p]
-    faction = ctx.faction(player)
+    faction = ctx.content.faction(player)
     if piece not in faction.structures:
         raise IllegalMoveError("build", f"unknown structure '{piece}'")
     s = faction.structures[piece]
@@ -120,7 +119,7 @@ def build_piece(ctx: Context, state: GameState, p: int, piece: str, name: str, a
 
 
 def terraform_steps(ctx: Context, home: str, target: str) -> int:
-    wheel = ctx.catalogue.wheel
+    wheel = ctx.content.catalogue.wheel
     if target not in wheel or home not in wheel:
         return 0
     d = abs(wheel.index(home) - wheel.index(target))
@@ -144,38 +143,38 @@ def mine_plan(ctx: Context, state: GameState, p: int, name: str, reach: Reach | 
     `reach` is the player's `reach_of` when the caller has it already.
     """
     player = state.players[p]
-    faction = ctx.faction(player)
-    mine = ctx.mine_id
+    faction = ctx.content.faction(player)
+    mine = ctx.content.mine_id
     s = faction.structures[mine]
     h = state.board.get(name)
-    planet = ctx.planet_at(state, name)
-    kind = ctx.kind_at(state, name)
+    planet = ctx.map.planet_at(state, name)
+    kind = ctx.map.kind_at(state, name)
     guest = False
     own_gf = False
     if h is not None and h.piece is not None:
-        if h.owner == p and ctx.structure(player, h.piece).place_on == "transdim" and kind == "gaia":
+        if h.owner == p and ctx.content.structure(player, h.piece).place_on == "transdim" and kind == "gaia":
             own_gf = True
-        elif h.owner != p and s.may_guest_on(planet) and ctx.is_structure(state.players[h.owner], h.piece):
-            if p in h.guests:
-                raise IllegalMoveError("guest-mine", f"you already have a mine on {name}")
-            guest = True
         else:
-            raise IllegalMoveError("occupied", f"{name} is already occupied")
+            guest = sharing.may_join(ctx.content, state, p, h, planet, mine)
+            if guest is None:
+                raise IllegalMoveError("guest-mine", f"you already have a mine on {name}")
+            if not guest:
+                raise IllegalMoveError("occupied", f"{name} is already occupied")
     elif kind not in ("home", "gaia"):
         raise IllegalMoveError("habitable", f"a mine cannot be built on {name} ({planet})")
-    if ctx.supply_used(state, p, mine) >= s.supply:
+    if ctx.holdings.supply_used(state, p, mine) >= s.supply:
         raise IllegalMoveError("supply", "no mine left on your faction board")
     steps = 0 if guest or kind != "home" else terraform_steps(ctx, faction.home, planet)
     free_steps = state.temp.get("step", 0)
     if free_steps and (guest or kind != "home" or steps == 0):
         raise IllegalMoveError("free-steps", "free terraforming steps need a planet that needs terraforming")
     paid_steps = max(0, steps - free_steps)
-    costs = list(ctx.structure_cost(state, p, mine))
-    ore = paid_steps * ctx.param(state, p, "terraform_cost")
+    costs = list(ctx.holdings.structure_cost(state, p, mine))
+    ore = paid_steps * ctx.holdings.param(state, p, "terraform_cost")
     if ore:
         costs.append(ast.Pay(ore, "o"))
     if kind == "gaia" and not own_gf and not guest:
-        costs.extend(ctx.param(state, p, "gaia_planet_cost"))
+        costs.extend(ctx.holdings.param(state, p, "gaia_planet_cost"))
     if not own_gf:
         check_temporary_range(ctx, state, p, name)
     qic = 0 if own_gf else (reach or reach_of(ctx, state, p)).qic_for(ctx, name)
@@ -198,16 +197,11 @@ def mine_problem(ctx: Context, state: GameState, p: int, name: str, reach: Reach
 
 def build_mine(ctx: Context, state: GameState, p: int, name: str) -> None:
     plan = mine_plan(ctx, state, p, name)
-    faction = ctx.faction(state.players[p])
-    mine = ctx.mine_id
+    faction = ctx.content.faction(state.players[p])
+    mine = ctx.content.mine_id
     planet, guest, steps, costs = plan.planet, plan.guest, plan.steps, plan.costs
     effects.pay(ctx, state, p, costs)
-    if guest:
-        state.hex(name).guests.append(p)
-    else:
-        h = state.hex(name)
-        h.owner, h.piece = p, mine
-    ctx.holdings_changed(state, p)
+    holdings.place(state, name, p, mine, guest)
     state.temp.pop("step", None)
     state.temp.pop("range", None)
     state.turn_builds.append(name)
@@ -216,7 +210,7 @@ def build_mine(ctx: Context, state: GameState, p: int, name: str) -> None:
     if steps:
         effects.fire(ctx, state, p, effects.Event("step", data={"step": 1}), steps, follow)
     where = {"guest"} if guest else set()
-    if not guest and ctx.kinds.get(planet) == "gaia":
+    if not guest and ctx.content.kinds.get(planet) == "gaia":
         where.add("gaia")
     if not guest and planet == faction.home:
         where.add("home")
@@ -227,30 +221,26 @@ def build_mine(ctx: Context, state: GameState, p: int, name: str) -> None:
 
 
 def _new_type(ctx: Context, state: GameState, p: int, name: str, planet: str) -> bool:
-    return all(ctx.planet_at(state, n) != planet for n in ctx.colonized(state, p) if n != name)
+    return all(ctx.map.planet_at(state, n) != planet for n in ctx.holdings.colonized(state, p) if n != name)
 
 
 def fire_build(ctx: Context, state: GameState, p: int, piece: str, where: set[str], follow: list[Pending],
                name: str | None = None, source: str | None = None, steps: int = 0) -> None:
     """A piece was built (from `source` when it replaced one): its `now` effects, then the `build` event."""
     event = effects.Event("build", frozenset(where), {"step": steps}, (name,) if name else (), piece, source)
-    s = ctx.structure(state.players[p], piece)
+    s = ctx.content.structure(state.players[p], piece)
     effects.apply_now(ctx, state, p, s.effects, f"structure:{piece}", follow)
-    faction = ctx.faction(state.players[p])
+    faction = ctx.content.faction(state.players[p])
     if piece == faction.planetary_institute_structure:
         effects.apply_now(ctx, state, p, faction.planetary_institute, faction.id, follow, "pi")
     effects.fire(ctx, state, p, event, 1, follow)
 
 
-def gaiaformer_id(ctx: Context, player) -> str:
-    return next(sid for sid, s in ctx.faction(player).structures.items() if s.place_on == "transdim")
-
-
 def start_gaia_project(ctx: Context, state: GameState, p: int, name: str) -> None:
     player = state.players[p]
-    if ctx.kind_at(state, name) != "gaia-project" or occupied(state, name):
+    if ctx.map.kind_at(state, name) != "gaia-project" or occupied(state, name):
         raise IllegalMoveError("gaia-project", f"a Gaia Project needs an empty Transdim planet; {name} is not one")
-    free = player.gaiaformers - player.gaiaformers_in_gaia - ctx.count(state, p, "gf")
+    free = ctx.holdings.free_gaiaformers(state, p)
     if free <= 0:
         raise IllegalMoveError("gaia-project", "you have no available Gaiaformer")
     if state.temp.get("step"):
@@ -259,33 +249,29 @@ def start_gaia_project(ctx: Context, state: GameState, p: int, name: str) -> Non
     qic = qic_for_range(ctx, state, p, name)
     if qic:
         effects.pay(ctx, state, p, [ast.Pay(qic, "q")])
-    n = ctx.param(state, p, "gaia_project_cost")
-    total = sum(player.power[a] for a in ("area1", "area2", "area3")) + (1 if player.token in ("area1", "area2", "area3") else 0)
+    n = ctx.holdings.param(state, p, "gaia_project_cost")
+    total = power.tokens_in_cycle(player)
     if total < n:
         raise IllegalMoveError("gaia-project", f"a Gaia Project needs {n} power tokens, you have {total}")
     follow: list[Pending] = []
     choices.take_with_choice(ctx, state, p, n, "gaia", follow)
-    h = state.hex(name)
-    h.owner, h.piece = p, gaiaformer_id(ctx, player)
+    holdings.place(state, name, p, ctx.content.gaiaformer_id(player))
     player.gaia_projects = {**player.gaia_projects, name: state.round}  # replaced: clones share it
-    ctx.holdings_changed(state, p)
     state.temp.pop("range", None)
     effects.fire(ctx, state, p, effects.Event("gaia-start", hexes=(name,)), 1, follow)
     queue(state, follow)
 
 
 def place_station(ctx: Context, state: GameState, p: int, piece: str, name: str) -> None:
-    s = ctx.structure(state.players[p], piece)
-    if ctx.kind_at(state, name) != "space" or occupied(state, name):
+    s = ctx.content.structure(state.players[p], piece)
+    if ctx.map.kind_at(state, name) != "space" or occupied(state, name):
         raise IllegalMoveError("space-station", f"{name} is not an empty space hex")
-    if ctx.count(state, p, piece) >= s.supply:
+    if ctx.holdings.count(state, p, piece) >= s.supply:
         raise IllegalMoveError("supply", f"no {s.name} left")
     qic = qic_for_range(ctx, state, p, name)
     if qic:
         effects.pay(ctx, state, p, [ast.Pay(qic, "q")])
-    h = state.hex(name)
-    h.owner, h.piece = p, piece
-    ctx.holdings_changed(state, p)
+    holdings.place(state, name, p, piece)
     join_federation(ctx, state, p, name)
     follow: list[Pending] = []
     fire_build(ctx, state, p, piece, set(), follow, name=name)
@@ -294,17 +280,17 @@ def place_station(ctx: Context, state: GameState, p: int, piece: str, name: str)
 
 def upgrade(ctx: Context, state: GameState, p: int, piece: str, name: str) -> None:
     player = state.players[p]
-    s = ctx.structure(player, piece)
+    s = ctx.content.structure(player, piece)
     h = state.board.get(name)
     if h is None or h.owner != p or h.piece != s.upgrades_from:
         have = "nothing of yours" if h is None or h.owner != p else f"your {h.piece}"
         raise IllegalMoveError("upgrade", f"a {s.name} upgrades a {s.upgrades_from}; {name} holds {have}")
     if name == player.lost_planet:
         raise IllegalMoveError("upgrade", "the Lost Planet mine cannot be upgraded")
-    if ctx.count(state, p, piece) >= s.supply:
+    if ctx.holdings.count(state, p, piece) >= s.supply:
         raise IllegalMoveError("supply", f"no {s.name} left on your faction board")
     near = s.cost_near_opponent is not None and _opponent_near(ctx, state, p, name)
-    effects.pay(ctx, state, p, ctx.structure_cost(state, p, piece, near))
+    effects.pay(ctx, state, p, ctx.holdings.structure_cost(state, p, piece, near))
     _replace_piece(ctx, state, p, name, piece, s.upgrades_from)
 
 
@@ -314,15 +300,14 @@ def downgrade(ctx: Context, state: GameState, p: int, piece: str, name: str, sou
     h = state.board.get(name)
     if h is None or h.owner != p or h.piece != source:
         raise IllegalMoveError("downgrade", f"{name} does not hold your {source}")
-    if ctx.count(state, p, piece) >= ctx.structure(player, piece).supply:
-        raise IllegalMoveError("supply", f"no {ctx.structure(player, piece).name} left on your faction board")
+    if ctx.holdings.count(state, p, piece) >= ctx.content.structure(player, piece).supply:
+        raise IllegalMoveError("supply", f"no {ctx.content.structure(player, piece).name} left on your faction board")
     _replace_piece(ctx, state, p, name, piece, source)
 
 
 def _replace_piece(ctx: Context, state: GameState, p: int, name: str, piece: str, source: str | None) -> None:
     """Put `piece` in place of p's `source` on `name`; it counts as building it (triggers, charges)."""
-    state.hex(name).piece = piece
-    ctx.holdings_changed(state, p)
+    holdings.replace(state, name, p, piece)
     state.turn_builds.append(name)
     follow: list[Pending] = []
     fire_build(ctx, state, p, piece, set(), follow, name=name, source=source)
@@ -331,19 +316,18 @@ def _replace_piece(ctx: Context, state: GameState, p: int, name: str, piece: str
 
 def _opponent_near(ctx: Context, state: GameState, p: int, name: str) -> bool:
     board = state.board
-    for other in ctx.within(name, ctx.near_opponent_distance):
+    for other in ctx.map.within(name, ctx.map.near_opponent_distance):
         h = board.get(other)
         if h is None:
             continue
-        owners = ([h.owner] if h.owner is not None and h.piece is not None and ctx.is_structure(state.players[h.owner], h.piece) else []) + h.guests
-        if any(o != p for o in owners):
+        if any(o != p for o in sharing.with_structures(ctx.content, state, h)):
             return True
     return False
 
 
 def join_federation(ctx: Context, state: GameState, p: int, name: str) -> None:
     """A piece built next to one of your federations joins it."""
-    for near in ctx.neighbour_names[name]:
+    for near in ctx.map.neighbour_names[name]:
         other = state.board.get(near)
         if other is not None and p in other.federations:
             h = state.hex(name)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..language import ast
 from ..state import GameState, Pending
-from . import effects, power
+from . import effects, power, sharing, special_token
 from .context import Context
 
 
@@ -18,22 +18,22 @@ def offer_charges(ctx: Context, state: GameState, builder: int, name: str) -> No
     """Each opponent with a structure within reach may charge power, clockwise from the builder."""
     seats = state.seats
     i = seats.index(builder)
-    near = [(other, h) for other in ctx.within(name, ctx.charge_distance)
+    near = [(other, h) for other in ctx.map.within(name, ctx.map.charge_distance)
             if (h := state.board.get(other)) is not None]
     piece = state.board[name].piece
     for p in seats[i + 1:] + seats[:i]:
         player = state.players[p]
         best = 0
         for other, h in near:  # p's structures (not Gaiaformers or stations) and guest mines in reach
-            if (h.owner == p and h.piece is not None and ctx.is_structure(player, h.piece)) or p in h.guests:
-                best = max(best, ctx.power_value(state, p, other))
+            if sharing.has_structure(ctx.content, state, h, p):
+                best = max(best, ctx.holdings.power_value(state, p, other, "charge"))
         if best == 0:
             continue
         reached = effects.Event("opponent-build", frozenset((piece, state.players[builder].faction)), {"pw": best},
                                 (name,), piece)
         state.decisions.extend(effects.fire(ctx, state, p, reached))
         extra = _charge_extras(ctx, state, p)
-        amount = min(best, power.charge_capacity(player), player.vp + ctx.param(state, p, "charge_free_power"))
+        amount = min(best, power.charge_capacity(player), player.vp + ctx.holdings.param(state, p, "charge_free_power"))
         if amount <= 0 and not extra:
             continue  # nothing to charge: the `charge` event cannot happen
         state.decisions.append(Pending("charge", p, {"amount": amount, "max": best, "extra": bool(extra),
@@ -49,11 +49,11 @@ def charge_offers(ctx: Context, state: GameState, decision: Pending) -> list[str
         return [f"{amount}pw"]
     gains = _charge_extras(ctx, state, p)
     text = ",".join(f"{g.count}{g.resource}" for g in gains)
-    trial = player.__class__(p, power=dict(player.power), token=player.token, vp=player.vp)
+    trial = special_token.trial(player)
     for g in gains:
         if g.resource == "t":
             power.gain_tokens(trial, g.count)
-    after = min(decision.data["max"], power.charge_capacity(trial), player.vp + ctx.param(state, p, "charge_free_power"))
+    after = min(decision.data["max"], power.charge_capacity(trial), player.vp + ctx.holdings.param(state, p, "charge_free_power"))
     return [f"{amount}pw,{text}", f"{text},{after}pw"]
 
 
@@ -64,9 +64,9 @@ POWER_CYCLE = frozenset({"t", "pw"})
 def _charge_extras(ctx: Context, state: GameState, p: int) -> list[ast.Amount]:
     """Power-cycle gains of the `on charge` statements player p holds (given as part of the charge)."""
     out = []
-    for h in ctx.listeners(state, p, "charge"):
+    for h in ctx.holdings.listeners(state, p, "charge"):
         cond = h.statement.condition
-        if cond is None or cond.holds(ctx.count_per(state, p, cond.counters, cond.each, cond.within)):
+        if cond is None or cond.holds(ctx.holdings.count_per(state, p, cond.counters, cond.each, cond.within)):
             out.extend(g for g in h.statement.clause.gains
                        if isinstance(g, ast.Amount) and g.resource in POWER_CYCLE and not g.per)
     return out

@@ -1,10 +1,10 @@
-"""Where a faction's special token goes when that is the player's choice.
+"""Questions the power cycle raises in the middle of a sequence of gains, and their answers.
 
-A special token (content: `special_token`) moves like one power token. When
-charging, spending or removing tokens could leave it in two places, the
-player is asked (`token <area>`; the site writes the token's name). The
-question belongs to a sequence of gains: everything from the interrupted gain
-on waits for the answer, as the site's engine does.
+Where the special token goes, when that is the player's choice (`special_token` says when it is
+and which areas they may name: `token <area>`; the site writes the token's name), and which areas
+tokens are taken from under `token_discard_order: choice` (`areas ...`). A question belongs to a
+sequence of gains: everything from the interrupted gain on waits for the answer, as the site's
+engine does.
 
 Items of a sequence are `[resource, count, source]` lists (plain data, so a
 pending question survives a save).
@@ -13,25 +13,22 @@ from __future__ import annotations
 
 from ..language import ast
 from ..state import GameState, Pending, PlayerState
-from . import power, resources
+from . import power, resources, special_token
 from .context import Context
 from .errors import IllegalMoveError
-
-KIND = "token"
-
-
-def _copy(p: PlayerState) -> PlayerState:
-    return PlayerState(p.index, power=dict(p.power), token=p.token, vp=p.vp)
+from .special_token import CYCLE, KIND
 
 
 def charge_options(p: PlayerState, n: int) -> list[str]:
-    """[default area, other area] of the token after charging n, or [] if they agree."""
-    first, other = _copy(p), _copy(p)
+    """[default area, other area] of the special token after charging n, or [] if they agree."""
+    if not special_token.held(p):
+        return []
+    first, other = special_token.trial(p), special_token.trial(p)
     power.charge(first, n)
     power.charge(other, n, token_first=False)
-    if p.token is None or first.token == other.token:
+    if special_token.area(first) == special_token.area(other):
         return []
-    return [str(first.token), str(other.token)]
+    return [str(special_token.area(first)), str(special_token.area(other))]
 
 
 def _question(trial: PlayerState, event: list) -> tuple[int, list[str]] | None:
@@ -55,8 +52,8 @@ def apply_events(ctx: Context, state: GameState, p: int, events: list, follow: l
     """
     player = state.players[p]
     for k, event in enumerate(events):
-        if player.token is not None:
-            found = _question(_copy(player), event)
+        if special_token.held(player):
+            found = _question(special_token.trial(player), event)
             if found is not None:
                 i, options = found
                 follow.append(Pending(KIND, p, {"op": "charge", "before": event[:i], "n": event[i][1],
@@ -81,32 +78,23 @@ def _gain(ctx, state, p, res, count, source, follow) -> None:
         resources.gain_resource(ctx, state, p, res, count, source)
 
 
-def spend_with_choice(ctx: Context, state: GameState, p: int, n: int, then: list, follow: list[Pending]) -> None:
+def spend_with_choice(ctx: Context, state: GameState, p: int, n: int, then: list, follow: list[Pending],
+                      use: str = "price") -> None:
     """Spend n power; with the token in area III the player may be asked whether to use it.
 
     The caller fires the `spend` event first (`effects.fire`, which the gains here come before).
     """
     player = state.players[p]
-    faction = ctx.faction(player)
-    special = faction.special_token.spend_value if faction.special_token else 0
-    value = ctx.param(state, p, "area3_token_value")
-    to = ctx.param(state, p, "token_route", "spend")
-    if player.token != "area3":
-        power.spend_power(player, n, value, special, use_token=False, to=to)
-        apply_sequence(ctx, state, p, then, follow)
+    value, special, to = special_token.spending(ctx, state, p, use)
+    how = special_token.spend_question(player, n, value, special)
+    if isinstance(how, list):
+        data = {"op": "spend", "n": n, "then": then, "options": how}
+        if use != "price":
+            data["use"] = use   # the use of area3_token_value the answer spends for
+        follow.append(Pending(KIND, p, data))
         return
-    need = player.power["area3"] * value < n
-    small = n < special
-    if need and not small:
-        power.spend_power(player, n, value, special, use_token=True, to=to)
-        apply_sequence(ctx, state, p, then, follow)
-        return
-    if not need and small:
-        power.spend_power(player, n, value, special, use_token=False, to=to)
-        apply_sequence(ctx, state, p, then, follow)
-        return
-    options = ["area1"] if need else ["area1", "area3"]
-    follow.append(Pending(KIND, p, {"op": "spend", "n": n, "then": then, "options": options}))
+    power.spend_power(player, n, value, special, use_token=how, to=to)
+    apply_sequence(ctx, state, p, then, follow)
 
 
 AREAS_KIND = "areas"
@@ -115,8 +103,8 @@ AREAS_KIND = "areas"
 def area_splits(player: PlayerState, n: int) -> list[str]:
     """Every way to take n tokens from areas I-III (and the special token): `area1=2,area2=1,token=1`."""
     out = []
-    have = [player.power[a] for a in ("area1", "area2", "area3")]
-    token = 1 if player.token in ("area1", "area2", "area3") else 0
+    have = [player.power[a] for a in CYCLE]
+    token = 1 if special_token.in_cycle(player) else 0
     for t in range(token + 1):
         for a1 in range(min(have[0], n - t) + 1):
             for a2 in range(min(have[1], n - t - a1) + 1):
@@ -132,7 +120,7 @@ def take_from_areas(player: PlayerState, split: str, to: str) -> None:
     for part in split.split(","):
         area, _, k = part.partition("=")
         if area == "token":
-            player.token = "gaia" if to == "gaia" else None
+            special_token.discarded(player, to)
         else:
             player.power[area] -= int(k)
             if to == "gaia":
@@ -147,7 +135,7 @@ def take_with_choice(ctx: Context, state: GameState, p: int, n: int, to: str, fo
     token may be a question.
     """
     player = state.players[p]
-    if ctx.game_params["token_discard_order"] == "choice":
+    if ctx.content.game_params["token_discard_order"] == "choice":
         splits = area_splits(player, n)
         if len(splits) > 1:
             follow.append(Pending(AREAS_KIND, p, {"n": n, "to": to, "options": splits}))
@@ -155,22 +143,11 @@ def take_with_choice(ctx: Context, state: GameState, p: int, n: int, to: str, fo
         if splits:
             take_from_areas(player, splits[0], to)
             return
-    order = ("area1", "area2", "area3")
-    plain = sum(player.power[a] for a in order)
-    if player.token not in order:
-        _take(player, n, False, to)
+    goes = special_token.take_question(player, n, to)
+    if isinstance(goes, list):
+        follow.append(Pending(KIND, p, {"op": "take", "n": n, "to": to, "options": goes}))
         return
-    if plain + 1 == n:
-        _take(player, n, True, to)
-        return
-    if to == "gaia":
-        follow.append(Pending(KIND, p, {"op": "take", "n": n, "to": to, "options": [player.token, "gaia"]}))
-        return
-    upto = sum(player.power[a] for a in order[: order.index(player.token) + 1])
-    if upto < n:
-        follow.append(Pending(KIND, p, {"op": "take", "n": n, "to": to, "options": [player.token, "discard"]}))
-        return
-    _take(player, n, False, to)
+    _take(player, n, goes, to)
 
 
 def _take(player: PlayerState, n: int, token_goes: bool, to: str) -> None:
@@ -179,7 +156,7 @@ def _take(player: PlayerState, n: int, token_goes: bool, to: str) -> None:
     if to == "gaia":
         player.power["gaia"] += moved
     if taken.get("token"):
-        player.token = "gaia" if to == "gaia" else None
+        special_token.discarded(player, to)
 
 
 def resolve(ctx: Context, state: GameState, p: int, answer: str, question: Pending, follow: list[Pending]) -> None:
@@ -197,10 +174,8 @@ def resolve(ctx: Context, state: GameState, p: int, answer: str, question: Pendi
         if not follow:
             apply_events(ctx, state, p, data.get("later", []), follow)
     elif op == "spend":
-        faction = ctx.faction(player)
-        power.spend_power(player, data["n"], ctx.param(state, p, "area3_token_value"),
-                          faction.special_token.spend_value, use_token=(answer == "area1"),
-                          to=ctx.param(state, p, "token_route", "spend"))
+        value, special, to = special_token.spending(ctx, state, p, data.get("use", "price"))
+        power.spend_power(player, data["n"], value, special, use_token=(answer == "area1"), to=to)
         apply_sequence(ctx, state, p, data["then"], follow)
     elif op == "take":
         _take(player, data["n"], answer in ("gaia", "discard"), data["to"])

@@ -10,6 +10,7 @@ player holds the price; the plan is cached per conversion table.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 from ..language import ast, parse_effect, parse_price
 from ..language.parser import EffectSyntaxError
@@ -28,16 +29,21 @@ def spend(ctx: Context, state: GameState, move: Move) -> None:
 
 def conversions(ctx: Context, state: GameState, p: int, gaia_phase: bool) -> list[tuple]:
     """(costs, gains) of every conversion open to player p now."""
+    return ctx.holdings.derived(state, p, open_conversions, gaia_phase)
+
+
+def open_conversions(content, held, gaia_phase: bool) -> list[tuple]:
+    """(costs, gains) of every conversion open to a holder of the statements `held`."""
     out = []
     if gaia_phase:
-        for h in ctx.held(state, p):
+        for h in held:
             if isinstance(h.statement.clause, ast.GaiaPhase):
                 out.append((h.statement.clause.costs, h.statement.clause.gains))
         return out
-    for eff in ctx.catalogue.free_actions:
+    for eff in content.catalogue.free_actions:
         for st in eff.statements:
             out.append((st.clause.costs, st.clause.gains))
-    for h in ctx.held(state, p):
+    for h in held:
         if isinstance(h.statement.clause, ast.Free):
             out.append((h.statement.clause.costs, h.statement.clause.gains))
     return out
@@ -243,24 +249,20 @@ def _absorption(kinds: list[str], convs: list[tuple[dict, dict]]) -> list[float]
 
 
 def conversion_table(ctx: Context, state: GameState, p: int, gaia_phase: bool) -> tuple[list, list]:
-    """The open conversions that cost something, and their (cost, gain) vectors; cached by what they depend on."""
-    held = ctx.held(state, p)
-    cache = ctx.table("conversion tables")
-    key = (id(held), gaia_phase)
-    hit = cache.get(key)
-    if hit is not None and hit[0] is held:
-        return hit[1], hit[2]
-    real = [cg for cg in conversions(ctx, state, p, gaia_phase) if vector(cg[0])]
-    vectors = [(vector(c), vector(g)) for c, g in real]
-    cache[key] = (held, real, vectors)
-    return real, vectors
+    """The open conversions that cost something, and their (cost, gain) vectors; worked out once per holding."""
+    return ctx.holdings.derived(state, p, _conversion_table, gaia_phase)
+
+
+def _conversion_table(content, held, gaia_phase: bool) -> tuple[list, list]:
+    real = [cg for cg in open_conversions(content, held, gaia_phase) if vector(cg[0])]
+    return real, [(vector(c), vector(g)) for c, g in real]
 
 
 def free_conversion(ctx: Context, state: GameState, move: Move, gaia_phase: bool) -> list[Pending]:
     """`spend COST for GAIN`: any sum of open conversions that adds up exactly."""
     p = move.player
     pay_list, power, then = _spend_plan(ctx, state, p, arg(move, 0), arg(move, 1), gaia_phase)
-    problem = effects.can_pay(ctx, state, p, pay_list + [ast.Pay(power, "pw")] if power else pay_list)
+    problem = effects.can_pay(ctx, state, p, pay_list + [ast.Pay(power, "pw")] if power else pay_list, "conversion")
     if problem:
         raise IllegalMoveError("cost", problem)
     effects.pay(ctx, state, p, pay_list)
@@ -268,7 +270,7 @@ def free_conversion(ctx: Context, state: GameState, move: Move, gaia_phase: bool
     then = [list(x) for x in then]
     if power:
         effects.fire(ctx, state, p, effects.Event("spend", data={"pw": power}), 1, follow)
-        choices.spend_with_choice(ctx, state, p, power, then, follow)
+        choices.spend_with_choice(ctx, state, p, power, then, follow, "conversion")
     else:
         choices.apply_sequence(ctx, state, p, then, follow)
     return follow
@@ -276,13 +278,7 @@ def free_conversion(ctx: Context, state: GameState, move: Move, gaia_phase: bool
 
 def _spend_plan(ctx: Context, state: GameState, p: int, cost_text: str, gain_text: str,
                 gaia_phase: bool) -> tuple[list, int, list]:
-    """How a spend is paid: (what to pay but power, power to spend, gains in order); cached per conversion table."""
-    held = ctx.held(state, p)
-    cache = ctx.table("spend plans")
-    key = (id(held), gaia_phase, cost_text, gain_text)
-    hit = cache.get(key)
-    if hit is not None and hit[0] is held:
-        return hit[1]
+    """How a spend is paid: (what to pay but power, power to spend, gains in order); worked out once per holding."""
     try:
         costs, gains = _read_spend(cost_text, gain_text)
     except EffectSyntaxError as err:
@@ -296,8 +292,13 @@ def _spend_plan(ctx: Context, state: GameState, p: int, cost_text: str, gain_tex
     problem = _holding_problem(ctx, state, p, costs)
     if problem:  # checked before any search: what the player holds bounds what a plan may use
         raise IllegalMoveError("cost", problem)
+    return ctx.holdings.derived(state, p, _plan, gaia_phase, cost_text, gain_text)
+
+
+def _plan(content, held, gaia_phase: bool, cost_text: str, gain_text: str) -> tuple[list, int, list]:
+    real, convs = _conversion_table(content, held, gaia_phase)
+    costs, gains = _read_spend(cost_text, gain_text)
     want_cost, want_gain = vector(costs), vector(gains)
-    real, convs = conversion_table(ctx, state, p, gaia_phase)
     counts = direct(want_cost, want_gain, convs)
     if counts is None:
         counts, tried = decompose(want_cost, want_gain, convs)
@@ -319,9 +320,7 @@ def _spend_plan(ctx: Context, state: GameState, p: int, cost_text: str, gain_tex
             net[key_] = net.get(key_, 0) + (1 if isinstance(item, ast.Tech) else item.count) * k
     pay_list = moves + [ast.Pay(-n, r) for r, n in net.items() if n < 0 and r != "pw"]
     then = [["tech", n, "spend"] if r == "tech" else [r, n, "spend"] for r, n in net.items() if n > 0]
-    plan = (pay_list, max(0, -net.get("pw", 0)), then)
-    cache[key] = (held, plan)
-    return plan
+    return pay_list, max(0, -net.get("pw", 0)), then
 
 
 def _idle_spend(costs, gains) -> str | None:
@@ -338,7 +337,7 @@ def _idle_spend(costs, gains) -> str | None:
 
 def _holding_problem(ctx: Context, state: GameState, p: int, costs) -> str | None:
     """Why player p does not hold what a spend names as its price (resources, tokens to move), or None."""
-    problem = effects.can_pay(ctx, state, p, costs)
+    problem = effects.can_pay(ctx, state, p, costs, "conversion")
     if problem:
         return problem
     player = state.players[p]
@@ -348,7 +347,7 @@ def _holding_problem(ctx: Context, state: GameState, p: int, costs) -> str | Non
             wanted[c.source] = wanted.get(c.source, 0) + c.count
     for source, n in wanted.items():
         if source == "gf":
-            have = player.gaiaformers - player.gaiaformers_in_gaia - ctx.count(state, p, "gf")
+            have = ctx.holdings.free_gaiaformers(state, p)
         else:
             have = player.power.get(source, 0)
         if have < n:
@@ -356,8 +355,9 @@ def _holding_problem(ctx: Context, state: GameState, p: int, costs) -> str | Non
     return None
 
 
+@lru_cache(maxsize=4096)
 def _read_spend(cost_text: str, gain_text: str) -> tuple:
-    """The price and the gains a spend names (raises `EffectSyntaxError`)."""
+    """The price and the gains a spend names (raises `EffectSyntaxError`); each text is read once."""
     return parse_price(cost_text), parse_effect(f"now: {gain_text}").statements[0].clause.gains
 
 
@@ -430,7 +430,7 @@ def burn(ctx: Context, state: GameState, move: Move) -> None:
         times = int(arg(move, 0))
     except ValueError:
         raise MoveSyntaxError.of_move(move, f"burn takes a number, not {quoted(move.args[0])}", 0) from None
-    power.burn(state.players[move.player], times, ctx.param(state, move.player, "token_route", "burn"))
+    power.burn(state.players[move.player], times, ctx.holdings.param(state, move.player, "token_route", "burn"))
     queue(state, effects.fire(ctx, state, move.player, effects.Event("burn", data={"pw": times})))
 
 

@@ -4,14 +4,15 @@ A gain either changes resources at once (`resources`: credits, ore, VP, charges,
 Gaiaformers, temporary steps and range) or asks the player for a follow-up
 (a research step, a tech tile, a build, a federation token, the Lost Planet),
 which becomes a `Pending` entry of the turn. Triggers (`on ...`) are found
-among the statements a player holds (`Context.held`).
+among the statements a player holds (`holdings.Holdings.held`).
 """
 from __future__ import annotations
 
 from ..language import ast
 from ..state import FedTokenHeld, GameState, Pending
-from . import choices, power
-from .context import RESOURCE_FIELDS, Context
+from . import choices, holdings, power, rescoring, special_token
+from .content_view import RESOURCE_FIELDS
+from .context import Context
 from .errors import IllegalMoveError
 
 __all__ = ["RESOURCE_FIELDS", "Event", "fire", "apply_gains", "pay", "can_pay"]
@@ -60,7 +61,7 @@ def apply_gains(ctx: Context, state: GameState, p: int, gains, source: str, foll
 
     for g in gains:
         if isinstance(g, ast.Amount):
-            n = g.count * (ctx.count_per(state, p, g.per, g.each, g.within, event) if g.per else 1)
+            n = g.count * (ctx.holdings.count_per(state, p, g.per, g.each, g.within, event) if g.per else 1)
             batch.append([g.resource, n, source])
             continue
         flush()
@@ -74,7 +75,7 @@ def apply_gains(ctx: Context, state: GameState, p: int, gains, source: str, foll
             follow.append(Pending("swap", p, {"first": g.first, "second": g.second}))
         elif isinstance(g, ast.Fed):
             if g.token is None:
-                follow.append(Pending("fedtile", p, {"source": source}))
+                follow.append(rescoring.ask(p, source))
             else:
                 follow.extend(gain_fed_token(ctx, state, p, g.token, source))
         elif isinstance(g, ast.LostPlanet):
@@ -94,7 +95,7 @@ def gain_fed_token(ctx: Context, state: GameState, p: int, token: str, source: s
         if token is None:
             return []
         state.terraforming_token = None
-    fed = ctx.catalogue.federation_tokens[token]
+    fed = ctx.content.catalogue.federation_tokens[token]
     state.players[p].fed_tokens.append(FedTokenHeld(token, fed.green))
     follow: list[Pending] = []
     for eff in fed.effects:
@@ -113,22 +114,19 @@ def fire(ctx: Context, state: GameState, p: int, event: Event, times: int = 1,
     Plain amounts of the resources in `without` are left out (the rules gave them already).
     """
     follow = [] if follow is None else follow
-    if times <= 0 or event.name not in ctx.heard_events:
+    if times <= 0 or event.name not in ctx.content.heard_events:
         return follow  # nothing in the content listens to it (most events, in most games)
-    if event.name in ctx.watched_events:
-        mark = f"event:{event.name}"
-        if mark not in state.players[p].marks:
-            state.players[p].marks = state.players[p].marks + [mark]  # replaced: clones share it
-            ctx.holdings_changed(state, p)
+    if event.name in ctx.content.watched_events:
+        holdings.mark_event(state, p, event.name)
     _hear(ctx, state, p, event.name, event, times, follow, without)
     if 1 <= state.round <= len(state.setup.round_tiles):
-        tile = ctx.catalogue.round_tiles[state.setup.round_tiles[state.round - 1]]
+        tile = ctx.content.catalogue.round_tiles[state.setup.round_tiles[state.round - 1]]
         for i, st in enumerate(s for eff in tile.effects for s in eff.statements):
             if (isinstance(st.clause, ast.On) and not st.clause.opponent and event.matches(st.clause.event)
                     and may_fire(ctx, state, p, st, f"round{state.round}#{i}", event)):
                 for _ in range(1 if st.once else times):
                     apply_gains(ctx, state, p, st.clause.gains, f"round{state.round}", follow, event)
-    if event.name in ctx.heard_by_opponents:
+    if event.name in ctx.content.heard_by_opponents:
         seats = len(state.players)
         for q in ((p + k) % seats for k in range(1, seats)):  # the opponents, in seat order after p
             _hear(ctx, state, q, f"opponent {event.name}", event, times, follow, frozenset())
@@ -138,7 +136,7 @@ def fire(ctx: Context, state: GameState, p: int, event: Event, times: int = 1,
 def _hear(ctx: Context, state: GameState, p: int, key: str, event: Event, times: int, follow: list[Pending],
           without: frozenset) -> None:
     """Player p's `on` statements listening under `key` fire for `event` (their filters, conditions, limits)."""
-    for h in ctx.listeners(state, p, key):
+    for h in ctx.holdings.listeners(state, p, key):
         st = h.statement
         if event.matches(st.clause.event) and may_fire(ctx, state, p, st, f"{h.source}#{h.index}", event):
             gains = st.clause.gains
@@ -167,7 +165,7 @@ def may_fire(ctx: Context, state: GameState, p: int, st: ast.Statement, key: str
     A statement that fires is marked as used for its round or game.
     """
     cond = st.condition
-    if cond is not None and not cond.holds(ctx.count_per(state, p, cond.counters, cond.each, cond.within, event)):
+    if cond is not None and not cond.holds(ctx.holdings.count_per(state, p, cond.counters, cond.each, cond.within, event)):
         return False
     if st.once is not None:
         mark = f"{st.once}:{key}"
@@ -178,34 +176,59 @@ def may_fire(ctx: Context, state: GameState, p: int, st: ast.Statement, key: str
     return True
 
 
-def can_pay(ctx: Context, state: GameState, p: int, costs) -> str | None:
-    """Why player p cannot pay `costs`, or None."""
-    player = state.players[p]
+def can_pay(ctx: Context, state: GameState, p: int, costs, use: str = "price") -> str | None:
+    """Why player p cannot pay `costs`, or None (`use`: what the price pays for, a use of `area3_token_value`)."""
+    return short_of(ctx, state, p, amounts_of(costs), use=use)
+
+
+def amounts_of(costs) -> tuple[tuple[str, int], ...]:
+    """The amounts a price asks for, per resource (token moves aside)."""
     need: dict[str, int] = {}
     for c in costs:
         if isinstance(c, ast.Pay):
             need[c.resource] = need.get(c.resource, 0) + c.count
-    for res, n in need.items():
-        attr = RESOURCE_FIELDS.get(res)
-        if attr is not None or res in ctx.stored_resources:
-            have = getattr(player, attr) if attr is not None else player.other.get(res, 0)
-            if have < n:
-                return f"{n}{res} needed, you have {have}"
-        elif res == "pw":
-            faction = ctx.faction(player)
-            special = faction.special_token.spend_value if faction.special_token else 0
-            have = power.spendable(player, ctx.param(state, p, "area3_token_value"), special)
-            if have < n:
-                return f"{n} power needed in area III, you have {have}"
-        elif res == "t":
-            have = power.tokens_in_cycle(player)
-            if have < n:
-                return f"{n} power tokens needed, you have {have}"
+    return tuple(need.items())
+
+
+def short_of(ctx: Context, state: GameState, p: int, need: tuple[tuple[str, int], ...],
+             have: dict | None = None, use: str = "price") -> str | None:
+    """Why player p does not have these amounts (`amounts_of` a price), or None.
+
+    `have` keeps what the player has of each resource asked, for a caller asking many times about one state.
+    """
+    for res, n in need:
+        got = have.get(res) if have is not None else None
+        if got is None:
+            got = _available(ctx, state, p, res, use)
+            if have is not None:
+                have[res] = got
+        if got is not None and got < n:
+            if res == "pw":
+                return f"{n} power needed in area III, you have {got}"
+            if res == "t":
+                return f"{n} power tokens needed, you have {got}"
+            return f"{n}{res} needed, you have {got}"
     return None
 
 
-def pay(ctx: Context, state: GameState, p: int, costs, use_token: bool | None = None) -> None:
-    problem = can_pay(ctx, state, p, costs)
+def _available(ctx: Context, state: GameState, p: int, res: str, use: str = "price") -> int | None:
+    """How much of `res` player p can pay now (None: not a resource a price takes from the player)."""
+    player = state.players[p]
+    attr = RESOURCE_FIELDS.get(res)
+    if attr is not None:
+        return getattr(player, attr)
+    if res in ctx.content.stored_resources:
+        return player.other.get(res, 0)
+    if res == "pw":
+        return power.spendable(player, ctx.holdings.param(state, p, "area3_token_value", use=use),
+                               ctx.content.special_value(player))
+    if res == "t":
+        return power.tokens_in_cycle(player)
+    return None
+
+
+def pay(ctx: Context, state: GameState, p: int, costs, use_token: bool | None = None, use: str = "price") -> None:
+    problem = can_pay(ctx, state, p, costs, use)
     if problem:
         raise IllegalMoveError("cost", problem)
     player = state.players[p]
@@ -214,14 +237,12 @@ def pay(ctx: Context, state: GameState, p: int, costs, use_token: bool | None = 
             if c.resource in RESOURCE_FIELDS:
                 attr = RESOURCE_FIELDS[c.resource]
                 setattr(player, attr, getattr(player, attr) - c.count)
-            elif c.resource in ctx.stored_resources:
+            elif c.resource in ctx.content.stored_resources:
                 player.other = {**player.other, c.resource: player.other.get(c.resource, 0) - c.count}
             elif c.resource == "pw":
-                faction = ctx.faction(player)
-                special = faction.special_token.spend_value if faction.special_token else 0
-                power.spend_power(player, c.count, ctx.param(state, p, "area3_token_value"), special, use_token,
-                                  to=ctx.param(state, p, "token_route", "spend"))
-                if "spend" in ctx.heard_events:
+                value, special, to = special_token.spending(ctx, state, p, use)
+                power.spend_power(player, c.count, value, special, use_token, to=to)
+                if "spend" in ctx.content.heard_events:
                     state.pending.extend(fire(ctx, state, p, Event("spend", data={"pw": c.count})))
             elif c.resource == "t":
                 power.take_tokens(player, c.count, use_token)
@@ -233,7 +254,7 @@ def move_pieces(ctx: Context, state: GameState, p: int, c: ast.Move) -> None:
     """`move N from>to`: tokens between areas, or Gaiaformers into the Gaia area."""
     player = state.players[p]
     if c.source == "gf":
-        free = player.gaiaformers - player.gaiaformers_in_gaia - ctx.count(state, p, "gf")
+        free = ctx.holdings.free_gaiaformers(state, p)
         if free < c.count:
             raise IllegalMoveError("gaiaformer", f"{c.count} available Gaiaformer(s) needed, you have {free}")
         player.gaiaformers_in_gaia += c.count

@@ -15,7 +15,7 @@ from ..content import default_catalogue
 from ..content.catalogue import Catalogue
 from ..setup import SetupError, check_options
 from ..state import GameState, Pending, PlayerState, Setup
-from . import actions, choices, conversions, phases
+from . import actions, choices, conversions, holdings, phases
 from .context import Context
 from .errors import IllegalMoveError
 from .legal import candidate_moves, follow_up_candidates, legal_moves, legal_successors
@@ -104,15 +104,14 @@ class Engine:
         if move.player != expected:
             who = "nobody" if expected is None else f"player {expected + 1}"
             raise IllegalMoveError("turn", f"it is not player {move.player + 1}'s turn ({who} must act)")
-        with ctx.remembering(state):
-            changed = ctx.changed_holdings(state)
-            changed.clear()
-            actions.dispatch(ctx, state, move)
-            self._settle_follow_ups(state)
-            if changed:  # income sources gained or lost by this move join or leave their owner's order
-                phases.sync_income_order(ctx, state, tuple(changed))
-            state.moves.append(f"p{move.player + 1} {move}")
-            phases.advance(ctx, state, observer)
+        since = holdings.revision()
+        actions.dispatch(ctx, state, move)
+        self._settle_follow_ups(state)
+        changed = holdings.changed_since(state, since)
+        if changed:  # income sources gained or lost by this move join or leave their owner's order
+            phases.sync_income_order(ctx, state, changed)
+        state.moves.append(f"p{move.player + 1} {move}")
+        phases.advance(ctx, state, observer)
 
     # follow-ups an action cannot go without, and those skipped when nothing fits
     REQUIRED = ("build", "swap", "fedtile")

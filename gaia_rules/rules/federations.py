@@ -14,7 +14,7 @@ from typing import Callable
 
 from ..language import ast
 from ..state import GameState, Pending
-from . import choices, effects, power
+from . import choices, effects, power, sharing
 from .common import hex_name, queue
 from .context import Context
 from .errors import IllegalMoveError, MoveSyntaxError
@@ -23,31 +23,63 @@ from .errors import IllegalMoveError, MoveSyntaxError
 def piece_value(ctx: Context, state: GameState, p: int, name: str) -> int:
     """Power value of player p's piece (or guest mine) on `name` for federations (0 if none)."""
     h = state.board.get(name)
-    if h is None or not ((h.owner == p and h.piece is not None) or p in h.guests):
+    if not sharing.has_piece(h, p):
         return 0
-    return ctx.power_value(state, p, name)
+    return ctx.holdings.power_value(state, p, name, "federation")
 
 
 def member_hexes(ctx: Context, state: GameState, p: int) -> set[str]:
     """Hexes holding a piece of p that can be part of a federation (value > 0)."""
     return {n for n, h in state.board.items()
-            if ((h.owner == p and h.piece is not None) or p in h.guests) and piece_value(ctx, state, p, n) > 0}
+            if sharing.has_piece(h, p) and piece_value(ctx, state, p, n) > 0}
 
 
 def federated(state: GameState, p: int) -> set[str]:
     return {n for n, h in state.board.items() if p in h.federations}
 
 
+# ------------------------------------------------------------------ growing federations
+#
+# Under `federation_mode: growing` a player has one federation that each new one extends (it may
+# use the hexes of the one they have, and nothing is blocked next to it); its threshold grows with
+# `federation_threshold_growth` per federation token held, or per federation formed
+# (`growing_federation_count: formed`). Every difference growing makes is in this section.
+
 def growing(ctx: Context, state: GameState, p: int) -> bool:
-    return ctx.param(state, p, "federation_mode") == "growing"
+    return ctx.holdings.param(state, p, "federation_mode") == "growing"
 
 
 def threshold(ctx: Context, state: GameState, p: int) -> int:
     """`federation_threshold`, plus `federation_threshold_growth` per federation token (or formation) so far."""
-    base, growth = ctx.param(state, p, "federation_threshold"), ctx.param(state, p, "federation_threshold_growth")
+    base, growth = ctx.holdings.param(state, p, "federation_threshold"), ctx.holdings.param(state, p, "federation_threshold_growth")
     player = state.players[p]
-    done = player.federations_formed if ctx.game_params["growing_federation_count"] == "formed" else len(player.fed_tokens)
+    done = player.federations_formed if ctx.content.game_params["growing_federation_count"] == "formed" else len(player.fed_tokens)
     return base + growth * done
+
+
+def grown_from(ctx: Context, state: GameState, p: int) -> set[str]:
+    """The hexes a new federation of p extends: their federation when growing, else none."""
+    return federated(state, p) if growing(ctx, state, p) else set()
+
+
+def _grow(ctx: Context, state: GameState, p: int, group: set[str], members: set[str]) -> set[str]:
+    """A growing federation's group takes in the one it extends (which it must reach)."""
+    if not growing(ctx, state, p):
+        return group
+    have = federated(state, p)
+    group = _closure(ctx, state, p, group, members | have)
+    if have and not (have <= group):
+        raise IllegalMoveError("federation", "your new federation must extend the one you have")
+    return group
+
+
+def _record(ctx: Context, state: GameState, p: int, group: set[str]) -> None:
+    """The player's federations after forming `group`: a new one, or the one it extends, grown."""
+    player = state.players[p]
+    if growing(ctx, state, p) and player.federations:
+        player.federations[0] = sorted(set(player.federations[0]) | group)
+    else:
+        player.federations.append(sorted(group))
 
 
 def blocked_hexes(ctx: Context, state: GameState, p: int) -> set[str]:
@@ -57,7 +89,7 @@ def blocked_hexes(ctx: Context, state: GameState, p: int) -> set[str]:
     out = set()
     for name in federated(state, p):
         out.add(name)
-        out.update(ctx.neighbour_names[name])
+        out.update(ctx.map.neighbour_names[name])
     return out
 
 
@@ -67,7 +99,7 @@ def satellite_spot(ctx: Context, state: GameState, p: int, name: str) -> bool:
     Other players' satellites and stations may share the hex.
     """
     h = state.board.get(name)
-    if ctx.kind_at(state, name) != "space":
+    if ctx.map.kind_at(state, name) != "space":
         return False
     return h is None or (h.owner != p and p not in h.satellites)
 
@@ -77,7 +109,7 @@ def _flood(ctx: Context, start: set[str], allowed: set[str]) -> set[str]:
     group = set(start)
     frontier = list(group)
     while frontier:
-        for n in ctx.neighbour_names[frontier.pop()]:
+        for n in ctx.map.neighbour_names[frontier.pop()]:
             if n in allowed and n not in group:
                 group.add(n)
                 frontier.append(n)
@@ -106,12 +138,13 @@ def check_federation(ctx: Context, state: GameState, p: int, listed: list[str],
         raise IllegalMoveError("federation", "a hex is listed twice")
     members, blocked = known if known is not None else (member_hexes(ctx, state, p), blocked_hexes(ctx, state, p))
     sats = set()
+    grown = grown_from(ctx, state, p)
     for name in listed:
         if name in members:
             if name in blocked:
                 raise IllegalMoveError("federation", f"{name} is already in or next to one of your federations")
             continue
-        if growing(ctx, state, p) and p in state.board.get(name, _EMPTY).federations:
+        if name in grown:
             continue
         if not satellite_spot(ctx, state, p, name):
             raise IllegalMoveError("federation", f"{name} can take neither your piece nor a satellite")
@@ -119,10 +152,7 @@ def check_federation(ctx: Context, state: GameState, p: int, listed: list[str],
             raise IllegalMoveError("federation", f"{name} is next to one of your federations")
         sats.add(name)
     group = _closure(ctx, state, p, set(listed), members - blocked)
-    if growing(ctx, state, p):
-        group = _closure(ctx, state, p, group, members | federated(state, p))
-        if federated(state, p) and not (federated(state, p) <= group):
-            raise IllegalMoveError("federation", "your new federation must extend the one you have")
+    group = _grow(ctx, state, p, group, members)
     if not connected(ctx, group):
         raise IllegalMoveError("federation", "the hexes of a federation must be connected")
     value = sum(piece_value(ctx, state, p, n) for n in group if n in members)
@@ -130,7 +160,7 @@ def check_federation(ctx: Context, state: GameState, p: int, listed: list[str],
     if value < need:
         raise IllegalMoveError("federation", f"power value {need} needed, these pieces have {value}")
     player = state.players[p]
-    limit = ctx.catalogue.game["satellite_limit"]
+    limit = ctx.content.catalogue.game["satellite_limit"]
     if player.satellites + len(sats) > min(limit, _satellites_affordable(ctx, state, p) + player.satellites):
         raise IllegalMoveError("federation", "the federation requires too many satellites")
     if verify_fewest:
@@ -140,7 +170,7 @@ def check_federation(ctx: Context, state: GameState, p: int, listed: list[str],
 
 def _satellite_price(ctx: Context, state: GameState, p: int) -> tuple[ast.Pay, ...]:
     """What player p pays per satellite: the holder's `satellite_cost` (parameters.yaml)."""
-    return ctx.param(state, p, "satellite_cost")
+    return ctx.holdings.param(state, p, "satellite_cost")
 
 
 def _satellites_affordable(ctx: Context, state: GameState, p: int) -> int:
@@ -148,9 +178,9 @@ def _satellites_affordable(ctx: Context, state: GameState, p: int) -> int:
     player = state.players[p]
     counts = []
     for pay in _satellite_price(ctx, state, p):
-        have = power.tokens_in_cycle(player) if pay.resource == "t" else ctx.held_amount(player, pay.resource)
-        counts.append((have or 0) // pay.count if pay.count else ctx.catalogue.game["satellite_limit"])
-    return min(counts, default=ctx.catalogue.game["satellite_limit"])
+        have = power.tokens_in_cycle(player) if pay.resource == "t" else ctx.content.held_amount(player, pay.resource)
+        counts.append((have or 0) // pay.count if pay.count else ctx.content.catalogue.game["satellite_limit"])
+    return min(counts, default=ctx.content.catalogue.game["satellite_limit"])
 
 
 def _groups(ctx: Context, hexes: set[str]) -> list[set[str]]:
@@ -168,8 +198,8 @@ def _groups(ctx: Context, hexes: set[str]) -> list[set[str]]:
 def _graph(ctx: Context, state: GameState, p: int, members: set[str], blocked: set[str]) -> dict[str, int]:
     """Hexes a federation of p may use, with their cost: 0 for p's pieces, 1 for a satellite."""
     nodes = {}
-    fed = federated(state, p) if growing(ctx, state, p) else set()
-    space = ctx.printed_space
+    fed = grown_from(ctx, state, p)
+    space = ctx.map.printed_space
     for name in ctx.map.by_name:
         if name in members or name in fed:
             nodes[name] = 0
@@ -198,7 +228,7 @@ class TreeSearch:
         index = {name: i for i, name in enumerate(self.names)}
         self.index = index
         self.weight = [nodes[name] for name in self.names]
-        adj = [[index[m] for m in ctx.neighbour_names[name] if m in index] for name in self.names]
+        adj = [[index[m] for m in ctx.map.neighbour_names[name] if m in index] for name in self.names]
         self.free = [[j for j in near if self.weight[j] == 0] for near in adj]   # neighbours costing nothing
         self.paid = [[j for j in near if self.weight[j] > 0] for near in adj]
         total = sum(self.weight)  # no tree costs more than every hex
@@ -306,7 +336,7 @@ def _within_budget(ctx: Context, nodes: dict[str, int], terminals: list[set[str]
         c, n = heapq.heappop(heap)
         if c > dist.get(n, 10 ** 9):
             continue
-        for m in ctx.neighbour_names[n]:
+        for m in ctx.map.neighbour_names[n]:
             w = nodes.get(m)
             if w is None:
                 continue
@@ -321,7 +351,7 @@ def _check_fewest(ctx: Context, state: GameState, p: int, group: set[str], sats:
                   members: set[str], blocked: set[str], need: int) -> None:
     """A federation must use the fewest satellites: for its planets, and for any part that suffices."""
     planets = {n for n in group if n in members}
-    groups = _groups(ctx, planets | (federated(state, p) & group if growing(ctx, state, p) else set()))
+    groups = _groups(ctx, planets | (grown_from(ctx, state, p) & group))
     if len(groups) <= 1:
         if sats:
             raise IllegalMoveError("federation", "these pieces are already connected; satellites are not needed")
@@ -380,13 +410,6 @@ def _fewest(ctx: Context, nodes: dict[str, int], groups: list[set[str]], chosen,
     return search.cheapest(sum(1 << i for i in chosen))[0]
 
 
-class _Empty:
-    federations: list = []
-
-
-_EMPTY = _Empty()
-
-
 def form_federation(ctx: Context, state: GameState, move) -> None:
     p = move.player
     if len(move.args) < 2:
@@ -406,10 +429,7 @@ def form_federation(ctx: Context, state: GameState, move) -> None:
         if name in sats:
             h.satellites.append(p)
     player.satellites += len(sats)
-    if growing(ctx, state, p) and player.federations:
-        player.federations[0] = sorted(set(player.federations[0]) | group)
-    else:
-        player.federations.append(sorted(group))
+    _record(ctx, state, p, group)
     player.federations_formed += 1
     state.fed_supply[token] -= 1
     formed = effects.Event("federation", frozenset(("formed", token)), {"satellite": len(sats)}, tuple(sorted(group)))
@@ -431,15 +451,10 @@ def _pay_satellites(ctx: Context, state: GameState, p: int, n: int, follow: list
 def possible_federations(ctx: Context, state: GameState, p: int, limit: int = 64) -> list[str]:
     """Federations player p could form now (cached by the board, the budget and the rules that matter)."""
     key = (p, limit, _satellites_affordable(ctx, state, p), threshold(ctx, state, p),
-           tuple(sorted((n, h.owner, h.piece, h.planet, tuple(h.guests), tuple(h.satellites), tuple(h.federations))
+           tuple(sorted((n, h.owner, h.piece, h.planet, sharing.shared_by(h), tuple(h.satellites), tuple(h.federations))
                         for n, h in state.board.items())),
-           tuple(sorted(state.fed_supply.items())), ctx._signature(state, p))
-    cache = ctx.table("federations", 2000)
-    found = cache.get(key)
-    if found is None:
-        with ctx.remembering(state):  # listing changes nothing
-            found = cache[key] = _possible_federations(ctx, state, p, limit)
-    return list(found)
+           tuple(sorted(state.fed_supply.items())), ctx.holdings.of(state, p).signature)
+    return list(ctx.map.kept("federations", key, lambda: _possible_federations(ctx, state, p, limit), 2000))
 
 
 ROW_LIMIT = 100   # partial trees (rows of the tree search) computed per listing
@@ -462,12 +477,13 @@ def _possible_federations(ctx: Context, state: GameState, p: int, limit: int) ->
     groups = _groups(ctx, free)
     need = threshold(ctx, state, p)
     values = [sum(piece_value(ctx, state, p, n) for n in g) for g in groups]
-    if sum(values) + (sum(piece_value(ctx, state, p, n) for n in federated(state, p)) if growing(ctx, state, p) else 0) < need:
+    grown = grown_from(ctx, state, p)
+    if sum(values) + sum(piece_value(ctx, state, p, n) for n in grown) < need:
         return []
     nodes = _graph(ctx, state, p, members, blocked)
     budget = _satellites_affordable(ctx, state, p)
     found: dict[frozenset, str] = {}
-    base = [federated(state, p)] if growing(ctx, state, p) and federated(state, p) else []
+    base = [grown] if grown else []
     base_value = sum(piece_value(ctx, state, p, n) for n in base[0]) if base else 0
     paths = [_dijkstra(ctx, nodes, g) for g in groups]
 
@@ -598,7 +614,7 @@ def _dijkstra(ctx: Context, nodes: dict[str, int], sources: set[str],
         c, n = heapq.heappop(heap)
         if c > dist[n]:
             continue
-        for m in ctx.neighbour_names[n]:
+        for m in ctx.map.neighbour_names[n]:
             w = nodes.get(m)
             if w is not None and c + w <= limit and c + w < dist.get(m, 10 ** 9):
                 dist[m] = c + w

@@ -10,7 +10,7 @@ from typing import Iterator
 
 from ..language import ast
 from ..state import GameState
-from . import actions, auction, building, charges, choices, conversions, effects, federations, phases, research
+from . import actions, auction, building, charges, choices, conversions, effects, federations, phases, power, rescoring, research, sharing
 from .context import Context
 from .errors import IllegalMoveError
 from .moves import Move, swap_command
@@ -65,8 +65,7 @@ def candidate_moves(engine, state: GameState) -> tuple[list[Move], set[Move]]:
         return [], set()
     ctx = engine.context(state)
     certain: set[Move] = set()
-    with ctx.remembering(state):
-        listed = list(dict.fromkeys(candidates(ctx, state, p, certain)))
+    listed = list(dict.fromkeys(candidates(ctx, state, p, certain)))
     return listed, certain
 
 
@@ -81,7 +80,7 @@ def candidates(ctx: Context, state: GameState, p: int, certain: set[Move]) -> It
         yield from _decision_candidates(ctx, state, p, state.decisions[0])
         return
     if state.phase == "factions":
-        for fid in ctx.catalogue.factions:
+        for fid in ctx.content.catalogue.factions:
             yield Move(p, "faction", (fid,))
         return
     if state.phase == "bids":
@@ -90,12 +89,12 @@ def candidates(ctx: Context, state: GameState, p: int, certain: set[Move]) -> It
             for amount in range(low, high + 1):
                 yield Move(p, "bid", (offer["faction"], str(amount)))
         if not auction.chooses_first(ctx, state):
-            for fid in ctx.catalogue.factions:
+            for fid in ctx.content.catalogue.factions:
                 yield Move(p, "faction", (fid,))
         return
     if state.phase == "setup":
         piece = state.setup_queue[0][1]
-        home = ctx.faction(state.players[p]).home
+        home = ctx.content.faction(state.players[p]).home
         for coord, h in ctx.map.hexes.items():
             if h.planet == home:
                 yield Move(p, "build", (piece, h.name))
@@ -128,9 +127,8 @@ def _decision_candidates(ctx, state, p, decision) -> Iterator[Move]:
         for area in decision.data["options"]:
             yield Move(p, choices.KIND, (area,))
     elif kind == "gaia-phase":
-        for costs, gains in conversions.conversions(ctx, state, p, gaia_phase=True):
-            for many_costs, many_gains in _multiples(ctx, state, p, costs, gains):
-                yield Move(p, "spend", (conversions.price_text(many_costs), conversions.gain_text(many_gains)))
+        for args in _spends(ctx, state, p, gaia_phase=True):
+            yield Move(p, "spend", args)
         if actions.gaia_phase_declinable(ctx, state, p):
             yield Move(p, "decline")
     else:
@@ -140,7 +138,7 @@ def _decision_candidates(ctx, state, p, decision) -> Iterator[Move]:
 def follow_up_candidates(ctx, state, p, follow) -> Iterator[Move]:
     kind = follow.kind
     if kind == "up":
-        for track in ctx.catalogue.tracks:
+        for track in ctx.content.catalogue.tracks:
             yield Move(p, "up", (track,))
         yield Move(p, "decline")
     elif kind == "tech":
@@ -154,8 +152,8 @@ def follow_up_candidates(ctx, state, p, follow) -> Iterator[Move]:
         reach = building.reach_of(ctx, state, p)
         within = reach.hexes(ctx, state.players[p].qic)
         for piece in follow.data["pieces"]:
-            new_piece = follow.data.get("from") is None and ctx.structure(state.players[p], piece).upgrades_from is None
-            mine = new_piece and building.is_mine(ctx.structure(state.players[p], piece))
+            new_piece = follow.data.get("from") is None and ctx.content.structure(state.players[p], piece).upgrades_from is None
+            mine = new_piece and building.is_mine(ctx.content.structure(state.players[p], piece))
             for name in _build_targets(ctx, state, p, piece, follow.data.get("from")):
                 if new_piece and not _reachable(ctx, state, p, name, within):
                     continue
@@ -166,12 +164,11 @@ def follow_up_candidates(ctx, state, p, follow) -> Iterator[Move]:
         for name, h in state.board.items():
             if h.owner == p and h.piece == follow.data["second"]:
                 yield Move(p, swap_command(follow.data["first"]), (name,))
-    elif kind == "fedtile":
-        for t in sorted({t.tile for t in state.players[p].fed_tokens}):
-            yield Move(p, "fedtile", (t,))
+    elif kind == rescoring.KIND:
+        yield from rescoring.answers(state, p)
     elif kind == "lostPlanet":
         for coord, h in ctx.map.hexes.items():
-            if ctx.kinds.get(h.planet) == "space":
+            if ctx.content.kinds.get(h.planet) == "space":
                 yield Move(p, "lostPlanet", (h.name,))
     elif kind == choices.KIND:
         for area in follow.data["options"]:
@@ -183,33 +180,13 @@ def follow_up_candidates(ctx, state, p, follow) -> Iterator[Move]:
 
 def _build_targets(ctx, state, p, piece, source=None) -> list[str] | tuple[str, ...]:
     player = state.players[p]
-    s = ctx.structure(player, piece)
+    s = ctx.content.structure(player, piece)
     if source is not None:
         return [n for n, h in state.board.items() if h.owner == p and h.piece == source]
     if s.upgrades_from is not None:
         return [n for n, h in state.board.items() if h.owner == p and h.piece == s.upgrades_from]
     wanted = {"planet": None, "transdim": "gaia-project", "space": "space"}[s.place_on]  # kinds of planet
-    changed = tuple((n, h.planet) for n, h in state.board.items() if h.planet is not None)
-    cache = ctx.table("build targets")
-    found = cache.get((wanted, changed))
-    if found is None:
-        found = cache[(wanted, changed)] = tuple(_hexes_of_kind(ctx, wanted, dict(changed)))
-    return found
-
-
-def _hexes_of_kind(ctx, wanted: str | None, changed: dict[str, str]) -> list[str]:
-    """Map hexes whose planet is of kind `wanted` (None: any planet but space and Transdim), in map order."""
-    out = []
-    kinds = ctx.kinds
-    for name, base in ctx.planets_by_name:
-        kind = kinds.get(changed.get(name, base), "never")
-        if wanted is None:
-            if kind in ("space", "gaia-project"):
-                continue
-        elif kind != wanted:
-            continue
-        out.append(name)
-    return out
+    return ctx.map.hexes_of_kind(wanted, state)
 
 
 def _reachable(ctx, state, p, name, within: frozenset[str] | None) -> bool:
@@ -217,14 +194,14 @@ def _reachable(ctx, state, p, name, within: frozenset[str] | None) -> bool:
     h = state.board.get(name)
     if h is not None and h.owner == p:
         return True  # e.g. a mine on one's own Gaiaformer: no range needed
-    if h is not None and h.piece is not None and not ctx.structure(state.players[p], ctx.mine_id).guest_on:
+    if h is not None and h.piece is not None and not sharing.may_share(ctx.content, state.players[p]):
         return False
     return within is None or name in within  # `Reach.hexes` for the Q.I.C. the player has
 
 
 def _main_candidates(ctx, state, p, sure) -> Iterator[Move]:
     player = state.players[p]
-    faction = ctx.faction(player)
+    faction = ctx.content.faction(player)
     reach = building.reach_of(ctx, state, p)
     within = reach.hexes(ctx, player.qic)
     for sid, s in faction.structures.items():
@@ -237,14 +214,15 @@ def _main_candidates(ctx, state, p, sure) -> Iterator[Move]:
             if mine and building.mine_problem(ctx, state, p, name, reach) is not None:
                 continue  # refused before anything happens: no trial needed
             yield Move(p, "build", (sid, name))
-    for aid, action in ctx.catalogue.board_actions.items():
+    for aid, action in ctx.content.catalogue.board_actions.items():
         if aid in state.board_actions_used:
             continue
-        if effects.can_pay(ctx, state, p, ctx.price(state, p, "board_action_cost", action.cost, aid)) is not None:
+        if effects.can_pay(ctx, state, p, ctx.holdings.price(state, p, "board_action_cost", action.cost, aid),
+                           "power-action") is not None:
             continue
         gains = action.effect.statements[0].clause.gains
         simple = all(isinstance(g, ast.Amount) and g.resource not in ("step", "range") for g in gains)
-        capped = ctx.game_params["refuse_wasted_board_actions"] and actions.all_capped(ctx, state, p, gains)
+        capped = ctx.content.game_params["refuse_wasted_board_actions"] and actions.all_capped(ctx, state, p, gains)
         if simple and not capped:
             yield sure(Move(p, "action", (aid,)))
         elif not capped:
@@ -252,15 +230,15 @@ def _main_candidates(ctx, state, p, sure) -> Iterator[Move]:
     for key, st in actions.held_specials(ctx, state, p):
         if key not in player.specials_used:
             yield Move(p, "special", (actions.special_action_name(ctx, player, st),))
-    if effects.can_pay(ctx, state, p, ctx.price(state, p, "research_cost", ctx.catalogue.research.cost)) is None:
-        for track in ctx.catalogue.tracks:
+    if effects.can_pay(ctx, state, p, ctx.holdings.price(state, p, "research_cost", ctx.content.catalogue.research.cost)) is None:
+        for track in ctx.content.catalogue.tracks:
             if research.advance_problem(ctx, state, p, track) is None:
                 yield sure(Move(p, "up", (track,)))
     tokens = [t for t, n in state.fed_supply.items() if n > 0]
     for fed in federations.possible_federations(ctx, state, p) if tokens else []:
         for token in tokens:
             yield Move(p, "federation", (fed, token))
-    last = state.round >= ctx.catalogue.game["rounds"]
+    last = state.round >= ctx.content.catalogue.game["rounds"]
     if last:
         yield sure(Move(p, "pass"))
     else:
@@ -272,10 +250,9 @@ def _free_candidates(ctx, state, p, sure) -> Iterator[Move]:
     if state.pending:
         return  # the action's follow-up comes first
     player = state.players[p]
-    for costs, gains in conversions.conversions(ctx, state, p, gaia_phase=False):
-        for many_costs, many_gains in _multiples(ctx, state, p, costs, gains):
-            yield sure(Move(p, "spend", (conversions.price_text(many_costs), conversions.gain_text(many_gains))))
-    area2 = player.power["area2"] + (1 if player.token == "area2" else 0)
+    for args in _spends(ctx, state, p, gaia_phase=False):
+        yield sure(Move(p, "spend", args))
+    area2 = power.in_area(player, "area2")
     for n in range(1, min(area2 // 2, MOST_TIMES) + 1):  # bigger burns stay legal, unlisted like bigger spends
         yield sure(Move(p, "burn", (str(n),)))
 
@@ -283,25 +260,57 @@ def _free_candidates(ctx, state, p, sure) -> Iterator[Move]:
 MOST_TIMES = 20  # a conversion (or a burn) is listed up to this many times over in one move
 
 
-def _multiples(ctx, state, p, costs, gains) -> Iterator[tuple[tuple, tuple]]:
-    """The conversion once, twice, ... as many times as the player can pay for it in one spend.
+def _spends(ctx, state, p, gaia_phase: bool) -> Iterator[tuple[str, str]]:
+    """The arguments of each open conversion once, twice, ... as many times as the player can pay for
+    it in one spend (a conversion that gains something other than amounts, a tech tile, once)."""
+    have: dict = {}
+    for multiples in ctx.holdings.derived(state, p, _open_multiples, gaia_phase):
+        k = 1
+        while (many := multiples.times(k)) is not None:
+            amounts, moves, args = many
+            if effects.short_of(ctx, state, p, amounts, have, "conversion") is not None:
+                break
+            if moves and not all(_can_move(ctx, state, p, c) for c in moves):
+                break
+            yield args
+            k += 1
 
-    A conversion that gains something other than amounts (a tech tile) is listed once.
-    """
-    moves = any(isinstance(c, ast.Move) for c in costs)
-    for k in range(1, MOST_TIMES + 1):
-        many = conversions.times_over(costs, gains, k)
-        if many is None:
-            return
-        if effects.can_pay(ctx, state, p, many[0]) is not None:
-            return
-        if moves and not all(_can_move(ctx, state, p, c) for c in many[0] if isinstance(c, ast.Move)):
-            return
-        yield many
+
+def _open_multiples(content, held, gaia_phase: bool) -> tuple["_Multiples", ...]:
+    """The multiples of each open conversion (one table per conversion of the content, whoever holds it)."""
+    return tuple(content.kept("multiples", (id(costs), id(gains)), lambda: _Multiples(costs, gains))
+                 for costs, gains in conversions.open_conversions(content, held, gaia_phase))
+
+
+class _Multiples:
+    """One conversion k times over, k = 1 to `MOST_TIMES`: what it asks for (amounts, token moves) and
+    the spend's arguments, each worked out the first time it is asked for (by k: games played in
+    several threads may ask at once)."""
+
+    __slots__ = ("costs", "gains", "known", "most")
+
+    def __init__(self, costs, gains):
+        self.costs, self.gains = costs, gains
+        self.known: dict[int, tuple] = {}
+        self.most = MOST_TIMES   # lowered to the last k that can be taken once one cannot
+
+    def times(self, k: int) -> tuple | None:
+        """None when the conversion cannot be taken k times over in one spend."""
+        found = self.known.get(k)
+        if found is None:
+            if k > self.most:
+                return None
+            many = conversions.times_over(self.costs, self.gains, k)
+            if many is None:
+                self.most = k - 1
+                return None
+            found = self.known[k] = (effects.amounts_of(many[0]), tuple(c for c in many[0] if isinstance(c, ast.Move)),
+                                     (conversions.price_text(many[0]), conversions.gain_text(many[1])))
+        return found
 
 
 def _can_move(ctx, state, p, c) -> bool:
     player = state.players[p]
     if c.source == "gf":
-        return player.gaiaformers - player.gaiaformers_in_gaia - ctx.count(state, p, "gf") >= c.count
+        return ctx.holdings.free_gaiaformers(state, p) >= c.count
     return player.power.get(c.source, 0) >= c.count

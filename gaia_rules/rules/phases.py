@@ -11,7 +11,7 @@ from typing import Callable
 from ..content.spelling import did_you_mean
 from ..language import ast
 from ..state import GameState, Pending
-from . import auction, charges, choices, effects, research, scoring
+from . import auction, charges, choices, effects, holdings, research, scoring, special_token
 from .context import Context
 from .errors import IllegalMoveError
 
@@ -37,7 +37,7 @@ def start(ctx: Context, state: GameState) -> None:
 
 def choose_faction(ctx: Context, state: GameState, p: int, fid: str) -> None:
     """Player p takes a faction (a `faction` move, or the set-up's given factions); one per home planet type."""
-    cat = ctx.catalogue
+    cat = ctx.content.catalogue
     if fid not in cat.factions:
         raise IllegalMoveError("faction", f"unknown faction '{fid}'{did_you_mean(fid, cat.factions)}")
     faction = cat.factions[fid]
@@ -46,13 +46,12 @@ def choose_faction(ctx: Context, state: GameState, p: int, fid: str) -> None:
             raise IllegalMoveError("faction", f"{faction.name} is already taken")
         if other.faction is not None and cat.factions[other.faction].home == faction.home:
             raise IllegalMoveError("faction", f"{cat.factions[other.faction].name} already plays {faction.home}")
-    state.players[p].faction = fid
-    ctx.holdings_changed(state, p)
+    holdings.set_faction(state, p, fid)
 
 
 def init_player(ctx: Context, state: GameState, p: int) -> None:
     """Starting resources, power and research of a faction (once every faction is chosen)."""
-    cat = ctx.catalogue
+    cat = ctx.content.catalogue
     player = state.players[p]
     faction = cat.factions[player.faction]
     player.vp = faction.start["vp"]
@@ -61,9 +60,8 @@ def init_player(ctx: Context, state: GameState, p: int) -> None:
     player.knowledge = faction.start["knowledge"]
     player.qic = faction.start["qic"]
     player.power = dict(faction.power)
-    player.token = faction.special_token.start if faction.special_token else None
-    player.research = {t: 0 for t in cat.tracks}
-    ctx.holdings_changed(state, p)
+    special_token.start(player, faction)
+    holdings.set_research(state, p, {t: 0 for t in cat.tracks})
     for track in faction.research:
         research.advance(ctx, state, p, track, free=True, setup=True)
 
@@ -72,9 +70,9 @@ def begin_placements(ctx: Context, state: GameState) -> None:
     """Starting pieces: one pass per mine (directions from content), other pieces last, in seat order."""
     for p in range(len(state.players)):
         init_player(ctx, state, p)
-    order = ctx.catalogue.game["setup_order"]
-    mine = ctx.mine_id
-    plans = [list(ctx.faction(p).setup) for p in state.players]
+    order = ctx.content.catalogue.game["setup_order"]
+    mine = ctx.content.mine_id
+    plans = [list(ctx.content.faction(p).setup) for p in state.players]
     queue: list[list] = []
     passes = max((sum(1 for x in plan if x == mine) for plan in plans), default=0)
     seats = list(state.seats)
@@ -85,7 +83,7 @@ def begin_placements(ctx: Context, state: GameState) -> None:
                 queue.append([p, mine])
     placed_at: list[tuple[int, list]] = []
     for p in seats:
-        positions = ctx.faction(state.players[p]).setup_position
+        positions = ctx.content.faction(state.players[p]).setup_position
         for piece in plans[p]:
             if piece == mine:
                 continue
@@ -210,7 +208,7 @@ def _income_key(h) -> str:
 
 def income_events(ctx: Context, state: GameState, p: int) -> list[tuple[str, tuple]]:
     """(source, gains) of every income statement player p holds, in the order they were gained."""
-    held = [(_income_key(h), h.source, h.statement.clause.gains) for h in ctx.held(state, p)
+    held = [(_income_key(h), h.source, h.statement.clause.gains) for h in ctx.holdings.held(state, p)
             if isinstance(h.statement.clause, ast.Income)
             and (h.statement.condition is None and h.statement.once is None
                  or effects.may_fire(ctx, state, p, h.statement, f"{h.source}#{h.index}"))]
@@ -235,7 +233,7 @@ def income_totals(ctx: Context, state: GameState, p: int) -> dict[str, int]:
     for _source, gains in income_events(ctx, state, p):
         for g in gains:
             if isinstance(g, ast.Amount):
-                totals[g.resource] = totals.get(g.resource, 0) + g.count * (ctx.count_per(state, p, g.per) if g.per else 1)
+                totals[g.resource] = totals.get(g.resource, 0) + g.count * (ctx.holdings.count_per(state, p, g.per) if g.per else 1)
     return totals
 
 
@@ -247,12 +245,9 @@ def sync_income_order(ctx: Context, state: GameState, only: tuple[int, ...] | No
     for p, player in enumerate(state.players):
         if player.faction is None or (only is not None and p not in only):
             continue
-        want = _income_keys(ctx, state, p)
-        if len(want) == len(player.income_order) and sorted(want) == sorted(player.income_order):
+        want, need = ctx.holdings.derived(state, p, _income_keys)
+        if len(want) == len(player.income_order) and want == tuple(sorted(player.income_order)):
             continue
-        need: dict[str, int] = {}
-        for key in want:
-            need[key] = need.get(key, 0) + 1
         have: dict[str, int] = {}
         for key in player.income_order:
             have[key] = have.get(key, 0) + 1
@@ -265,13 +260,14 @@ def sync_income_order(ctx: Context, state: GameState, only: tuple[int, ...] | No
         player.income_order = order
 
 
-def _income_keys(ctx: Context, state: GameState, p: int) -> list[str]:
-    held = ctx.held(state, p)
-    cache = ctx.table("income keys")
-    keys = cache.get(id(held))
-    if keys is None or keys[0] is not held:
-        keys = cache[id(held)] = (held, [_income_key(h) for h in held if isinstance(h.statement.clause, ast.Income)])
-    return keys[1]
+def _income_keys(_content, held) -> tuple[tuple[str, ...], dict[str, int]]:
+    """The income sources held, sorted, and how many of each (in the order held)."""
+    need: dict[str, int] = {}
+    for h in held:
+        if isinstance(h.statement.clause, ast.Income):
+            key = _income_key(h)
+            need[key] = need.get(key, 0) + 1
+    return tuple(sorted(k for k, n in need.items() for _ in range(n))), need
 
 
 def _kinds(events: list) -> tuple[bool, bool]:
@@ -294,7 +290,7 @@ def income_options(events: list) -> list[str]:
 
 def income(ctx: Context, state: GameState, p: int) -> None:
     """Gain every income event in order; with tokens and charges both due, the player orders them."""
-    events = [[[g.resource, g.count * (ctx.count_per(state, p, g.per) if g.per else 1), source]
+    events = [[[g.resource, g.count * (ctx.holdings.count_per(state, p, g.per) if g.per else 1), source]
                for g in gains if isinstance(g, ast.Amount)]
               for source, gains in income_events(ctx, state, p)]
     events = [e for e in events if e]
@@ -312,15 +308,15 @@ def begin_gaia_phase(ctx: Context, state: GameState) -> None:
     """Gaiaformers' Transdim planets become Gaia planets, then each player's tokens return."""
     done: list[tuple[int, str]] = []
     for name, h in state.board.items():
-        if h.piece is not None and h.owner is not None and ctx.structure(state.players[h.owner], h.piece).place_on == "transdim":
+        if h.piece is not None and h.owner is not None and ctx.content.structure(state.players[h.owner], h.piece).place_on == "transdim":
             owner = state.players[h.owner]
             started = owner.gaia_projects.get(name)
-            if started is not None and state.round - started < ctx.param(state, h.owner, "gaia_project_rounds"):
+            if started is not None and state.round - started < ctx.holdings.param(state, h.owner, "gaia_project_rounds"):
                 continue  # still under way
             if started is not None:  # replaced, not changed: clones share it
                 owner.gaia_projects = {k: v for k, v in owner.gaia_projects.items() if k != name}
-            if ctx.kind_at(state, name) != "gaia":
-                state.hex(name).planet = ctx.planet_of_kind["gaia"]
+            if ctx.map.kind_at(state, name) != "gaia":
+                state.hex(name).planet = ctx.content.planet_of_kind["gaia"]
                 done.append((h.owner, name))
     for owner, name in done:
         state.decisions.extend(effects.fire(ctx, state, owner, effects.Event("gaia-complete", hexes=(name,))))
@@ -330,7 +326,7 @@ def begin_gaia_phase(ctx: Context, state: GameState) -> None:
 
 
 def gaia_phase_player(ctx: Context, state: GameState, p: int) -> None:
-    choices = [h for h in ctx.held(state, p) if isinstance(h.statement.clause, ast.GaiaPhase)]
+    choices = [h for h in ctx.holdings.held(state, p) if isinstance(h.statement.clause, ast.GaiaPhase)]
     if choices and gaia_choice_open(ctx, state, p):
         state.decisions.append(Pending("gaia-phase", p, {}))
         return
@@ -339,9 +335,9 @@ def gaia_phase_player(ctx: Context, state: GameState, p: int) -> None:
 
 def gaia_choice_open(ctx: Context, state: GameState, p: int) -> bool:
     """Whether some Gaia-phase conversion of player p could be paid now."""
-    for h in ctx.held(state, p):
+    for h in ctx.holdings.held(state, p):
         cl = h.statement.clause
-        if isinstance(cl, ast.GaiaPhase) and effects.can_pay(ctx, state, p, cl.costs) is None:
+        if isinstance(cl, ast.GaiaPhase) and effects.can_pay(ctx, state, p, cl.costs, "conversion") is None:
             if all(not isinstance(c, ast.Move) or state.players[p].power.get(c.source, 0) >= c.count for c in cl.costs):
                 return True
     return False
@@ -349,13 +345,12 @@ def gaia_choice_open(ctx: Context, state: GameState, p: int) -> bool:
 
 def return_gaia_tokens(ctx: Context, state: GameState, p: int) -> None:
     player = state.players[p]
-    target = ctx.param(state, p, "token_route", "gaia")
+    target = ctx.holdings.param(state, p, "token_route", "gaia")
     n = player.power["gaia"]
     player.power["gaia"] = 0
     player.power[target] += n
     player.gaiaformers_in_gaia = 0
-    if player.token == "gaia":
-        player.token = target if target in player.power else None
+    special_token.leave_gaia(player, target)
 
 
 # ------------------------------------------------------------------ actions phase
@@ -397,7 +392,7 @@ def end_round(ctx: Context, state: GameState, observer: RoundObserver | None) ->
     everyone(ctx, state, effects.Event("round-end"))
     if observer is not None:
         observer(state, state.round)
-    last = ctx.catalogue.game["rounds"]
+    last = ctx.content.catalogue.game["rounds"]
     if state.round >= last:
         everyone(ctx, state, effects.Event("final-scoring"))
         state.decisions = [d for d in state.decisions if d.kind not in FOLLOW_UP_KINDS]  # no more moves to make
@@ -406,7 +401,7 @@ def end_round(ctx: Context, state: GameState, observer: RoundObserver | None) ->
         state.phase = "end"
         state.current = None
         return
-    if ctx.game_params["turn_order"] == "pass-order":
+    if ctx.content.game_params["turn_order"] == "pass-order":
         order = list(state.pass_order)
     else:
         seats = state.seats

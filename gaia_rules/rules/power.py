@@ -1,32 +1,30 @@
 """The power cycle: charging, gaining, spending, burning and moving tokens.
 
-Tokens sit in areas I, II, III and the Gaia area. A faction may own one
-special token (content: `special_token`) that moves like one token but is
-worth `spend_value` when spent from area III. Where the special token makes
-a difference, the functions take the player's choice (`token_to`) and
-`token_choices` says which choices exist, so the engine can ask.
+Tokens sit in areas I, II, III and the Gaia area. A faction may own one special token that moves
+like one token but is worth its own value spent from area III; `special_token` says where it is
+and where it goes, and these functions move it only through that module.
 """
 from __future__ import annotations
 
 from ..state import PlayerState
+from . import special_token
 from .errors import IllegalMoveError
+from .special_token import CYCLE
 
 
-def _has(p: PlayerState, area: str) -> int:
-    return p.power[area] + (1 if p.token == area else 0)
-
-
-CYCLE = ("area1", "area2", "area3")   # the areas of the power cycle (the Gaia area is outside it)
+def in_area(p: PlayerState, area: str) -> int:
+    """Tokens in one area, the special token included."""
+    return p.power[area] + special_token.count_in(p, area)
 
 
 def tokens_in_cycle(p: PlayerState) -> int:
     """Tokens in areas I-III, the special token included: what a `t` price (discarding tokens) can take."""
-    return sum(_has(p, a) for a in CYCLE)
+    return sum(in_area(p, a) for a in CYCLE)
 
 
 def charge_capacity(p: PlayerState) -> int:
     """How much power can still move: two steps per area-I token, one per area-II token."""
-    return 2 * _has(p, "area1") + _has(p, "area2")
+    return 2 * in_area(p, "area1") + in_area(p, "area2")
 
 
 def _charge(p: PlayerState, n: int, token_first: bool) -> int:
@@ -37,8 +35,7 @@ def _charge(p: PlayerState, n: int, token_first: bool) -> int:
             if done >= n:
                 return done
             if what == "token":
-                if p.token == src:
-                    p.token = dst
+                if special_token.move(p, src, dst):
                     done += 1
             else:
                 k = min(p.power[src], n - done)
@@ -61,20 +58,8 @@ def gain_tokens(p: PlayerState, n: int) -> None:
     p.power["area1"] += n
 
 
-def spendable(p: PlayerState, token_value: int, special_value: int) -> int:
-    """Power available in area III."""
-    return p.power["area3"] * token_value + (special_value if p.token == "area3" else 0)
-
-
-def spend_options(p: PlayerState, n: int, token_value: int, special_value: int) -> list[bool]:
-    """Ways to pay n power: [use the special token?]. Empty if it cannot be paid."""
-    options = []
-    plain = p.power["area3"] * token_value
-    if plain >= n:
-        options.append(False)
-    if p.token == "area3" and plain + special_value >= n:
-        options.append(True)
-    return options
+spendable = special_token.spendable
+spend_options = special_token.spend_options
 
 
 def spend_power(p: PlayerState, n: int, token_value: int, special_value: int, use_token: bool | None = None,
@@ -88,7 +73,7 @@ def spend_power(p: PlayerState, n: int, token_value: int, special_value: int, us
     if use_token not in options:
         raise IllegalMoveError("power", "that choice for the special token does not pay this cost")
     if use_token:
-        p.token = to if to in p.power else None
+        special_token.send(p, to)
         n = max(0, n - special_value)
     tokens = -(-n // token_value)
     p.power["area3"] -= tokens
@@ -100,11 +85,10 @@ def burn(p: PlayerState, times: int, discard_to: str) -> None:
     """Burn: per time, two area-II tokens leave; one goes to area III, the other is removed."""
     if times < 1:
         raise IllegalMoveError("burn", "burn at least once")
-    if _has(p, "area2") < 2 * times:
-        raise IllegalMoveError("burn", f"burning {times} needs {2 * times} tokens in area II, you have {_has(p, 'area2')}")
+    if in_area(p, "area2") < 2 * times:
+        raise IllegalMoveError("burn", f"burning {times} needs {2 * times} tokens in area II, you have {in_area(p, 'area2')}")
     for _ in range(times):
-        if p.token == "area2":
-            p.token = "area3"
+        if special_token.move(p, "area2", "area3"):
             p.power["area2"] -= 1
         else:
             p.power["area2"] -= 2
@@ -118,15 +102,13 @@ def take_tokens(p: PlayerState, n: int, token_goes: bool | None = None) -> dict[
 
     `token_goes` says whether the special token is among them when either way works.
     """
-    total = sum(_has(p, a) for a in ("area1", "area2", "area3"))
+    total = tokens_in_cycle(p)
     if total < n:
         raise IllegalMoveError("tokens", f"{n} power tokens needed, you have {total}")
-    plain = sum(p.power[a] for a in ("area1", "area2", "area3"))
+    plain = sum(p.power[a] for a in CYCLE)
     if token_goes is None:
-        order = ("area1", "area2", "area3")
-        before = sum(p.power[a] for a in order[: order.index(p.token)]) if p.token in order else n
-        token_goes = plain < n or (before < n and False)
-    if token_goes and p.token not in ("area1", "area2", "area3"):
+        token_goes = special_token.token_goes_by_default(p, n)
+    if token_goes and not special_token.in_cycle(p):
         token_goes = False
     if not token_goes and plain < n:
         raise IllegalMoveError("tokens", "the special token is needed to pay this")
@@ -135,7 +117,7 @@ def take_tokens(p: PlayerState, n: int, token_goes: bool | None = None) -> dict[
     if token_goes:
         taken["token"] = 1
         left -= 1
-    for a in ("area1", "area2", "area3"):
+    for a in CYCLE:
         k = min(p.power[a], left)
         if k:
             p.power[a] -= k

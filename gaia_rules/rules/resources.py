@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from ..state import GameState, Pending
 from . import power
-from .context import RESOURCE_FIELDS, Context
+from .content_view import RESOURCE_FIELDS
+from .context import Context
 from .errors import IllegalMoveError
 
 
@@ -52,18 +53,18 @@ def gain_resource(ctx: Context, state: GameState, p: int, res: str, n: int, sour
     """
     if n <= 0 and res != "vp":
         return
-    res = ctx.replacements(state, p).get(res, res) if res != "vp" else res
+    res = ctx.holdings.replacements(state, p).get(res, res) if res != "vp" else res
     player = state.players[p]
-    if res in ctx.stored_resources:
+    if res in ctx.content.stored_resources:
         value = player.other.get(res, 0) + n
-        cap = ctx.caps.get(res)
+        cap = ctx.content.caps.get(res)
         player.other = {**player.other, res: value if cap is None else min(cap, value)}  # replaced: clones share it
     elif res == "vp":
         add_vp(state, p, n, source)
     elif res in RESOURCE_FIELDS:
         attr = RESOURCE_FIELDS[res]
         value = getattr(player, attr) + n
-        cap = ctx.caps.get(res)
+        cap = ctx.content.caps.get(res)
         setattr(player, attr, value if cap is None else min(cap, value))
     elif res == "pw":
         power.charge(player, n)

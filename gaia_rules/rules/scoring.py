@@ -5,7 +5,7 @@ import re
 
 from ..content.catalogue import Catalogue
 from ..state import GameState
-from . import effects, power
+from . import effects, power, special_token
 from .resources import add_vp, gain_resource
 from .context import Context
 
@@ -28,20 +28,20 @@ def rank_vp(values: list[int], counts: list[int], table: list[int], zero_scores:
 
 def final_scoring(ctx: Context, state: GameState) -> None:
     n = len(state.players)
-    table = list(ctx.catalogue.game["final_scoring_vp"])
-    zero = ctx.game_params["final_zero_scores"]
-    neutral = n in ctx.game_params["neutral_player_counts"]
+    table = list(ctx.content.catalogue.game["final_scoring_vp"])
+    zero = ctx.content.game_params["final_zero_scores"]
+    neutral = n in ctx.content.game_params["neutral_player_counts"]
     breakdown = [dict() for _ in range(n)]
     for k, tile_id in enumerate(state.setup.final_tiles, 1):
-        tile = ctx.catalogue.final_tiles[tile_id]
-        counts = [ctx.counter(state, p, tile.count) for p in range(n)]
+        tile = ctx.content.catalogue.final_tiles[tile_id]
+        counts = [ctx.holdings.counter(state, p, tile.count) for p in range(n)]
         values = counts + ([tile.neutral] if neutral else [])
         vp = rank_vp(values, values, table, zero)[:n]
         for p in range(n):
             add_vp(state, p, vp[p], f"final{k}")
             breakdown[p][f"final_tile_{k}"] = {"tile": tile_id, "count": counts[p], "vp": vp[p]}
     for p, player in enumerate(state.players):
-        vp_table = ctx.catalogue.research.vp_by_level
+        vp_table = ctx.content.catalogue.research.vp_by_level
         research_vp = {t: vp_table[lv] for t, lv in player.research.items()}
         for t, vp in research_vp.items():
             add_vp(state, p, vp, t)
@@ -61,22 +61,19 @@ def final_scoring(ctx: Context, state: GameState) -> None:
 def resource_vp(ctx: Context, state: GameState, p: int) -> int:
     """Burn and spend all power as credits, Q.I.C. as ore, then 1 VP per 3 resources."""
     player = state.players[p]
-    faction = ctx.faction(player)
-    special = faction.special_token.spend_value if faction.special_token else 0
-    value = ctx.param(state, p, "area3_token_value")
-    burnable = (player.power["area2"] + (1 if player.token == "area2" else 0)) // 2
+    value, special, to = special_token.spending(ctx, state, p, "final-scoring")
+    burnable = power.in_area(player, "area2") // 2
     if burnable:
-        power.burn(player, burnable, ctx.param(state, p, "token_route", "burn"))
+        power.burn(player, burnable, ctx.holdings.param(state, p, "token_route", "burn"))
     # spend all of area III as credits: g power buys g credits; the tokens moved are those
     # g / value power costs (the site's count: tokens worth more than 1 power partly stay)
-    g = player.power["area3"] * value + (special if player.token == "area3" else 0)
+    g = power.spendable(player, value, special)
     if g:
-        power.spend_power(player, -(-g // value), value, special, use_token=player.token == "area3",
-                           to=ctx.param(state, p, "token_route", "spend"))
+        power.spend_power(player, -(-g // value), value, special, use_token=special_token.at(player, "area3"), to=to)
         gain_resource(ctx, state, p, "c", g, "spend")
     gain_resource(ctx, state, p, "o", player.qic, "spend")
     player.qic = 0
-    rule = ctx.catalogue.game["resource_vp"]
+    rule = ctx.content.catalogue.game["resource_vp"]
     total = sum(getattr(player, effects.RESOURCE_FIELDS[r]) for r in rule["of"])
     return total // rule["per"]
 

@@ -1,8 +1,8 @@
 """Tech tiles: taking a standard or advanced tile, covering, and the free step that follows."""
 from __future__ import annotations
 
-from ..state import GameState, Pending, TechTileHeld
-from . import effects, research
+from ..state import GameState, Pending
+from . import effects, holdings, research
 from .context import Context
 from .errors import IllegalMoveError
 
@@ -30,7 +30,7 @@ def tech_problem(ctx: Context, state: GameState, p: int, pos: str) -> str | None
             return f"an advanced tile of {track} needs level {research.top(ctx) - 1} there"
         if not any(t.green for t in player.fed_tokens):
             return "an advanced tile needs a green federation token to flip"
-        if not any(t.enabled and t.tile in ctx.catalogue.tech_tiles for t in player.tech):
+        if not any(t.enabled and t.tile in ctx.content.catalogue.tech_tiles for t in player.tech):
             return "an advanced tile must cover one of your standard tiles"
     return None
 
@@ -48,11 +48,10 @@ def take_tech(ctx: Context, state: GameState, p: int, pos: str, follow: Pending)
         token.green = False
         out.append(Pending("cover", p, {"tile": tile, "pos": pos}))
         return out
-    player.tech.append(TechTileHeld(tile, pos))
-    ctx.holdings_changed(state, p)
-    _immediate(ctx, state, p, ctx.catalogue.tech_tiles[tile], f"tech:{tile}", out)
+    holdings.take_tile(state, p, tile, pos)
+    _immediate(ctx, state, p, ctx.content.catalogue.tech_tiles[tile], f"tech:{tile}", out)
     effects.fire(ctx, state, p, effects.Event("tech", frozenset(("standard", tile))), 1, out)
-    allowed = pos if pos in ctx.catalogue.tracks else "any"
+    allowed = pos if pos in ctx.content.catalogue.tracks else "any"
     _free_step(ctx, state, p, allowed, out)
     return out
 
@@ -69,15 +68,13 @@ def _free_step(ctx: Context, state: GameState, p: int, allowed: str, out: list[P
 
 def cover_tech(ctx: Context, state: GameState, p: int, pos: str, follow: Pending) -> list[Pending]:
     player = state.players[p]
-    held = next((t for t in player.tech if t.pos == pos and t.enabled and t.tile in ctx.catalogue.tech_tiles), None)
+    held = next((t for t in player.tech if t.pos == pos and t.enabled and t.tile in ctx.content.catalogue.tech_tiles), None)
     if held is None:
         raise IllegalMoveError("cover", f"you have no uncovered standard tile from {pos}")
-    held.enabled = False
     tile = follow.data["tile"]
-    player.tech.append(TechTileHeld(tile, follow.data["pos"]))
-    ctx.holdings_changed(state, p)
+    holdings.cover_tile(state, p, held, tile, follow.data["pos"])
     out: list[Pending] = []
-    _immediate(ctx, state, p, ctx.catalogue.advanced_tech_tiles[tile], f"adv:{tile}", out)
+    _immediate(ctx, state, p, ctx.content.catalogue.advanced_tech_tiles[tile], f"adv:{tile}", out)
     effects.fire(ctx, state, p, effects.Event("tech", frozenset(("advanced", tile))), 1, out)
     _free_step(ctx, state, p, "any", out)
     return out

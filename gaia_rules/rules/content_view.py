@@ -1,0 +1,155 @@
+"""The content as the rules read it in play: one game's catalogue, its variant, and what follows from them.
+
+A `ContentView` is built once per game set-up (`Context.for_setup`) and reads no state. Every
+table derived from the content (planet kinds, the mine, caps, kept resources, which parameters the
+content sets and which events it hears) is worked out once here, and rule parameters come typed:
+a price as a tuple of `ast.Pay`, a switch as a bool, so nothing is parsed during play. What a
+parameter is for one player (a `set` they hold overriding the default) is the holdings' question
+(`holdings.Holdings.param`); its default for a faction is answered here.
+"""
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Any, Callable
+
+from ..content.catalogue import Catalogue, Faction, Structure
+from ..content.values import typed_value
+from ..language import ast
+from ..language.vocabulary import ENGINE_RESOURCES
+from ..state import PlayerState
+
+# Resources the engine keeps as a player's fields; every other kept resource is data (`PlayerState.other`).
+RESOURCE_FIELDS = {"c": "credits", "o": "ore", "k": "knowledge", "q": "qic", "vp": "vp"}
+
+
+class ContentView:
+    """The catalogue of one game (faction variants applied) and its variant's game parameters."""
+
+    def __init__(self, catalogue: Catalogue, variant: str):
+        self.catalogue = catalogue
+        self.variant = variant
+        params = {n: p.default for n, p in catalogue.parameters.items() if p.scope == "game"}
+        params.update(catalogue.variants[variant].parameters)
+        self.game_params: dict[str, Any] = params
+        self._defaults: dict[tuple, Any] = {}
+        self._kept: dict[str, dict] = {}
+
+    # ------------------------------------------------------------ a player's faction
+    def faction(self, p: PlayerState) -> Faction:
+        return self.catalogue.factions[p.faction]
+
+    def structure(self, p: PlayerState, sid: str) -> Structure:
+        return self.catalogue.factions[p.faction].structures[sid]
+
+    def is_structure(self, p: PlayerState, piece: str) -> bool:
+        return self.structure(p, piece).structure
+
+    def special_value(self, p: PlayerState) -> int:
+        """What the faction's special token is worth when spent from area III (0 without one)."""
+        token = self.catalogue.factions[p.faction].special_token
+        return token.spend_value if token else 0
+
+    def gaiaformer_id(self, p: PlayerState) -> str:
+        """The player's Gaiaformer: the structure placed on Transdim planets (a Gaia Project)."""
+        return self.kept("gaiaformer", p.faction, lambda: next(
+            sid for sid, s in self.faction(p).structures.items() if s.place_on == "transdim"))
+
+    @cached_property
+    def mine_id(self) -> str:
+        """The structure built on planets (the first placed on a planet with no upgrade source)."""
+        board = next(iter(self.catalogue.boards.values()))
+        for sid, s in board["structures"].items():
+            if s.get("place_on") == "planet":
+                return sid
+        raise LookupError("content has no structure placed on planets")
+
+    # ------------------------------------------------------------ planets
+    @cached_property
+    def kinds(self) -> dict[str, str]:
+        """Planet type -> its `habitable` kind."""
+        return {p.id: p.habitable for p in self.catalogue.planets.values()}
+
+    @cached_property
+    def planet_of_kind(self) -> dict[str, str]:
+        """The planet type of each special kind (planets.yaml `habitable`: gaia, gaia-project, lost, space)."""
+        return {p.habitable: p.id for p in self.catalogue.planets.values() if p.habitable not in ("home", "never")}
+
+    # ------------------------------------------------------------ resources
+    @cached_property
+    def caps(self) -> dict[str, int]:
+        return {r: d["cap"] for r, d in self.catalogue.resources.items() if "cap" in d}
+
+    @cached_property
+    def stored_resources(self) -> frozenset[str]:
+        """Resources the content adds beyond the engine's own: kept in `PlayerState.other`."""
+        return frozenset(r for r in self.catalogue.resources if r not in RESOURCE_FIELDS and r not in ENGINE_RESOURCES)
+
+    def held_amount(self, player: PlayerState, res: str) -> int | None:
+        """How much of a kept resource the player has (None for one that is not kept: power, steps...)."""
+        attr = RESOURCE_FIELDS.get(res)
+        if attr is not None:
+            return getattr(player, attr)
+        if res in self.stored_resources:
+            return player.other.get(res, 0)
+        return None
+
+    # ------------------------------------------------------------ what the content sets and hears
+    def _statements(self):
+        return (st for effect in self.catalogue.all_effects() for st in effect.statements)
+
+    @cached_property
+    def content_sets(self) -> frozenset[str]:
+        """Parameters some `set` statement of the content changes (the others keep their defaults)."""
+        return frozenset(st.clause.name for st in self._statements() if isinstance(st.clause, ast.Set))
+
+    @cached_property
+    def watched_events(self) -> frozenset[str]:
+        """Events some `until`/`after` scope of the content names: the rules remember when they happen."""
+        return frozenset(name for st in self._statements() if st.scope is not None for name in st.scope.pieces)
+
+    @cached_property
+    def heard_events(self) -> frozenset[str]:
+        """Events some statement of the content listens to (`on EVENT`, `on opponent EVENT`) or some scope names."""
+        names = {st.clause.event.name for st in self._statements() if isinstance(st.clause, ast.On)}
+        return frozenset(names) | self.watched_events
+
+    @cached_property
+    def heard_by_opponents(self) -> frozenset[str]:
+        """Events some `on opponent EVENT` statement of the content listens to."""
+        return frozenset(st.clause.event.name for st in self._statements()
+                         if isinstance(st.clause, ast.On) and st.clause.opponent)
+
+    # ------------------------------------------------------------ rule parameters, typed
+    def typed(self, name: str, value: Any) -> Any:
+        """A parameter's value as the rules use it (`content.values.typed_value`: a price as a tuple of
+        `ast.Pay`, a switch as a bool...); None stays None (a price: the printed one)."""
+        return None if value is None else typed_value(self.catalogue.parameters[name].type, value)
+
+    def default(self, faction: str, name: str, key: str | None = None) -> Any:
+        """The typed default of a player parameter for a faction (keyed: the key's default)."""
+        found = self._defaults.get((faction, name, key), _MISSING)
+        if found is _MISSING:
+            p = self.catalogue.parameters[name]
+            if key is not None and p.keyed_by == "structure" and p.default_from:
+                value = getattr(self.catalogue.factions[faction].structures[key], p.default_from)
+            else:
+                value = p.default
+                if isinstance(value, dict):  # a keyed parameter with a default per key
+                    value = value[key]
+            found = self._defaults[(faction, name, key)] = self.typed(name, value)
+        return found
+
+    # ------------------------------------------------------------ tables derived from the content
+    def kept(self, table: str, key: Any, compute: Callable[[], Any]) -> Any:
+        """A value worked out once from the content (its components never change), kept under `key`
+        in the named table; the value must keep alive whatever the key names by `id`."""
+        found = self._kept.get(table)
+        if found is None:
+            found = self._kept[table] = {}
+        value = found.get(key, _MISSING)
+        if value is _MISSING:
+            value = found[key] = compute()
+        return value
+
+
+_MISSING = object()

@@ -1,0 +1,496 @@
+"""What each player holds, and the one place where the rules change it.
+
+A player holds the statements of their faction, planetary institute, the income slots their
+structures uncover, research levels, tech tiles and booster (`Held`). Which ones depends on a
+few things only (their *signature*): the faction, the pieces on the map, the research levels, the
+tech tiles and whether they are covered, the booster, the Lost Planet, and the `until`/`after`
+events seen. A `Holding` is what one signature holds, worked out once (statements, listeners by
+event, parameters, substitutions, locks, and whatever the rules derive from them) and shared by
+every player of every state with that signature.
+
+Each player keeps their holding with them (an attribute outside the data fields, so JSON and
+equality never see it); a clone shares it with its parent until one of them changes. Every
+change to what a signature reads goes through the functions at the end of this module (a rule
+module writes none of those fields itself: tests/test_rules_holdings.py checks), and those
+functions drop the player's holding and draw a new revision for them, so the next question reads
+the signature again. A state built or loaded without the engine has no holding kept yet; code that
+edits a state by hand says so with `edited`.
+"""
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from typing import Any, Callable, Iterator
+
+from ..content.catalogue import PARAMETER_SOURCES
+from ..language import ast
+from ..state import GameState, HexState, PlayerState, TechTileHeld
+from . import sharing
+from .content_view import ContentView
+from .map_view import MapView
+
+EVENT_MARK = "event:"   # a player's mark of an event some `until`/`after` scope names
+
+
+@dataclass(frozen=True)
+class Held:
+    """One statement a player holds now, and where it comes from."""
+
+    source: str          # "<kind>:<component id>", e.g. a booster, a tech tile, "faction", "structure:<id>"
+    statement: ast.Statement
+    index: int = 0       # position among the source's statements (names special actions)
+
+
+class Holding:
+    """What one signature holds (shared by every player, in any state, with that signature)."""
+
+    __slots__ = ("view", "signature", "faction", "on_map", "used", "statements", "by_event", "sets", "changes", "replace",
+                 "locks", "_params", "_derived")
+
+    DERIVED_KEPT = 512   # values derived from one holding (conversion tables, spend plans...) kept at most
+
+    def __init__(self, view: "Holdings", signature: tuple, statements: tuple[Held, ...]):
+        self.view = view
+        self.signature = signature
+        self.faction: str | None = signature[0]
+        self.on_map: dict[str, int] = dict(signature[1])   # copies of each piece on the map
+        self.used: dict[str, int] = dict(signature[2])     # copies taken from the faction board
+        self.statements = statements
+        by_event: dict[str, list[Held]] = {}
+        replace: dict[str, str] = {}
+        locks: set[str] = set()
+        held_sets: list[Held] = []
+        for h in statements:
+            cl = h.statement.clause
+            if isinstance(cl, ast.On):
+                by_event.setdefault(cl.key, []).append(h)
+            elif isinstance(cl, ast.Set):
+                held_sets.append(h)
+            elif isinstance(cl, ast.Replace):
+                replace[cl.old] = cl.new
+            elif isinstance(cl, ast.Lock):
+                locks.add(cl.track)
+        # parameters, in the fixed source order (`Holdings.source_order`), never the order gained in:
+        # the last absolute `=` of each (name, key, use) wins, the relative `+=`/`-=` add up
+        sets: dict[tuple, Any] = {}
+        changes: dict[tuple, int] = {}
+        for h in sorted(held_sets, key=view.source_order):
+            cl = h.statement.clause
+            for key in (cl.keys or (None,)):
+                if cl.relative:
+                    changes[(cl.name, key, cl.use)] = changes.get((cl.name, key, cl.use), 0) + cl.delta
+                else:
+                    sets[(cl.name, key, cl.use)] = cl.value
+        self.by_event = {k: tuple(v) for k, v in by_event.items()}
+        self.sets, self.changes, self.replace, self.locks = sets, changes, replace, frozenset(locks)
+        self._params: dict[tuple, Any] = {}
+        self._derived: dict[tuple, Any] = {}
+
+    def param(self, name: str, key: str | None = None, use: str | None = None) -> Any:
+        """A rule parameter for one key and one use (typed: `ContentView.typed`): the most specific
+        absolute `set` held (a key before no key, then a use before no use; among equals the last in
+        source order), else the default; then plus every relative change held for it."""
+        found = self._params.get((name, key, use), _MISSING)
+        if found is _MISSING:
+            content = self.view.content
+            sets = self.sets
+            found = _MISSING
+            wanted = _specific(name, key, use)
+            for k in wanted:
+                if k in sets:
+                    found = content.typed(name, sets[k])
+                    break
+            if found is _MISSING:
+                found = content.default(self.faction, name, key)
+            if self.changes:
+                delta = sum(self.changes.get(k, 0) for k in wanted)
+                if delta:
+                    found += delta
+            self._params[(name, key, use)] = found
+        return found
+
+    def derived(self, compute: Callable[..., Any], *args) -> Any:
+        """`compute(content view, statements, *args)`, worked out once for this holding."""
+        key = (compute, *args)
+        found = self._derived.get(key, _MISSING)
+        if found is _MISSING:
+            if len(self._derived) >= self.DERIVED_KEPT:
+                self._derived.clear()
+            found = self._derived[key] = compute(self.view.content, self.statements, *args)
+        return found
+
+
+def _specific(name: str, key: str | None, use: str | None) -> tuple[tuple, ...]:
+    """The (name, key, use) entries that apply to one key and use, the most specific first."""
+    keys = (key, None) if key is not None else (None,)
+    uses = (use, None) if use is not None else (None,)
+    return tuple((name, k, u) for k in keys for u in uses)
+
+
+class Holdings:
+    """The holdings index of one game's content and map: what each player holds, and counts over their pieces."""
+
+    KEPT = 20_000   # signatures kept at most (a long run starts over)
+
+    def __init__(self, content: ContentView, map_view: MapView):
+        self.content = content
+        self.map = map_view
+        self._by_signature: dict[tuple, Holding] = {}
+        catalogue = content.catalogue
+        self._component_rank = {("research", t): i for i, t in enumerate(catalogue.tracks)}
+        self._component_rank.update({("tech", t): i for i, t in enumerate(catalogue.tech_tiles)})
+        self._component_rank.update({("adv", t): i for i, t in enumerate(catalogue.advanced_tech_tiles)})
+
+    def source_order(self, h: Held) -> tuple:
+        """Where a held statement stands in the fixed order parameters are folded in (`PARAMETER_SOURCES`:
+        a `Held.source` kind; within research, track order then level; within tiles, catalogue order)."""
+        kind, _, rest = h.source.partition(":")
+        component, _, level = rest.partition(":")
+        rank = self._component_rank.get((kind, component), 0)
+        return (PARAMETER_SOURCES.index(kind) if kind in PARAMETER_SOURCES else len(PARAMETER_SOURCES), rank,
+                int(level) if kind == "research" else 0)
+
+    # ------------------------------------------------------------ a player's holding
+    def of(self, state: GameState, p: int) -> Holding:
+        """Player p's holding: the one they keep, or the one of the signature read now."""
+        player = state.players[p]
+        kept = player.__dict__.get(_KEPT)
+        if kept is not None and kept.view is self:
+            return kept
+        signature = self._read_signature(state, p)
+        holding = self._by_signature.get(signature)
+        if holding is None:
+            if len(self._by_signature) >= self.KEPT:
+                self._by_signature.clear()
+            statements = tuple(self._held(player, signature)) if player.faction is not None else ()
+            holding = self._by_signature[signature] = Holding(self, signature, statements)
+        player.__dict__[_KEPT] = holding
+        return holding
+
+    def _read_signature(self, state: GameState, p: int) -> tuple:
+        """Everything the statements held depend on; equal signatures hold equal statements."""
+        player = state.players[p]
+        on_map, used = self.piece_counts(state, p)
+        seen = tuple(m for m in player.marks if m.startswith(EVENT_MARK)) if player.marks else ()
+        return (player.faction, tuple(sorted(on_map.items())), tuple(sorted(used.items())),
+                tuple(player.research.get(t, 0) for t in self.content.catalogue.tracks),
+                tuple((t.tile, t.enabled) for t in player.tech), player.booster, seen)
+
+    def piece_counts(self, state: GameState, p: int) -> tuple[dict[str, int], dict[str, int]]:
+        """(copies on the map, copies taken from the faction board) per structure, in one scan of the board."""
+        on_map: dict[str, int] = {}
+        used: dict[str, int] = {}
+        lost = state.players[p].lost_planet
+        for name, h in state.board.items():
+            piece = h.piece
+            if h.owner == p and piece is not None:
+                on_map[piece] = on_map.get(piece, 0) + 1
+                if name != lost:
+                    used[piece] = used.get(piece, 0) + 1
+            if sharing.is_guest(h, p):
+                guest = sharing.guest_piece(self.content, state.players[p])
+                used[guest] = used.get(guest, 0) + 1
+        return on_map, used
+
+    def _held(self, player: PlayerState, sig: tuple) -> Iterator[Held]:
+        catalogue = self.content.catalogue
+        on_map = dict(sig[1])
+        used_counts = dict(sig[2])
+        seen = {m[len(EVENT_MARK):] for m in sig[6]}
+        faction = catalogue.factions[player.faction]
+
+        def statements(source, effects):
+            i = 0
+            for eff in effects:
+                for st in eff.statements:
+                    scope = st.scope
+                    if scope is None or (any(on_map.get(x, 0) > 0 or x in seen for x in scope.pieces)
+                                         == (scope.kind == "after")):
+                        yield Held(source, st, i)
+                    i += 1
+
+        if faction.income is not None:
+            yield from statements("income", (faction.income,))
+        yield from statements("faction", faction.ability)
+        if faction.planetary_institute and on_map.get(faction.planetary_institute_structure, 0) > 0:
+            yield from statements("pi", faction.planetary_institute)
+        for sid, s in faction.structures.items():
+            used = used_counts.get(sid, 0)
+            for k in range(min(used, len(s.slots))):
+                if s.slots[k] is not None:
+                    yield from statements(f"structure:{sid}:{k}", (s.slots[k],))
+        for track_id, track in catalogue.tracks.items():
+            level = player.research.get(track_id, 0)
+            for lv in range(level + 1):
+                for eff in track.levels[lv]:
+                    for st in eff.statements:
+                        if isinstance(st.clause, ast.Income) and lv != level:
+                            continue  # moving up replaces the lower level's income
+                        if isinstance(st.clause, ast.Now):
+                            continue
+                        yield Held(f"research:{track_id}:{lv}", st)
+        for t in player.tech:
+            if t.enabled:
+                tile = catalogue.tech_tiles.get(t.tile) or catalogue.advanced_tech_tiles.get(t.tile)
+                kind = "tech" if t.tile in catalogue.tech_tiles else "adv"
+                yield from statements(f"{kind}:{t.tile}", tile.effects)
+        if player.booster is not None:
+            yield from statements(f"booster:{player.booster}", catalogue.boosters[player.booster].effects)
+
+    # ------------------------------------------------------------ statements held
+    def held(self, state: GameState, p: int) -> tuple[Held, ...]:
+        """Every statement player p holds now, in a fixed order."""
+        return self.of(state, p).statements
+
+    def listeners(self, state: GameState, p: int, event: str) -> tuple[Held, ...]:
+        """The `on` statements player p holds that listen to `event` (a name, or `opponent NAME`)."""
+        return self.of(state, p).by_event.get(event, ())
+
+    def derived(self, state: GameState, p: int, compute: Callable[..., Any], *args) -> Any:
+        """`compute(content view, statements held, *args)` for player p, worked out once per holding."""
+        return self.of(state, p).derived(compute, *args)
+
+    def replacements(self, state: GameState, p: int) -> dict[str, str]:
+        return self.of(state, p).replace
+
+    def locked(self, state: GameState, p: int, track: str) -> bool:
+        return track in self.of(state, p).locks
+
+    # ------------------------------------------------------------ parameters and prices
+    def param(self, state: GameState, p: int, name: str, key: str | None = None, use: str | None = None) -> Any:
+        """A rule parameter for player p, for one of its uses (`uses` in parameters.yaml): `Holding.param`."""
+        return self.of(state, p).param(name, key, use)
+
+    def price(self, state: GameState, p: int, name: str, printed: tuple, key: str | None = None) -> tuple:
+        """Player p's value of a price parameter as a tuple of `Pay`; `printed` (the content's own
+        price) while no statement of the content sets it, the usual case, asked per hex or per move."""
+        if name not in self.content.content_sets:
+            return printed
+        value = self.of(state, p).param(name, key)
+        return printed if value is None else value
+
+    def structure_cost(self, state: GameState, p: int, sid: str, near_opponent: bool = False) -> tuple:
+        """The price player p pays for a structure: `structure_cost` (or `..._near_opponent` when it applies)."""
+        s = self.content.structure(state.players[p], sid)
+        near = near_opponent and s.cost_near_opponent is not None
+        name = "structure_cost_near_opponent" if near else "structure_cost"
+        return self.price(state, p, name, s.cost_near_opponent if near else s.cost, sid)
+
+    # ------------------------------------------------------------ pieces on the board
+    def count(self, state: GameState, p: int, sid: str) -> int:
+        """Copies of a piece of p on the map."""
+        return self.of(state, p).on_map.get(sid, 0)
+
+    def supply_used(self, state: GameState, p: int, sid: str) -> int:
+        """Copies of a structure taken from the faction board (reveal its income slots)."""
+        return self.of(state, p).used.get(sid, 0)
+
+    def colonized(self, state: GameState, p: int) -> list[str]:
+        """Hexes where p is the main occupant with a structure (not Gaiaformers or stations)."""
+        player = state.players[p]
+        is_structure = self.content.is_structure
+        return [name for name, h in state.board.items()
+                if h.owner == p and h.piece is not None and is_structure(player, h.piece)]
+
+    def free_gaiaformers(self, state: GameState, p: int) -> int:
+        """Gaiaformers player p may use now: neither in the Gaia area nor standing on the map."""
+        player = state.players[p]
+        return player.gaiaformers - player.gaiaformers_in_gaia - self.count(state, p, self.content.gaiaformer_id(player))
+
+    def structures_with_guests(self, state: GameState, p: int) -> list[str]:
+        return self.colonized(state, p) + sharing.guest_hexes(state, p)
+
+    def power_value(self, state: GameState, p: int, name: str, use: str) -> int:
+        """Power value of p's piece (or guest mine) on a hex for one use (`federation`, `charge`): its
+        `power_value`, plus `power_bonus` where it applies."""
+        h = state.board[name]
+        player = state.players[p]
+        if h.owner == p and h.piece is not None:
+            holding = self.of(state, p)
+            value = holding.param("power_value", h.piece, use)
+            planet = self.map.planet_at(state, name)
+            if planet == self.content.faction(player).home:
+                value += holding.param("power_bonus", "home", use)
+            if self.content.kinds.get(planet) == "gaia":
+                value += holding.param("power_bonus", "gaia", use)
+            return value
+        if sharing.is_guest(h, p):
+            return self.of(state, p).param("power_value", sharing.guest_piece(self.content, player), use)
+        return 0
+
+    # ------------------------------------------------------------ counters ("per ...")
+    def counter(self, state: GameState, p: int, word: str) -> int:
+        player = state.players[p]
+        planet_at = self.map.planet_at
+        if word == "planet-type":
+            return len({planet_at(state, n) for n in self.colonized(state, p)})
+        if word == "gaia-planet":
+            return sum(1 for n in self.colonized(state, p) if self.map.kind_at(state, n) == "gaia")
+        if word == "sector":
+            return len({self.map.sector_tile(n) for n in self.structures_with_guests(state, p)})
+        if word == "structure":
+            return len(self.structures_with_guests(state, p))
+        if word == "federated-structure":
+            return sum(1 for n in self.structures_with_guests(state, p) if p in state.board[n].federations)
+        if word == "satellite":
+            structure = self.content.structure
+            stations = sum(1 for h in state.board.values()
+                           if h.owner == p and h.piece is not None and structure(player, h.piece).counts_as_satellite)
+            return player.satellites + stations
+        if word == "fed":
+            return len(player.fed_tokens)
+        if word == "research":
+            return sum(player.research.values())
+        amount = self.content.held_amount(player, word)
+        if amount is not None:
+            return amount
+        # a structure id: copies on the map, guest pieces and the Lost Planet mine included
+        n = self.count(state, p, word)
+        guests = sharing.guest_hexes(state, p)
+        if guests and word == sharing.guest_piece(self.content, player):
+            n += len(guests)
+        return n
+
+    def count_per(self, state: GameState, p: int, words: tuple[str, ...], each: int = 1,
+                  within: str | None = None, event=None) -> int:
+        """What `per [N] words [in EVENT]` counts: the event's data first, then the holder's counters.
+
+        `within` counts only among the hexes of the event that fired (none when another event fired);
+        `each` counts whole groups of N.
+        """
+        if within is not None:
+            hexes = event.hexes if event is not None and event.name == within else ()
+            n = sum(self.counter_among(state, p, w, hexes) for w in words)
+        else:
+            data = event.data if event is not None else None
+            n = sum(data[w] if data and w in data else self.counter(state, p, w) for w in words)
+        return n // each if each > 1 else n
+
+    def counter_among(self, state: GameState, p: int, word: str, hexes) -> int:
+        """A counter over the given hexes only (the pieces of a federation, the hex of a build)."""
+        mine = [n for n in hexes if sharing.has_structure(self.content, state, state.board.get(n), p)]
+        if word == "planet-type":
+            return len({self.map.planet_at(state, n) for n in mine})
+        if word == "gaia-planet":
+            return sum(1 for n in mine if self.map.kind_at(state, n) == "gaia")
+        if word == "sector":
+            return len({self.map.sector_tile(n) for n in mine})
+        if word in ("structure", "federated-structure"):
+            return len(mine)
+        if word == "satellite":
+            return sum(1 for n in hexes if (h := state.board.get(n)) is not None and p in h.satellites)
+        return sum(1 for n in hexes if sharing.piece_of(self.content, state, state.board.get(n), p) == word)
+
+
+_MISSING = object()
+
+# ------------------------------------------------------------------ the changes to holdings
+#
+# The only writes of the rules to what a signature reads: pieces on hexes (owner, piece, guests),
+# a player's faction, research levels, tech tiles and their covering, booster, Lost Planet and the
+# events seen. Each drops the player's kept holding and draws a new revision for them.
+
+_KEPT = "_holding"             # the player's kept `Holding` (not a data field)
+_REVISION = "_holdings_revision"
+_REVISIONS = itertools.count(1)
+
+
+def _changed(player: PlayerState) -> None:
+    d = player.__dict__
+    d.pop(_KEPT, None)
+    d[_REVISION] = next(_REVISIONS)
+
+
+def revision() -> int:
+    """A revision newer than every change made so far (revisions only grow)."""
+    return next(_REVISIONS)
+
+
+def changed_since(state: GameState, since: int) -> tuple[int, ...]:
+    """Players of `state` whose holdings changed after `revision()` gave `since`."""
+    if next(_REVISIONS) == since + 1:
+        return ()  # no change anywhere since then
+    return tuple(i for i, player in enumerate(state.players) if player.__dict__.get(_REVISION, 0) > since)
+
+
+def edited(state: GameState, players=None) -> None:
+    """Say that a state was changed by hand (outside the rules): what its players hold is read again."""
+    for i, player in enumerate(state.players):
+        if players is None or i in players:
+            _changed(player)
+
+
+def set_faction(state: GameState, p: int, faction: str | None) -> None:
+    player = state.players[p]
+    player.faction = faction
+    _changed(player)
+
+
+def set_research(state: GameState, p: int, levels: dict[str, int]) -> None:
+    player = state.players[p]
+    player.research = levels
+    _changed(player)
+
+
+def raise_level(state: GameState, p: int, track: str) -> int:
+    """Player p moves up one level on `track`; the new level."""
+    player = state.players[p]
+    new = player.research[track] = player.research.get(track, 0) + 1
+    _changed(player)
+    return new
+
+
+def take_tile(state: GameState, p: int, tile: str, pos: str) -> None:
+    player = state.players[p]
+    player.tech.append(TechTileHeld(tile, pos))
+    _changed(player)
+
+
+def cover_tile(state: GameState, p: int, covered: TechTileHeld, tile: str, pos: str) -> None:
+    """An advanced tile taken over a standard one (which no longer counts)."""
+    player = state.players[p]
+    covered.enabled = False
+    player.tech.append(TechTileHeld(tile, pos))
+    _changed(player)
+
+
+def set_booster(state: GameState, p: int, booster: str | None) -> None:
+    player = state.players[p]
+    player.booster = booster
+    _changed(player)
+
+
+def place(state: GameState, name: str, p: int | None, piece: str | None, guest: bool = False) -> HexState:
+    """Player p's piece on a hex, in place of what stood there (None, None: nothing); a `guest` mine
+    goes beside the structure standing there."""
+    h = state.hex(name)
+    if guest:
+        h.guests.append(p)
+        _changed(state.players[p])
+        return h
+    for owner in {h.owner, p} - {None}:
+        _changed(state.players[owner])
+    h.owner, h.piece = p, piece
+    return h
+
+
+def replace(state: GameState, name: str, p: int, piece: str) -> None:
+    """Player p's piece on a hex becomes another (an upgrade, a downgrade, a swap)."""
+    state.hex(name).piece = piece
+    _changed(state.players[p])
+
+
+def place_lost_planet(state: GameState, name: str, p: int, piece: str, planet: str) -> None:
+    """The Lost Planet on a hex, with player p's piece on it."""
+    h = place(state, name, p, piece)
+    h.planet = planet
+    state.players[p].lost_planet = name
+
+
+def mark_event(state: GameState, p: int, event: str) -> None:
+    """Player p saw an event some `until`/`after` scope names (once is enough)."""
+    player = state.players[p]
+    mark = EVENT_MARK + event
+    if mark not in player.marks:
+        player.marks = player.marks + [mark]  # replaced: clones share it
+        _changed(player)
