@@ -207,7 +207,7 @@ def test_bench_tables_fit_and_keep_every_figure(monkeypatch, baseline, columns, 
     if baseline:
         then = json.loads(json.dumps(FIGURES))
         then["apply"]["median_us"] = 47.5
-        figures["baseline"] = {"file": "before.json", "change": compare(figures, then)}
+        figures["baseline"] = compare(figures, then, "before.json")
     if columns is None:
         monkeypatch.delenv("COLUMNS", raising=False)
     else:
@@ -227,5 +227,5 @@ def test_bench_tables_fit_and_keep_every_figure(monkeypatch, baseline, columns, 
     beside(lines, "process", "34.0")
     assert "(command 1: 'charge 3pw', player 2): bescods charge 3pw (14/1/2/0 ⇒ 11/4/2/0)" in words(out.getvalue())
     if baseline:
-        beside(lines, "median", "47.5", "-25%")
-        assert sum("baseline" in cells(line) for line in lines) == 1
+        beside(lines, "median", "47.5", "1.33×", "faster", "≤", "2.79×")
+        assert sum("baseline" in cells(line) for line in lines if line.startswith("┃")) == 1
