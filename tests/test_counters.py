@@ -171,3 +171,20 @@ def test_a_final_tile_with_an_unknown_counter_is_an_error_at_its_place(tmp_path)
     _, problems = load_catalogue([overlay(tmp_path, final_count="federations")])
     assert [(Path(p.file).name, p.line, p.message.split(";")[0]) for p in problems] == [
         ("structure.yaml", 4, "unknown counter 'federations' (did you mean 'federation'?)")]
+
+
+def test_a_counter_of_holdings_cannot_count_among_an_events_pieces(tmp_path):
+    _, problems = load_catalogue([overlay(tmp_path, ability=["on federation: 1vp per area3 in federation",
+                                                             "on federation: 1vp per m-on-gaia in federation"])])
+    assert [p.message for p in problems] == [
+        "'area3 in federation': only pieces are counted among an event's pieces (planet-type, gaia-planet, "
+        "sector, structure, federated-structure, satellite, a structure id or PIECE-on-KIND)"]
+
+
+def test_a_piece_on_a_planet_type_counts_among_given_hexes(base):
+    s = position(base)
+    among = ENGINE.context(s).holdings.counter_among
+    terra, gaia = hexes(s, "terra"), hexes(s, "gaia")
+    assert among(s, 0, "m-on-terra", [terra[0], terra[2], gaia[0]]) == 1       # the trading station is no mine
+    assert among(s, 0, "structure-on-terra", [terra[0], terra[2], gaia[0]]) == 2
+    assert among(s, 0, "m-on-gaia", [terra[0], terra[2], gaia[0]]) == 1

@@ -136,6 +136,10 @@ def _effect_paths(kind: str, data: dict) -> Iterator[tuple[tuple, Any, str]]:
         yield from listed("conversions", "free_actions")
 
 
+# The fixed counters that also count among an event's pieces (`per planet-type in federation`).
+PIECE_COUNTERS = ("planet-type", "gaia-planet", "sector", "structure", "federated-structure", "satellite")
+
+
 def _count_words(ctx: _Ctx, src: Located, path: tuple, words, columns, fallback: int, within: str | None,
                  within_column: int, event: str | None) -> None:
     """The words of a count (`per ...`, `if ...`): event data, or counters; `in EVENT` only of the firing event."""
@@ -151,6 +155,10 @@ def _count_words(ctx: _Ctx, src: Located, path: tuple, words, columns, fallback:
     data = EVENT_DATA.get(event or "", {}) if within is None else {}
     for i, word in enumerate(words):
         column = columns[i] if i < len(columns) else fallback
+        if within is not None and word in COUNTERS and word not in PIECE_COUNTERS:
+            ctx.err(src, path, f"'{word} in {within}': only pieces are counted among an event's pieces "
+                               f"({', '.join(PIECE_COUNTERS)}, a structure id or PIECE-on-KIND)", off + column - 1)
+            continue
         if word in data or ctx.is_counter(word):
             continue
         events = [e for e, d in EVENT_DATA.items() if word in d]
