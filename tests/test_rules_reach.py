@@ -121,6 +121,7 @@ def one_faction_functions(bundled: dict[Function, set[str]], tests: dict[Functio
 # piece with `guest_on`), in branches its random games do not happen to reach: each with the reason.
 NOT_REACHED_BY_RANDOM_PLAY = {
     ("sharing", "guest_piece.<locals>.find"): "the piece a faction with guest_on places (primitives: m on terra/gaia)",
+    ("sharing", "guest_piece.<locals>.find.<locals>.<listcomp>"): "the same, its list of such pieces",
     ("special_token", "discarded"): "the special token taken out of the cycle by a `t` price (primitives has one)",
     ("special_token", "take_question.<locals>.<genexpr>"): "the choice where the special token goes when tokens are taken",
 }
