@@ -21,6 +21,7 @@ def gaia(*args):
     return runner.invoke(app, [str(a) for a in args], prog_name="gaia")
 
 
+@pytest.mark.slow
 def test_bench_load_json():
     result = gaia("bench", "--only", "load", "--json")
     assert result.exit_code == 0, result.output
@@ -54,6 +55,7 @@ def test_bench_replay_json_is_keyed_by_game_id():
     assert data["replay_median"]["moves_per_s"] == game["moves_per_s"]
 
 
+@pytest.mark.slow
 def test_bench_bots_times_clones_and_fast_bot_decisions_at_every_kth_action_position():
     """`bots`: the cost of the bots' thinking (the fast bot's 20 ms target), one action position in K."""
     result = gaia("bench", "--only", "bots", "--bots-every", "5", "--json", SMALL_GAME)

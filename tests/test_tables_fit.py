@@ -138,6 +138,7 @@ def test_play_quiet_score_table_fits_and_keeps_every_name_and_total(env, width):
     assert places == [1 + sum(u > v for u in totals) for v in totals]
 
 
+@pytest.mark.slow
 def test_simulate_summary_and_report_fit_and_keep_every_figure(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)     # a short file name: a word wider than the width would be folded
     results = "run.jsonl"

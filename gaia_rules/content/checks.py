@@ -9,8 +9,8 @@ from typing import Any, Iterator, NamedTuple
 
 from ..language import EffectSyntaxError, parse_effect, parse_price
 from ..language import ast
-from ..language.vocabulary import (AREAS, COUNTERS, ENGINE_RESOURCES, EVENT_DATA, EVENT_FILTERS, EVENT_PIECES,
-                                   EVENTS, FED_WORDS, KIND_PLACES, LIMITABLE, ONCE_PERIODS, POWER_AREAS,
+from ..language.vocabulary import (AREAS, COUNTER_FORMS, COUNTERS, ENGINE_RESOURCES, EVENT_DATA, EVENT_FILTERS,
+                                   EVENT_PIECES, EVENTS, FED_WORDS, KIND_PLACES, LIMITABLE, ONCE_PERIODS, POWER_AREAS,
                                    TABLE_EVENTS, TRIGGERS_BY_KIND, UNREACHABLE_EVENTS, UP_CHOICES, WHERE,
                                    WHERE_INSTEAD)
 from . import catalogue as cat
@@ -55,7 +55,8 @@ class _Ctx:
             self.structures.update(f.structures)
             self.unbuilt.update(k for k, v in f.structures.items() if v.place_on == "transdim")
         # what `per` counts everywhere: counters, structures and the resources kept as amounts
-        self.counters = set(COUNTERS) | self.structures | {r for r in c.resources if r not in ENGINE_RESOURCES}
+        self.counters = (set(COUNTERS) | self.structures | {r for r in c.resources if r not in ENGINE_RESOURCES}
+                         | {f"research-{t}" for t in c.tracks})
         self.limits = effect_limits(c)
         self.sets: list[_Found] = []   # every `set` statement of the built files, for _check_reach
 
@@ -75,6 +76,28 @@ class _Ctx:
         if word not in known:
             self.err(src, path, f"unknown {what} '{word}'{did_you_mean(word, known)}",
                      src.string_offset(path) + max(column, 1) - 1)
+
+    def is_counter(self, word: str) -> bool:
+        """A counter word: a fixed counter, a structure, a kept resource, `research-TRACK`, `PIECE-on-KIND`."""
+        if word in self.counters:
+            return True
+        piece, on, kind = word.partition("-on-")
+        return bool(on) and (piece == "structure" or piece in self.structures) and kind in self.c.planets
+
+    def counter(self, src: Located, path: tuple, column: int, word: str, also=()) -> None:
+        """An unknown counter: the closest known one, and the counters there are."""
+        if self.is_counter(word) or word in also:
+            return
+        piece, on, kind = word.partition("-on-")
+        if on:
+            known = ["structure", *sorted(self.structures)] if kind in self.c.planets else sorted(self.c.planets)
+            bad, what = (piece, "piece") if kind in self.c.planets else (kind, "planet type")
+            hint = f"unknown {what} '{bad}' in counter '{word}'{did_you_mean(bad, known)}; known: {', '.join(known)}"
+        else:
+            hint = (f"unknown counter '{word}'{did_you_mean(word, self.counters | set(also))}; known: "
+                    f"{', '.join(COUNTERS)}, a structure id, a kept resource, "
+                    f"{', '.join(COUNTER_FORMS)}{''.join(', ' + a for a in also)}")
+        self.err(src, path, hint, src.string_offset(path) + max(column, 1) - 1)
 
     def words(self, src: Located, path: tuple, columns: tuple[int, ...], fallback: int, words, known,
               what: str) -> None:
@@ -113,6 +136,10 @@ def _effect_paths(kind: str, data: dict) -> Iterator[tuple[tuple, Any, str]]:
         yield from listed("conversions", "free_actions")
 
 
+# The fixed counters that also count among an event's pieces (`per planet-type in federation`).
+PIECE_COUNTERS = ("planet-type", "gaia-planet", "sector", "structure", "federated-structure", "satellite")
+
+
 def _count_words(ctx: _Ctx, src: Located, path: tuple, words, columns, fallback: int, within: str | None,
                  within_column: int, event: str | None) -> None:
     """The words of a count (`per ...`, `if ...`): event data, or counters; `in EVENT` only of the firing event."""
@@ -128,14 +155,18 @@ def _count_words(ctx: _Ctx, src: Located, path: tuple, words, columns, fallback:
     data = EVENT_DATA.get(event or "", {}) if within is None else {}
     for i, word in enumerate(words):
         column = columns[i] if i < len(columns) else fallback
-        if word in data or word in ctx.counters:
+        if within is not None and word in COUNTERS and word not in PIECE_COUNTERS:
+            ctx.err(src, path, f"'{word} in {within}': only pieces are counted among an event's pieces "
+                               f"({', '.join(PIECE_COUNTERS)}, a structure id or PIECE-on-KIND)", off + column - 1)
+            continue
+        if word in data or ctx.is_counter(word):
             continue
         events = [e for e, d in EVENT_DATA.items() if word in d]
         if events:
             ctx.err(src, path, f"'{word}' is counted only in a statement on "
                                f"{' or '.join(repr(e) for e in events)}", off + column - 1)
         else:
-            ctx.word(src, path, column, word, ctx.counters | set(data), "counter")
+            ctx.counter(src, path, column, word, tuple(data))
 
 
 def _gain_words(ctx: _Ctx, src: Located, path: tuple, gains, event: str | None = None) -> None:
@@ -705,7 +736,7 @@ def _check_game(ctx: _Ctx, src: Located, data: dict) -> None:
 
 
 def _check_final(ctx: _Ctx, src: Located, data: dict) -> None:
-    ctx.word(src, ("count",), 1, data["count"], COUNTERS, "counter")
+    ctx.counter(src, ("count",), 1, data["count"])
 
 
 # planet kinds the rules look up by kind (Gaia planets, Transdim planets, the Lost Planet, space)

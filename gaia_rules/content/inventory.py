@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..language import ast
-from ..language.vocabulary import COUNTERS, EVENT_DATA, EVENT_PIECES, EVENTS, ONCE_PERIODS
+from ..language.vocabulary import COUNTER_FORMS, COUNTERS, EVENT_DATA, EVENT_PIECES, EVENTS, ONCE_PERIODS
 from .catalogue import Catalogue
 
 # The action templates: gains that are operations on the board or the tracks, not only amounts.
@@ -109,7 +109,7 @@ def inventory(catalogue: Catalogue) -> list[Item]:
     add("event datum", {f"{e}.pieces": m for e, m in EVENT_PIECES.items()})
     add("counter", COUNTERS)
     add("counter", {"STRUCTURE": "copies of a structure on the map (`m`, `lab`, ...)",
-                    "RESOURCE": "the amount held of a kept resource (`c`, `o`, ...)"})
+                    "RESOURCE": "the amount held of a kept resource (`c`, `o`, ...)", **COUNTER_FORMS})
     add("condition", CONDITIONS)
     add("parameter", {n: p.doc + (f" (uses: {', '.join(p.uses)})" if p.uses else "")
                       for n, p in catalogue.parameters.items()})
@@ -119,7 +119,8 @@ def inventory(catalogue: Catalogue) -> list[Item]:
         for st in effect.statements:
             for category, name in _uses(st):
                 if category == "counter" and name not in COUNTERS:
-                    name = "STRUCTURE" if name in structures else "RESOURCE"
+                    name = ("STRUCTURE" if name in structures else "PIECE-on-KIND" if "-on-" in name
+                            else "research-TRACK" if name.startswith("research-") else "RESOURCE")
                 item = items.get((category, name))
                 if item is not None and component not in item.users:
                     item.users.append(component)

@@ -89,6 +89,17 @@ COUNTER_NOUNS: dict[str, Noun] = {
     "fed": Noun("federation token", "federation tokens"),
     "research": Noun("research level", "research levels", "you have {count} (all tracks added up)",
                      "research levels (all tracks added up)"),
+    "area1": Noun("power token in area I", "power tokens in area I"),
+    "area2": Noun("power token in area II", "power tokens in area II"),
+    "area3": Noun("power token in area III", "power tokens in area III"),
+    "area-gaia": Noun("power token in the Gaia area", "power tokens in the Gaia area"),
+    "special-token": Noun("special token in the power cycle", "special tokens in the power cycle"),
+    "gf-available": Noun("available Gaiaformer", "available Gaiaformers"),
+    "gf-map": Noun("Gaiaformer on the map", "Gaiaformers on the map"),
+    "gf-gaia": Noun("Gaiaformer in the Gaia area", "Gaiaformers in the Gaia area"),
+    "federation": Noun("federation", "federations"),
+    "tech-tile": Noun("uncovered standard tech tile", "uncovered standard tech tiles"),
+    "adv-tile": Noun("advanced tech tile", "advanced tech tiles"),
 }
 
 # How a condition compares a quantity of the event ("if the level reached is at least 3"); a count of
@@ -252,7 +263,23 @@ class _Renderer:
             return COUNTERS[word]
         if word in self.w.resources and word not in self.w.structures:
             return self.resource(word, 1)
+        if (form := self.noun_of_form(word)) is not None:
+            return form.one
         return self.structure(word)
+
+    def noun_of_form(self, word: str) -> Noun | None:
+        """A counter written with a content word in it (`vocabulary.COUNTER_FORMS`): `research-terra`, `m-on-gaia`."""
+        if word.startswith("research-") and word[9:] in self.w.tracks:
+            track = self.w.tracks[word[9:]]
+            return Noun(f"level on {track}", f"levels on {track}")
+        piece, on, kind = word.partition("-on-")
+        if on:
+            where = f"on {kind[:1].upper() + kind[1:]} planets"
+            if piece == "structure":
+                return Noun(f"structure {where}", f"structures {where}")
+            name = self.w.structures.get(piece, piece)
+            return Noun(f"{name} {where}", f"{self.w.plurals.get(piece) or plural_noun(name)} {where}")
+        return None
 
     def is_datum(self, word: str) -> bool:
         """Whether `word` counts a datum of the event that fired the statement (`pw` on `charge`)."""
@@ -295,7 +322,7 @@ class _Renderer:
         if word in self.w.structures:
             name = self.w.structures[word]
             return Noun(name, self.w.plurals.get(word) or plural_noun(name))
-        return None
+        return self.noun_of_form(word)
 
     def area(self, word: str) -> str:
         return AREAS.get(word, word)

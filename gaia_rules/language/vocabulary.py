@@ -17,6 +17,24 @@ COUNTERS: dict[str, str] = {
     "satellite": "satellite (and piece counting as one)",
     "fed": "federation token",
     "research": "research level (all tracks added up)",
+    "area1": "power token in area I (the special token not included)",
+    "area2": "power token in area II (the special token not included)",
+    "area3": "power token in area III (the special token not included)",
+    "area-gaia": "power token in the Gaia area (the special token not included)",
+    "special-token": "special token in the power cycle (1 when it is in area I, II or III, else 0)",
+    "gf-available": "Gaiaformer available (neither on the map nor in the Gaia area)",
+    "gf-map": "Gaiaformer on the map",
+    "gf-gaia": "Gaiaformer in the Gaia area",
+    "federation": "federation formed and held",
+    "tech-tile": "standard tech tile held and not covered",
+    "adv-tile": "advanced tech tile held",
+}
+
+# Counters written with a word of the content in them (checked against the content).
+COUNTER_FORMS: dict[str, str] = {
+    "research-TRACK": "level on that research track (a track id: research-terra)",
+    "PIECE-on-KIND": "piece of that kind (`structure` for any, or a structure id) on a planet of that type "
+                     "(a planet type id: m-on-gaia, structure-on-transdim)",
 }
 
 # Events after "on": every moment of the rules a statement can listen to.

@@ -25,7 +25,7 @@ from typing import Any, Callable, Iterator
 from ..content.catalogue import PARAMETER_SOURCES
 from ..language import ast
 from ..state import GameState, HexState, PlayerState, TechTileHeld
-from . import sharing
+from . import sharing, special_token
 from .content_view import ContentView
 from .map_view import MapView
 
@@ -341,6 +341,30 @@ class Holdings:
             return len(player.fed_tokens)
         if word == "research":
             return sum(player.research.values())
+        if word in POWER_COUNTERS:
+            return player.power.get(POWER_COUNTERS[word], 0)
+        if word == "special-token":
+            return 1 if special_token.in_cycle(player) else 0
+        if word == "gf-available":
+            return self.free_gaiaformers(state, p)
+        if word == "gf-map":
+            return self.count(state, p, self.content.gaiaformer_id(player))
+        if word == "gf-gaia":
+            return player.gaiaformers_in_gaia
+        if word == "federation":
+            return len(player.federations)
+        if word == "tech-tile":
+            standard = self.content.catalogue.tech_tiles
+            return sum(1 for t in player.tech if t.enabled and t.tile in standard)
+        if word == "adv-tile":
+            advanced = self.content.catalogue.advanced_tech_tiles
+            return sum(1 for t in player.tech if t.tile in advanced)
+        if word.startswith("research-") and word[9:] in self.content.catalogue.tracks:
+            return player.research.get(word[9:], 0)
+        if "-on-" in word:
+            piece, _, kind = word.partition("-on-")
+            return self.counter_among(state, p, piece, [n for n, h in state.board.items()
+                                                        if self.map.planet_at(state, n) == kind])
         amount = self.content.held_amount(player, word)
         if amount is not None:
             return amount
@@ -368,6 +392,9 @@ class Holdings:
 
     def counter_among(self, state: GameState, p: int, word: str, hexes) -> int:
         """A counter over the given hexes only (the pieces of a federation, the hex of a build)."""
+        if "-on-" in word:
+            piece, _, kind = word.partition("-on-")
+            return self.counter_among(state, p, piece, [n for n in hexes if self.map.planet_at(state, n) == kind])
         mine = [n for n in hexes if sharing.has_structure(self.content, state, state.board.get(n), p)]
         if word == "planet-type":
             return len({self.map.planet_at(state, n) for n in mine})
@@ -381,6 +408,9 @@ class Holdings:
             return sum(1 for n in hexes if (h := state.board.get(n)) is not None and p in h.satellites)
         return sum(1 for n in hexes if sharing.piece_of(self.content, state, state.board.get(n), p) == word)
 
+
+# The power counters (`vocabulary.COUNTERS`) and the area each counts.
+POWER_COUNTERS = {"area1": "area1", "area2": "area2", "area3": "area3", "area-gaia": "gaia"}
 
 _MISSING = object()
 
