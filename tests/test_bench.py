@@ -78,6 +78,7 @@ def test_bench_memory_reports_the_game_and_the_whole_process():
     assert memory["process_peak_mb"] > 10 * memory["peak_mb"]
 
 
+@pytest.mark.slow
 def test_bench_names_the_machine_and_the_load():
     result = gaia("bench", "--only", "load", "--json")
     data = json.loads(result.stdout)
