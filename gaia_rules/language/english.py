@@ -208,12 +208,13 @@ def _lower_first(text: str) -> str:
     return text
 
 
-class _Renderer:
+class _Naming:
+    """The words: resources, structures, tracks, counters and event data by their names in the content."""
+
     def __init__(self, words: Words | None):
         self.w = words or NO_WORDS
         self.event: str | None = None  # the event of the statement being rendered: its data can be counted
 
-    # ------------------------------------------------------------ words
     def resource(self, code: str, count: int) -> str:
         """The name of `count` of a resource: singular for 1, else the plural.
 
@@ -326,6 +327,9 @@ class _Renderer:
 
     def area(self, word: str) -> str:
         return AREAS.get(word, word)
+
+class _Renderer(_Naming):
+    """Sentences: gains, costs, events, conditions, clauses and whole statements, in those words."""
 
     # ------------------------------------------------------------ gains and costs
     def gain(self, g) -> str:

@@ -127,7 +127,144 @@ def _specific(name: str, key: str | None, use: str | None) -> tuple[tuple, ...]:
     return tuple((name, k, u) for k in keys for u in uses)
 
 
-class Holdings:
+class _PiecesAndCounters:
+    """Counts over a player's pieces on the board, for the rules and for `per`/`if` counters (the part of
+    `Holdings` that reads the board: it needs its `content`, `map` and `of`)."""
+
+    # ------------------------------------------------------------ pieces on the board
+    def count(self, state: GameState, p: int, sid: str) -> int:
+        """Copies of a piece of p on the map."""
+        return self.of(state, p).on_map.get(sid, 0)
+
+    def supply_used(self, state: GameState, p: int, sid: str) -> int:
+        """Copies of a structure taken from the faction board (reveal its income slots)."""
+        return self.of(state, p).used.get(sid, 0)
+
+    def colonized(self, state: GameState, p: int) -> list[str]:
+        """Hexes where p is the main occupant with a structure (not Gaiaformers or stations)."""
+        player = state.players[p]
+        is_structure = self.content.is_structure
+        return [name for name, h in state.board.items()
+                if h.owner == p and h.piece is not None and is_structure(player, h.piece)]
+
+    def free_gaiaformers(self, state: GameState, p: int) -> int:
+        """Gaiaformers player p may use now: neither in the Gaia area nor standing on the map."""
+        player = state.players[p]
+        return player.gaiaformers - player.gaiaformers_in_gaia - self.count(state, p, self.content.gaiaformer_id(player))
+
+    def structures_with_guests(self, state: GameState, p: int) -> list[str]:
+        return self.colonized(state, p) + sharing.guest_hexes(state, p)
+
+    def power_value(self, state: GameState, p: int, name: str, use: str) -> int:
+        """Power value of p's piece (or guest mine) on a hex for one use (`federation`, `charge`): its
+        `power_value`, plus `power_bonus` where it applies."""
+        h = state.board[name]
+        player = state.players[p]
+        if h.owner == p and h.piece is not None:
+            holding = self.of(state, p)
+            value = holding.param("power_value", h.piece, use)
+            planet = self.map.planet_at(state, name)
+            if planet == self.content.faction(player).home:
+                value += holding.param("power_bonus", "home", use)
+            if self.content.kinds.get(planet) == "gaia":
+                value += holding.param("power_bonus", "gaia", use)
+            return value
+        if sharing.is_guest(h, p):
+            return self.of(state, p).param("power_value", sharing.guest_piece(self.content, player), use)
+        return 0
+
+    # ------------------------------------------------------------ counters ("per ...")
+    def counter(self, state: GameState, p: int, word: str) -> int:
+        player = state.players[p]
+        planet_at = self.map.planet_at
+        if word == "planet-type":
+            return len({planet_at(state, n) for n in self.colonized(state, p)})
+        if word == "gaia-planet":
+            return sum(1 for n in self.colonized(state, p) if self.map.kind_at(state, n) == "gaia")
+        if word == "sector":
+            return len({self.map.sector_tile(n) for n in self.structures_with_guests(state, p)})
+        if word == "structure":
+            return len(self.structures_with_guests(state, p))
+        if word == "federated-structure":
+            return sum(1 for n in self.structures_with_guests(state, p) if p in state.board[n].federations)
+        if word == "satellite":
+            structure = self.content.structure
+            stations = sum(1 for h in state.board.values()
+                           if h.owner == p and h.piece is not None and structure(player, h.piece).counts_as_satellite)
+            return player.satellites + stations
+        if word == "fed":
+            return len(player.fed_tokens)
+        if word == "research":
+            return sum(player.research.values())
+        if word in POWER_COUNTERS:
+            return player.power.get(POWER_COUNTERS[word], 0)
+        if word == "special-token":
+            return 1 if special_token.in_cycle(player) else 0
+        if word == "gf-available":
+            return self.free_gaiaformers(state, p)
+        if word == "gf-map":
+            return self.count(state, p, self.content.gaiaformer_id(player))
+        if word == "gf-gaia":
+            return player.gaiaformers_in_gaia
+        if word == "federation":
+            return len(player.federations)
+        if word == "tech-tile":
+            standard = self.content.catalogue.tech_tiles
+            return sum(1 for t in player.tech if t.enabled and t.tile in standard)
+        if word == "adv-tile":
+            advanced = self.content.catalogue.advanced_tech_tiles
+            return sum(1 for t in player.tech if t.tile in advanced)
+        if word.startswith("research-") and word[9:] in self.content.catalogue.tracks:
+            return player.research.get(word[9:], 0)
+        if "-on-" in word:
+            piece, _, kind = word.partition("-on-")
+            return self.counter_among(state, p, piece, [n for n, h in state.board.items()
+                                                        if self.map.planet_at(state, n) == kind])
+        amount = self.content.held_amount(player, word)
+        if amount is not None:
+            return amount
+        # a structure id: copies on the map, guest pieces and the Lost Planet mine included
+        n = self.count(state, p, word)
+        guests = sharing.guest_hexes(state, p)
+        if guests and word == sharing.guest_piece(self.content, player):
+            n += len(guests)
+        return n
+
+    def count_per(self, state: GameState, p: int, words: tuple[str, ...], each: int = 1,
+                  within: str | None = None, event=None) -> int:
+        """What `per [N] words [in EVENT]` counts: the event's data first, then the holder's counters.
+
+        `within` counts only among the hexes of the event that fired (none when another event fired);
+        `each` counts whole groups of N.
+        """
+        if within is not None:
+            hexes = event.hexes if event is not None and event.name == within else ()
+            n = sum(self.counter_among(state, p, w, hexes) for w in words)
+        else:
+            data = event.data if event is not None else None
+            n = sum(data[w] if data and w in data else self.counter(state, p, w) for w in words)
+        return n // each if each > 1 else n
+
+    def counter_among(self, state: GameState, p: int, word: str, hexes) -> int:
+        """A counter over the given hexes only (the pieces of a federation, the hex of a build)."""
+        if "-on-" in word:
+            piece, _, kind = word.partition("-on-")
+            return self.counter_among(state, p, piece, [n for n in hexes if self.map.planet_at(state, n) == kind])
+        mine = [n for n in hexes if sharing.has_structure(self.content, state, state.board.get(n), p)]
+        if word == "planet-type":
+            return len({self.map.planet_at(state, n) for n in mine})
+        if word == "gaia-planet":
+            return sum(1 for n in mine if self.map.kind_at(state, n) == "gaia")
+        if word == "sector":
+            return len({self.map.sector_tile(n) for n in mine})
+        if word in ("structure", "federated-structure"):
+            return len(mine)
+        if word == "satellite":
+            return sum(1 for n in hexes if (h := state.board.get(n)) is not None and p in h.satellites)
+        return sum(1 for n in hexes if sharing.piece_of(self.content, state, state.board.get(n), p) == word)
+
+
+class Holdings(_PiecesAndCounters):
     """The holdings index of one game's content and map: what each player holds, and counts over their pieces."""
 
     KEPT = 20_000   # signatures kept at most (a long run starts over)
@@ -276,137 +413,6 @@ class Holdings:
         name = "structure_cost_near_opponent" if near else "structure_cost"
         return self.price(state, p, name, s.cost_near_opponent if near else s.cost, sid)
 
-    # ------------------------------------------------------------ pieces on the board
-    def count(self, state: GameState, p: int, sid: str) -> int:
-        """Copies of a piece of p on the map."""
-        return self.of(state, p).on_map.get(sid, 0)
-
-    def supply_used(self, state: GameState, p: int, sid: str) -> int:
-        """Copies of a structure taken from the faction board (reveal its income slots)."""
-        return self.of(state, p).used.get(sid, 0)
-
-    def colonized(self, state: GameState, p: int) -> list[str]:
-        """Hexes where p is the main occupant with a structure (not Gaiaformers or stations)."""
-        player = state.players[p]
-        is_structure = self.content.is_structure
-        return [name for name, h in state.board.items()
-                if h.owner == p and h.piece is not None and is_structure(player, h.piece)]
-
-    def free_gaiaformers(self, state: GameState, p: int) -> int:
-        """Gaiaformers player p may use now: neither in the Gaia area nor standing on the map."""
-        player = state.players[p]
-        return player.gaiaformers - player.gaiaformers_in_gaia - self.count(state, p, self.content.gaiaformer_id(player))
-
-    def structures_with_guests(self, state: GameState, p: int) -> list[str]:
-        return self.colonized(state, p) + sharing.guest_hexes(state, p)
-
-    def power_value(self, state: GameState, p: int, name: str, use: str) -> int:
-        """Power value of p's piece (or guest mine) on a hex for one use (`federation`, `charge`): its
-        `power_value`, plus `power_bonus` where it applies."""
-        h = state.board[name]
-        player = state.players[p]
-        if h.owner == p and h.piece is not None:
-            holding = self.of(state, p)
-            value = holding.param("power_value", h.piece, use)
-            planet = self.map.planet_at(state, name)
-            if planet == self.content.faction(player).home:
-                value += holding.param("power_bonus", "home", use)
-            if self.content.kinds.get(planet) == "gaia":
-                value += holding.param("power_bonus", "gaia", use)
-            return value
-        if sharing.is_guest(h, p):
-            return self.of(state, p).param("power_value", sharing.guest_piece(self.content, player), use)
-        return 0
-
-    # ------------------------------------------------------------ counters ("per ...")
-    def counter(self, state: GameState, p: int, word: str) -> int:
-        player = state.players[p]
-        planet_at = self.map.planet_at
-        if word == "planet-type":
-            return len({planet_at(state, n) for n in self.colonized(state, p)})
-        if word == "gaia-planet":
-            return sum(1 for n in self.colonized(state, p) if self.map.kind_at(state, n) == "gaia")
-        if word == "sector":
-            return len({self.map.sector_tile(n) for n in self.structures_with_guests(state, p)})
-        if word == "structure":
-            return len(self.structures_with_guests(state, p))
-        if word == "federated-structure":
-            return sum(1 for n in self.structures_with_guests(state, p) if p in state.board[n].federations)
-        if word == "satellite":
-            structure = self.content.structure
-            stations = sum(1 for h in state.board.values()
-                           if h.owner == p and h.piece is not None and structure(player, h.piece).counts_as_satellite)
-            return player.satellites + stations
-        if word == "fed":
-            return len(player.fed_tokens)
-        if word == "research":
-            return sum(player.research.values())
-        if word in POWER_COUNTERS:
-            return player.power.get(POWER_COUNTERS[word], 0)
-        if word == "special-token":
-            return 1 if special_token.in_cycle(player) else 0
-        if word == "gf-available":
-            return self.free_gaiaformers(state, p)
-        if word == "gf-map":
-            return self.count(state, p, self.content.gaiaformer_id(player))
-        if word == "gf-gaia":
-            return player.gaiaformers_in_gaia
-        if word == "federation":
-            return len(player.federations)
-        if word == "tech-tile":
-            standard = self.content.catalogue.tech_tiles
-            return sum(1 for t in player.tech if t.enabled and t.tile in standard)
-        if word == "adv-tile":
-            advanced = self.content.catalogue.advanced_tech_tiles
-            return sum(1 for t in player.tech if t.tile in advanced)
-        if word.startswith("research-") and word[9:] in self.content.catalogue.tracks:
-            return player.research.get(word[9:], 0)
-        if "-on-" in word:
-            piece, _, kind = word.partition("-on-")
-            return self.counter_among(state, p, piece, [n for n, h in state.board.items()
-                                                        if self.map.planet_at(state, n) == kind])
-        amount = self.content.held_amount(player, word)
-        if amount is not None:
-            return amount
-        # a structure id: copies on the map, guest pieces and the Lost Planet mine included
-        n = self.count(state, p, word)
-        guests = sharing.guest_hexes(state, p)
-        if guests and word == sharing.guest_piece(self.content, player):
-            n += len(guests)
-        return n
-
-    def count_per(self, state: GameState, p: int, words: tuple[str, ...], each: int = 1,
-                  within: str | None = None, event=None) -> int:
-        """What `per [N] words [in EVENT]` counts: the event's data first, then the holder's counters.
-
-        `within` counts only among the hexes of the event that fired (none when another event fired);
-        `each` counts whole groups of N.
-        """
-        if within is not None:
-            hexes = event.hexes if event is not None and event.name == within else ()
-            n = sum(self.counter_among(state, p, w, hexes) for w in words)
-        else:
-            data = event.data if event is not None else None
-            n = sum(data[w] if data and w in data else self.counter(state, p, w) for w in words)
-        return n // each if each > 1 else n
-
-    def counter_among(self, state: GameState, p: int, word: str, hexes) -> int:
-        """A counter over the given hexes only (the pieces of a federation, the hex of a build)."""
-        if "-on-" in word:
-            piece, _, kind = word.partition("-on-")
-            return self.counter_among(state, p, piece, [n for n in hexes if self.map.planet_at(state, n) == kind])
-        mine = [n for n in hexes if sharing.has_structure(self.content, state, state.board.get(n), p)]
-        if word == "planet-type":
-            return len({self.map.planet_at(state, n) for n in mine})
-        if word == "gaia-planet":
-            return sum(1 for n in mine if self.map.kind_at(state, n) == "gaia")
-        if word == "sector":
-            return len({self.map.sector_tile(n) for n in mine})
-        if word in ("structure", "federated-structure"):
-            return len(mine)
-        if word == "satellite":
-            return sum(1 for n in hexes if (h := state.board.get(n)) is not None and p in h.satellites)
-        return sum(1 for n in hexes if sharing.piece_of(self.content, state, state.board.get(n), p) == word)
 
 
 # The power counters (`vocabulary.COUNTERS`) and the area each counts.
