@@ -256,6 +256,12 @@ SINGLETON_KINDS = frozenset({"game", "parameters", "planets", "resources", "rese
                              "automa_round_scoring", "automa_rules"})
 
 
+# Files (by kind and the digest of their bytes) that passed their schema in this process. The check is
+# a pure function of the bytes, and half of a load's time: the lab, the tests and a session that load
+# the same bundled files again skip it.
+_SCHEMA_CLEAN: set[tuple[str, str]] = set()
+
+
 @dataclass
 class Loader:
     diagnostics: list[Diagnostic] = field(default_factory=list)
@@ -425,13 +431,16 @@ class Loader:
             if not self._patch_problem(src):
                 patches.append(_Patch(src, hashlib.sha256(raw).hexdigest(), layer))
             return None
-        before = len(self.diagnostics)
-        for err in sorted(validators[kind].iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
-            self.diagnostics.extend(self._schema_messages(src, err, kind))
-        if len(self.diagnostics) > before or not isinstance(data.get("id"), str):
-            self.broken.append((kind, src))
-            return None
-        return Document(kind, data["id"], src, hashlib.sha256(raw).hexdigest(), layer)
+        digest = hashlib.sha256(raw).hexdigest()
+        if (kind, digest) not in _SCHEMA_CLEAN:
+            before = len(self.diagnostics)
+            for err in sorted(validators[kind].iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
+                self.diagnostics.extend(self._schema_messages(src, err, kind))
+            if len(self.diagnostics) > before or not isinstance(data.get("id"), str):
+                self.broken.append((kind, src))
+                return None
+            _SCHEMA_CLEAN.add((kind, digest))
+        return Document(kind, data["id"], src, digest, layer)
 
     @staticmethod
     def _schema_messages(src: Located, err, kind: str) -> list[Diagnostic]:
