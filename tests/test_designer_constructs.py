@@ -1,0 +1,880 @@
+"""Designs of issue 31 (tests/content/designer/v9-... to v21-...), each YAML alone, played with its exact effect.
+
+Each design uses constructs of the effect language a designer could not write
+before issue 31: every quantity counted (after `per`, in `if`, on round and
+final scoring tiles), relative (`+=`, `-=`) and per-use (`for USE`) parameter
+changes, new tiles, boosters and final tiles put into a game by a set-up file
+(`tests/content/designer/setups/`), a value at the edge of its declared range,
+conditions read by their meaning in `gaia explain`.
+
+A statement's exact effect is measured against the same design without that
+statement (`effect`): the same move is applied from the same position under
+both, and what differs in the two results is what the statement did, to the
+number. Whole bot games with each design are in the slow tier.
+"""
+from __future__ import annotations
+
+import functools
+import json
+import tempfile
+from pathlib import Path
+
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+from gaia_rules.content import default_catalogue, load_catalogue
+from gaia_rules.faces.cli import app
+from gaia_rules.players import FastBot, play_game
+from gaia_rules.rules import Engine, IllegalMoveError, holdings, special_token
+from gaia_rules.rules.moves import Move
+from gaia_rules.setup import load_setup_file, random_setup, setup_arguments
+from gaia_rules.state import AREAS, FedTokenHeld, GameState
+
+from rules_helpers import clear, fed_layouts, put
+
+DESIGNS = Path(__file__).resolve().parent / "content" / "designer"
+SETUPS = DESIGNS / "setups"
+runner = CliRunner()
+
+
+def gaia(*args):
+    return runner.invoke(app, [str(a) for a in args], prog_name="gaia")
+
+
+# ------------------------------------------------------------------ engines: a design, and the design without one statement
+
+@functools.cache
+def engine(folder: str) -> Engine:
+    return Engine(default_catalogue([DESIGNS / folder]))
+
+
+_SCRATCH = Path(tempfile.mkdtemp(prefix="designer-constructs-"))
+
+
+@functools.cache
+def without(folder: str, statement: str) -> Engine:
+    """The design with one effect string taken out of the file that holds it (its control); a component
+    that must have effects keeps one that gives nothing (`0vp`)."""
+    copy = _SCRATCH / f"{folder}-{len(list(_SCRATCH.iterdir()))}"
+    copy.mkdir()
+    found = 0
+    for f in sorted((DESIGNS / folder).glob("*.yaml")):
+        data = yaml.safe_load(f.read_text(encoding="utf-8"))
+        for key, value in data.items():
+            if isinstance(value, list) and statement in value:
+                data[key] = [x for x in value if x != statement] or (
+                    ["now: 0vp"] if data["kind"] == "federation_token" else ["on round-end: 0vp"])
+                found += 1
+        (copy / f.name).write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    assert found == 1, (folder, statement)
+    return Engine(default_catalogue([copy]))
+
+
+def flat(value, path: str = "") -> dict[str, object]:
+    if isinstance(value, dict):
+        return {k2: v2 for k, v in value.items() for k2, v2 in flat(v, f"{path}.{k}" if path else str(k)).items()}
+    if isinstance(value, list):
+        return {k2: v2 for i, v in enumerate(value) for k2, v2 in flat(v, f"{path}[{i}]").items()}
+    return {path: value}
+
+
+def differences(a: GameState, b: GameState) -> dict[str, tuple]:
+    """Leaves that differ ('players[0].vp': (with, without)), bookkeeping left out (the content's hash,
+    the order income sources were gained in, the marks of `once per` limits, the VP by source: the VP
+    themselves are compared)."""
+    fa, fb = flat(json.loads(a.to_json())), flat(json.loads(b.to_json()))
+    return {k: (fa.get(k), fb.get(k)) for k in sorted(set(fa) | set(fb))
+            if fa.get(k) != fb.get(k) and k != "setup.content_hash" and ".income_order" not in k
+            and ".vp_sources" not in k and ".marks[" not in k}
+
+
+def apply_all(eng: Engine, state: GameState, steps) -> GameState:
+    """Each step in turn: a move, or a function playing on (`end_round`)."""
+    for step in steps:
+        state = eng.apply(state, step) if isinstance(step, Move) else step(eng, state)
+    return state
+
+
+def effect(folder: str, statement: str, state: GameState, *steps) -> dict[str, tuple]:
+    """What one statement of a design does to the moves played from a position: (with it, without it)."""
+    return differences(apply_all(engine(folder), state, steps), apply_all(without(folder, statement), state, steps))
+
+
+# ------------------------------------------------------------------ positions
+
+def setup_of(eng: Engine, name: str):
+    """The set-up a file of tests/content/designer/setups/ fixes, the rest drawn from its seed."""
+    args = setup_arguments(load_setup_file(eng.catalogue, SETUPS / f"{name}.yaml").fields)
+    return random_setup(eng.catalogue, args["players"], args["seed"], variant=args["variant"],
+                        layout=args["layout"], factions=args["factions"], fixed=args["fixed"])
+
+
+def plain_setup(eng: Engine, factions: list[str], seed="constructs", **fixed):
+    return random_setup(eng.catalogue, len(factions), seed, factions=factions, fixed=fixed or None)
+
+
+def answer(eng: Engine, state: GameState) -> Move:
+    """The first listed move; in the Gaia phase, declining the optional conversions."""
+    moves = eng.legal_moves(state)
+    if state.decisions and state.decisions[0].kind == "gaia-phase":
+        return next(m for m in moves if m.command == "decline")
+    return moves[0]
+
+
+def settle(eng: Engine, state: GameState) -> GameState:
+    """Answer every decision (`answer`) until an action turn (or the end)."""
+    while not state.ended and not (state.phase == "actions" and not state.decisions):
+        state = eng.apply(state, answer(eng, state))
+    return state
+
+
+def to_boosters(eng: Engine, setup) -> GameState:
+    """A new game with its set-up placements made (the first legal hexes): the boosters are next."""
+    state = eng.new_game(setup)
+    while state.phase != "boosters":
+        state = eng.apply(state, eng.legal_moves(state)[0])
+    return state
+
+
+def take_boosters(eng: Engine, state: GameState, boosters: dict[int, str] | None = None) -> GameState:
+    """Each player takes the booster given (else the first on the table); then to the first action turn."""
+    while state.phase == "boosters" and not state.decisions:
+        p = eng.to_move(state)
+        state = eng.apply(state, Move(p, "booster", ((boosters or {}).get(p) or state.boosters_table[0],)))
+    return edited(settle(eng, state))
+
+
+def end_round(eng: Engine, state: GameState) -> GameState:
+    """Every player still in the round passes (taking the first booster on the table); every question
+    after it is answered (`answer`), to the next round's first action turn."""
+    start = state.round
+    while state.round == start and not state.ended:
+        if state.decisions or state.pending or state.main_done or state.phase != "actions":
+            state = eng.apply(state, answer(eng, state))
+        else:
+            last = state.round == eng.catalogue.game["rounds"]
+            state = eng.apply(state, Move(eng.to_move(state), "pass", () if last else (state.boosters_table[0],)))
+    return edited(settle(eng, state))
+
+
+def edited(state: GameState) -> GameState:
+    holdings.edited(state)
+    return state
+
+
+def set_power(state: GameState, p: int, area1: int, area2: int, area3: int, gaia: int = 0) -> None:
+    state.players[p].power = dict(zip(AREAS, (area1, area2, area3, gaia)))
+    holdings.edited(state, [p])
+
+
+def turn_of(state: GameState, p: int) -> GameState:
+    """Player p's turn, nothing pending."""
+    assert not state.decisions and not state.pending
+    state.current = p
+    state.main_done = state.turn_done = False
+    return state
+
+
+def hexes(eng: Engine, state: GameState, kind: str | None = None) -> list[str]:
+    m = eng.context(state).map
+    return sorted(h.name for h in m.hexes.values() if kind is None or m.planet_at(state, h.name) == kind)
+
+
+def distance(eng: Engine, state: GameState, a: str, b: str) -> int:
+    return eng.context(state).map.distance(a, b)
+
+
+def first_move(eng: Engine, state: GameState, command: str, *args: str) -> Move:
+    """The legal move with this command (and these first arguments)."""
+    for move in eng.legal_moves(state):
+        if move.command == command and move.args[:len(args)] == args:
+            return move
+    raise AssertionError(f"no legal {command} {args}: {[str(m) for m in eng.legal_moves(state)]}")
+
+
+# ------------------------------------------------------------------ every design validates clean
+
+NEW = ["v9-flux", "v10-brainstone", "v11-slow-gaia", "v12-scholars", "v13-federalists", "v14-hive",
+       "v15-surveyors", "v16-resonance", "v17-artisans", "v18-tinkers", "v19-latecomers", "v20-house-rules",
+       "v21-capacitor"]
+
+
+@pytest.mark.parametrize("folder", NEW)
+def test_each_new_design_validates_clean_and_says_what_it_is(folder):
+    _, problems = load_catalogue([DESIGNS / folder])
+    assert problems == []
+    readme = (DESIGNS / "README.md").read_text(encoding="utf-8")
+    assert f"| `{folder}` |" in readme
+
+
+@pytest.mark.parametrize("name", sorted(p.stem for p in SETUPS.glob("*.yaml")))
+def test_each_set_up_file_validates_with_its_design(name):
+    result = gaia("validate", "--content", DESIGNS / name, "--setup", SETUPS / f"{name}.yaml")
+    assert result.exit_code == 0, result.output + result.stderr
+    assert result.stderr == ""
+    assert result.output.rstrip().splitlines()[-1].startswith(f"{SETUPS / name}.yaml: a valid set-up;")
+
+
+# ------------------------------------------------------------------ v9-flux: a booster counting power areas
+
+FLUX = "v9-flux"
+
+
+def flux_turn(area1: int, area2: int, area3: int) -> GameState:
+    """Terrans (p1) hold Flux, at their first action turn, with this power."""
+    eng = engine(FLUX)
+    state = take_boosters(eng, to_boosters(eng, setup_of(eng, FLUX)), {0: FLUX.split("-")[1]})
+    assert engine(FLUX).to_move(state) == 0 and state.players[0].booster == "flux"
+    set_power(state, 0, area1, area2, area3)
+    return state
+
+
+def test_the_set_up_file_puts_the_flux_booster_on_the_table():
+    eng = engine(FLUX)
+    state = to_boosters(eng, setup_of(eng, FLUX))
+    assert "flux" in state.boosters_table and len(state.boosters_table) == 5
+    assert [p.faction for p in state.players] == ["terrans", "taklons"]
+
+
+@pytest.mark.parametrize("area3, charged", [(0, 2), (1, 0)])
+def test_flux_income_charges_2_power_only_while_area_iii_is_empty(area3, charged):
+    eng = engine(FLUX)
+    state = to_boosters(eng, setup_of(eng, FLUX))
+    set_power(state, 0, 4 - area3, 4, area3)
+    diff = effect(FLUX, "if area3 = 0: income: 2pw", state,
+                  Move(1, "booster", ("booster3",)), Move(0, "booster", ("flux",)))
+    assert diff == ({"players[0].power.area1": (2, 4), "players[0].power.area2": (6, 4)} if charged else {})
+
+
+def test_flux_each_burn_gives_one_credit_per_power_burned():
+    state = flux_turn(0, 6, 0)
+    c = state.players[0].credits
+    assert effect(FLUX, "on burn: 1c per pw", state, Move(0, "burn", ("2",))) == \
+        {"players[0].credits": (c + 2, c)}
+    assert effect(FLUX, "on burn: 1c per pw", state, Move(0, "burn", ("3",))) == \
+        {"players[0].credits": (c + 3, c)}
+
+
+def test_flux_gives_2_vp_for_the_first_spend_of_4_power_or_more_in_a_round():
+    statement = "once per round: if pw >= 4: on spend: 2vp"
+    state = flux_turn(0, 0, 12)
+    vp = state.players[0].vp
+    assert effect(FLUX, statement, state, Move(0, "spend", ("3pw", "1o"))) == {}          # 3 power: too little
+    assert effect(FLUX, statement, state, Move(0, "spend", ("4pw", "1q"))) == {"players[0].vp": (vp + 2, vp)}
+    twice = (Move(0, "spend", ("4pw", "1q")), Move(0, "spend", ("4pw", "1k")))
+    assert effect(FLUX, statement, state, *twice) == {"players[0].vp": (vp + 2, vp)}     # once per round
+    again = finish_round_and_come_back(engine(FLUX), apply_all(engine(FLUX), state, twice))
+    set_power(again, 0, 0, 0, 4)
+    vp = again.players[0].vp
+    assert effect(FLUX, statement, again, Move(0, "spend", ("4pw", "1q"))) == {"players[0].vp": (vp + 2, vp)}
+
+
+def finish_round_and_come_back(eng: Engine, state: GameState) -> GameState:
+    """Everybody passes; to Terrans' first turn of the next round, Flux in their hands again."""
+    start = state.round
+    while state.round == start:
+        if state.decisions or state.pending or state.main_done:
+            state = eng.apply(state, eng.legal_moves(state)[0])
+        else:
+            state = eng.apply(state, Move(eng.to_move(state), "pass", (state.boosters_table[0],)))
+    state = settle(eng, state)
+    while eng.to_move(state) != 0:
+        state = settle(eng, eng.apply(state, first_move(eng, state, "up")))
+    holdings.set_booster(state, 0, "flux")
+    return edited(state)
+
+
+def test_flux_sends_spent_tokens_to_area_ii():
+    state = flux_turn(0, 0, 4)
+    assert effect(FLUX, "set token_route[spend] = area2", state, Move(0, "spend", ("4pw", "1q"))) == \
+        {"players[0].power.area1": (0, 4), "players[0].power.area2": (4, 0)}
+
+
+@pytest.mark.parametrize("area1, area2, vp, qic", [(5, 5, 2, 1), (4, 5, 2, 0), (6, 1, 0, 1)])
+def test_flux_on_passing_gives_1_vp_per_2_tokens_in_area_ii_and_a_qic_with_5_in_area_i(area1, area2, vp, qic):
+    state = flux_turn(area1, area2, 0)
+    v, q = state.players[0].vp, state.players[0].qic
+    passing = Move(0, "pass", ("booster6",))
+    assert effect(FLUX, "pass: 1vp per 2 area2", state, passing) == ({"players[0].vp": (v + vp, v)} if vp else {})
+    assert effect(FLUX, "if area1 >= 5: pass: 1q", state, passing) == ({"players[0].qic": (q + 1, q)} if qic else {})
+
+
+# ------------------------------------------------------------------ v10-brainstone: the special token and the Gaia area
+
+BRAINSTONE = "v10-brainstone"
+
+
+def taklons_turn(stone: str | None, gaia_tokens: int = 0) -> GameState:
+    """Taklons (p1) at their first action turn, the brainstone in `stone`, `gaia_tokens` in the Gaia area."""
+    eng = engine(BRAINSTONE)
+    state = take_boosters(eng, to_boosters(eng, plain_setup(eng, ["taklons", "terrans"], "brainstone")))
+    state = turn_of(state, 0)
+    set_power(state, 0, 2, 2, 0, gaia_tokens)
+    special_token.send(state.players[0], stone)
+    holdings.edited(state, [0])
+    return state
+
+
+@pytest.mark.parametrize("stone, vp", [("area1", 2), ("area3", 2), ("gaia", 0), (None, 0)])
+def test_brainstone_gives_2_vp_on_passing_while_it_is_in_the_power_cycle(stone, vp):
+    state = taklons_turn(stone)
+    v = state.players[0].vp
+    assert effect(BRAINSTONE, "pass: 2vp per special-token", state, Move(0, "pass", (state.boosters_table[0],))) == \
+        ({"players[0].vp": (v + vp, v)} if vp else {})
+
+
+def test_brainstone_the_gaia_phase_gives_1_credit_per_token_in_the_gaia_area_before_they_return():
+    state = taklons_turn("gaia", gaia_tokens=3)   # 3 tokens and the brainstone in the Gaia area
+    after = engine(BRAINSTONE).apply(state, Move(0, "pass", (state.boosters_table[0],)))
+    c = end_round(engine(BRAINSTONE), after).players[0].credits
+    assert effect(BRAINSTONE, "on gaia-phase: 1c per area-gaia", state, end_round) == \
+        {"players[0].credits": (c, c - 3)}
+
+
+# ------------------------------------------------------------------ v11-slow-gaia: Gaiaformers counted where they are
+
+SLOW_GAIA = "v11-slow-gaia"
+
+
+def engineers_turn() -> GameState:
+    """Gaia Engineers (p1, Gaia Project level 1: one Gaiaformer) at their first action turn."""
+    eng = engine(SLOW_GAIA)
+    state = take_boosters(eng, to_boosters(eng, plain_setup(eng, ["gaia-engineers", "terrans"], "engineers")))
+    assert eng.to_move(state) == 0 and state.players[0].gaiaformers == 1
+    return state
+
+
+def start_project(eng: Engine, state: GameState) -> GameState:
+    """The Gaiaformer on the first Transdim planet in reach, its tokens taken from area II."""
+    site = first_move(eng, state, "build", "gf")
+    state = eng.apply(state, site)
+    if not state.pending and not state.decisions:
+        return state  # the tokens could come from one area only
+    tokens = eng.context(state).holdings.param(state, 0, "gaia_project_cost")
+    return eng.apply(state, Move(0, "areas", (f"area2={tokens}",)))
+
+
+def kind_at(eng: Engine, state: GameState, name: str) -> str:
+    return eng.context(state).map.kind_at(state, name)
+
+
+def test_slow_gaia_projects_cost_2_tokens_less_at_every_gaia_project_level():
+    state = engineers_turn()
+    design, control = engine(SLOW_GAIA), without(SLOW_GAIA, "set gaia_project_cost -= 2")
+    costs = {}
+    for level in range(1, 6):
+        holdings.set_research(state, 0, {**state.players[0].research, "gaia": level})
+        costs[level] = tuple(e.context(state).holdings.param(state, 0, "gaia_project_cost") for e in (design, control))
+    assert costs == {1: (4, 6), 2: (4, 6), 3: (2, 4), 4: (1, 3), 5: (1, 3)}
+
+
+def test_slow_gaia_a_project_can_start_with_4_tokens():
+    state = engineers_turn()
+    holdings.set_research(state, 0, {**state.players[0].research, "gaia": 1})
+    set_power(state, 0, 0, 4, 0)
+    starts = {name: [m for m in e.legal_moves(state) if m.command == "build" and m.args[0] == "gf"]
+              for name, e in (("design", engine(SLOW_GAIA)), ("control", without(SLOW_GAIA, "set gaia_project_cost -= 2")))}
+    assert len(starts["design"]) >= 1 and starts["control"] == []
+    after = start_project(engine(SLOW_GAIA), state)
+    assert after.players[0].power == {"area1": 0, "area2": 0, "area3": 0, "gaia": 4}
+
+
+def test_slow_gaia_a_project_completes_one_round_later():
+    eng, control = engine(SLOW_GAIA), without(SLOW_GAIA, "set gaia_project_rounds += 1")
+    state = engineers_turn()
+    started = eng.apply(start_project(eng, state), Move(0, "endturn"))
+    site = next(iter(started.players[0].gaia_projects))
+    assert started.players[0].gaia_projects == {site: 1}
+    round2 = {name: end_round(e, started) for name, e in (("design", eng), ("control", control))}
+    assert (kind_at(eng, round2["design"], site), kind_at(eng, round2["control"], site)) == ("gaia-project", "gaia")
+    assert kind_at(eng, end_round(eng, round2["design"]), site) == "gaia"
+
+
+def test_slow_gaia_starting_a_project_gives_1_knowledge_per_gaiaformer_on_the_map_and_2_credits_for_its_transdim():
+    state = engineers_turn()
+    k, c = state.players[0].knowledge, state.players[0].credits
+    assert effect(SLOW_GAIA, "on gaia-start: 1k per gf-map, 2c per gf-on-transdim in gaia-start", state, start_project) \
+        == {"players[0].knowledge": (k + 1, k), "players[0].credits": (c + 2, c)}
+
+
+def test_slow_gaia_completing_a_project_gives_1_vp_for_the_gaiaformer_on_the_gaia_planet():
+    eng = engine(SLOW_GAIA)
+    started = end_round(eng, eng.apply(start_project(eng, engineers_turn()), Move(0, "endturn")))
+    vp = end_round(eng, started).players[0].vp
+    assert effect(SLOW_GAIA, "on gaia-complete: 1vp per gf-on-gaia in gaia-complete", started, end_round) == \
+        {"players[0].vp": (vp, vp - 1)}
+
+
+def test_slow_gaia_a_parked_gaiaformer_gives_2_knowledge_and_1_vp_on_each_pass():
+    state = engineers_turn()
+    park = Move(0, "spend", ("move 1 gf>gaia", "2k"))
+    k = state.players[0].knowledge
+    parked = engine(SLOW_GAIA).apply(state, park)
+    assert (parked.players[0].knowledge, parked.players[0].gaiaformers_in_gaia) == (k + 2, 1)
+    assert park not in without(SLOW_GAIA, "free: move 1 gf>gaia -> 2k").legal_moves(state)
+    vp = parked.players[0].vp
+    assert effect(SLOW_GAIA, "pass: 1vp per gf-gaia", parked, Move(0, "pass", (parked.boosters_table[0],))) == \
+        {"players[0].vp": (vp + 1, vp)}
+
+
+def test_slow_gaia_income_gives_1_ore_while_no_gaiaformer_is_available():
+    eng = engine(SLOW_GAIA)
+    state = engineers_turn()
+    on_map = eng.apply(start_project(eng, state), Move(0, "endturn"))
+    o = end_round(eng, on_map).players[0].ore
+    assert effect(SLOW_GAIA, "if gf-available = 0: income: 1o", on_map, end_round) == {"players[0].ore": (o, o - 1)}
+    assert effect(SLOW_GAIA, "if gf-available = 0: income: 1o", state, end_round) == {}
+
+
+def test_slow_gaia_in_the_gaia_phase_3_credits_buy_1_ore():
+    eng = engine(SLOW_GAIA)
+    state = engineers_turn()
+    while state.phase != "gaia":
+        state = eng.apply(state, eng.legal_moves(state)[0] if state.decisions or state.main_done
+                          else Move(eng.to_move(state), "pass", (state.boosters_table[0],)))
+    listed = {str(m) for m in eng.legal_moves(state)}
+    assert {"spend 3c 1o", "spend 6c 2o", "decline"} <= listed
+    assert without(SLOW_GAIA, "gaia-phase: 3c -> 1o").legal_moves(state) == []  # no question at all
+    c, o = state.players[0].credits, state.players[0].ore
+    after = eng.apply(state, Move(0, "spend", ("6c", "2o")))
+    assert (after.players[0].credits, after.players[0].ore) == (c - 6, o + 2)
+
+
+# ------------------------------------------------------------------ v12-scholars: research counted, tiles put in by a set-up file
+
+SCHOLARS = "v12-scholars"
+
+
+def scholars_turn(research: dict[str, int] | None = None) -> GameState:
+    """Terrans (p1) at their first action turn of the set-up file's game, with a trading station and these
+    research levels."""
+    eng = engine(SCHOLARS)
+    state = take_boosters(eng, to_boosters(eng, setup_of(eng, SCHOLARS)))
+    assert eng.to_move(state) == 0
+    holdings.replace(state, home_mine(state, 0), 0, "ts")
+    if research:
+        holdings.set_research(state, 0, {**state.players[0].research, **research})
+    return edited(state)
+
+
+def home_mine(state: GameState, p: int) -> str:
+    return next(n for n, h in sorted(state.board.items()) if h.owner == p and h.piece == "m")
+
+
+def build_lab_taking(eng: Engine, state: GameState, position: str) -> GameState:
+    """A research lab on the trading station, and the tech tile at `position` for it."""
+    ts = next(n for n, h in sorted(state.board.items()) if h.owner == 0 and h.piece == "ts")
+    state = eng.apply(state, Move(0, "build", ("lab", ts)))
+    return eng.apply(state, Move(0, "tech", (position,)))
+
+
+def test_the_set_up_file_puts_library_summit_and_erudition_in_the_game():
+    state = scholars_turn()
+    assert state.setup.tech_tiles["free1"] == "library"
+    assert state.setup.advanced_tiles["sci"] == "summit"
+    assert state.setup.final_tiles[0] == "erudition"
+
+
+def test_library_makes_a_research_step_cost_3_knowledge():
+    eng = engine(SCHOLARS)
+    state = build_lab_taking(eng, scholars_turn(), "free1")
+    state = eng.apply(eng.apply(state, Move(0, "up", ("terra",))), Move(0, "endturn"))   # the tile's free step
+    state = turn_of(edited(settle(eng, state)), 0)
+    assert [t.tile for t in state.players[0].tech] == ["library"]
+    k = state.players[0].knowledge
+    assert effect(SCHOLARS, "set research_cost = 3k", state, Move(0, "up", ("nav",))) == \
+        {"players[0].knowledge": (k - 3, k - 4)}
+
+
+@pytest.mark.parametrize("eco, credits", [(0, 0), (1, 0), (2, 2), (3, 2)])
+def test_library_reaching_level_3_or_higher_gives_2_credits(eco, credits):
+    eng = engine(SCHOLARS)
+    state = scholars_turn({"eco": eco})
+    holdings.take_tile(state, 0, "library", "free1")
+    holdings.edited(state, [0])
+    c = eng.apply(state, Move(0, "up", ("eco",))).players[0].credits
+    assert effect(SCHOLARS, "if level >= 3: on research: 2c", state, Move(0, "up", ("eco",))) == \
+        ({"players[0].credits": (c, c - 2)} if credits else {})
+
+
+def summit_position() -> GameState:
+    """Terrans hold the Library and a green federation token, Science 4, Navigation and Gaia Project 0."""
+    state = scholars_turn({"terra": 1, "nav": 0, "int": 2, "gaia": 0, "eco": 1, "sci": 4})
+    holdings.take_tile(state, 0, "library", "free1")
+    state.players[0].fed_tokens = [FedTokenHeld("fed1", True)]
+    return edited(state)
+
+
+def test_summit_covers_a_tile_then_steps_up_on_a_lowest_track_then_anywhere():
+    eng, control = engine(SCHOLARS), without(SCHOLARS, "now: up lowest")
+    taken = build_lab_taking(eng, summit_position(), "adv-sci")
+    state = eng.apply(taken, Move(0, "cover", ("free1",)))
+    assert [str(m) for m in eng.legal_moves(state) if m.command == "up"] == ["up nav", "up gaia"]
+    plain = control.apply(taken, Move(0, "cover", ("free1",)))   # without it: the tile's free step only
+    assert [str(m) for m in control.legal_moves(plain) if m.command == "up"] == \
+        ["up terra", "up nav", "up int", "up gaia", "up eco"]
+    state = eng.apply(state, Move(0, "up", ("gaia",)))
+    assert state.players[0].research["gaia"] == 1
+    assert [str(m) for m in eng.legal_moves(state) if m.command == "up"] == \
+        ["up terra", "up nav", "up int", "up gaia", "up eco"]   # then the tile's free step (Science 5 needs a token)
+
+
+def test_summit_gives_2_credits_for_each_tech_tile_taken_itself_included():
+    eng = engine(SCHOLARS)
+    state = build_lab_taking(eng, summit_position(), "adv-sci")
+    c = eng.apply(state, Move(0, "cover", ("free1",))).players[0].credits
+    assert effect(SCHOLARS, "on tech: 2c", state, Move(0, "cover", ("free1",))) == {"players[0].credits": (c, c - 2)}
+    holder = scholars_turn()
+    holdings.take_tile(holder, 0, "summit", "adv-sci")
+    holder = edited(holder)
+    c = build_lab_taking(eng, holder, "free2").players[0].credits
+    assert effect(SCHOLARS, "on tech: 2c", holder, lambda e, s: build_lab_taking(e, s, "free2")) == \
+        {"players[0].credits": (c, c - 2)}
+
+
+@pytest.mark.parametrize("eco, sci, vp", [(0, 0, 0), (2, 3, 5), (5, 0, 5)])
+def test_summit_on_passing_gives_1_vp_per_level_on_economy_and_science(eco, sci, vp):
+    state = scholars_turn({"eco": eco, "sci": sci})
+    holdings.take_tile(state, 0, "summit", "adv-sci")
+    state = edited(state)
+    v = state.players[0].vp
+    passing = Move(0, "pass", (state.boosters_table[0],))
+    assert effect(SCHOLARS, "pass: 1vp per research-eco|research-sci", state, passing) == \
+        ({"players[0].vp": (v + vp, v)} if vp else {})
+
+
+@pytest.mark.parametrize("levels, qic", [((3, 3, 3, 3, 2, 1), 1), ((3, 3, 3, 3, 2, 0), 0)])
+def test_summit_income_gives_a_qic_with_15_research_levels_in_all(levels, qic):
+    state = scholars_turn(dict(zip(["terra", "nav", "int", "gaia", "eco", "sci"], levels)))
+    holdings.take_tile(state, 0, "summit", "adv-sci")
+    state = edited(state)
+    q = end_round(engine(SCHOLARS), state).players[0].qic
+    assert effect(SCHOLARS, "if research >= 15: income: 1q", state, end_round) == \
+        ({"players[0].qic": (q, q - 1)} if qic else {})
+
+
+def test_erudition_ranks_the_players_by_their_research_levels_in_all():
+    eng = engine(SCHOLARS)
+    state = scholars_turn({"terra": 3, "nav": 2, "int": 2, "gaia": 1, "eco": 2, "sci": 2})   # 12
+    holdings.set_research(state, 1, {"terra": 1, "nav": 1, "int": 2, "gaia": 1, "eco": 1, "sci": 0})  # 6
+    state.round = eng.catalogue.game["rounds"]
+    end = end_round(eng, edited(state))
+    assert end.ended
+    first = [p.final_scoring["final_tile_1"] for p in end.players]
+    # the neutral player (10) takes second place in a 2-player game
+    assert first == [{"tile": "erudition", "count": 12, "vp": 18}, {"tile": "erudition", "count": 6, "vp": 6}]
+
+
+# ------------------------------------------------------------------ v13-federalists: federations counted
+
+FEDERALISTS = "v13-federalists"
+
+
+def federalists_turn(pieces=("PI", "m", "lab"), power=(6, 0, 0)) -> tuple[GameState, str]:
+    """Federalists (p1) at their first action turn on a cleared board, with three structures that one
+    satellite joins (PI, mine, lab: power value 6); the federation move's hexes."""
+    eng = engine(FEDERALISTS)
+    state = take_boosters(eng, to_boosters(eng, setup_of(eng, FEDERALISTS)))
+    state = turn_of(clear(state, vp=20), 0)
+    set_power(state, 0, *power)
+    a, b, c, e = fed_layouts(state)[0]
+    for name, piece in zip((a, b, c), pieces):
+        put(state, name, 0, piece)
+    return edited(state), ",".join(sorted((a, b, c, e)))
+
+
+def form(hexes: str, token: str = "fed5") -> Move:
+    return Move(0, "federation", (hexes, token))
+
+
+def test_the_set_up_file_puts_charter_on_the_terraforming_track_and_union_in_round_1():
+    state, _ = federalists_turn()
+    assert state.terraforming_token == "charter" and state.fed_supply["charter"] == 1
+    assert state.setup.round_tiles[0] == "union"
+
+
+def test_federalists_form_a_federation_of_power_value_6():
+    state, hexes = federalists_turn()
+    design, control = engine(FEDERALISTS), without(FEDERALISTS, "set federation_threshold -= 1")
+    assert form(hexes) in design.legal_moves(state)
+    assert form(hexes) not in control.legal_moves(state)
+    with pytest.raises(IllegalMoveError, match="7"):
+        control.apply(state, form(hexes))
+    assert design.apply(state, form(hexes)).players[0].federations == [hexes.split(",")]
+
+
+def test_federalists_forming_a_federation_gives_2_credits_per_satellite_placed():
+    state, hexes = federalists_turn()
+    c = state.players[0].credits + 6   # fed5: 7 VP and 6 credits
+    assert effect(FEDERALISTS, "on federation formed: 2c per satellite", state, form(hexes)) == \
+        {"players[0].credits": (c + 2, c)}
+
+
+def test_federalists_the_first_federation_formed_gives_a_tech_tile_the_second_none():
+    eng = engine(FEDERALISTS)
+    state, hexes = federalists_turn()
+    first = eng.apply(state, form(hexes))
+    assert [p.kind for p in first.pending] == ["tech"]
+    assert without(FEDERALISTS, "once per game: on federation formed: tech").apply(state, form(hexes)).pending == []
+    first = eng.apply(first, Move(0, "tech", ("free1",)))
+    first = eng.apply(first, first_move(eng, first, "up"))
+    again = edited(first.clone())
+    again.players[0].federations = []     # the same federation formed again, later
+    for name in hexes.split(","):
+        again.board[name].federations = []
+        again.board[name].satellites = []
+    again = turn_of(again, 0)
+    assert eng.apply(again, form(hexes, "fed4")).pending == []
+
+
+@pytest.mark.parametrize("federations, qic", [(1, 0), (2, 1)])
+def test_federalists_income_gives_a_qic_with_2_federations(federations, qic):
+    state, hexes = federalists_turn()
+    state.players[0].federations = [hexes.split(",")] * federations
+    state = edited(state)
+    q = end_round(engine(FEDERALISTS), state).players[0].qic
+    assert effect(FEDERALISTS, "if federation >= 2: income: 1q", state, end_round) == \
+        ({"players[0].qic": (q, q - 1)} if qic else {})
+
+
+@pytest.mark.parametrize("satellites, vp", [(1, 0), (3, 1), (4, 2)])
+def test_federalists_on_passing_gain_1_vp_per_2_satellites(satellites, vp):
+    state, _ = federalists_turn()
+    state.players[0].satellites = satellites
+    state = edited(state)
+    passing = Move(0, "pass", (state.boosters_table[0],))
+    v = engine(FEDERALISTS).apply(state, passing).players[0].vp    # with the booster's VP for passing
+    assert effect(FEDERALISTS, "pass: 1vp per 2 satellite", state, passing) == \
+        ({"players[0].vp": (v, v - vp)} if vp else {})
+
+
+def test_the_federalists_planetary_institute_brings_the_charter():
+    eng = engine(FEDERALISTS)
+    state, _ = federalists_turn(pieces=("ts", "m", "lab"))
+    site = next(n for n, h in state.board.items() if h.piece == "ts")
+    p = state.players[0]
+    after = eng.apply(state, Move(0, "build", ("PI", site))).players[0]
+    # the Charter: 2 ore, 1 VP per federated structure (none), 1 VP per federation token (the Charter itself)
+    assert [t.tile for t in after.fed_tokens] == ["charter"]
+    assert (after.ore, after.vp) == (p.ore - 4 + 2, p.vp + 1)
+
+
+def test_the_charter_taken_for_a_federation_pays_1_vp_per_structure_in_it():
+    state, hexes = federalists_turn()
+    p = state.players[0]
+    after = engine(FEDERALISTS).apply(state, form(hexes, "charter")).players[0]
+    # 2 ore; 3 VP for the structures of the federation, 1 VP for the token; Union: 2 VP for 1 federation
+    assert (after.ore, after.vp) == (p.ore + 2, p.vp + 3 + 1 + 2)
+
+
+@pytest.mark.parametrize("held, vp", [(0, 2), (1, 4)])
+def test_union_scores_2_vp_per_federation_held_for_each_token_gained_in_its_round(held, vp):
+    state, hexes = federalists_turn()
+    state.players[0].federations = [["elsewhere"]] * held
+    state = edited(state)
+    v = engine(FEDERALISTS).apply(state, form(hexes, "fed4")).players[0].vp
+    assert effect(FEDERALISTS, "on federation: 2vp per federation", state, form(hexes, "fed4")) == \
+        {"players[0].vp": (v, v - vp)}
+
+
+# ------------------------------------------------------------------ v14-hive: one growing federation, satellites for credits
+
+HIVE = "v14-hive"
+
+
+def hive_turn() -> tuple[GameState, list[tuple[str, str, str, str]]]:
+    """The Hive (p1) at their first action turn on a cleared board; two places for a federation of power
+    value 7 (PI, mine, academy and one satellite) far apart."""
+    eng = engine(HIVE)
+    state = take_boosters(eng, to_boosters(eng, plain_setup(eng, ["hive", "terrans"], "hive-2")))
+    state = turn_of(clear(state, vp=20), 0)
+    set_power(state, 0, 6, 0, 0)
+    layouts = fed_layouts(state)
+    first = layouts[0]
+    second = next(x for x in layouts if all(distance(eng, state, a, b) > 3 for a in x for b in first))
+    return edited(state), [first, second]
+
+
+def pieces_for(state: GameState, layout, pieces=("PI", "m", "ac1")) -> str:
+    for name, piece in zip(layout[:3], pieces):
+        put(state, name, 0, piece)
+    holdings.edited(state, [0])
+    return ",".join(sorted(layout))
+
+
+def test_hive_satellites_cost_2_credits_each_instead_of_a_power_token():
+    state, (layout, _) = hive_turn()
+    hexes = pieces_for(state, layout)
+    c = state.players[0].credits + 6     # fed5: 7 VP and 6 credits
+    assert effect(HIVE, "set satellite_cost = 2c", state, form(hexes)) == {
+        "players[0].credits": (c - 2, c), "players[0].power.area1": (6, 5)}
+
+
+def test_hive_the_power_needed_grows_by_5_for_each_federation_token_held():
+    state, (layout, _) = hive_turn()
+    hexes = pieces_for(state, layout)
+    state.players[0].fed_tokens = [FedTokenHeld("fed4", True)]
+    state = edited(state)
+    with pytest.raises(IllegalMoveError, match="power value 12 needed"):
+        engine(HIVE).apply(state, form(hexes))
+    assert without(HIVE, "set federation_threshold_growth = 5").apply(state, form(hexes)).players[0].federations_formed == 1
+
+
+def test_hive_a_second_federation_must_extend_the_first():
+    eng = engine(HIVE)
+    state, (first, second) = hive_turn()
+    one, two = pieces_for(state, first), pieces_for(state, second, ("ac2", "lab", "lab"))
+    control = without(HIVE, "set federation_mode = growing")
+    for e in (eng, control):
+        formed = turn_of(settle(e, e.apply(e.apply(state, form(one)), Move(0, "endturn"))), 0)
+        formed.players[0].fed_tokens = []    # no growth by tokens: only the mode differs
+        formed = edited(formed)
+        if e is eng:
+            with pytest.raises(IllegalMoveError, match="extend"):
+                e.apply(formed, form(two, "fed4"))
+        else:
+            assert e.apply(formed, form(two, "fed4")).players[0].federations_formed == 2
+
+
+# ------------------------------------------------------------------ v15-surveyors: the map counted
+
+SURVEYORS = "v15-surveyors"
+
+
+def surveyors_turn() -> GameState:
+    """Surveyors (p1) at their first action turn of the set-up file's game, the board cleared."""
+    eng = engine(SURVEYORS)
+    state = take_boosters(eng, to_boosters(eng, setup_of(eng, SURVEYORS)))
+    return edited(turn_of(clear(state, vp=20), 0))
+
+
+def in_sectors(eng: Engine, state: GameState, n: int, kind: str | None = None) -> list[str]:
+    """One planet (of a kind) in each of n sectors."""
+    m = eng.context(state).map
+    seen: dict[str, str] = {}
+    for name in hexes(eng, state, kind) if kind else [h for k in eng.catalogue.wheel for h in hexes(eng, state, k)]:
+        seen.setdefault(m.sector_tile(name), name)
+    assert len(seen) >= n
+    return sorted(seen.values())[:n]
+
+
+def test_the_set_up_file_puts_gaia_rush_in_round_1_and_gaia_settlers_among_the_final_tiles():
+    state = surveyors_turn()
+    assert state.setup.round_tiles[0] == "gaia-rush" and state.setup.final_tiles[0] == "gaia-settlers"
+
+
+@pytest.mark.parametrize("sectors, knowledge", [(3, 0), (4, 1)])
+def test_surveyors_income_gives_1_knowledge_in_4_sectors_or_more(sectors, knowledge):
+    eng = engine(SURVEYORS)
+    state = surveyors_turn()
+    for name in in_sectors(eng, state, sectors):
+        put(state, name, 0, "m")
+    state = edited(state)
+    k = end_round(eng, state).players[0].knowledge
+    assert effect(SURVEYORS, "if sector >= 4: income: 1k", state, end_round) == \
+        ({"players[0].knowledge": (k, k - 1)} if knowledge else {})
+
+
+@pytest.mark.parametrize("on_gaia, qic", [(1, 0), (2, 1)])
+def test_surveyors_income_gives_a_qic_with_2_structures_on_gaia_planets(on_gaia, qic):
+    eng = engine(SURVEYORS)
+    state = surveyors_turn()
+    for name, piece in zip(hexes(eng, state, "gaia")[:on_gaia], ("m", "ts")):
+        put(state, name, 0, piece)
+    put(state, hexes(eng, state, "desert")[0], 0, "m")
+    state = edited(state)
+    q = end_round(eng, state).players[0].qic
+    assert effect(SURVEYORS, "if structure-on-gaia >= 2: income: 1q", state, end_round) == \
+        ({"players[0].qic": (q, q - 1)} if qic else {})
+
+
+@pytest.mark.parametrize("structures, vp", [(2, 0), (3, 1), (7, 2)])
+def test_surveyors_on_passing_gain_1_vp_per_3_structures(structures, vp):
+    eng = engine(SURVEYORS)
+    state = surveyors_turn()
+    for name in [h for k in eng.catalogue.wheel for h in hexes(eng, state, k)][:structures]:
+        put(state, name, 0, "m")
+    state = edited(state)
+    passing = Move(0, "pass", (state.boosters_table[0],))
+    v = eng.apply(state, passing).players[0].vp
+    assert effect(SURVEYORS, "pass: 1vp per 3 structure", state, passing) == \
+        ({"players[0].vp": (v, v - vp)} if vp else {})
+
+
+def next_to(eng: Engine, state: GameState, kind: str) -> tuple[str, str]:
+    """(an empty planet of `kind`, the nearest empty planet of another colour: 1 or 2 hexes away)."""
+    m = eng.context(state).map
+    for d in (1, 2):
+        for target in hexes(eng, state, kind):
+            for origin in hexes(eng, state):
+                if (m.planet_at(state, origin) in eng.catalogue.wheel and m.planet_at(state, origin) != kind
+                        and distance(eng, state, origin, target) == d
+                        and target not in state.board and origin not in state.board):
+                    return target, origin
+    raise AssertionError(kind)
+
+
+def types_held(eng: Engine, state: GameState, n: int, site: str, origin: str) -> GameState:
+    """Mines on `origin` and on planets of other types until n types are colonized (none of `site`'s)."""
+    m = eng.context(state).map
+    put(state, origin, 0, "m")
+    kinds = [k for k in eng.catalogue.wheel if k not in (m.planet_at(state, site), m.planet_at(state, origin))]
+    for kind in kinds[:n - 1]:
+        put(state, next(h for h in hexes(eng, state, kind) if h not in state.board), 0, "m")
+    return edited(state)
+
+
+@pytest.mark.parametrize("before, vp", [(2, 0), (3, 4)])
+def test_surveyors_once_in_the_game_a_mine_built_with_4_planet_types_gives_4_vp(before, vp):
+    eng = engine(SURVEYORS)
+    statement = "once per game: if planet-type >= 4: on build m: 4vp"
+    state = surveyors_turn()
+    site, origin = next_to(eng, state, "desert")
+    state = types_held(eng, state, before, site, origin)
+    build = Move(0, "build", ("m", site))
+    v = eng.apply(state, build).players[0].vp
+    assert effect(SURVEYORS, statement, state, build) == ({"players[0].vp": (v, v - vp)} if vp else {})
+
+
+def test_surveyors_the_4_vp_for_4_planet_types_come_once_in_the_game():
+    eng = engine(SURVEYORS)
+    statement = "once per game: if planet-type >= 4: on build m: 4vp"
+    state = surveyors_turn()
+    site, origin = next_to(eng, state, "desert")
+    state = types_held(eng, state, 3, site, origin)
+    first = settle(eng, eng.apply(eng.apply(state, Move(0, "build", ("m", site))), Move(0, "endturn")))
+    later = turn_of(edited(first), 0)
+    again, _ = next_to(eng, later, "desert")
+    put(later, next(h for h in hexes(eng, later) if distance(eng, later, h, again) == 1
+                    and eng.context(later).map.planet_at(later, h) in eng.catalogue.wheel and h not in later.board), 0, "m")
+    assert effect(SURVEYORS, statement, edited(later), Move(0, "build", ("m", again))) == {}
+
+
+@pytest.mark.parametrize("kind, piece, vp", [("gaia", "m", 2), ("desert", "m", 0), ("gaia", "ts", 2)])
+def test_gaia_rush_scores_2_vp_for_each_structure_built_on_a_gaia_planet(kind, piece, vp):
+    eng = engine(SURVEYORS)
+    state = surveyors_turn()
+    site, origin = next_to(eng, state, kind)
+    put(state, origin, 0, "m")
+    if piece == "ts":
+        put(state, site, 0, "m")
+    state = edited(state)
+    build = Move(0, "build", (piece, site))
+    v = eng.apply(state, build).players[0].vp
+    assert effect(SURVEYORS, "on build m|ts|lab|PI|ac1|ac2: 2vp per gaia-planet in build", state, build) == \
+        ({"players[0].vp": (v, v - vp)} if vp else {})
+
+
+def test_gaia_settlers_ranks_the_players_by_their_structures_on_gaia_planets():
+    eng = engine(SURVEYORS)
+    state = surveyors_turn()
+    gaia = hexes(eng, state, "gaia")
+    for name, piece in zip(gaia[:4], ("m", "ts", "PI", "lab")):
+        put(state, name, 0, piece)
+    put(state, gaia[4], 1, "m")
+    state.round = eng.catalogue.game["rounds"]
+    end = end_round(eng, edited(state))
+    # the neutral player (3) between the Surveyors (4) and the Terrans (1)
+    assert [p.final_scoring["final_tile_1"] for p in end.players] == [
+        {"tile": "gaia-settlers", "count": 4, "vp": 18}, {"tile": "gaia-settlers", "count": 1, "vp": 6}]
