@@ -878,3 +878,96 @@ def test_gaia_settlers_ranks_the_players_by_their_structures_on_gaia_planets():
     # the neutral player (3) between the Surveyors (4) and the Terrans (1)
     assert [p.final_scoring["final_tile_1"] for p in end.players] == [
         {"tile": "gaia-settlers", "count": 4, "vp": 18}, {"tile": "gaia-settlers", "count": 1, "vp": 6}]
+
+
+# ------------------------------------------------------------------ v16-resonance: charges and per-use power values
+
+RESONANCE = "v16-resonance"
+
+
+def resonance_turn(piece: str = "PI", target: str = "terra") -> tuple[GameState, str, str]:
+    """Terrans (p2) to play, on a cleared board: a Terrans' mine near an empty planet of `target`, a
+    Resonators' `piece` on a planet at most 2 hexes from it. (the state, the planet, the Resonators' hex)"""
+    eng = engine(RESONANCE)
+    state = take_boosters(eng, to_boosters(eng, plain_setup(eng, ["resonators", "terrans"], "resonance")))
+    state = turn_of(clear(state, vp=20), 1)
+    site, origin = next_to(eng, state, target)
+    put(state, origin, 1, "m")
+    m = eng.context(state).map
+    mine = next(h for h in hexes(eng, state) if h not in (site, origin) and distance(eng, state, h, site) <= 2
+                and m.planet_at(state, h) in (*eng.catalogue.wheel, "gaia"))
+    put(state, mine, 0, piece)
+    return edited(state), site, mine
+
+
+def opponent_builds(site: str):
+    return (Move(1, "build", ("m", site)), Move(1, "endturn"))
+
+
+def test_resonators_a_3_power_charge_costs_them_1_vp_not_2():
+    state, site, _ = resonance_turn("PI")
+    steps = (*opponent_builds(site), Move(0, "charge", ("3pw",)))
+    v = apply_all(engine(RESONANCE), state, steps).players[0].vp
+    assert v == 20 - 1
+    assert effect(RESONANCE, "set charge_free_power += 1", state, *steps) == {"players[0].vp": (19, 18)}
+
+
+def test_resonators_a_charge_gives_1_credit_per_power_charged():
+    state, site, _ = resonance_turn("PI")
+    c = state.players[0].credits
+    steps = (*opponent_builds(site), Move(0, "charge", ("3pw",)))
+    assert effect(RESONANCE, "on charge: 1c per pw", state, *steps) == {"players[0].credits": (c + 3, c)}
+    assert effect(RESONANCE, "on charge: 1c per pw", state, *opponent_builds(site), Move(0, "decline")) == {}
+
+
+@pytest.mark.parametrize("piece, knowledge", [("PI", 1), ("ts", 0), ("m", 0)])
+def test_resonators_gain_1_knowledge_when_an_opponent_builds_near_for_3_power_or_more(piece, knowledge):
+    state, site, _ = resonance_turn(piece)      # a PI offers 3, a trading station 2, a mine 1
+    k = state.players[0].knowledge
+    assert effect(RESONANCE, "if pw >= 3: on opponent-build: 1k", state, *opponent_builds(site)) == \
+        ({"players[0].knowledge": (k + 1, k)} if knowledge else {})
+
+
+@pytest.mark.parametrize("target, vp", [("gaia", 1), ("terra", 0)])
+def test_resonators_gain_1_vp_when_an_opponent_builds_near_on_a_gaia_planet(target, vp):
+    state, site, _ = resonance_turn("m", target)
+    v = state.players[0].vp
+    assert effect(RESONANCE, "on opponent-build: 1vp per gaia-planet in opponent-build", state,
+                  *opponent_builds(site)) == ({"players[0].vp": (v + 1, v)} if vp else {})
+
+
+def test_resonators_structures_on_gaia_planets_count_2_more_for_federations_only():
+    eng = engine(RESONANCE)
+    state, _, mine = resonance_turn("m", "terra")
+    gaia = hexes(eng, state, "gaia")[0]
+    put(state, gaia, 0, "m")
+    state = edited(state)
+    value = {(name, use): e.context(state).holdings.power_value(state, 0, gaia, use)
+             for name, e in (("design", eng), ("control", without(RESONANCE, "set power_bonus[gaia] for federation = 2")))
+             for use in ("federation", "charge")}
+    assert value == {("design", "federation"): 3, ("design", "charge"): 1,
+                     ("control", "federation"): 1, ("control", "charge"): 1}
+
+
+def test_resonators_a_gaia_mine_next_to_an_opponents_build_still_offers_1_power():
+    state, site, _ = resonance_turn("m", "terra")
+    eng = engine(RESONANCE)
+    near_gaia = next((h for h in hexes(eng, state, "gaia") if distance(eng, state, h, site) <= 2), None)
+    if near_gaia is None:
+        pytest.skip("no Gaia planet near")
+    for name, piece in list(state.board.items()):
+        if piece.owner == 0:
+            del state.board[name]
+    put(state, near_gaia, 0, "m")
+    after = apply_all(eng, edited(state), opponent_builds(site))
+    assert [(d.kind, d.data["amount"]) for d in after.decisions] == [("charge", 1)]
+
+
+def test_resonators_research_labs_count_1_more_for_federations_only():
+    eng = engine(RESONANCE)
+    state, _, lab = resonance_turn("lab")
+    value = {(name, use): e.context(state).holdings.power_value(state, 0, lab, use)
+             for name, e in (("design", eng), ("control", without(RESONANCE, "set power_value[lab] for federation += 1")))
+             for use in ("federation", "charge")}
+    assert value == {("design", "federation"): 3, ("design", "charge"): 2,
+                     ("control", "federation"): 2, ("control", "charge"): 2}

@@ -234,12 +234,14 @@ class _PiecesAndCounters:
                   within: str | None = None, event=None) -> int:
         """What `per [N] words [in EVENT]` counts: the event's data first, then the holder's counters.
 
-        `within` counts only among the hexes of the event that fired (none when another event fired);
+        `within` counts only among the hexes of the event that fired (none when another event fired), the
+        pieces of the player they belong to (an opponent's, for `on opponent ...` and `opponent-build`);
         `each` counts whole groups of N.
         """
         if within is not None:
             hexes = event.hexes if event is not None and event.name == within else ()
-            n = sum(self.counter_among(state, p, w, hexes) for w in words)
+            owner = p if event is None or event.owner is None else event.owner
+            n = sum(self.counter_among(state, owner, w, hexes) for w in words)
         else:
             data = event.data if event is not None else None
             n = sum(data[w] if data and w in data else self.counter(state, p, w) for w in words)
