@@ -33,7 +33,8 @@ from gaia_rules.state import AREAS, FedTokenHeld, GameState
 
 from rules_helpers import clear, fed_layouts, put
 
-DESIGNS = Path(__file__).resolve().parent / "content" / "designer"
+ROOT = Path(__file__).resolve().parent.parent
+DESIGNS = ROOT / "tests" / "content" / "designer"
 SETUPS = DESIGNS / "setups"
 runner = CliRunner()
 
@@ -131,7 +132,11 @@ def settle(eng: Engine, state: GameState) -> GameState:
 
 def to_boosters(eng: Engine, setup) -> GameState:
     """A new game with its set-up placements made (the first legal hexes): the boosters are next."""
-    state = eng.new_game(setup)
+    return placements(eng, eng.new_game(setup))
+
+
+def placements(eng: Engine, state: GameState) -> GameState:
+    """The set-up placements, each on the first legal hex."""
     while state.phase != "boosters":
         state = eng.apply(state, eng.legal_moves(state)[0])
     return state
@@ -953,8 +958,7 @@ def test_resonators_a_gaia_mine_next_to_an_opponents_build_still_offers_1_power(
     state, site, _ = resonance_turn("m", "terra")
     eng = engine(RESONANCE)
     near_gaia = next((h for h in hexes(eng, state, "gaia") if distance(eng, state, h, site) <= 2), None)
-    if near_gaia is None:
-        pytest.skip("no Gaia planet near")
+    assert near_gaia is not None
     for name, piece in list(state.board.items()):
         if piece.owner == 0:
             del state.board[name]
@@ -971,3 +975,515 @@ def test_resonators_research_labs_count_1_more_for_federations_only():
              for use in ("federation", "charge")}
     assert value == {("design", "federation"): 3, ("design", "charge"): 2,
                      ("control", "federation"): 2, ("control", "charge"): 2}
+
+
+# ------------------------------------------------------------------ v17-artisans: prices, steps, and a range at its edge
+
+ARTISANS = "v17-artisans"
+
+
+def artisans_turn() -> GameState:
+    """Artisans (p1, home Terra) at their first action turn on a cleared board."""
+    eng = engine(ARTISANS)
+    state = take_boosters(eng, to_boosters(eng, plain_setup(eng, ["artisans", "xenos"], "artisans")))
+    return edited(turn_of(clear(state, vp=20, ore=15, credits=20), 0))
+
+
+def test_artisans_terraforming_costs_1_ore_less_at_every_terraforming_level_down_to_0():
+    state = artisans_turn()
+    design, control = engine(ARTISANS), without(ARTISANS, "set terraform_cost -= 1")
+    costs = []
+    for level in range(6):
+        holdings.set_research(state, 0, {**state.players[0].research, "terra": level})
+        costs.append(tuple(e.context(state).holdings.param(state, 0, "terraform_cost") for e in (design, control)))
+    assert costs == [(2, 3), (2, 3), (1, 2), (0, 1), (0, 1), (0, 1)]
+
+
+def two_steps_away(eng: Engine, state: GameState) -> Move:
+    """A mine on a Volcanic planet (2 steps from Terra) next to an Artisans' mine put there."""
+    site, origin = next_to(eng, state, "volcanic")
+    put(state, origin, 0, "m")
+    holdings.edited(state, [0])
+    return Move(0, "build", ("m", site))
+
+
+def test_artisans_a_mine_2_steps_away_costs_4_ore_and_gives_2_credits_and_2_vp():
+    eng = engine(ARTISANS)
+    state = artisans_turn()
+    build = two_steps_away(eng, state)
+    p, after = state.players[0], eng.apply(state, build).players[0]
+    assert after.ore == p.ore - 1 - 2 * 2           # the mine's ore, 2 steps at 2 ore
+    assert effect(ARTISANS, "set terraform_cost -= 1", state, build) == {"players[0].ore": (after.ore, after.ore - 2)}
+    assert effect(ARTISANS, "on step: 1c per step", state, build) == \
+        {"players[0].credits": (after.credits, after.credits - 2)}
+    assert effect(ARTISANS, "on build m: 1vp per step", state, build) == {"players[0].vp": (after.vp, after.vp - 2)}
+
+
+def test_artisans_a_mine_on_their_home_type_pays_no_step_and_gets_nothing_for_steps():
+    eng = engine(ARTISANS)
+    state = artisans_turn()
+    site, origin = next_to(eng, state, "terra")
+    put(state, origin, 0, "m")
+    state = edited(state)
+    build = Move(0, "build", ("m", site))
+    assert effect(ARTISANS, "on step: 1c per step", state, build) == {}
+    assert effect(ARTISANS, "on build m: 1vp per step", state, build) == {}
+
+
+def test_artisans_research_labs_cost_4_credits_and_3_ore():
+    eng = engine(ARTISANS)
+    state = artisans_turn()
+    site = hexes(eng, state, "terra")[0]
+    put(state, site, 0, "ts")
+    build = Move(0, "build", ("lab", site))
+    p, after = edited(state).players[0], eng.apply(state, build).players[0]
+    assert (p.credits - after.credits, p.ore - after.ore) == (4, 3)
+    assert effect(ARTISANS, "set structure_cost[lab] = 4c, 3o", state, build) == \
+        {"players[0].credits": (after.credits, after.credits - 1)}
+
+
+def test_artisans_a_trading_station_next_to_an_opponent_costs_2_credits_and_2_ore():
+    eng = engine(ARTISANS)
+    state = artisans_turn()
+    site, other = next_to(eng, state, "terra")
+    put(state, site, 0, "m")
+    put(state, other, 1, "m")
+    build = Move(0, "build", ("ts", site))
+    p, after = edited(state).players[0], eng.apply(state, build).players[0]
+    assert (p.credits - after.credits, p.ore - after.ore) == (2, 2)
+    assert effect(ARTISANS, "set structure_cost_near_opponent[ts] = 2c, 2o", state, build) == \
+        {"players[0].credits": (after.credits, after.credits - 1)}
+
+
+def test_artisans_each_qic_buys_3_range():
+    eng, control = engine(ARTISANS), without(ARTISANS, "set range_per_qic += 1")
+    state = artisans_turn()
+    oxide = hexes(eng, state, "oxide")     # one step from Terra: 2 ore, for both
+    origin, far = next((a, b) for a in oxide for b in oxide if distance(eng, state, a, b) == 4)
+    put(state, origin, 0, "m")
+    state = edited(state)
+    build = Move(0, "build", ("m", far))
+    assert (state.players[0].qic - eng.apply(state, build).players[0].qic,
+            state.players[0].qic - control.apply(state, build).players[0].qic) == (1, 2)
+
+
+def test_artisans_a_mine_on_a_gaia_planet_costs_2_credits_instead_of_a_qic():
+    eng = engine(ARTISANS)
+    state = artisans_turn()
+    site, origin = next_to(eng, state, "gaia")
+    put(state, origin, 0, "m")
+    state = edited(state)
+    build = Move(0, "build", ("m", site))
+    after = eng.apply(state, build).players[0]
+    assert effect(ARTISANS, "set gaia_planet_cost = 2c", state, build) == \
+        {"players[0].credits": (after.credits, after.credits + 2), "players[0].qic": (after.qic, after.qic - 1)}
+
+
+def test_artisans_the_cost_at_its_edge_validates_and_one_step_past_it_is_refused(tmp_path):
+    assert load_catalogue([DESIGNS / ARTISANS])[1] == []     # 0 ore at Terraforming 3: the edge of 0..10
+    text = (DESIGNS / ARTISANS / "artisans.yaml").read_text(encoding="utf-8")
+    line = next(i for i, x in enumerate(text.splitlines(), 1) if "terraform_cost -= 1" in x)
+    (tmp_path / "artisans.yaml").write_text(text.replace("terraform_cost -= 1", "terraform_cost -= 2"), encoding="utf-8")
+    result = gaia("validate", "--content", tmp_path)
+    assert result.exit_code == 1
+    terra = (ROOT / "content" / "research" / "terra.yaml").read_text(encoding="utf-8").splitlines()
+    at = next(f"{i}:{x.index('terraform_cost = 1') + 1}" for i, x in enumerate(terra, 1) if "terraform_cost = 1" in x)
+    assert result.output.splitlines()[0] == (
+        f"{tmp_path / 'artisans.yaml'}:{line}:10: 'terraform_cost' can reach -1 (faction artisans, holding: "
+        f"set terraform_cost = 1 at content/research/terra.yaml:{at}; set terraform_cost -= 2 at "
+        f"{tmp_path / 'artisans.yaml'}:{line}:10), below its declared range 0..10")
+    assert "1 problem found." in result.stderr
+
+
+# ------------------------------------------------------------------ v18-tinkers: actions, specials, swaps, pieces turned into others
+
+TINKERS = "v18-tinkers"
+
+
+def tinkers_turn(lab_and_mine_in_one_sector: bool = False) -> tuple[GameState, dict[str, str]]:
+    """Tinkers (p1, home Ice) at their first action turn on a cleared board, 8 power in area III, with their
+    planetary institute, a research lab and a mine (in another sector than the lab, or the same)."""
+    eng = engine(TINKERS)
+    state = take_boosters(eng, to_boosters(eng, plain_setup(eng, ["tinkers", "terrans"], "tinkers")))
+    state = turn_of(clear(state, vp=20, power=(0, 0, 8, 0)), 0)
+    m = eng.context(state).map
+    ice = hexes(eng, state, "ice")
+    lab = ice[1]
+    mine = next(h for h in hexes(eng, state) if h != lab and m.planet_at(state, h) in eng.catalogue.wheel
+                and (m.sector_tile(h) == m.sector_tile(lab)) == lab_and_mine_in_one_sector)
+    where = {"PI": ice[0], "lab": lab, "m": mine}
+    for piece, name in where.items():
+        put(state, name, 0, piece)
+    return edited(state), where
+
+
+def test_tinkers_each_special_action_gives_1_credit():
+    state, _ = tinkers_turn()
+    c = state.players[0].credits
+    for name in ("range+1", "swap-lab", "ts-from-m"):
+        assert effect(TINKERS, "on special-action: 1c", state, Move(0, "special", (name,))) == \
+            {"players[0].credits": (c + 1, c)}
+
+
+@pytest.mark.parametrize("action, vp", [("power3", 1), ("power4", 1), ("power5", 0)])
+def test_tinkers_the_power_actions_for_ore_and_credits_give_1_vp(action, vp):
+    state, _ = tinkers_turn()
+    v = state.players[0].vp
+    assert effect(TINKERS, "on board-action power3|power4: 1vp", state, Move(0, "action", (action,))) == \
+        ({"players[0].vp": (v + 1, v)} if vp else {})
+
+
+def test_tinkers_the_7_credit_power_action_costs_them_3_power():
+    state, _ = tinkers_turn()
+    assert effect(TINKERS, "set board_action_cost[power4] = 3pw", state, Move(0, "action", ("power4",))) == {
+        "players[0].power.area1": (3, 4), "players[0].power.area3": (5, 4)}
+
+
+def test_tinkers_planetary_institute_places_the_lost_planet_as_it_is_built():
+    eng = engine(TINKERS)
+    state, where = tinkers_turn()
+    del state.board[where["PI"]]
+    put(state, where["PI"], 0, "ts")
+    state = edited(state)
+    build = Move(0, "build", ("PI", where["PI"]))
+    assert [p.kind for p in eng.apply(state, build).pending] == ["lostPlanet"]
+    assert without(TINKERS, "now: lost-planet").apply(state, build).pending == []
+    placed = eng.apply(eng.apply(state, build), first_move(eng, eng.apply(state, build), "lostPlanet"))
+    assert sum(1 for h in placed.board.values() if h.owner == 0 and h.piece == "m") == 2
+
+
+@pytest.mark.parametrize("one_sector, vp", [(False, 2), (True, 1)])
+def test_tinkers_a_lab_and_a_mine_trade_places_for_1_vp_per_sector_they_stand_in(one_sector, vp):
+    eng = engine(TINKERS)
+    state, where = tinkers_turn(one_sector)
+    steps = (Move(0, "special", ("swap-lab",)), Move(0, "swap-lab", (where["m"],)))
+    after = apply_all(eng, state, steps)
+    assert (after.board[where["lab"]].piece, after.board[where["m"]].piece) == ("m", "lab")
+    assert effect(TINKERS, "on swap: 1vp per sector in swap", state, *steps) == \
+        {"players[0].vp": (after.players[0].vp, after.players[0].vp - vp)}
+
+
+def test_tinkers_once_in_the_game_a_mine_becomes_a_trading_station():
+    eng = engine(TINKERS)
+    state, where = tinkers_turn()
+    assert Move(0, "special", ("ts-from-m",)) in eng.legal_moves(state)
+    assert Move(0, "special", ("ts-from-m",)) not in without(TINKERS, "once per game: action: build ts from m").legal_moves(state)
+    turned = apply_all(eng, state, (Move(0, "special", ("ts-from-m",)), Move(0, "build", ("ts", where["m"]))))
+    assert turned.board[where["m"]].piece == "ts"
+    assert (turned.players[0].credits, turned.players[0].ore) == (state.players[0].credits + 1, state.players[0].ore)
+    later = end_round(eng, eng.apply(turned, Move(0, "endturn")))
+    later = turn_of(edited(later), 0)
+    assert "special ts-from-m" not in [str(m) for m in eng.legal_moves(later)]
+    assert "special range+1" in [str(m) for m in eng.legal_moves(later)]
+
+
+def test_tinkers_special_build_reaches_2_hexes_without_qic():
+    eng = engine(TINKERS)
+    state, where = tinkers_turn()
+    m = eng.context(state).map
+    site = next(h for h in hexes(eng, state, "ice") if h not in state.board and
+                min(distance(eng, state, h, x) for x in where.values()) == 2)
+    steps = (Move(0, "special", ("range+1",)), Move(0, "build", ("m", site)))
+    after = apply_all(eng, state, steps)
+    assert after.board[site].owner == 0 and after.players[0].qic == state.players[0].qic
+    assert m.planet_at(state, site) == "ice"
+
+
+# ------------------------------------------------------------------ v19-latecomers: moments of the game, scopes and limits
+
+LATECOMERS = "v19-latecomers"
+
+
+def latecomers_setup():
+    return plain_setup(engine(LATECOMERS), ["latecomers", "terrans"], "latecomers")
+
+
+def latecomers_turn() -> GameState:
+    eng = engine(LATECOMERS)
+    return turn_of(take_boosters(eng, to_boosters(eng, latecomers_setup())), 0)
+
+
+def test_latecomers_gain_2_credits_for_each_starting_mine():
+    eng = engine(LATECOMERS)
+    state = eng.new_game(latecomers_setup())
+    c = state.players[0].credits
+    assert effect(LATECOMERS, "on setup m: 2c per m in setup", state, placements) == {"players[0].credits": (c + 4, c)}
+
+
+def test_latecomers_gain_a_qic_as_the_game_starts():
+    eng = engine(LATECOMERS)
+    state = to_boosters(eng, latecomers_setup())
+    q = take_boosters(eng, state).players[0].qic
+    assert effect(LATECOMERS, "on game-start: 1q", state, take_boosters) == {"players[0].qic": (q, q - 1)}
+
+
+@pytest.mark.parametrize("tiles, knowledge", [((), 0), (("tech1",), 1), (("tech1", "tech5"), 2)])
+def test_latecomers_each_round_start_gives_1_knowledge_per_tech_tile(tiles, knowledge):
+    state = latecomers_turn()
+    for tile, pos in zip(tiles, ("free1", "free2")):
+        holdings.take_tile(state, 0, tile, pos)
+    state = edited(state)
+    c = end_round(engine(LATECOMERS), state).players[0].credits    # knowledge arrives as credits before the PI
+    assert effect(LATECOMERS, "on round-start: 1k per tech-tile", state, end_round) == \
+        ({"players[0].credits": (c, c - knowledge)} if knowledge else {})
+
+
+def test_latecomers_each_round_end_gives_2_vp_per_advanced_tile():
+    state = latecomers_turn()
+    holdings.take_tile(state, 0, "advtech4", "adv-terra")
+    state = edited(state)
+    v = end_round(engine(LATECOMERS), state).players[0].vp
+    assert effect(LATECOMERS, "on round-end: 2vp per adv-tile", state, end_round) == {"players[0].vp": (v, v - 2)}
+
+
+def test_latecomers_can_never_advance_on_economy():
+    state = latecomers_turn()
+    state.players[0].knowledge = 8
+    state = edited(state)
+    ups = {e: {m.args[0] for m in e.legal_moves(state) if m.command == "up"}
+           for e in (engine(LATECOMERS), without(LATECOMERS, "lock up eco"))}
+    assert ups == {engine(LATECOMERS): {"terra", "nav", "int", "gaia", "sci"},
+                   without(LATECOMERS, "lock up eco"): {"terra", "nav", "int", "gaia", "eco", "sci"}}
+
+
+def planetary_institute(state: GameState) -> GameState:
+    put(state, home_mine(state, 0), 0, "PI")
+    return edited(state)
+
+
+def test_latecomers_knowledge_arrives_as_credits_until_their_planetary_institute_stands():
+    state = latecomers_turn()
+    k, c = state.players[0].knowledge, state.players[0].credits
+    after = end_round(engine(LATECOMERS), state).players[0]
+    plain = end_round(without(LATECOMERS, "until PI: replace k with c"), state).players[0]
+    assert (after.knowledge - k, plain.knowledge - k) == (0, 1)        # the base income's 1 knowledge
+    assert after.credits - plain.credits == 1
+    with_pi = planetary_institute(latecomers_turn())
+    assert effect(LATECOMERS, "until PI: replace k with c", with_pi, end_round) == {}
+
+
+def test_latecomers_gain_a_qic_of_income_once_their_planetary_institute_stands():
+    assert effect(LATECOMERS, "after PI: income: 1q", latecomers_turn(), end_round) == {}
+    state = planetary_institute(latecomers_turn())
+    q = end_round(engine(LATECOMERS), state).players[0].qic
+    assert effect(LATECOMERS, "after PI: income: 1q", state, end_round) == {"players[0].qic": (q, q - 1)}
+
+
+def test_latecomers_the_first_mine_of_each_round_gives_1_vp():
+    eng = engine(LATECOMERS)
+    statement = "once per round: on build m: 1vp"
+    state = latecomers_turn()
+    state.players[0].ore, state.players[0].credits = 15, 30
+    state = edited(state)
+    mines = [m for m in eng.legal_moves(state) if m.command == "build" and m.args[0] == "m"]
+    first = apply_all(eng, state, (mines[0], Move(0, "endturn")))
+    v = first.players[0].vp
+    assert effect(LATECOMERS, statement, state, mines[0]) == {"players[0].vp": (v, v - 1)}
+    second = turn_of(edited(settle(eng, first)), 0)
+    again = next(m for m in eng.legal_moves(second) if m.command == "build" and m.args[0] == "m")
+    assert effect(LATECOMERS, statement, second, again) == {}                       # the same round
+    next_round = turn_of(edited(end_round(eng, second)), 0)
+    again = next(m for m in eng.legal_moves(next_round) if m.command == "build" and m.args[0] == "m")
+    v = eng.apply(next_round, again).players[0].vp
+    assert effect(LATECOMERS, statement, next_round, again) == {"players[0].vp": (v, v - 1)}
+
+
+# ------------------------------------------------------------------ v20-house-rules: a rules variant of game parameters
+
+HOUSE = "v20-house-rules"
+
+
+def house_game(variant: str, players: int = 3, **fixed) -> GameState:
+    eng = engine(HOUSE)
+    setup = random_setup(eng.catalogue, players, "house", variant=variant,
+                         factions=["terrans", "xenos", "taklons"][:players], fixed=fixed or None)
+    return take_boosters(eng, to_boosters(eng, setup))
+
+
+def test_house_rules_set_every_game_parameter_it_names():
+    state = house_game("house-rules")
+    params = engine(HOUSE).context(state).content.game_params
+    assert {k: params[k] for k in engine(HOUSE).catalogue.variants["house-rules"].parameters} == {
+        "turn_order": "pass-order", "final_zero_scores": False, "neutral_player_counts": (2, 3),
+        "opening_bids": (2, 6), "bid_raise": (2, 5), "growing_federation_count": "formed",
+        "token_discard_order": "lowest-first", "adjacency_check": "coloured-types",
+        "refuse_wasted_board_actions": True, "temporary_range_must_help": True, "gaia_phase_decline_ends": True}
+
+
+@pytest.mark.parametrize("variant, order", [("house-rules", [1, 0, 2]), ("rules", [1, 2, 0])])
+def test_house_rules_the_next_round_is_played_in_the_order_players_passed(variant, order):
+    eng = engine(HOUSE)
+    state = house_game(variant)
+    passes = [1, 0, 2]     # the second seat passes first, then the first, then the third; before, they build
+    while passes:
+        p = eng.to_move(state)
+        if p == passes[0]:
+            state = eng.apply(state, Move(p, "pass", (state.boosters_table[0],)))
+            passes.pop(0)
+        else:
+            mine = next(m for m in eng.legal_moves(state) if m.command == "build" and m.args[0] == "m")
+            state = apply_all(eng, state, (mine, Move(p, "endturn")))
+        state = settle(eng, state)
+    assert state.round == 2 and state.turn_order == order
+
+
+@pytest.mark.parametrize("variant, vp", [("house-rules", [18, 6, 0]), ("rules", [18, 12, 6])])
+def test_house_rules_a_count_of_0_scores_nothing_and_the_neutral_player_ranks_in_3_player_games(variant, vp):
+    eng = engine(HOUSE)
+    state = house_game(variant, final_tiles=["structure", "gaia"])
+    state.board = {}
+    planets = [h for k in eng.catalogue.wheel for h in hexes(eng, state, k)]
+    for name in planets[:12]:
+        put(state, name, 0, "m")          # 12: above the neutral player's 11
+    for name in planets[12:17]:
+        put(state, name, 1, "m")          # 5: below it; the Taklons have none
+    state.round = eng.catalogue.game["rounds"]
+    end = end_round(eng, edited(state))
+    assert [p.final_scoring["final_tile_1"]["count"] for p in end.players] == [12, 5, 0]
+    assert [p.final_scoring["final_tile_1"]["vp"] for p in end.players] == vp
+
+
+def test_house_rules_auctions_open_at_2_to_6_and_raise_by_2_to_5():
+    eng = engine(HOUSE)
+    state = eng.new_game(random_setup(eng.catalogue, 2, "house", variant="house-rules", auction="choose-bid"))
+    state = apply_all(eng, state, (Move(0, "faction", ("nevlas",)), Move(1, "faction", ("taklons",))))
+    assert [int(m.args[1]) for m in eng.legal_moves(state) if m.command == "bid" and m.args[0] == "nevlas"] == \
+        [2, 3, 4, 5, 6]
+    state = eng.apply(state, Move(0, "bid", ("nevlas", "3")))
+    assert [int(m.args[1]) for m in eng.legal_moves(state) if m.command == "bid" and m.args[0] == "nevlas"] == \
+        [5, 6, 7, 8]
+
+
+# ------------------------------------------------------------------ v21-capacitor: a parameter changed for one use
+
+CAPACITOR = "v21-capacitor"
+
+
+def capacitor_turn(power=(0, 0, 8)) -> GameState:
+    """Nevlas (p1, no planetary institute) hold the Capacitor, at their first action turn."""
+    eng = engine(CAPACITOR)
+    state = take_boosters(eng, to_boosters(eng, setup_of(eng, CAPACITOR)))
+    assert state.setup.tech_tiles["free2"] == "capacitor"
+    state = turn_of(state, 0)
+    holdings.take_tile(state, 0, "capacitor", "free2")
+    set_power(state, 0, *power)
+    return edited(state)
+
+
+def test_capacitor_board_power_actions_take_half_the_tokens():
+    state = capacitor_turn()
+    assert effect(CAPACITOR, "set area3_token_value for power-action += 1", state, Move(0, "action", ("power3",))) == {
+        "players[0].power.area1": (2, 4), "players[0].power.area3": (6, 4)}
+
+
+def test_capacitor_conversions_and_other_prices_are_unchanged():
+    state = capacitor_turn()
+    assert effect(CAPACITOR, "set area3_token_value for power-action += 1", state,
+                  Move(0, "spend", ("4pw", "1q"))) == {}
+    ctx = engine(CAPACITOR).context(state)
+    assert {use: ctx.holdings.param(state, 0, "area3_token_value", use=use)
+            for use in ("power-action", "conversion", "price", "final-scoring")} == \
+        {"power-action": 2, "conversion": 1, "price": 1, "final-scoring": 3}
+
+
+def test_capacitor_each_area_iii_token_is_worth_3_credits_at_the_end():
+    eng = engine(CAPACITOR)
+    state = capacitor_turn(power=(0, 0, 3))
+    for field in ("credits", "ore", "knowledge", "qic"):
+        setattr(state.players[0], field, 0)
+    state.round = eng.catalogue.game["rounds"]
+    state = edited(state)
+    ends = {name: end_round(e, state).players[0].final_scoring["resources_vp"]
+            for name, e in (("design", eng), ("control", without(CAPACITOR, "set area3_token_value for final-scoring = 3")))}
+    assert ends == {"design": 3, "control": 1}     # 9 credits, or 3
+
+
+# ------------------------------------------------------------------ every design read by its meaning
+
+EXPLAINED = [
+    ("v9-flux", "flux", "Income, if you have no power tokens in area III: charge 2 power. (`if area3 = 0: income: 2pw`)"),
+    ("v9-flux", "flux", "Each time you spend power (at most once each round), if the power spent is at least 4: 2 VP. "
+                        "(`once per round: if pw >= 4: on spend: 2vp`)"),
+    ("v9-flux", "flux", "When you pass: 1 VP per 2 power tokens in area II. (`pass: 1vp per 2 area2`)"),
+    ("v9-flux", "flux", "When you pass, if you have at least 5 power tokens in area I: 1 Q.I.C. (`if area1 >= 5: pass: 1q`)"),
+    ("v11-slow-gaia", "gaia-engineers", "Income, if you have no available Gaiaformers: 1 ore. (`if gf-available = 0: income: 1o`)"),
+    ("v12-scholars", "library", "Each time you gain a research level, if the level reached is at least 3: 2 credits. "
+                                "(`if level >= 3: on research: 2c`)"),
+    ("v12-scholars", "summit", "Income, if you have at least 15 research levels (all tracks added up): 1 Q.I.C. "
+                               "(`if research >= 15: income: 1q`)"),
+    ("v13-federalists", "federalists", "Income, if you have at least 2 federations: 1 Q.I.C. (`if federation >= 2: income: 1q`)"),
+    ("v13-federalists", "federalists", "When you pass: 1 VP per 2 satellites (and pieces counting as one). "
+                                       "(`pass: 1vp per 2 satellite`)"),
+    ("v15-surveyors", "surveyors", "Income, if you have structures in at least 4 sectors: 1 knowledge. "
+                                   "(`if sector >= 4: income: 1k`)"),
+    ("v15-surveyors", "surveyors", "Income, if you have at least 2 structures on Gaia planets: 1 Q.I.C. "
+                                   "(`if structure-on-gaia >= 2: income: 1q`)"),
+    ("v15-surveyors", "surveyors", "Each time you build a mine (at most once in the game), if you have colonized at least 4 "
+                                   "planet types: 4 VP. (`once per game: if planet-type >= 4: on build m: 4vp`)"),
+    ("v16-resonance", "resonators", "Each time an opponent builds near one of your structures, if the power you could charge "
+                                    "from it is at least 3: 1 knowledge. (`if pw >= 3: on opponent-build: 1k`)"),
+    ("v16-resonance", "resonators", "Rule: power bonus of gaia (for federation only) is 2. "
+                                    "(`set power_bonus[gaia] for federation = 2`)"),
+    ("v17-artisans", "artisans", "Rule: terraform cost is 1 less. (`set terraform_cost -= 1`)"),
+    ("v19-latecomers", "latecomers", "Until you build a planetary institute: gain credits instead of knowledge. "
+                                     "(`until PI: replace k with c`)"),
+    ("v19-latecomers", "latecomers", "Once you have built a planetary institute: income: 1 Q.I.C. (`after PI: income: 1q`)"),
+    ("v21-capacitor", "capacitor", "Rule: area3 token value (for power action only) is 1 more. "
+                                   "(`set area3_token_value for power-action += 1`)"),
+]
+
+
+@pytest.mark.parametrize("folder, component, line", EXPLAINED)
+def test_explain_reads_each_designs_conditions_and_counts_by_their_meaning(folder, component, line):
+    result = gaia("explain", component, "--content", DESIGNS / folder)
+    assert result.exit_code == 0, result.output
+    assert f"- {line}" in result.output.splitlines()
+
+
+def test_explain_names_a_special_action_after_what_it_builds():
+    eng = engine(TINKERS)
+    state, _ = tinkers_turn()
+    specials = sorted(m.args[0] for m in eng.legal_moves(state) if m.command == "special")
+    assert specials == ["range+1", "swap-lab", "ts-from-m"]    # not `down-m`: a trading station is built up from a mine
+    from gaia_rules.faces.view import special_note
+    assert special_note(eng, state, 0, "ts-from-m") == "turn a mine of yours into a trading station"
+
+
+# ------------------------------------------------------------------ whole bot games with each design
+
+# folder -> how its game is set up: a set-up file of setups/ (its name), or the factions by seat (and a variant)
+GAMES: dict[str, tuple] = {
+    "v9-flux": ("setup",),
+    "v10-brainstone": (["taklons", "terrans", "xenos"],),
+    "v11-slow-gaia": (["gaia-engineers", "terrans"],),
+    "v12-scholars": ("setup",),
+    "v13-federalists": ("setup",),
+    "v14-hive": (["hive", "terrans", "xenos"],),
+    "v15-surveyors": ("setup",),
+    "v16-resonance": (["resonators", "terrans", "xenos"],),
+    "v17-artisans": (["artisans", "xenos"],),
+    "v18-tinkers": (["tinkers", "terrans", "xenos"],),
+    "v19-latecomers": (["latecomers", "terrans"],),
+    "v20-house-rules": (["terrans", "xenos", "taklons"], "house-rules"),
+    "v21-capacitor": ("setup",),
+}
+
+
+def test_every_new_design_has_a_bot_game():
+    assert sorted(GAMES) == sorted(NEW)
+    assert sorted(p.stem for p in SETUPS.glob("*.yaml")) == sorted(f for f, g in GAMES.items() if g[0] == "setup")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("folder", NEW)
+def test_fast_bots_play_a_whole_game_with_each_design(folder):
+    eng = engine(folder)
+    how = GAMES[folder]
+    if how[0] == "setup":
+        setup = setup_of(eng, folder)
+    else:
+        setup = random_setup(eng.catalogue, len(how[0]), f"bots-{folder}", variant=how[1] if len(how) > 1 else "rules",
+                             factions=how[0])
+    end = play_game(eng, setup, [FastBot(i) for i in range(setup.players)])
+    assert end.ended and end.round == eng.catalogue.game["rounds"]
+    assert all(p.final_scoring is not None for p in end.players)

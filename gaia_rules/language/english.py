@@ -303,11 +303,19 @@ class _Naming:
             return "among " + EVENT_PIECES[event].split(" (")[0]
         return f"in the {event.replace('-', ' ')}"
 
+    def counters(self, word: str, within: str | None = None) -> str:
+        """What `per K` counts when K is more than 1, in the plural: 'power tokens in area II', 'mines'."""
+        noun = None if within is None and self.is_datum(word) else self.noun(word)
+        if noun is None:
+            return self.counter(word, within)
+        return noun.alone if within is None and noun.alone else noun.many
+
     def count(self, words, each: int = 1, within: str | None = None) -> str:
         """`per 2 influence in federation` -> '2 influence in the federation' (a count, as a phrase)."""
-        text = join_and(self.counter(c, within) for c in words)
         if each > 1:
-            text = f"{each} {text}"
+            text = f"{each} " + join_and(self.counters(c, within) for c in words)
+        else:
+            text = join_and(self.counter(c, within) for c in words)
         if within is not None:
             text += " " + self.within(within)
         return text
