@@ -309,7 +309,7 @@ def all_capped(ctx: Context, state: GameState, p: int, gains) -> bool:
 
 def special_action_name(ctx: Context, p, statement: ast.Statement) -> str:
     """A special action named by what it gives: `4pw`, `q,5c`, `step`, `range+3`, `up-lowest`, ...; a piece
-    turned into another: `down-lab` when it becomes one it was upgraded from (as the site names the Firaks'),
+    turned into another: `down-lab` when it becomes one it was upgraded from (as the site names it),
     else `ts-from-m`."""
     parts = []
     for g in statement.clause.gains:
