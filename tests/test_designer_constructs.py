@@ -222,6 +222,16 @@ def test_each_set_up_file_validates_with_its_design(name):
     assert result.output.rstrip().splitlines()[-1].startswith(f"{SETUPS / name}.yaml: a valid set-up;")
 
 
+def test_the_set_up_files_are_no_content_and_validate_says_how_to_check_them():
+    result = gaia("validate", "--content", SETUPS)
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"gaia validate: {SETUPS} holds no gaia content files")
+    result = gaia("validate", SETUPS / "v9-flux.yaml")
+    assert result.exit_code == 2
+    assert f"is a set-up file, not content: check it with `gaia validate --setup {SETUPS / 'v9-flux.yaml'}`" in \
+        result.stderr
+
+
 # ------------------------------------------------------------------ v9-flux: a booster counting power areas
 
 FLUX = "v9-flux"

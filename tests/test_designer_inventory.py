@@ -133,3 +133,20 @@ def test_a_design_uses_what_its_own_files_write_not_what_it_inherits():
     assert ("action template", "tech") not in uses     # the research lab's `now: tech` of the default board
     assert ("counter", "PIECE-on-KIND") in design_uses(DESIGNS / "v15-surveyors")   # a final tile's count
     assert ("parameter", "opening_bids") in design_uses(DESIGNS / "v20-house-rules")  # a variant's parameter
+
+
+def test_a_datum_in_a_condition_and_a_final_tiles_count_are_listed_under_what_they_are():
+    items = {(i.category, i.name): i.users for i in inventory(default_catalogue([DESIGNS / "v12-scholars"]))}
+    assert items[("event datum", "research.level")] == ["tech_tile library"]     # `if level >= 3: on research`
+    assert "tech_tile library" not in items[("counter", "RESOURCE")]
+    assert items[("counter", "research")] == ["advanced_tech_tile summit", "final_scoring erudition"]
+    items = {(i.category, i.name): i.users for i in inventory(default_catalogue([DESIGNS / "v15-surveyors"]))}
+    assert items[("counter", "PIECE-on-KIND")] == ["faction surveyors", "final_scoring gaia-settlers"]
+
+
+def test_the_forms_of_a_parameter_change_name_their_users():
+    items = {(i.category, i.name): i.users for i in inventory(default_catalogue([DESIGNS / "v16-resonance"]))}
+    assert items[("parameter change", "+=")] == ["faction resonators"]
+    assert items[("parameter change", "for USE")] == ["faction resonators"]
+    assert "tech_tile tech3" in items[("parameter change", "[KEYS]")]
+    assert items[("parameter change", "-=")] == []
