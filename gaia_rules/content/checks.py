@@ -614,7 +614,7 @@ def _check_structures(ctx: _Ctx, src: Located, structures: dict, base: dict | No
         up = merged.get("upgrades_from")
         if up is not None:
             ctx.word(src, ("structures", sid, "upgrades_from"), 1, up, ctx.structures, "structure")
-        _check_placement(ctx, src, sid, s, merged, whole=base is None or sid not in base)
+        _check_placement(ctx, src, sid, s, merged)
         slots = merged.get("slots") or []
         supply = merged.get("supply", 0)
         if slots and len(slots) != supply:
@@ -633,11 +633,6 @@ def _check_structures(ctx: _Ctx, src: Located, structures: dict, base: dict | No
 
 # ------------------------------------------------------------------ placement
 
-# The fields that say where a piece goes and what it counts as (docs/content.md, "A structure").
-PLACEMENT_FIELDS = ("place_on", "guest_on", "place_price", "becomes", "gaia_project", "gaiaformer", "holds_planet",
-                    "action_only", "structure", "counts_as_planet", "in_federations", "charges", "range_origin")
-
-
 def _word_items(s: dict, key: str) -> list[tuple[tuple, str]]:
     """(path below the structure, word) of a field written as one word or a list of words."""
     value = s.get(key)
@@ -646,9 +641,9 @@ def _word_items(s: dict, key: str) -> list[tuple[tuple, str]]:
     return [((key, i), w) for i, w in enumerate(value) if isinstance(w, str)] if isinstance(value, list) else []
 
 
-def _check_placement(ctx: _Ctx, src: Located, sid: str, s: dict, merged: dict, whole: bool) -> None:
+def _check_placement(ctx: _Ctx, src: Located, sid: str, s: dict, merged: dict) -> None:
     """Where a piece goes and what it pays there: known planet words, price parameters and planet
-    types; then (for a whole row, or one whose placement this file changes) combinations that cannot work."""
+    types; then combinations that cannot work (in the row as the file leaves it, board fields included)."""
     words = ctx.planet_words
     base = ("structures", sid)
     for key in ("place_on", "guest_on"):
@@ -664,14 +659,14 @@ def _check_placement(ctx: _Ctx, src: Located, sid: str, s: dict, merged: dict, w
         ctx.word(src, base + ("becomes", word), 1, word, words, "planet type")
         if isinstance(planet, str):
             ctx.word(src, base + ("becomes", word), 1, planet, ctx.c.planets, "planet type")
-    if whole or any(k in s for k in PLACEMENT_FIELDS) or "upgrades_from" in s:
-        _check_placement_combinations(ctx, src, sid, s, merged)
+    _check_placement_combinations(ctx, src, sid, s, merged)
 
 
 def _check_price_part(ctx: _Ctx, src: Located, path: tuple, part: str) -> None:
     if cat.is_price_parameter(part):
         known = sorted([n for n, p in ctx.c.parameters.items() if p.scope == "player" and p.type == "cost"
-                        and not p.keyed_by] + [n for n in cat.PLACE_PRICE_PARAMETERS if n in ctx.c.parameters])
+                        and not p.keyed_by and not p.default_from]
+                       + [n for n in cat.PLACE_PRICE_PARAMETERS if n in ctx.c.parameters])
         if part not in known:
             ctx.err(src, path, f"unknown price parameter '{part}'{did_you_mean(part, known)}; a place price names "
                                f"amounts ('1q') or one of: {', '.join(known)}", src.string_offset(path))
@@ -700,13 +695,15 @@ def _check_placement_combinations(ctx: _Ctx, src: Located, sid: str, s: dict, me
     if merged.get("upgrades_from") is not None:
         given = [k for k in ("place_on", "guest_on", "place_price", "becomes") if merged.get(k)]
         if given and any(k in s for k in given + ["upgrades_from"]):
-            ctx.err(src, where(given[0]), f"structure '{sid}' upgrades a {merged['upgrades_from']} and goes where it "
+            ctx.err(src, where(given[0]), f"structure '{sid}' upgrades '{merged['upgrades_from']}' and goes where it "
                                          f"stands: {', '.join(given)} would never be read")
         return
     if not merged.get("place_on") and not merged.get("guest_on"):
         ctx.err(src, base, f"structure '{sid}' can go nowhere: give it place_on (planet types, `planet`, `space`, ...) "
                            f"or upgrades_from (the structure it replaces)")
         return
+    if any(w not in words for _, w in _word_items(merged, "place_on")):
+        return  # an unknown word is reported already: what it would name is unknown
     for key in ("place_price", "becomes"):
         table = merged.get(key) if isinstance(merged.get(key), dict) else {}
         for word in table:
