@@ -1,4 +1,4 @@
-"""Designs of issue 31 (tests/content/designer/v9-... to v21-...), each YAML alone, played with its exact effect.
+"""Designs of issue 31 (tests/content/designer/v9-... to v22-...), each YAML alone, played with its exact effect.
 
 Each design uses constructs of the effect language a designer could not write
 before issue 31: every quantity counted (after `per`, in `if`, on round and
@@ -26,7 +26,7 @@ from typer.testing import CliRunner
 from gaia_rules.content import default_catalogue, load_catalogue
 from gaia_rules.faces.cli import app
 from gaia_rules.players import FastBot, play_game
-from gaia_rules.rules import Engine, IllegalMoveError, holdings, special_token
+from gaia_rules.rules import Engine, IllegalMoveError, building, federations, holdings, special_token
 from gaia_rules.rules.moves import Move
 from gaia_rules.setup import load_setup_file, random_setup, setup_arguments
 from gaia_rules.state import AREAS, FedTokenHeld, GameState
@@ -202,7 +202,7 @@ def first_move(eng: Engine, state: GameState, command: str, *args: str) -> Move:
 
 NEW = ["v9-flux", "v10-brainstone", "v11-slow-gaia", "v12-scholars", "v13-federalists", "v14-hive",
        "v15-surveyors", "v16-resonance", "v17-artisans", "v18-tinkers", "v19-latecomers", "v20-house-rules",
-       "v21-capacitor"]
+       "v21-capacitor", "v22-pioneers"]
 
 
 @pytest.mark.parametrize("folder", NEW)
@@ -1477,6 +1477,7 @@ GAMES: dict[str, tuple] = {
     "v19-latecomers": (["latecomers", "terrans"],),
     "v20-house-rules": (["terrans", "xenos", "taklons"], "house-rules"),
     "v21-capacitor": ("setup",),
+    "v22-pioneers": (["pioneers", "terrans", "xenos"],),
 }
 
 
@@ -1498,3 +1499,103 @@ def test_fast_bots_play_a_whole_game_with_each_design(folder):
     end = play_game(eng, setup, [FastBot(i) for i in range(setup.players)])
     assert end.ended and end.round == eng.catalogue.game["rounds"]
     assert all(p.final_scoring is not None for p in end.players)
+
+
+# ------------------------------------------------------------------ v22-pioneers: pieces written as placement data
+
+PIONEERS = "v22-pioneers"
+
+
+def pioneers_turn() -> GameState:
+    """Pioneers (p1, home Oxide, one Gaiaformer) at their first action turn on a cleared board."""
+    eng = engine(PIONEERS)
+    state = take_boosters(eng, to_boosters(eng, plain_setup(eng, ["pioneers", "terrans"], "pioneers")))
+    state = turn_of(clear(state, vp=20), 0)
+    state.players[0].gaiaformers = 1
+    return edited(state)
+
+
+def count(eng: Engine, state: GameState, word: str, p: int = 0) -> int:
+    return eng.context(state).holdings.counter(state, p, word)
+
+
+def test_pioneers_a_seeder_is_a_gaiaformer_that_turns_a_desert_into_a_gaia_planet_their_mine_replaces():
+    eng = engine(PIONEERS)
+    state = pioneers_turn()
+    desert, origin = next_to(eng, state, "desert")
+    put(state, origin, 0, "m")
+    state = edited(state)
+    seeded = eng.apply(state, Move(0, "build", ("sd", desert)))
+    assert seeded.players[0].power == {"area1": 0, "area2": 0, "area3": 0, "gaia": 6}   # gaia_project_cost: 6 tokens
+    assert (count(eng, seeded, "gf-map"), count(eng, seeded, "gf-available")) == (1, 0)
+    assert "build sd" not in {f"{m.command} {m.args[0]}" for m in eng.legal_moves(turn_of(settle(
+        eng, eng.apply(seeded, Move(0, "endturn"))), 0)) if m.command == "build"}    # its one Gaiaformer is out
+    later = turn_of(end_round(eng, eng.apply(seeded, Move(0, "endturn"))), 0)
+    assert eng.context(later).map.planet_at(later, desert) == "gaia"
+    p = later.players[0]
+    mine = eng.apply(later, Move(0, "build", ("m", desert)))
+    assert (mine.board[desert].owner, mine.board[desert].piece) == (0, "m")
+    assert (mine.players[0].credits, mine.players[0].ore, mine.players[0].qic) == (p.credits - 2, p.ore - 1, p.qic)
+
+
+def test_pioneers_a_habitat_colonises_a_free_gaia_planet_without_being_a_structure():
+    eng = engine(PIONEERS)
+    state = pioneers_turn()
+    gaia, origin = next_to(eng, state, "gaia")
+    put(state, origin, 0, "m")
+    state = edited(state)
+    words = ("planet-type", "gaia-planet", "sector", "structure", "hb")
+    before = {w: count(eng, state, w) for w in words}
+    after = eng.apply(state, Move(0, "build", ("hb", gaia)))
+    # its cost, and 1 Q.I.C. of range (2 hexes away): no Gaia planet price, a habitat has no place_price
+    assert (after.players[0].credits, after.players[0].qic) == (state.players[0].credits - 3, state.players[0].qic - 1)
+    m = eng.context(state).map
+    new_sector = int(m.sector_tile(gaia) != m.sector_tile(origin))
+    assert {w: count(eng, after, w) - before[w] for w in words} == \
+        {"planet-type": 1, "gaia-planet": 1, "sector": new_sector, "structure": 0, "hb": 1}
+
+
+def test_pioneers_a_habitat_shares_an_opponents_planet_as_no_structure_and_offers_no_charge():
+    eng = engine(PIONEERS)
+    state = pioneers_turn()
+    theirs, origin = next_to(eng, state, "terra")
+    put(state, origin, 0, "m")
+    put(state, theirs, 1, "m")
+    state = edited(state)
+    assert theirs in {m.args[1] for m in eng.legal_moves(state) if m.command == "build" and m.args[0] == "hb"}
+    words = ("planet-type", "structure", "hb")
+    before = {w: count(eng, state, w) for w in words}
+    after = eng.apply(eng.apply(state, Move(0, "build", ("hb", theirs))), Move(0, "endturn"))
+    assert after.board[theirs].guests == [0] and after.players[0].credits == state.players[0].credits - 3
+    assert {w: count(eng, after, w) - before[w] for w in words} == {"planet-type": 0, "structure": 0, "hb": 1}
+    assert [d.kind for d in after.decisions] == []        # no structure: the Terrans are offered no charge
+
+
+def test_pioneers_beacons_are_placed_by_the_planetary_institutes_action_only():
+    eng = engine(PIONEERS)
+    state = pioneers_turn()
+    space, origin = next_to(eng, state, "empty")
+    put(state, origin, 0, "m")
+    state = edited(state)
+    assert not [m for m in eng.legal_moves(state) if m.command == "build" and m.args[0] == "bc"]
+    put(state, hexes(eng, state, "oxide")[-1], 0, "PI")
+    state = edited(state)
+    special = next(m for m in eng.legal_moves(state) if m.command == "special")
+    placed = eng.apply(eng.apply(state, special), Move(0, "build", ("bc", space)))
+    assert placed.players[0].credits == state.players[0].credits - 2
+    assert (count(eng, placed, "satellite"), count(eng, placed, "structure")) == (1, count(eng, state, "structure"))
+
+
+def test_pioneers_a_beacon_is_a_range_origin_and_counts_2_in_federations():
+    eng = engine(PIONEERS)
+    state = pioneers_turn()
+    space = hexes(eng, state, "empty")[0]
+    put(state, space, 0, "bc")
+    state = edited(state)
+    ctx = eng.context(state)
+    assert space in building.range_origins(ctx, state, 0)
+    assert federations.piece_value(ctx, state, 0, space) == 2
+    near = {h for h in hexes(eng, state) if distance(eng, state, h, space) == 1
+            and ctx.map.planet_at(state, h) == "oxide"}
+    offered = {m.args[1] for m in eng.legal_moves(state) if m.command == "build" and m.args[0] == "m"}
+    assert near <= offered

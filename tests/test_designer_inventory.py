@@ -77,15 +77,23 @@ def _strings(node) -> set[str]:
     return {s for v in values for s in _strings(v)}
 
 
+def _keys(node) -> set[str]:
+    if isinstance(node, dict):
+        return set(map(str, node)) | {k for v in node.values() for k in _keys(v)}
+    return {k for v in node for k in _keys(v)} if isinstance(node, list) else set()
+
+
 def design_uses(folder: Path, cat=None) -> set[tuple[str, str]]:
     """(category, item) of every inventory item a design uses: each effect string its own files write, the
-    counts of its final scoring tiles, the parameters of its variants; an item of any other category when one
-    of its components uses it and the bundled one of that name does not. `cat`: a catalogue the design's
-    folder is laid over (with others) and wins in, else its own."""
+    counts of its final scoring tiles, the parameters of its variants; an item of any other category (a
+    placement field) when its files write it as a key and one of its components uses it. `cat`: a catalogue
+    the design's folder is laid over (with others) and wins in, else its own."""
     cat = cat or default_catalogue([folder])
     own = {f"{kind} {cid}" for (kind, cid), (path, _) in cat.files.items()
            if Path(path).resolve().is_relative_to(folder.resolve())}
-    written = {s for f in folder.glob("*.yaml") for s in _strings(yaml.safe_load(f.read_text(encoding="utf-8")))}
+    docs = [yaml.safe_load(f.read_text(encoding="utf-8")) for f in folder.glob("*.yaml")]
+    written = {s for doc in docs for s in _strings(doc)}
+    keys = {k for doc in docs for k in _keys(doc)}
     structures = structure_ids(cat)
     used = {item for component, effect in cat.effect_sources() if component in own and effect.text in written
             for st in effect.statements for item in statement_items(st, structures)}
@@ -93,9 +101,8 @@ def design_uses(folder: Path, cat=None) -> set[tuple[str, str]]:
              if f"final_scoring {t.id}" in own}
     used |= {("parameter", name) for v in cat.variants.values() if f"variant {v.id}" in own for name in v.parameters}
     if {i.category for i in inventory(default_catalogue())} - READ_FROM_STATEMENTS:
-        bundled = {(i.category, i.name): set(i.users) for i in inventory(default_catalogue())}
         used |= {(i.category, i.name) for i in inventory(cat) if i.category not in READ_FROM_STATEMENTS
-                 and own & (set(i.users) - bundled.get((i.category, i.name), set()))}
+                 and i.name in keys and own & set(i.users)}
     return used
 
 
@@ -133,6 +140,8 @@ def test_a_design_uses_what_its_own_files_write_not_what_it_inherits():
     assert ("action template", "tech") not in uses     # the research lab's `now: tech` of the default board
     assert ("counter", "PIECE-on-KIND") in design_uses(DESIGNS / "v15-surveyors")   # a final tile's count
     assert ("parameter", "opening_bids") in design_uses(DESIGNS / "v20-house-rules")  # a variant's parameter
+    assert ("placement field", "gaia_project") not in design_uses(DESIGNS / "v3")    # the default board's Gaiaformer
+    assert ("placement field", "gaia_project") in design_uses(DESIGNS / "v22-pioneers")  # its own seeder
 
 
 def test_a_datum_in_a_condition_and_a_final_tiles_count_are_listed_under_what_they_are():

@@ -24,8 +24,8 @@ def offer_charges(ctx: Context, state: GameState, builder: int, name: str) -> No
     for p in seats[i + 1:] + seats[:i]:
         player = state.players[p]
         best = 0
-        for other, h in near:  # p's structures (not Gaiaformers or stations) and guest mines in reach
-            if sharing.has_structure(ctx.content, state, h, p):
+        for other, h in near:  # p's pieces that take charges (not Gaiaformers or stations) and guest mines in reach
+            if sharing.has_structure(ctx.content, state, h, p, "charge"):
                 best = max(best, ctx.holdings.power_value(state, p, other, "charge"))
         if best == 0:
             continue

@@ -140,20 +140,39 @@ class _PiecesAndCounters:
         """Copies of a structure taken from the faction board (reveal its income slots)."""
         return self.of(state, p).used.get(sid, 0)
 
-    def colonized(self, state: GameState, p: int) -> list[str]:
-        """Hexes where p is the main occupant with a structure (not Gaiaformers or stations)."""
+    def own_pieces(self, state: GameState, p: int, use: str) -> list[str]:
+        """Hexes where p is the main occupant with a piece counting for `use` (`catalogue.PIECE_USES`)."""
         player = state.players[p]
-        is_structure = self.content.is_structure
+        counts = self.content.counts
         return [name for name, h in state.board.items()
-                if h.owner == p and h.piece is not None and is_structure(player, h.piece)]
+                if h.owner == p and h.piece is not None and counts(player, h.piece, use)]
+
+    def colonized(self, state: GameState, p: int) -> list[str]:
+        """Hexes where p is the main occupant with a piece that counts as a planet (not Gaiaformers or stations)."""
+        return self.own_pieces(state, p, "planet")
 
     def free_gaiaformers(self, state: GameState, p: int) -> int:
         """Gaiaformers player p may use now: neither in the Gaia area nor standing on the map."""
         player = state.players[p]
-        return player.gaiaformers - player.gaiaformers_in_gaia - self.count(state, p, self.content.gaiaformer_id(player))
+        return player.gaiaformers - player.gaiaformers_in_gaia - self.gaiaformers_on_map(state, p)
+
+    def gaiaformers_on_map(self, state: GameState, p: int) -> int:
+        """Copies of p's Gaiaformer pieces (structure field `gaiaformer`) on the map."""
+        return sum(self.count(state, p, sid) for sid in self.content.gaiaformers(state.players[p]))
 
     def structures_with_guests(self, state: GameState, p: int) -> list[str]:
-        return self.colonized(state, p) + sharing.guest_hexes(state, p)
+        """Hexes of p's structures: their own, and those where their guest piece (if a structure) stands."""
+        return self.own_pieces(state, p, "structure") + self._guests_counting(state, p, "structure")
+
+    def planets_with_guests(self, state: GameState, p: int) -> list[str]:
+        """Hexes of p's pieces counting as planets: their own, and those of their guest piece (if one)."""
+        return self.colonized(state, p) + self._guests_counting(state, p, "planet")
+
+    def _guests_counting(self, state: GameState, p: int, use: str) -> list[str]:
+        guests = sharing.guest_hexes(state, p)
+        if guests and not self.content.counts(state.players[p], sharing.guest_piece(self.content, state.players[p]), use):
+            return []
+        return guests
 
     def power_value(self, state: GameState, p: int, name: str, use: str) -> int:
         """Power value of p's piece (or guest mine) on a hex for one use (`federation`, `charge`): its
@@ -182,7 +201,7 @@ class _PiecesAndCounters:
         if word == "gaia-planet":
             return sum(1 for n in self.colonized(state, p) if self.map.kind_at(state, n) == "gaia")
         if word == "sector":
-            return len({self.map.sector_tile(n) for n in self.structures_with_guests(state, p)})
+            return len({self.map.sector_tile(n) for n in self.planets_with_guests(state, p)})
         if word == "structure":
             return len(self.structures_with_guests(state, p))
         if word == "federated-structure":
@@ -203,7 +222,7 @@ class _PiecesAndCounters:
         if word == "gf-available":
             return self.free_gaiaformers(state, p)
         if word == "gf-map":
-            return self.count(state, p, self.content.gaiaformer_id(player))
+            return self.gaiaformers_on_map(state, p)
         if word == "gf-gaia":
             return player.gaiaformers_in_gaia
         if word == "federation":
@@ -252,15 +271,15 @@ class _PiecesAndCounters:
         if "-on-" in word:
             piece, _, kind = word.partition("-on-")
             return self.counter_among(state, p, piece, [n for n in hexes if self.map.planet_at(state, n) == kind])
-        mine = [n for n in hexes if sharing.has_structure(self.content, state, state.board.get(n), p)]
-        if word == "planet-type":
-            return len({self.map.planet_at(state, n) for n in mine})
-        if word == "gaia-planet":
-            return sum(1 for n in mine if self.map.kind_at(state, n) == "gaia")
-        if word == "sector":
-            return len({self.map.sector_tile(n) for n in mine})
+        if word in PLANET_COUNTERS:
+            planets = [n for n in hexes if sharing.has_structure(self.content, state, state.board.get(n), p, "planet")]
+            if word == "planet-type":
+                return len({self.map.planet_at(state, n) for n in planets})
+            if word == "gaia-planet":
+                return sum(1 for n in planets if self.map.kind_at(state, n) == "gaia")
+            return len({self.map.sector_tile(n) for n in planets})
         if word in ("structure", "federated-structure"):
-            return len(mine)
+            return sum(1 for n in hexes if sharing.has_structure(self.content, state, state.board.get(n), p))
         if word == "satellite":
             return sum(1 for n in hexes if (h := state.board.get(n)) is not None and p in h.satellites)
         return sum(1 for n in hexes if sharing.piece_of(self.content, state, state.board.get(n), p) == word)
@@ -416,6 +435,9 @@ class Holdings(_PiecesAndCounters):
         return self.price(state, p, name, s.cost_near_opponent if near else s.cost, sid)
 
 
+
+# The counters over colonised planets (pieces that count as planets: `Structure.counts_for`).
+PLANET_COUNTERS = ("planet-type", "gaia-planet", "sector")
 
 # The power counters (`vocabulary.COUNTERS`) and the area each counts.
 POWER_COUNTERS = {"area1": "area1", "area2": "area2", "area3": "area3", "area-gaia": "gaia"}

@@ -305,18 +305,21 @@ def income(ctx: Context, state: GameState, p: int) -> None:
 # ------------------------------------------------------------------ Gaia phase
 
 def begin_gaia_phase(ctx: Context, state: GameState) -> None:
-    """Gaiaformers' Transdim planets become Gaia planets, then each player's tokens return."""
+    """Gaia Projects complete (the planet under a `gaia_project` piece becomes what its `becomes` says),
+    then each player's tokens return."""
     done: list[tuple[int, str]] = []
     for name, h in state.board.items():
-        if h.piece is not None and h.owner is not None and ctx.content.structure(state.players[h.owner], h.piece).place_on == "transdim":
+        if h.piece is not None and h.owner is not None and ctx.content.structure(state.players[h.owner], h.piece).gaia_project:
             owner = state.players[h.owner]
             started = owner.gaia_projects.get(name)
             if started is not None and state.round - started < ctx.holdings.param(state, h.owner, "gaia_project_rounds"):
                 continue  # still under way
             if started is not None:  # replaced, not changed: clones share it
                 owner.gaia_projects = {k: v for k, v in owner.gaia_projects.items() if k != name}
-            if ctx.map.kind_at(state, name) != "gaia":
-                state.hex(name).planet = ctx.content.planet_of_kind["gaia"]
+            planet = ctx.map.planet_at(state, name)
+            becomes = ctx.content.placement(owner, h.piece).becomes.get(planet)
+            if becomes is not None and becomes != planet:
+                state.hex(name).planet = becomes
                 done.append((h.owner, name))
     for owner, name in done:
         state.decisions.extend(effects.fire(ctx, state, owner, effects.Event("gaia-complete", hexes=(name,))))
