@@ -240,7 +240,7 @@ FLUX = "v9-flux"
 def flux_turn(area1: int, area2: int, area3: int) -> GameState:
     """Terrans (p1) hold Flux, at their first action turn, with this power."""
     eng = engine(FLUX)
-    state = take_boosters(eng, to_boosters(eng, setup_of(eng, FLUX)), {0: FLUX.split("-")[1]})
+    state = take_boosters(eng, to_boosters(eng, setup_of(eng, FLUX)), {0: "flux"})
     assert engine(FLUX).to_move(state) == 0 and state.players[0].booster == "flux"
     set_power(state, 0, area1, area2, area3)
     return state

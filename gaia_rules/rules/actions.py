@@ -328,7 +328,8 @@ def special_action_name(ctx: Context, p, statement: ast.Statement) -> str:
         elif isinstance(g, ast.Build):
             if g.source is not None:
                 built = g.pieces[0]
-                parts.append(f"down-{g.source}" if _upgraded_from(ctx, p, g.source, built) else f"{built}-from-{g.source}")
+                downward = _upgraded_from(ctx, p, g.source, built)
+                parts.append(f"down-{g.source}" if downward else f"{built}-from-{g.source}")
                 break
             if parts:
                 continue  # "step" / "range" already name it
