@@ -9,10 +9,10 @@ from typing import Any, Iterator, NamedTuple
 
 from ..language import EffectSyntaxError, parse_effect, parse_price
 from ..language import ast
-from ..language.vocabulary import (AREAS, COUNTER_FORMS, COUNTERS, ENGINE_RESOURCES, EVENT_DATA, EVENT_FILTERS,
-                                   EVENT_PIECES, EVENTS, FED_WORDS, KIND_PLACES, LIMITABLE, ONCE_PERIODS, POWER_AREAS,
-                                   TABLE_EVENTS, TRIGGERS_BY_KIND, UNREACHABLE_EVENTS, UP_CHOICES, WHERE,
-                                   WHERE_INSTEAD)
+from ..language.vocabulary import (AREAS, BUILD_BY, COUNTER_FORMS, COUNTERS, ENGINE_RESOURCES, EVENT_DATA,
+                                   EVENT_FILTERS, EVENT_PIECES, EVENTS, FED_WORDS, KIND_PLACES, LIMITABLE,
+                                   ONCE_PERIODS, POWER_AREAS, TABLE_EVENTS, TRIGGERS_BY_KIND, UNREACHABLE_EVENTS,
+                                   UP_CHOICES, WHERE, WHERE_INSTEAD)
 from . import catalogue as cat
 from .automa_load import check_automa
 from .loader import Loader
@@ -367,6 +367,8 @@ def _check_event(ctx: _Ctx, src: Located, path: tuple, st: ast.Statement, as_kin
             ctx.word(src, path, ev.source_column or ev.column, ev.source, ctx.structures, "structure")
         if ev.where is not None:
             ctx.word(src, path, ev.where_column or ev.column, ev.where, WHERE, "build filter")
+        if ev.by:
+            ctx.words(src, path, ev.by_columns, ev.column, ev.by, BUILD_BY, "build origin")
         return
     if ev.name not in EVENTS or ev.name == "build":
         ctx.word(src, path, ev.column, ev.name, EVENTS, "event")

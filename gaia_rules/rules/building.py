@@ -102,20 +102,22 @@ def build_main(ctx: Context, state: GameState, move: Move) -> None:
 
 
 def build_piece(ctx: Context, state: GameState, p: int, piece: str, name: str, allowed: dict | None = None) -> None:
+    """Build `piece` on `name`: the turn's main action, or a follow-up `allowed` by what gave it (its `by`)."""
+    by = "main-action" if allowed is None else allowed.get("by", "reward")
     player = state.players[p]
     faction = ctx.content.faction(player)
     if piece not in faction.structures:
         raise IllegalMoveError("build", f"unknown structure '{piece}'")
     s = faction.structures[piece]
     if allowed is not None and allowed.get("from"):
-        return downgrade(ctx, state, p, piece, name, allowed["from"])
+        return downgrade(ctx, state, p, piece, name, allowed["from"], by)
     if is_mine(s):
-        return build_mine(ctx, state, p, name)
+        return build_mine(ctx, state, p, name, by)
     if s.place_on == "transdim":
         return start_gaia_project(ctx, state, p, name)
     if s.place_on == "space":
-        return place_station(ctx, state, p, piece, name)
-    return upgrade(ctx, state, p, piece, name)
+        return place_station(ctx, state, p, piece, name, by)
+    return upgrade(ctx, state, p, piece, name, by)
 
 
 def terraform_steps(ctx: Context, home: str, target: str) -> int:
@@ -133,6 +135,7 @@ class MinePlan:
     planet: str
     guest: bool          # a guest mine on another player's structure
     steps: int           # terraforming steps of the planet (each fires `on step`)
+    free: int            # of them, the free steps used (the rest are paid with ore)
     costs: tuple         # everything paid: the mine, terraforming ore, the Gaia planet price, range Q.I.C.
 
 
@@ -180,7 +183,7 @@ def mine_plan(ctx: Context, state: GameState, p: int, name: str, reach: Reach | 
     qic = 0 if own_gf else (reach or reach_of(ctx, state, p)).qic_for(ctx, name)
     if qic:
         costs.append(ast.Pay(qic, "q"))
-    return MinePlan(planet, guest, steps, tuple(costs))
+    return MinePlan(planet, guest, steps, steps - paid_steps, tuple(costs))
 
 
 def mine_problem(ctx: Context, state: GameState, p: int, name: str, reach: Reach | None = None) -> str | None:
@@ -195,7 +198,7 @@ def mine_problem(ctx: Context, state: GameState, p: int, name: str, reach: Reach
     return effects.can_pay(ctx, state, p, plan.costs)
 
 
-def build_mine(ctx: Context, state: GameState, p: int, name: str) -> None:
+def build_mine(ctx: Context, state: GameState, p: int, name: str, by: str = "main-action") -> None:
     plan = mine_plan(ctx, state, p, name)
     faction = ctx.content.faction(state.players[p])
     mine = ctx.content.mine_id
@@ -207,8 +210,9 @@ def build_mine(ctx: Context, state: GameState, p: int, name: str) -> None:
     state.turn_builds.append(name)
     join_federation(ctx, state, p, name)
     follow: list[Pending] = []
-    if steps:
-        effects.fire(ctx, state, p, effects.Event("step", data={"step": 1}), steps, follow)
+    # each step fires `on step`, tagged: the free steps used first, then the steps paid for with ore
+    effects.fire(ctx, state, p, effects.Event("step", frozenset(("free",)), {"step": 1}), plan.free, follow)
+    effects.fire(ctx, state, p, effects.Event("step", frozenset(("paid",)), {"step": 1}), steps - plan.free, follow)
     where = {"guest"} if guest else set()
     if not guest and ctx.content.kinds.get(planet) == "gaia":
         where.add("gaia")
@@ -216,7 +220,7 @@ def build_mine(ctx: Context, state: GameState, p: int, name: str) -> None:
         where.add("home")
     if not guest and _new_type(ctx, state, p, name, planet):
         where.add("new-type")
-    fire_build(ctx, state, p, mine, where, follow, name=name, steps=steps)
+    fire_build(ctx, state, p, mine, where, follow, name=name, steps=steps, free_steps=plan.free, by=by)
     queue(state, follow)
 
 
@@ -225,9 +229,13 @@ def _new_type(ctx: Context, state: GameState, p: int, name: str, planet: str) ->
 
 
 def fire_build(ctx: Context, state: GameState, p: int, piece: str, where: set[str], follow: list[Pending],
-               name: str | None = None, source: str | None = None, steps: int = 0) -> None:
-    """A piece was built (from `source` when it replaced one): its `now` effects, then the `build` event."""
-    event = effects.Event("build", frozenset(where), {"step": steps}, (name,) if name else (), piece, source)
+               name: str | None = None, source: str | None = None, steps: int = 0, free_steps: int = 0,
+               by: str = "main-action") -> None:
+    """A piece was built (from `source` when it replaced one; `by` what gave it, `vocabulary.BUILD_BY`):
+    its `now` effects, then the `build` event."""
+    event = effects.Event("build", frozenset(where | {by}),
+                          {"step": steps, "paid-step": steps - free_steps, "free-step": free_steps},
+                          (name,) if name else (), piece, source)
     s = ctx.content.structure(state.players[p], piece)
     effects.apply_now(ctx, state, p, s.effects, f"structure:{piece}", follow)
     faction = ctx.content.faction(state.players[p])
@@ -262,7 +270,7 @@ def start_gaia_project(ctx: Context, state: GameState, p: int, name: str) -> Non
     queue(state, follow)
 
 
-def place_station(ctx: Context, state: GameState, p: int, piece: str, name: str) -> None:
+def place_station(ctx: Context, state: GameState, p: int, piece: str, name: str, by: str = "main-action") -> None:
     s = ctx.content.structure(state.players[p], piece)
     if ctx.map.kind_at(state, name) != "space" or occupied(state, name):
         raise IllegalMoveError("space-station", f"{name} is not an empty space hex")
@@ -274,11 +282,11 @@ def place_station(ctx: Context, state: GameState, p: int, piece: str, name: str)
     holdings.place(state, name, p, piece)
     join_federation(ctx, state, p, name)
     follow: list[Pending] = []
-    fire_build(ctx, state, p, piece, set(), follow, name=name)
+    fire_build(ctx, state, p, piece, set(), follow, name=name, by=by)
     queue(state, follow)
 
 
-def upgrade(ctx: Context, state: GameState, p: int, piece: str, name: str) -> None:
+def upgrade(ctx: Context, state: GameState, p: int, piece: str, name: str, by: str = "main-action") -> None:
     player = state.players[p]
     s = ctx.content.structure(player, piece)
     h = state.board.get(name)
@@ -291,10 +299,11 @@ def upgrade(ctx: Context, state: GameState, p: int, piece: str, name: str) -> No
         raise IllegalMoveError("supply", f"no {s.name} left on your faction board")
     near = s.cost_near_opponent is not None and _opponent_near(ctx, state, p, name)
     effects.pay(ctx, state, p, ctx.holdings.structure_cost(state, p, piece, near))
-    _replace_piece(ctx, state, p, name, piece, s.upgrades_from)
+    _replace_piece(ctx, state, p, name, piece, s.upgrades_from, by)
 
 
-def downgrade(ctx: Context, state: GameState, p: int, piece: str, name: str, source: str) -> None:
+def downgrade(ctx: Context, state: GameState, p: int, piece: str, name: str, source: str,
+              by: str = "reward") -> None:
     """`build X from Y`: turn your Y back into an X; it counts as building an X."""
     player = state.players[p]
     h = state.board.get(name)
@@ -302,15 +311,16 @@ def downgrade(ctx: Context, state: GameState, p: int, piece: str, name: str, sou
         raise IllegalMoveError("downgrade", f"{name} does not hold your {source}")
     if ctx.holdings.count(state, p, piece) >= ctx.content.structure(player, piece).supply:
         raise IllegalMoveError("supply", f"no {ctx.content.structure(player, piece).name} left on your faction board")
-    _replace_piece(ctx, state, p, name, piece, source)
+    _replace_piece(ctx, state, p, name, piece, source, by)
 
 
-def _replace_piece(ctx: Context, state: GameState, p: int, name: str, piece: str, source: str | None) -> None:
+def _replace_piece(ctx: Context, state: GameState, p: int, name: str, piece: str, source: str | None,
+                   by: str) -> None:
     """Put `piece` in place of p's `source` on `name`; it counts as building it (triggers, charges)."""
     holdings.replace(state, name, p, piece)
     state.turn_builds.append(name)
     follow: list[Pending] = []
-    fire_build(ctx, state, p, piece, set(), follow, name=name, source=source)
+    fire_build(ctx, state, p, piece, set(), follow, name=name, source=source, by=by)
     queue(state, follow)
 
 
