@@ -633,6 +633,43 @@ def _check_structures(ctx: _Ctx, src: Located, structures: dict, base: dict | No
                     pass
 
 
+def _check_board(ctx: _Ctx, src: Located, data: dict) -> None:
+    _check_structures(ctx, src, data["structures"])
+    _check_setup(ctx, src, data.get("setup", []), data["structures"])
+
+
+def _check_setup(ctx: _Ctx, src: Located, items: list, rows: dict) -> None:
+    """A `setup` list: known pieces that go on planets, in passes the game has, no more than the supply."""
+    passes = len(ctx.c.game.get("setup_order") or ())
+    placed: dict[str, int] = {}
+    for i, item in enumerate(items):
+        written = isinstance(item, dict)
+        piece = item.get("piece") if written else item
+        where = ("setup", i, "piece") if written else ("setup", i)
+        if piece not in ctx.structures:
+            ctx.word(src, where, 1, piece, ctx.structures, "structure")
+            continue
+        row = rows.get(piece)
+        if row is not None and row.get("place_on") in ("transdim", "space"):
+            ctx.err(src, where, f"a '{piece}' cannot be placed at set-up: set-up pieces go on planets of the home "
+                                f"type, and a '{piece}' goes on {row['place_on']}")
+        placed[piece] = placed.get(piece, 0) + 1
+        if row is not None and placed[piece] == row.get("supply", 0) + 1:
+            ctx.err(src, where, f"set-up places {placed[piece]} '{piece}', more than the {row.get('supply', 0)} "
+                                f"of its supply")
+        if written and "pass" in item and "at" in item:
+            ctx.err(src, ("setup", i), "a set-up placement is in a 'pass' or 'at' a place of the sequence, not both")
+            continue
+        number = item.get("pass", i + 1) if written else i + 1
+        if written and "at" in item or not isinstance(number, int) or not passes or number <= passes:
+            continue
+        if any(b is src for _, b in ctx.loader.broken) and written and "pass" in item:
+            continue  # its schema message says what is wrong with the number already
+        ctx.err(src, ("setup", i, "pass") if written and "pass" in item else ("setup", i),
+                f"set-up placement {i + 1} ('{piece}') is in pass {number}, but the game has {passes} passes "
+                f"(setup_order in the game file); give it a pass from 1 to {passes}, or 'last'")
+
+
 def _check_price_field(ctx: _Ctx, src: Located, data: dict) -> None:
     """A component's `cost` (a board action, the research board): each count within `effect_limits.price`."""
     text = data.get("cost")
@@ -650,11 +687,11 @@ def _check_faction(ctx: _Ctx, src: Located, data: dict) -> None:
     ctx.word(src, ("home",), 1, data["home"], homes, "home planet type")
     for i, track in enumerate(data.get("research", [])):
         ctx.word(src, ("research", i), 1, track, c.tracks, "research track")
-    for i, piece in enumerate(data.get("setup", [])):
-        ctx.word(src, ("setup", i), 1, piece, ctx.structures, "structure")
     board = c.boards.get(data.get("board"))
     if board is not None:  # an unknown board is reported once, by the builder: its rows cannot be merged
         _check_structures(ctx, src, data.get("structures", {}), board.get("structures", {}))
+        rows = {sid: {**row, **data.get("structures", {}).get(sid, {})} for sid, row in board["structures"].items()}
+        _check_setup(ctx, src, data.get("setup", []), {**data.get("structures", {}), **rows})
     pi = data.get("planetary_institute_structure", "PI")
     if data.get("planetary_institute") and pi not in ctx.structures:
         ctx.err(src, ("planetary_institute",), f"planetary_institute effects need a structure '{pi}'")
@@ -779,7 +816,7 @@ def check_catalogue(c: cat.Catalogue, located: dict[tuple[str, str], Located], l
         "faction": _check_faction, "sector": _check_sector, "layout": _check_layout,
         "research_track": _check_track, "variant": _check_variant, "parameters": _check_parameters,
         "final_scoring": _check_final, "planets": _check_planets, "game": _check_game,
-        "faction_board": lambda ctx, src, data: _check_structures(ctx, src, data["structures"]),
+        "faction_board": _check_board,
         "board_action": _check_price_field, "research_board": _check_price_field,
     }
     for (kind, _id), src in sorted(located.items()):
