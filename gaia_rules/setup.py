@@ -467,7 +467,9 @@ def random_setup(catalogue: Catalogue, players: int, seed, variant: str = "rules
     in_supply = sorted((t for t in catalogue.federation_tokens.values() if t.in_supply), key=lambda t: natural_key(t.id))
     token = rng.choice(in_supply).id if in_supply else None
     token = fixed.get("terraforming_token") or token
-    fed_supply = {t.id: t.copies - (1 if t.id == token else 0) for t in in_supply}
+    most = catalogue.automa.rules.federation_token_copies if automa is not None else None
+    fed_supply = {t.id: (t.copies if most is None else min(t.copies, most)) - (1 if t.id == token else 0)
+                  for t in in_supply}
 
     if seats is not None and None in seats:
         if automa is None:

@@ -59,7 +59,8 @@ def add_automa(automa: am.Automa, doc: Document) -> None:
             tuple(x["upgrade_tiebreakers"]), tuple(am.Upgrade(u["from"], tuple(u["to"].split("|"))) for u in x["upgrades"]),
             dict(x["planet_steps"]), dict(x["final_tile_preferences"]), tuple(x["action_spaces"]),
             tuple(x.get("lone_mine_satellite", ())),
-            {t: am.FinalCount(v["count"], v.get("add", 0)) for t, v in x.get("final_tile_counts", {}).items()}, file)
+            {t: am.FinalCount(v["count"], v.get("add", 0)) for t, v in x.get("final_tile_counts", {}).items()},
+            x.get("federation_token_copies"), file)
 
 
 # ------------------------------------------------------------------ checks
