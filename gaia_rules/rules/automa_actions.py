@@ -90,9 +90,22 @@ def build_mine(turn: Turn, step: AutomaStep) -> bool:
     tests = mine_tests(turn, step.tiebreaker)
     name, trail = automa_select.narrow(ctx, candidates, rules.mine_tiebreakers, tests, turn.support.direction)
     record = _record(turn, step, hex=name, planet=ctx.map.planet_at(state, name), range=reach,
-                     options=len(candidates), by=trail)
+                     options=len(candidates), by=trail, **_why(turn, trail, step.tiebreaker))
     place_mine(turn, name, record)
     return True
+
+
+def _why(turn: Turn, trail: list[list], faction_tiebreaker: str | None = None) -> dict:
+    """What the tie-breakers of a trail read: the faction's own, the final tile, the direction."""
+    used = {word for word, _left in trail}
+    out: dict = {}
+    if "faction" in used:
+        out["faction_tiebreaker"] = faction_tiebreaker
+    if "final-tile" in used:
+        out["final_tile"] = automa_select.final_tile(turn.state, turn.support)
+    if "direction" in used:
+        out["direction"] = turn.support.direction
+    return out
 
 
 def mine_candidates(ctx: Context, state: GameState, seat: int, reach: int) -> list[str]:
@@ -194,7 +207,8 @@ def upgrade(turn: Turn, step: AutomaStep) -> bool:
         tests = {"closest-to-human": lambda c: fewest(c, to_human)}
         name, trail = automa_select.narrow(ctx, hexes, turn.automa.rules.upgrade_tiebreakers, tests,
                                            turn.support.direction)
-        record = _record(turn, step, hex=name, source=source, target=target, options=len(hexes), by=trail)
+        record = _record(turn, step, hex=name, source=source, target=target, options=len(hexes), by=trail,
+                         **_why(turn, trail))
         holdings.replace(state, name, seat, target)
         state.turn_builds.append(name)
         after_upgrade(turn, source, target, record)
