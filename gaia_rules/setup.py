@@ -122,6 +122,10 @@ def check_solo(catalogue: Catalogue, players: int, automa: str | None, difficult
         raise SetupError("an auction is for several players: a solo player chooses a faction")
     card = content.factions[automa]
     home = catalogue.factions[card.faction].home
+    factions = list(factions) if factions is not None else None
+    if factions is not None and len(factions) != players:
+        raise SetupError(f"a solo game has {players} player: give {players} faction (the Automa's comes from "
+                         f"its card), not {len(factions)}")
     for fid in factions or ():
         if fid is not None and fid in catalogue.factions and catalogue.factions[fid].home == home:
             raise SetupError(f"the {card.name} plays {home}: it cannot face '{fid}', a faction of the same home "

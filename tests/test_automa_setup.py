@@ -154,7 +154,8 @@ def test_the_engine_refuses_a_bad_solo_setup_given_whole():
     good = solo_setup()
     for change, message in [({"players": 2}, "not 2"), ({"difficulty": "nope"}, "unknown difficulty 'nope'"),
                             ({"factions": ["lantids"]}, "cannot face 'lantids'"),
-                            ({"automa": None, "players": 1}, "not 1")]:
+                            ({"automa": None, "players": 1}, "not 1"),
+                            ({"factions": ["itars", "terrans"]}, "give 1 faction .the Automa's comes from its card., not 2")]:
         with pytest.raises(SetupError, match=message.replace("(", r"\(")):
             ENGINE.new_game(dataclasses.replace(good, **change))
 
