@@ -1,1 +1,11 @@
-"""Test-wide settings."""
+"""Test-wide settings.
+
+Typer's test runner builds the click command from the `gaia` functions again at every
+`invoke` (about 0.1 s each, hundreds of times a run); a process runs it once. The command
+is the same object every time, so the runner builds it once here.
+"""
+import functools
+
+import typer.testing
+
+typer.testing._get_command = functools.lru_cache(maxsize=None)(typer.testing._get_command)

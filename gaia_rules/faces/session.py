@@ -236,6 +236,66 @@ def _hex_case(word: str) -> str:
     return f"{m.group(1)}{m.group(2).upper()}{m.group(3)}" if m else word
 
 
+def completions(engine: Engine, state: GameState, legal: list[Move], before: str) -> list[str]:
+    """Words that may follow `before` (what is typed up to the cursor): commands, hexes, ids."""
+    words = before.split(" ")
+    typed, head = words[-1].lower(), [w.lower() for w in words[:-1] if w]
+    if not head:
+        firsts = list(SESSION_COMMANDS)
+        firsts += [c for c in dict.fromkeys(m.command for m in legal) if c not in firsts]
+        options = firsts
+    elif head[0] == "explain" and len(head) == 1:
+        options = sorted({i for k in KINDS for i in ids_of(engine.catalogue, k)})
+    else:
+        options = []
+        for m in legal:
+            parts = move_text(engine, state, m, with_player=False).split(" ")
+            if len(parts) > len(head) and [x.lower() for x in parts[:len(head)]] == head:
+                if parts[len(head)] not in options:
+                    options.append(parts[len(head)])
+    return [o for o in options if o.lower().startswith(typed)]
+
+
+def move_named(engine: Engine, state: GameState, legal: list[Move], line: str) -> Move:
+    """The move a line names: a number of the list, the notation in any case, or a short answer.
+
+    Raises SessionError (a line to show) when it names none.
+    """
+    line = line.split(":", 1)[0].strip()  # a line copied from the list, with what its ids name
+    if line.isdigit():
+        n = int(line)
+        if not 1 <= n <= len(legal):
+            raise SessionError(f"no move {n}: there {'is' if len(legal) == 1 else 'are'} {len(legal)} legal "
+                               f"move{'' if len(legal) == 1 else 's'} (type moves)")
+        return legal[n - 1]
+    low = " ".join(line.lower().split())
+    decision = state.decisions[0].kind if state.decisions else None
+    if decision == "charge" and low in YES + NO:
+        wanted = "decline" if low in NO else "charge"
+        return next(m for m in legal if m.command == wanted)
+    for m in legal:
+        if low in (move_text(engine, state, m, with_player=False).lower(), move_text(engine, state, m).lower()):
+            return m
+    same = [m for m in legal if m.command.lower() == low]
+    if len(same) == 1:
+        return same[0]
+    words = line.split()
+    labels = {p.faction for p in state.players if p.faction} | {f"p{i + 1}" for i in range(len(state.players))}
+    at = 1 if words[0].lower() in labels and len(words) > 1 else 0  # the command, after a player if one is named
+    commands = {c.lower(): c for c in COMMANDS}
+    word = words[at].lower()
+    if word not in commands:
+        close = did_you_mean(word, list(SESSION_COMMANDS) + list(COMMANDS))
+        hint = f" (did you mean '{close}'?)" if close else " (type help)"
+        raise SessionError(f"unknown command '{word}'{hint}")
+    words[:at + 1] = [w.lower() for w in words[:at]] + [commands[word]]
+    text = " ".join(_hex_case(w) for w in words)
+    try:
+        return parse_move(engine, state, text)
+    except MoveSyntaxError as err:  # quotes the text as read (command and hexes in their case)
+        raise SessionError(str(err)) from None
+
+
 class LineReader:
     """Reads one answer: prompt_toolkit on a terminal, plain lines from a pipe."""
 
@@ -360,67 +420,12 @@ class Session:
             return "the"
         return "the bot's" if len(players) == 1 else "the bots'"
 
-    # ------------------------------------------------------------ completion
+    # ------------------------------------------------------------ reading a line
     def complete(self, before: str) -> list[str]:
-        """Words that may follow `before` (what is typed up to the cursor): commands, hexes, ids."""
-        words = before.split(" ")
-        typed, head = words[-1].lower(), [w.lower() for w in words[:-1] if w]
-        if not head:
-            firsts = list(SESSION_COMMANDS)
-            firsts += [c for c in dict.fromkeys(m.command for m in self.legal()) if c not in firsts]
-            options = firsts
-        elif head[0] == "explain" and len(head) == 1:
-            options = sorted({i for k in KINDS for i in ids_of(self.engine.catalogue, k)})
-        else:
-            options = []
-            for m in self.legal():
-                parts = move_text(self.engine, self.state, m, with_player=False).split(" ")
-                if len(parts) > len(head) and [x.lower() for x in parts[:len(head)]] == head:
-                    if parts[len(head)] not in options:
-                        options.append(parts[len(head)])
-        return [o for o in options if o.lower().startswith(typed)]
+        return completions(self.engine, self.state, self.legal(), before)
 
-    # ------------------------------------------------------------ reading a move
     def resolve(self, line: str) -> Move:
-        """The move a line names: a number of the list, the notation in any case, or a short answer.
-
-        Raises SessionError (a line to show) when it names none.
-        """
-        legal = self.legal()
-        line = line.split(":", 1)[0].strip()  # a line copied from the list, with what its ids name
-        if line.isdigit():
-            n = int(line)
-            if not 1 <= n <= len(legal):
-                raise SessionError(f"no move {n}: there {'is' if len(legal) == 1 else 'are'} {len(legal)} legal "
-                                   f"move{'' if len(legal) == 1 else 's'} (type moves)")
-            return legal[n - 1]
-        low = " ".join(line.lower().split())
-        decision = self.state.decisions[0].kind if self.state.decisions else None
-        if decision == "charge" and low in YES + NO:
-            wanted = "decline" if low in NO else "charge"
-            return next(m for m in legal if m.command == wanted)
-        for m in legal:
-            if low in (move_text(self.engine, self.state, m, with_player=False).lower(),
-                       move_text(self.engine, self.state, m).lower()):
-                return m
-        same = [m for m in legal if m.command.lower() == low]
-        if len(same) == 1:
-            return same[0]
-        words = line.split()
-        labels = {p.faction for p in self.state.players if p.faction} | {f"p{i + 1}" for i in range(len(self.state.players))}
-        at = 1 if words[0].lower() in labels and len(words) > 1 else 0  # the command, after a player if one is named
-        commands = {c.lower(): c for c in COMMANDS}
-        word = words[at].lower()
-        if word not in commands:
-            close = did_you_mean(word, list(SESSION_COMMANDS) + list(COMMANDS))
-            hint = f" (did you mean '{close}'?)" if close else " (type help)"
-            raise SessionError(f"unknown command '{word}'{hint}")
-        words[:at + 1] = [w.lower() for w in words[:at]] + [commands[word]]
-        text = " ".join(_hex_case(w) for w in words)
-        try:
-            return parse_move(self.engine, self.state, text)
-        except MoveSyntaxError as err:  # quotes the text as read (command and hexes in their case)
-            raise SessionError(str(err)) from None
+        return move_named(self.engine, self.state, self.legal(), line)
 
     # ------------------------------------------------------------ bots
     def bot_turns(self) -> None:
