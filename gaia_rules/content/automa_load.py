@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..language.vocabulary import COUNTERS
 from . import automa as am
 from .loader import Document, Loader
 from .spelling import did_you_mean
@@ -219,7 +220,7 @@ class _Checker:
         for i, tile in enumerate(data.get("lone_mine_satellite") or ()):
             self.word(src, ("lone_mine_satellite", i), tile, self.c.final_tiles, "final scoring tile",
                       kind="final_scoring")
-        counters = {t.count for t in self.c.final_tiles.values()}
+        counters = set(COUNTERS) | {t.count for t in self.c.final_tiles.values()}
         for tile, rule in (data.get("final_tile_counts") or {}).items():
             self.word(src, ("final_tile_counts", tile), tile, self.c.final_tiles, "final scoring tile", key=True,
                       kind="final_scoring")
