@@ -310,7 +310,8 @@ class Holdings(_PiecesAndCounters):
         if holding is None:
             if len(self._by_signature) >= self.KEPT:
                 self._by_signature.clear()
-            statements = tuple(self._held(player, signature)) if player.faction is not None else ()
+            # the Automa holds nothing of its faction's: no abilities, income, booster or level effects
+            statements = tuple(self._held(player, signature)) if player.faction is not None and not signature[7] else ()
             holding = self._by_signature[signature] = Holding(self, signature, statements)
         player.__dict__[_KEPT] = holding
         return holding
@@ -322,7 +323,7 @@ class Holdings(_PiecesAndCounters):
         seen = tuple(m for m in player.marks if m.startswith(EVENT_MARK)) if player.marks else ()
         return (player.faction, tuple(sorted(on_map.items())), tuple(sorted(used.items())),
                 tuple(player.research.get(t, 0) for t in self.content.catalogue.tracks),
-                tuple((t.tile, t.enabled) for t in player.tech), player.booster, seen)
+                tuple((t.tile, t.enabled) for t in player.tech), player.booster, seen, state.is_automa(p))
 
     def piece_counts(self, state: GameState, p: int) -> tuple[dict[str, int], dict[str, int]]:
         """(copies on the map, copies taken from the faction board) per structure, in one scan of the board."""

@@ -11,7 +11,7 @@ from typing import Callable
 from ..content.spelling import did_you_mean
 from ..language import ast
 from ..state import GameState, Pending
-from . import auction, charges, choices, effects, holdings, research, scoring, special_token
+from . import auction, automa_deck, automa_setup, charges, choices, effects, holdings, research, scoring, special_token
 from .context import Context
 from .errors import IllegalMoveError
 
@@ -42,6 +42,9 @@ def choose_faction(ctx: Context, state: GameState, p: int, fid: str) -> None:
         raise IllegalMoveError("faction", f"unknown faction '{fid}'{did_you_mean(fid, cat.factions)}")
     faction = cat.factions[fid]
     for other in state.players:
+        if state.is_automa(other.index) and cat.factions[other.faction].home == faction.home:
+            raise IllegalMoveError("faction", f"the Automa plays {cat.factions[other.faction].name} ({faction.home}): "
+                                              f"choose a faction of another home planet")
         if other.faction == fid:
             raise IllegalMoveError("faction", f"{faction.name} is already taken")
         if other.faction is not None and cat.factions[other.faction].home == faction.home:
@@ -69,10 +72,14 @@ def init_player(ctx: Context, state: GameState, p: int) -> None:
 def begin_placements(ctx: Context, state: GameState) -> None:
     """Starting pieces: one pass per mine (directions from content), other pieces last, in seat order."""
     for p in range(len(state.players)):
-        init_player(ctx, state, p)
+        if state.is_automa(p):
+            automa_setup.init_seat(ctx, state)
+        else:
+            init_player(ctx, state, p)
     order = ctx.content.catalogue.game["setup_order"]
     mine = ctx.content.mine_id
-    plans = [list(ctx.content.faction(p).setup) for p in state.players]
+    plans = [automa_setup.starting_pieces(ctx, state) if state.is_automa(p.index) else list(ctx.content.faction(p).setup)
+             for p in state.players]
     queue: list[list] = []
     passes = max((sum(1 for x in plan if x == mine) for plan in plans), default=0)
     seats = list(state.seats)
@@ -180,6 +187,8 @@ def advance(ctx: Context, state: GameState, observer: RoundObserver | None = Non
 def start_round(ctx: Context, state: GameState, number: int) -> None:
     sync_income_order(ctx, state)
     state.round = number
+    if state.automa is not None and number > 1:
+        automa_deck.new_round(ctx, state, number)
     for player in state.players:  # statements limited to once per round may fire again
         if player.marks:
             player.marks = [m for m in player.marks if not m.startswith("round:")]
@@ -193,7 +202,8 @@ def start_round(ctx: Context, state: GameState, number: int) -> None:
 def everyone(ctx: Context, state: GameState, event) -> None:
     """Fire an event of the whole table for each player, in turn order; follow-ups become decisions."""
     for p in state.turn_order or state.seats:
-        state.decisions.extend(effects.fire(ctx, state, p, event))
+        if not state.is_automa(p):  # the Automa scores nothing of what the events give
+            state.decisions.extend(effects.fire(ctx, state, p, event))
 
 
 # ------------------------------------------------------------------ income
