@@ -345,10 +345,14 @@ def test_lab_and_academies_give_a_tech_tile(cat):
 
 def test_pieces_that_are_not_structures(cat):
     s = cat.factions["ivits"].structures
-    assert (s["gf"].structure, s["gf"].place_on, s["gf"].is_range_origin) == (False, "transdim", False)
+    assert (s["gf"].structure, s["gf"].place_on, s["gf"].is_range_origin) == (False, ("transdim",), False)
+    assert (s["gf"].gaiaformer, s["gf"].gaia_project, s["gf"].becomes, s["gf"].counts_for) == (
+        True, True, (("transdim", "gaia"),), frozenset())
     assert (s["sp"].structure, s["sp"].place_on, s["sp"].is_range_origin, s["sp"].counts_as_satellite) == (
-        False, "space", True, True)
-    assert (s["m"].structure, s["m"].place_on, s["m"].is_range_origin) == (True, "planet", True)
+        False, ("space",), True, True)
+    assert (s["sp"].action_only, s["sp"].counts_for) == (True, frozenset({"federation", "range"}))
+    assert (s["m"].structure, s["m"].place_on, s["m"].is_range_origin) == (True, ("planet",), True)
+    assert s["m"].counts_for == frozenset({"structure", "planet", "federation", "charge", "range"})
 
 
 def test_bescods_pi_upgrades_from_lab_and_academies_from_trading_station(cat):

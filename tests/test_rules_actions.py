@@ -216,7 +216,7 @@ def test_gaia_project_refused_without_a_free_gaiaformer(s):
     put(s, origin, TERRANS)
     p = s.players[TERRANS]
     p.research["gaia"], p.gaiaformers = 1, 0
-    assert refused(s, f"p1 build gf {target}").rule == "gaia-project"
+    assert refused(s, f"p1 build gf {target}").rule == "supply"   # a Gaiaformer's copies are those gained
 
 
 def test_gaia_project_refused_with_too_few_tokens(s):

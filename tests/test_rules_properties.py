@@ -54,7 +54,7 @@ def supply_ok(state: GameState) -> list[str]:
         on_map, used = c.holdings.piece_counts(state, p.index)
         for sid, s in c.content.faction(p).structures.items():
             n = used.get(sid, 0)
-            if s.place_on == "transdim":
+            if s.gaiaformer:
                 limit = p.gaiaformers
                 n = on_map.get(sid, 0) + p.gaiaformers_in_gaia
             else:

@@ -131,7 +131,7 @@ NOT_REACHED_BY_RANDOM_PLAY = {
 def test_no_rules_function_is_reached_only_because_one_bundled_faction_plays():
     bundled, tests = corpus_reach(), reach_of_test_factions()
     assert len(bundled) > 300  # the trace saw the engine at work
-    assert len(bundled[("building", "build_mine")]) == 14  # every faction's moves build mines
+    assert len(bundled[("building", "place_new")]) == 14  # every faction's moves build mines
     found = one_faction_functions(bundled, tests)
     assert {f: who for f, who in found.items() if f not in NOT_REACHED_BY_RANDOM_PLAY} == {}
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from ..language import parse_effect, parse_price
 from . import catalogue as cat
 from .automa_load import KINDS as AUTOMA_KINDS, add_automa
 from .loader import Document, Loader
@@ -19,6 +20,29 @@ AREAS = ("area1", "area2", "area3", "gaia")
 START_KEYS = ("vp", "credits", "ore", "knowledge", "qic")
 
 
+def _words(value) -> tuple[str, ...]:
+    """A placement field written as one word or a list of words."""
+    if value is None:
+        return ()
+    return (value,) if isinstance(value, str) else tuple(value)
+
+
+def _place_prices(loader: Loader, src: Located, path: tuple, raw: dict | None) -> tuple[cat.PlacePrice, ...]:
+    out = []
+    for word, value in (raw or {}).items():
+        parts = _words(value)
+        costs: list = []
+        params = []
+        for i, part in enumerate(parts):
+            if cat.is_price_parameter(part):
+                params.append(part)
+            else:
+                at = path + (word,) if isinstance(value, str) else path + (word, i)
+                costs.extend(loader.price(src, at, part))
+        out.append(cat.PlacePrice(word, tuple(costs), tuple(params)))
+    return tuple(out)
+
+
 def _structure(loader: Loader, src: Located, path: tuple, sid: str, raw: dict) -> cat.Structure:
     cost_near = raw.get("cost_near_opponent")
     return cat.Structure(
@@ -28,7 +52,7 @@ def _structure(loader: Loader, src: Located, path: tuple, sid: str, raw: dict) -
         cost=loader.price(src, path + ("cost",), raw.get("cost", "")),
         cost_near_opponent=None if cost_near is None else loader.price(src, path + ("cost_near_opponent",), cost_near),
         upgrades_from=raw.get("upgrades_from"),
-        place_on=raw.get("place_on"),
+        place_on=_words(raw.get("place_on")),
         power_value=raw.get("power_value", 0),
         slots=tuple(None if s is None else loader.effect(src, path + ("slots", i), s)
                     for i, s in enumerate(raw.get("slots", []))),
@@ -36,8 +60,35 @@ def _structure(loader: Loader, src: Located, path: tuple, sid: str, raw: dict) -
         structure=raw.get("structure", True),
         range_origin=raw.get("range_origin"),
         counts_as_satellite=raw.get("counts_as_satellite", False),
-        guest_on=tuple(raw.get("guest_on", ())),
+        guest_on=_words(raw.get("guest_on")),
+        place_price=_place_prices(loader, src, path + ("place_price",), raw.get("place_price")),
+        becomes=tuple((word, planet) for word, planet in (raw.get("becomes") or {}).items()),
+        gaia_project=raw.get("gaia_project", False),
+        gaiaformer=raw.get("gaiaformer", False),
+        holds_planet=raw.get("holds_planet", False),
+        action_only=raw.get("action_only", False),
+        counts_as_planet=raw.get("counts_as_planet"),
+        in_federations=raw.get("in_federations"),
+        charges=raw.get("charges"),
     )
+
+
+class _Checked:
+    """Reads a row that was checked already (a faction board in the catalogue): nothing to report."""
+
+    def price(self, src, path, text):
+        return parse_price(text or "")
+
+    def effect(self, src, path, text):
+        return parse_effect(text)
+
+    def effects(self, src, path, items):
+        return tuple(parse_effect(e) for e in items or ())
+
+
+def row_structure(sid: str, raw: dict) -> cat.Structure:
+    """A faction board's row (already checked) as the catalogue builds it."""
+    return _structure(_Checked(), None, (), sid, raw)
 
 
 def _faction(loader: Loader, doc: Document, boards: dict[str, Document]) -> cat.Faction | None:

@@ -15,6 +15,60 @@ from ..language.ast import Cost, Effect
 from .automa import Automa
 
 
+# What a structure counts as, each for its own rules (`Structure.counts_for`): `structure` (the
+# `structure` counters, an opponent near for `cost_near_opponent`), `planet` (a colonised planet:
+# planet types, Gaia planets, sectors, `new-type`), `federation` (a member of federations, joining
+# one next to it), `charge` (building it offers charges; its owner charges from opponents' builds
+# next to it), `range` (range is measured from it).
+PIECE_USES = ("structure", "planet", "federation", "charge", "range")
+
+# The placement words that name a group of planet types rather than one (besides each `habitable`
+# kind of planets.yaml): `planet`, every type a mine goes on (habitable `home` or `gaia`); `any`.
+PLANET_GROUPS = {"planet": ("home", "gaia"), "any": None}
+
+# Rule parameters a place price may name besides those of type `cost` (which are paid as written):
+# what each one means as a price.
+PLACE_PRICE_PARAMETERS = {
+    "terraform_cost": "terraforming from the holder's home type, terraform_cost ore a step",
+    "gaia_project_cost": "gaia_project_cost power tokens moved to the Gaia area",
+}
+
+
+def is_price_parameter(part: str) -> bool:
+    """A place price part naming a rule parameter (one word, not starting with a digit) rather than amounts."""
+    return bool(part) and not part[0].isdigit() and all(ch.isalnum() or ch in "_-" for ch in part)
+
+
+def planet_words(planets: dict[str, "PlanetType"]) -> dict[str, frozenset[str]]:
+    """Every word a placement field may use for planets, with the planet types it names: each planet
+    type id, each `habitable` kind (every type of that kind), `planet` and `any` (`PLANET_GROUPS`)."""
+    out: dict[str, frozenset[str]] = {}
+    for word, kinds in PLANET_GROUPS.items():
+        out[word] = frozenset(p.id for p in planets.values() if kinds is None or p.habitable in kinds)
+    for kind in dict.fromkeys(p.habitable for p in planets.values()):
+        out[kind] = frozenset(p.id for p in planets.values() if p.habitable == kind)
+    out.update({pid: frozenset((pid,)) for pid in planets})
+    return out
+
+
+def word_rank(word: str, planets: dict[str, "PlanetType"]) -> int:
+    """How specific a placement word is (lower first): a planet type, a `habitable` kind, `planet`, `any`."""
+    if word in planets:
+        return 0
+    if word in PLANET_GROUPS:
+        return 2 + list(PLANET_GROUPS).index(word)
+    return 1
+
+
+@dataclass(frozen=True)
+class PlacePrice:
+    """What placing a piece on the planets a word names costs besides the piece's `cost`."""
+
+    word: str
+    costs: tuple[Cost, ...] = ()        # amounts, as written
+    parameters: tuple[str, ...] = ()    # rule parameters that price it (`gaia_planet_cost`, `terraform_cost`...)
+
+
 @dataclass(frozen=True)
 class Structure:
     """One row of a faction board: a structure or another placed piece."""
@@ -25,22 +79,34 @@ class Structure:
     cost: tuple[Cost, ...]
     cost_near_opponent: tuple[Cost, ...] | None
     upgrades_from: str | None
-    place_on: str | None
+    place_on: tuple[str, ...]   # placement words (`planet_words`): where a new copy goes
     power_value: int
     slots: tuple[Effect | None, ...]
     effects: tuple[Effect, ...]
     structure: bool = True
     range_origin: bool | None = None
     counts_as_satellite: bool = False
-    guest_on: tuple[str, ...] = ()   # planet types (or `any`) it may share with an opponent's colony
-
-    def may_guest_on(self, planet: str) -> bool:
-        """Whether this piece may go on a planet of type `planet` that an opponent has colonised."""
-        return "any" in self.guest_on or planet in self.guest_on
+    guest_on: tuple[str, ...] = ()   # placement words: planets an opponent colonised it may share
+    place_price: tuple[PlacePrice, ...] = ()        # per placement word, paid on top of `cost`
+    becomes: tuple[tuple[str, str], ...] = ()       # (placement word, planet type) the planet turns into
+    gaia_project: bool = False       # placing it starts a Gaia Project (`becomes` waits for the Gaia phase)
+    gaiaformer: bool = False         # a Gaiaformer: its copies are the `gf` gained, not `supply`
+    holds_planet: bool = False       # its owner's next structure placed on its hex replaces it (no range, no place price)
+    action_only: bool = False        # placed only by an action that names it (`build sp`), never as a main build
+    counts_as_planet: bool | None = None   # None: as `structure`
+    in_federations: bool | None = None
+    charges: bool | None = None
 
     @property
     def is_range_origin(self) -> bool:
         return self.structure if self.range_origin is None else self.range_origin
+
+    @cached_property
+    def counts_for(self) -> frozenset[str]:
+        """The uses (`PIECE_USES`) the piece counts for."""
+        flags = {"structure": self.structure, "planet": self.counts_as_planet, "federation": self.in_federations,
+                 "charge": self.charges, "range": self.range_origin}
+        return frozenset(use for use, flag in flags.items() if (self.structure if flag is None else flag))
 
 
 LAST_PASS = "last"   # `pass: last`: the last pass of the game's `setup_order`

@@ -3,8 +3,9 @@
 `gaia explain --mechanisms` prints it; docs/effects.md documents the same
 items (a test keeps the two equal). The items come from the grammar's AST
 (triggers, action templates), `vocabulary.py` (events, event data, counters,
-conditions) and the content (rule parameters); the users are found by
-walking every effect of the catalogue.
+conditions), the content (rule parameters) and the structure rows (placement
+fields); the users are found by walking every effect of the catalogue, and
+every faction's pieces for the placement fields they set.
 """
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ from dataclasses import dataclass, field
 from ..language import ast
 from ..language.vocabulary import (BUILD_BY, COUNTER_FORMS, COUNTERS, EVENT_DATA, EVENT_FILTERS, EVENT_PIECES,
                                    EVENTS, ONCE_PERIODS, WHERE)
-from .catalogue import Catalogue
+from .build import row_structure
+from .catalogue import Catalogue, Structure
 
 # The action templates: gains that are operations on the board or the tracks, not only amounts.
 TEMPLATES: dict[str, str] = {
@@ -39,6 +41,24 @@ TRIGGERS: dict[str, str] = {
     "set": "a rule parameter for the holder",
     "replace": "a resource gained as another",
     "lock": "a research track the holder cannot advance on",
+}
+
+# The structure fields that say where a piece goes and what it counts as (docs/content.md, "A structure").
+PLACEMENT: dict[str, str] = {
+    "place_on": "where a piece built new goes: planet types, `habitable` kinds, `planet`, `space`, `any`",
+    "guest_on": "planets an opponent colonised that a piece may also go on, sharing them",
+    "place_price": "what placing a piece costs on top of its cost, planet by planet (amounts or rule parameters)",
+    "becomes": "what the planet under a new piece turns into",
+    "gaia_project": "placing the piece starts a Gaia Project: `gaia-start`, and `becomes` in a later Gaia phase",
+    "gaiaformer": "the piece is a Gaiaformer: its copies are the Gaiaformers gained (`gf`)",
+    "holds_planet": "its owner's structure placed on its hex replaces it, with no range and no place price",
+    "action_only": "placed only by an action that names it (`build sp`), never as a plain build",
+    "structure": "the piece is a structure (false: each flag below defaults to false)",
+    "counts_as_planet": "the piece is a colonised planet (planet types, Gaia planets, sectors, `new-type`)",
+    "in_federations": "the piece is part of federations (its power value counts)",
+    "charges": "building the piece offers charges; its owner charges from builds next to it",
+    "range_origin": "range is measured from the piece",
+    "counts_as_satellite": "the piece counts as a satellite",
 }
 
 CONDITIONS: dict[str, str] = {
@@ -90,6 +110,11 @@ def _filter_items(event) -> list[str]:
         elif spec is not None:
             out.append(f"{event.name} {FILTER_FORMS[spec if isinstance(spec, str) else spec['']][0]}")
     return out
+
+
+# A placement field's value when a structure row leaves it out.
+PLACEMENT_DEFAULTS = {name: f.default for name, f in Structure.__dataclass_fields__.items() if name in PLACEMENT}
+PLACEMENT_DEFAULTS["place_on"] = ()
 
 
 @dataclass
@@ -160,6 +185,7 @@ def inventory(catalogue: Catalogue) -> list[Item]:
     add("parameter", {n: p.doc + (f" (uses: {', '.join(p.uses)})" if p.uses else "")
                       for n, p in catalogue.parameters.items()})
     add("action template", TEMPLATES)
+    add("placement field", PLACEMENT)
     structures = {sid for f in catalogue.factions.values() for sid in f.structures}
     for component, effect in catalogue.effect_sources():
         for st in effect.statements:
@@ -174,12 +200,37 @@ def inventory(catalogue: Catalogue) -> list[Item]:
         item = items.get(("counter", tile.count))
         if item is not None:
             item.users.append(f"final_scoring {tile.id}")
+    _placement_users(catalogue, items)
     for variant in catalogue.variants.values():
         for name in variant.parameters:
             item = items.get(("parameter", name))
             if item is not None:
                 item.users.append(f"variant {variant.id}")
     return list(items.values())
+
+
+def _placement_users(catalogue: Catalogue, items: dict) -> None:
+    """Who sets each placement field: a faction board for its rows, a faction where its row differs from its board's."""
+    boards = {bid: {sid: row_structure(sid, raw) for sid, raw in (board.get("structures") or {}).items()}
+              for bid, board in catalogue.boards.items()}
+
+    def use(name: str, who: str) -> None:
+        item = items[("placement field", name)]
+        if who not in item.users:
+            item.users.append(who)
+
+    for bid, rows in boards.items():
+        for s in rows.values():
+            for name in PLACEMENT:
+                if getattr(s, name) != PLACEMENT_DEFAULTS[name]:
+                    use(name, f"faction_board {bid}")
+    for f in catalogue.factions.values():
+        rows = next(iter(boards.values()), {}) if len(boards) == 1 else {}
+        for sid, s in f.structures.items():
+            base = rows.get(sid)
+            for name in PLACEMENT:
+                if getattr(s, name) != (PLACEMENT_DEFAULTS[name] if base is None else getattr(base, name)):
+                    use(name, f"faction {f.id}")
 
 
 def inventory_text(catalogue: Catalogue) -> str:

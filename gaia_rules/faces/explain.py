@@ -16,8 +16,9 @@ from typing import Any, Callable, Iterable
 
 import yaml
 
-from ..content.build import setup_placements
-from ..content.catalogue import LAST_PASS, Catalogue, Faction, Origin, SetupPlacement, Structure
+from ..content.build import row_structure, setup_placements
+from ..content.catalogue import (LAST_PASS, PLACE_PRICE_PARAMETERS, Catalogue, Faction, Origin, SetupPlacement,
+                                 Structure)
 from ..content.loader import PATCH_KEYS, bundled_content_dir, merge_patch
 from ..language import parse_effect, parse_price
 from ..language.ast import Effect, Income
@@ -262,13 +263,21 @@ ROW_FIELDS: tuple[_Field, ...] = (
            lambda s, w: "as usual" if s.cost_near_opponent is None else price_text(s.cost_near_opponent, w)),
     _Field("upgrades from", lambda s: s.upgrades_from,
            lambda s, w: "nothing (built new)" if s.upgrades_from is None else w.structures.get(s.upgrades_from, s.upgrades_from)),
-    _Field("placed on", lambda s: s.place_on, lambda s, w: PLACE_ON.get(s.place_on or "", s.place_on or "-")),
+    _Field("placed on", lambda s: s.place_on, lambda s, w: place_on_text(s.place_on)),
+    _Field("price on top of its cost, by planet", lambda s: s.place_price, lambda s, w: place_price_text(s, w)),
+    _Field("the planet becomes", lambda s: (s.becomes, s.gaia_project), lambda s, w: becomes_text(s)),
+    _Field("a Gaiaformer", lambda s: s.gaiaformer, lambda s, w: _yes(s.gaiaformer)),
+    _Field("replaced by its owner's structure built on it", lambda s: s.holds_planet, lambda s, w: _yes(s.holds_planet)),
+    _Field("placed only by an action", lambda s: s.action_only, lambda s, w: _yes(s.action_only)),
     _Field("power value", lambda s: s.power_value, lambda s, w: str(s.power_value)),
     _Field("income row (slot by slot)", lambda s: tuple(_statements(e) for e in s.slots),
            lambda s, w: slots_text(s.slots, w) if s.slots else "none"),
     _Field("for every copy built", lambda s: tuple(e.statements for e in s.effects),
            lambda s, w: " ".join(effect_text(e, w) for e in s.effects) if s.effects else "nothing"),
     _Field("a structure", lambda s: s.structure, lambda s, w: _yes(s.structure)),
+    _Field("counts as a planet", lambda s: "planet" in s.counts_for, lambda s, w: _yes("planet" in s.counts_for)),
+    _Field("part of federations", lambda s: "federation" in s.counts_for, lambda s, w: _yes("federation" in s.counts_for)),
+    _Field("offers and takes charges", lambda s: "charge" in s.counts_for, lambda s, w: _yes("charge" in s.counts_for)),
     _Field("range counted from it", lambda s: s.is_range_origin, lambda s, w: _yes(s.is_range_origin)),
     _Field("counts as a satellite", lambda s: s.counts_as_satellite, lambda s, w: _yes(s.counts_as_satellite)),
     _Field("may also go on an opponent's colonised planet of type", lambda s: s.guest_on, lambda s, w: guest_text(s.guest_on)),
@@ -280,18 +289,39 @@ def guest_text(kinds: tuple[str, ...]) -> str:
     return "none" if not kinds else "any" if "any" in kinds else join_and(kinds)
 
 
+def place_on_text(place_on: tuple[str, ...]) -> str:
+    """Where a piece goes, in words: 'a planet', 'a Transdim planet or gaia'."""
+    return join_or(PLACE_ON.get(w, w) for w in place_on) if place_on else "-"
+
+
+def place_price_text(s: Structure, words: Words) -> str:
+    """The place price, planet by planet: 'home: terraforming from ..., terraform_cost ore a step; gaia: gaia_planet_cost'."""
+    out = []
+    for pp in s.place_price:
+        parts = [price_text(pp.costs, words)] if pp.costs else []
+        parts += [PLACE_PRICE_PARAMETERS.get(n, n) for n in pp.parameters]
+        out.append(f"{pp.word}: {' and '.join(parts) or 'nothing'}")
+    return "; ".join(out) or "none"
+
+
+def becomes_text(s: Structure) -> str:
+    """What the planet under a piece turns into: 'transdim becomes gaia in a later Gaia phase (a Gaia Project)'."""
+    if not s.becomes:
+        return "stays as it is" + (" (a Gaia Project)" if s.gaia_project else "")
+    when = " in a later Gaia phase (a Gaia Project)" if s.gaia_project else " at once"
+    return join_and(f"{word} becomes {planet}" for word, planet in s.becomes) + when
+
+
 def board_structure(sid: str, raw: dict) -> Structure:
     """A faction board's row as the catalogue would build it (the board is already checked)."""
-    near = raw.get("cost_near_opponent")
-    return Structure(
-        id=sid, name=raw.get("name", sid), supply=raw.get("supply", 0), cost=parse_price(raw.get("cost", "") or ""),
-        cost_near_opponent=None if near is None else parse_price(near), upgrades_from=raw.get("upgrades_from"),
-        place_on=raw.get("place_on"), power_value=raw.get("power_value", 0),
-        slots=tuple(None if s is None else parse_effect(s) for s in raw.get("slots", [])),
-        effects=tuple(parse_effect(e) for e in raw.get("effects", []) or []),
-        structure=raw.get("structure", True), range_origin=raw.get("range_origin"),
-        counts_as_satellite=raw.get("counts_as_satellite", False), guest_on=tuple(raw.get("guest_on", ())),
-    )
+    return row_structure(sid, raw)
+
+
+# What a piece counts for, each way it may differ from `structure` (the per-use flags), in words.
+_USE_WORDS = (("planet", "counts as a planet", "not a planet"),
+              ("federation", "part of federations", "not part of federations"),
+              ("charge", "offers and takes charges", "offers and takes no charges"),
+              ("range", "range is counted from it", "range is not counted from it"))
 
 
 def row_text(s: Structure, words: Words) -> str:
@@ -303,7 +333,16 @@ def row_text(s: Structure, words: Words) -> str:
         parts.append("upgrades " + (with_article(words.structures[s.upgrades_from])
                                     if s.upgrades_from in words.structures else s.upgrades_from))
     if s.place_on:
-        parts.append(f"placed on {PLACE_ON.get(s.place_on, s.place_on)}")
+        parts.append(f"placed on {place_on_text(s.place_on)}"
+                     + (" only by an action that names it" if s.action_only else ""))
+    if s.place_price:
+        parts.append(f"price on top by planet: {place_price_text(s, words)}")
+    if s.becomes or s.gaia_project:
+        parts.append(f"the planet: {becomes_text(s)}")
+    if s.gaiaformer:
+        parts.append("a Gaiaformer (its copies are the Gaiaformers gained)")
+    if s.holds_planet:
+        parts.append("its owner's structure built on it replaces it (no range, no price by planet)")
     parts.append(f"power value {s.power_value}")
     if s.slots:
         parts.append(f"income row: {slots_text(s.slots, words)}")
@@ -311,8 +350,9 @@ def row_text(s: Structure, words: Words) -> str:
         parts.append("every copy built: " + " ".join(effect_text(e, words) for e in s.effects))
     if not s.structure:
         parts.append("not a structure")
-    if s.range_origin is not None and s.range_origin != s.structure:
-        parts.append("range is counted from it" if s.range_origin else "range is not counted from it")
+    for use, yes, no in _USE_WORDS:
+        if (use in s.counts_for) != s.structure:
+            parts.append(yes if use in s.counts_for else no)
     if s.counts_as_satellite:
         parts.append("counts as a satellite")
     if s.guest_on:

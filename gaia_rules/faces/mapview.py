@@ -129,7 +129,7 @@ def piece_shape(structures: dict, sid: str, institute: str | None) -> str:
     if s is None:
         return "circle"
     if not s.structure:
-        return "star" if (s.place_on == "space" or s.counts_as_satellite) else "ring"
+        return "star" if ("space" in s.place_on or s.counts_as_satellite) else "ring"
     if sid == institute:
         return "octagon"
     depth, seen, cur = 0, {sid}, s
@@ -151,7 +151,8 @@ def _board_structures(ctx) -> dict:
     out = {}
     for sid, d in (board.get("structures") or {}).items():
         out[sid] = SimpleNamespace(
-            id=sid, name=d.get("name", sid), structure=d.get("structure", True), place_on=d.get("place_on"),
+            id=sid, name=d.get("name", sid), structure=d.get("structure", True),
+            place_on=(d["place_on"],) if isinstance(d.get("place_on"), str) else tuple(d.get("place_on") or ()),
             counts_as_satellite=d.get("counts_as_satellite", False), upgrades_from=d.get("upgrades_from"),
             power_value=d.get("power_value", 0))
     return out

@@ -100,9 +100,9 @@ class Evaluator:
         return values.get(piece, NON_STRUCTURE_PIECE)
 
     def guest_value(self, faction: str) -> float:
-        """A guest piece counts as the structure built on planets from nothing."""
+        """A guest piece counts as the structure that shares planets (`guest_on`)."""
         structures = self.catalogue.factions[faction].structures
-        first = next((sid for sid, s in structures.items() if s.place_on == "planet" and s.upgrades_from is None), None)
+        first = next((sid for sid, s in structures.items() if s.guest_on), None)
         return self.piece_value(faction, first) if first else NON_STRUCTURE_PIECE
 
     def __call__(self, state: GameState, p: int) -> float:

@@ -1,9 +1,11 @@
-"""Building: mines (terraforming, Gaia planets, range), Gaia Projects, space stations, upgrades.
+"""Building: new pieces (where their placement fields let them go, terraforming, range), upgrades.
 
-A build is checked before anything changes (`mine_plan` for mines, the
-first lines of the others), paid, placed, and then sets off what building
-sets off: terraforming steps, `on build` triggers, joining a federation next
-to it. The charge offers to neighbours come after the turn (`phases`).
+A new piece (mine, Gaiaformer, space station, or any piece a designer writes) is placed by one rule
+read from its data (content: the structure's `place_on`, `guest_on`, `place_price`, `becomes`,
+`gaia_project`, `holds_planet` and what it counts for). It is checked before anything changes
+(`place_plan`), paid, placed, and then sets off what building sets off: terraforming steps, `on build`
+triggers (or the start of a Gaia Project), joining a federation next to it. The charge offers to
+neighbours come after the turn (`phases`).
 """
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from ..content.catalogue import Structure
 from ..language import ast
 from ..state import GameState, Pending
 from . import choices, effects, holdings, power, sharing
-from .common import arg, hex_name, occupied, queue
+from .common import arg, hex_name, queue
 from .context import Context
 from .errors import IllegalMoveError
 from .moves import Move
@@ -25,7 +27,8 @@ def range_origins(ctx: Context, state: GameState, p: int) -> list[str]:
     player = state.players[p]
     out = [n for n, h in state.board.items()
            if h.owner == p and h.piece is not None and ctx.content.structure(player, h.piece).is_range_origin]
-    return out + sharing.guest_hexes(state, p)
+    return out + [n for n in sharing.guest_hexes(state, p)
+                  if sharing.has_structure(ctx.content, state, state.board[n], p, "range")]
 
 
 @dataclass(frozen=True)
@@ -83,20 +86,15 @@ def qic_for_range(ctx: Context, state: GameState, p: int, name: str) -> int:
     return reach_of(ctx, state, p).qic_for(ctx, name)
 
 
-def is_mine(s: Structure) -> bool:
-    """The structure built on planets from nothing (what terraforming, range and Gaia planets are for)."""
-    return s.upgrades_from is None and s.place_on == "planet"
-
-
-def action_only(s: Structure) -> bool:
-    """A piece for empty space: placed only by an action that places it, never as a plain build."""
-    return s.upgrades_from is None and s.place_on == "space"
+def builds_new(s: Structure) -> bool:
+    """A piece built new (placed on a hex by its placement fields), not in place of another."""
+    return s.upgrades_from is None
 
 
 def build_main(ctx: Context, state: GameState, move: Move) -> None:
     piece = arg(move, 0)
     s = ctx.content.faction(state.players[move.player]).structures.get(piece)
-    if s is not None and action_only(s):
+    if s is not None and s.action_only:
         raise IllegalMoveError("build", f"a {s.name} is placed only by an action that places it, not as a build")
     build_piece(ctx, state, move.player, piece, hex_name(ctx, arg(move, 1)))
 
@@ -111,12 +109,8 @@ def build_piece(ctx: Context, state: GameState, p: int, piece: str, name: str, a
     s = faction.structures[piece]
     if allowed is not None and allowed.get("from"):
         return downgrade(ctx, state, p, piece, name, allowed["from"], by)
-    if is_mine(s):
-        return build_mine(ctx, state, p, name, by)
-    if s.place_on == "transdim":
-        return start_gaia_project(ctx, state, p, name)
-    if s.place_on == "space":
-        return place_station(ctx, state, p, piece, name, by)
+    if builds_new(s):
+        return place_new(ctx, state, p, piece, name, by)
     return upgrade(ctx, state, p, piece, name, by)
 
 
@@ -129,99 +123,139 @@ def terraform_steps(ctx: Context, home: str, target: str) -> int:
 
 
 @dataclass(frozen=True)
-class MinePlan:
-    """What building a mine on a hex takes, found without changing anything."""
+class PlacePlan:
+    """What placing a new piece on a hex takes, found without changing anything."""
 
-    planet: str
-    guest: bool          # a guest mine on another player's structure
+    planet: str          # the planet type of the hex now
+    guest: bool          # beside another player's colonised planet (`guest_on`)
+    over: bool           # in place of the player's own piece that holds the planet (`holds_planet`)
     steps: int           # terraforming steps of the planet (each fires `on step`)
     free: int            # of them, the free steps used (the rest are paid with ore)
-    costs: tuple         # everything paid: the mine, terraforming ore, the Gaia planet price, range Q.I.C.
+    costs: tuple         # everything paid: the piece's cost, its place price, terraforming ore, range Q.I.C.
+    tokens: int | None   # power tokens moved to the Gaia area (a place price naming `gaia_project_cost`)
 
 
-def mine_plan(ctx: Context, state: GameState, p: int, name: str, reach: Reach | None = None) -> MinePlan:
-    """The checks and the price of a mine on `name`; raises `IllegalMoveError` naming the rule it breaks.
+def place_plan(ctx: Context, state: GameState, p: int, piece: str, name: str, reach: Reach | None = None) -> PlacePlan:
+    """The checks and the price of placing a new `piece` on `name`; raises `IllegalMoveError` naming the
+    rule it breaks.
 
-    The price is not checked against the player's resources (`mine_problem` does that).
+    The price is not checked against the player's resources (`place_problem` does that).
     `reach` is the player's `reach_of` when the caller has it already.
     """
     player = state.players[p]
     faction = ctx.content.faction(player)
-    mine = ctx.content.mine_id
-    s = faction.structures[mine]
+    s = faction.structures[piece]
+    where = ctx.content.placement(player, piece)
     h = state.board.get(name)
     planet = ctx.map.planet_at(state, name)
-    kind = ctx.map.kind_at(state, name)
-    guest = False
-    own_gf = False
+    guest = over = False
     if h is not None and h.piece is not None:
-        if h.owner == p and ctx.content.structure(player, h.piece).place_on == "transdim" and kind == "gaia":
-            own_gf = True
+        if h.owner == p and s.structure and planet in where.on and ctx.content.structure(player, h.piece).holds_planet:
+            over = True
         else:
-            guest = sharing.may_join(ctx.content, state, p, h, planet, mine)
+            guest = sharing.may_join(ctx.content, state, p, h, planet, piece)
             if guest is None:
-                raise IllegalMoveError("guest-mine", f"you already have a mine on {name}")
+                raise IllegalMoveError("guest-mine", f"you already have a {s.name} on {name}")
             if not guest:
                 raise IllegalMoveError("occupied", f"{name} is already occupied")
-    elif kind not in ("home", "gaia"):
-        raise IllegalMoveError("habitable", f"a mine cannot be built on {name} ({planet})")
-    if ctx.holdings.supply_used(state, p, mine) >= s.supply:
-        raise IllegalMoveError("supply", "no mine left on your faction board")
-    steps = 0 if guest or kind != "home" else terraform_steps(ctx, faction.home, planet)
+    elif planet not in where.on:
+        raise IllegalMoveError("habitable", f"a {s.name} cannot be built on {name} ({planet})")
+    if s.gaiaformer:
+        if ctx.holdings.free_gaiaformers(state, p) <= 0:
+            raise IllegalMoveError("supply", f"you have no available {s.name}")
+    elif ctx.holdings.supply_used(state, p, piece) >= s.supply:
+        raise IllegalMoveError("supply", f"no {s.name} left on your faction board")
+    price = None if guest or over else where.price.get(planet)
+    terraform = price is not None and "terraform_cost" in price.parameters
+    steps = terraform_steps(ctx, faction.home, planet) if terraform else 0
     free_steps = state.temp.get("step", 0)
-    if free_steps and (guest or kind != "home" or steps == 0):
+    if free_steps and steps == 0:
         raise IllegalMoveError("free-steps", "free terraforming steps need a planet that needs terraforming")
-    paid_steps = max(0, steps - free_steps)
-    costs = list(ctx.holdings.structure_cost(state, p, mine))
-    ore = paid_steps * ctx.holdings.param(state, p, "terraform_cost")
-    if ore:
-        costs.append(ast.Pay(ore, "o"))
-    if kind == "gaia" and not own_gf and not guest:
-        costs.extend(ctx.holdings.param(state, p, "gaia_planet_cost"))
-    if not own_gf:
+    costs = list(ctx.holdings.structure_cost(state, p, piece))
+    tokens = None
+    if price is not None:
+        costs.extend(price.costs)
+        for param in price.parameters:
+            if param == "terraform_cost":
+                ore = max(0, steps - free_steps) * ctx.holdings.param(state, p, "terraform_cost")
+                if ore:
+                    costs.append(ast.Pay(ore, "o"))
+            elif param == "gaia_project_cost":
+                tokens = (tokens or 0) + ctx.holdings.param(state, p, "gaia_project_cost")
+            else:
+                costs.extend(ctx.holdings.param(state, p, param))
+    if not over:
         check_temporary_range(ctx, state, p, name)
-    qic = 0 if own_gf else (reach or reach_of(ctx, state, p)).qic_for(ctx, name)
+    qic = 0 if over else (reach or reach_of(ctx, state, p)).qic_for(ctx, name)
     if qic:
         costs.append(ast.Pay(qic, "q"))
-    return MinePlan(planet, guest, steps, steps - paid_steps, tuple(costs))
+    if tokens and power.tokens_in_cycle(player) < tokens:
+        raise IllegalMoveError("gaia-project", f"a Gaia Project needs {tokens} power tokens, "
+                                               f"you have {power.tokens_in_cycle(player)}")
+    return PlacePlan(planet, guest, over, steps, min(free_steps, steps), tuple(costs), tokens)
 
 
-def mine_problem(ctx: Context, state: GameState, p: int, name: str, reach: Reach | None = None) -> str | None:
-    """Why a mine cannot be built on `name` now (a rule or an unpaid price), or None.
+def place_problem(ctx: Context, state: GameState, p: int, piece: str, name: str, reach: Reach | None = None) -> str | None:
+    """Why a new `piece` cannot be placed on `name` now (a rule or an unpaid price), or None.
 
     None does not promise the build is accepted: what it sets off comes later.
     """
     try:
-        plan = mine_plan(ctx, state, p, name, reach)
+        plan = place_plan(ctx, state, p, piece, name, reach)
     except IllegalMoveError as err:
         return err.message
     return effects.can_pay(ctx, state, p, plan.costs)
 
 
-def build_mine(ctx: Context, state: GameState, p: int, name: str, by: str = "main-action") -> None:
-    plan = mine_plan(ctx, state, p, name)
-    faction = ctx.content.faction(state.players[p])
-    mine = ctx.content.mine_id
-    planet, guest, steps, costs = plan.planet, plan.guest, plan.steps, plan.costs
-    effects.pay(ctx, state, p, costs)
-    holdings.place(state, name, p, mine, guest)
+def place_new(ctx: Context, state: GameState, p: int, piece: str, name: str, by: str = "main-action") -> None:
+    """A new piece on a hex: paid, placed, the planet changed as its data says, then what a build sets
+    off (or, for a Gaia Project, its start)."""
+    plan = place_plan(ctx, state, p, piece, name)
+    player = state.players[p]
+    s = ctx.content.structure(player, piece)
+    effects.pay(ctx, state, p, plan.costs)
+    follow: list[Pending] = []
+    if plan.tokens is not None:
+        choices.take_with_choice(ctx, state, p, plan.tokens, "gaia", follow)
+    holdings.place(state, name, p, piece, plan.guest)
+    becomes = None if plan.guest else ctx.content.placement(player, piece).becomes.get(plan.planet)
+    if becomes is not None and not s.gaia_project and becomes != plan.planet:
+        state.hex(name).planet = becomes
     state.temp.pop("step", None)
     state.temp.pop("range", None)
-    state.turn_builds.append(name)
-    join_federation(ctx, state, p, name)
-    follow: list[Pending] = []
+    uses = s.counts_for
+    if "charge" in uses:
+        state.turn_builds.append(name)
+    if "federation" in uses:
+        join_federation(ctx, state, p, name)
     # each step fires `on step`, tagged: the free steps used first, then the steps paid for with ore
     effects.fire(ctx, state, p, effects.Event("step", frozenset(("free",)), {"step": 1}), plan.free, follow)
-    effects.fire(ctx, state, p, effects.Event("step", frozenset(("paid",)), {"step": 1}), steps - plan.free, follow)
-    where = {"guest"} if guest else set()
-    if not guest and ctx.content.kinds.get(planet) == "gaia":
-        where.add("gaia")
-    if not guest and planet == faction.home:
-        where.add("home")
-    if not guest and _new_type(ctx, state, p, name, planet):
-        where.add("new-type")
-    fire_build(ctx, state, p, mine, where, follow, name=name, steps=steps, free_steps=plan.free, by=by)
+    effects.fire(ctx, state, p, effects.Event("step", frozenset(("paid",)), {"step": 1}), plan.steps - plan.free,
+                 follow)
+    if s.gaia_project:
+        effects.apply_now(ctx, state, p, s.effects, f"structure:{piece}", follow)
+        player.gaia_projects = {**player.gaia_projects, name: state.round}  # replaced: clones share it
+        effects.fire(ctx, state, p, effects.Event("gaia-start", hexes=(name,)), 1, follow)
+    else:
+        fire_build(ctx, state, p, piece, _where(ctx, state, p, piece, name, plan.guest), follow, name=name,
+                   steps=plan.steps, free_steps=plan.free, by=by)
     queue(state, follow)
+
+
+def _where(ctx: Context, state: GameState, p: int, piece: str, name: str, guest: bool) -> set[str]:
+    """The build filters a new piece matches (`on build X on ...`): guest; or gaia, home, new-type."""
+    if guest:
+        return {"guest"}
+    player = state.players[p]
+    planet = ctx.map.planet_at(state, name)
+    where = set()
+    if ctx.content.kinds.get(planet) == "gaia":
+        where.add("gaia")
+    if planet == ctx.content.faction(player).home:
+        where.add("home")
+    if ctx.content.counts(player, piece, "planet") and _new_type(ctx, state, p, name, planet):
+        where.add("new-type")
+    return where
 
 
 def _new_type(ctx: Context, state: GameState, p: int, name: str, planet: str) -> bool:
@@ -242,48 +276,6 @@ def fire_build(ctx: Context, state: GameState, p: int, piece: str, where: set[st
     if piece == faction.planetary_institute_structure:
         effects.apply_now(ctx, state, p, faction.planetary_institute, faction.id, follow, "pi")
     effects.fire(ctx, state, p, event, 1, follow)
-
-
-def start_gaia_project(ctx: Context, state: GameState, p: int, name: str) -> None:
-    player = state.players[p]
-    if ctx.map.kind_at(state, name) != "gaia-project" or occupied(state, name):
-        raise IllegalMoveError("gaia-project", f"a Gaia Project needs an empty Transdim planet; {name} is not one")
-    free = ctx.holdings.free_gaiaformers(state, p)
-    if free <= 0:
-        raise IllegalMoveError("gaia-project", "you have no available Gaiaformer")
-    if state.temp.get("step"):
-        raise IllegalMoveError("free-steps", "free terraforming steps cannot start a Gaia Project")
-    check_temporary_range(ctx, state, p, name)
-    qic = qic_for_range(ctx, state, p, name)
-    if qic:
-        effects.pay(ctx, state, p, [ast.Pay(qic, "q")])
-    n = ctx.holdings.param(state, p, "gaia_project_cost")
-    total = power.tokens_in_cycle(player)
-    if total < n:
-        raise IllegalMoveError("gaia-project", f"a Gaia Project needs {n} power tokens, you have {total}")
-    follow: list[Pending] = []
-    choices.take_with_choice(ctx, state, p, n, "gaia", follow)
-    holdings.place(state, name, p, ctx.content.gaiaformer_id(player))
-    player.gaia_projects = {**player.gaia_projects, name: state.round}  # replaced: clones share it
-    state.temp.pop("range", None)
-    effects.fire(ctx, state, p, effects.Event("gaia-start", hexes=(name,)), 1, follow)
-    queue(state, follow)
-
-
-def place_station(ctx: Context, state: GameState, p: int, piece: str, name: str, by: str = "main-action") -> None:
-    s = ctx.content.structure(state.players[p], piece)
-    if ctx.map.kind_at(state, name) != "space" or occupied(state, name):
-        raise IllegalMoveError("space-station", f"{name} is not an empty space hex")
-    if ctx.holdings.count(state, p, piece) >= s.supply:
-        raise IllegalMoveError("supply", f"no {s.name} left")
-    qic = qic_for_range(ctx, state, p, name)
-    if qic:
-        effects.pay(ctx, state, p, [ast.Pay(qic, "q")])
-    holdings.place(state, name, p, piece)
-    join_federation(ctx, state, p, name)
-    follow: list[Pending] = []
-    fire_build(ctx, state, p, piece, set(), follow, name=name, by=by)
-    queue(state, follow)
 
 
 def upgrade(ctx: Context, state: GameState, p: int, piece: str, name: str, by: str = "main-action") -> None:
@@ -318,7 +310,8 @@ def _replace_piece(ctx: Context, state: GameState, p: int, name: str, piece: str
                    by: str) -> None:
     """Put `piece` in place of p's `source` on `name`; it counts as building it (triggers, charges)."""
     holdings.replace(state, name, p, piece)
-    state.turn_builds.append(name)
+    if ctx.content.counts(state.players[p], piece, "charge"):
+        state.turn_builds.append(name)
     follow: list[Pending] = []
     fire_build(ctx, state, p, piece, set(), follow, name=name, source=source, by=by)
     queue(state, follow)

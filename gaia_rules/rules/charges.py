@@ -22,10 +22,12 @@ def offer_charges(ctx: Context, state: GameState, builder: int, name: str) -> No
             if (h := state.board.get(other)) is not None]
     piece = state.board[name].piece
     for p in seats[i + 1:] + seats[:i]:
+        if state.is_automa(p):
+            continue  # the Automa never charges power
         player = state.players[p]
         best = 0
-        for other, h in near:  # p's structures (not Gaiaformers or stations) and guest mines in reach
-            if sharing.has_structure(ctx.content, state, h, p):
+        for other, h in near:  # p's pieces that take charges (not Gaiaformers or stations) and guest mines in reach
+            if sharing.has_structure(ctx.content, state, h, p, "charge"):
                 best = max(best, ctx.holdings.power_value(state, p, other, "charge"))
         if best == 0:
             continue

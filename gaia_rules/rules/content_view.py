@@ -1,7 +1,7 @@
 """The content as the rules read it in play: one game's catalogue, its variant, and what follows from them.
 
 A `ContentView` is built once per game set-up (`Context.for_setup`) and reads no state. Every
-table derived from the content (planet kinds, the mine, caps, kept resources, which parameters the
+table derived from the content (planet kinds, the mine, placements, caps, kept resources, which parameters the
 content sets and which events it hears) is worked out once here, and rule parameters come typed:
 a price as a tuple of `ast.Pay`, a switch as a bool, so nothing is parsed during play. What a
 parameter is for one player (a `set` they hold overriding the default) is the holdings' question
@@ -9,10 +9,11 @@ parameter is for one player (a `set` they hold overriding the default) is the ho
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Callable
 
-from ..content.catalogue import Catalogue, Faction, Structure
+from ..content.catalogue import Catalogue, Faction, PlacePrice, Structure, planet_words, word_rank
 from ..content.values import typed_value
 from ..language import ast
 from ..language.vocabulary import ENGINE_RESOURCES
@@ -44,22 +45,51 @@ class ContentView:
     def is_structure(self, p: PlayerState, piece: str) -> bool:
         return self.structure(p, piece).structure
 
+    def counts(self, p: PlayerState, piece: str, use: str) -> bool:
+        """Whether the player's piece counts for one use (`catalogue.PIECE_USES`: structure, planet, ...)."""
+        return use in self.catalogue.factions[p.faction].structures[piece].counts_for
+
     def special_value(self, p: PlayerState) -> int:
         """What the faction's special token is worth when spent from area III (0 without one)."""
         token = self.catalogue.factions[p.faction].special_token
         return token.spend_value if token else 0
 
-    def gaiaformer_id(self, p: PlayerState) -> str:
-        """The player's Gaiaformer: the structure placed on Transdim planets (a Gaia Project)."""
-        return self.kept("gaiaformer", p.faction, lambda: next(
-            sid for sid, s in self.faction(p).structures.items() if s.place_on == "transdim"))
+    def gaiaformers(self, p: PlayerState) -> tuple[str, ...]:
+        """The player's pieces that are Gaiaformers (structure field `gaiaformer`)."""
+        return self.kept("gaiaformers", p.faction, lambda: tuple(
+            sid for sid, s in self.faction(p).structures.items() if s.gaiaformer))
+
+    def placement(self, p: PlayerState, sid: str) -> "Placement":
+        """Where the player's piece `sid` goes, what each planet costs and becomes (its placement words read)."""
+        return self.kept("placement", (p.faction, sid), lambda: self._placement(self.structure(p, sid)))
+
+    def _placement(self, s: Structure) -> "Placement":
+        words = self.planet_words
+
+        def types(items) -> frozenset[str]:
+            return frozenset(t for w in items for t in words.get(w, ()))
+
+        def per_type(pairs) -> dict:
+            """Each planet type -> the value of the most specific word naming it."""
+            ranked = sorted(pairs, key=lambda kv: word_rank(kv[0], self.catalogue.planets), reverse=True)
+            return {t: value for word, value in ranked for t in words.get(word, ())}
+
+        return Placement(types(s.place_on), types(s.guest_on), per_type((pp.word, pp) for pp in s.place_price),
+                         per_type(s.becomes))
+
+    @cached_property
+    def planet_words(self) -> dict[str, frozenset[str]]:
+        return planet_words(self.catalogue.planets)
 
     @cached_property
     def mine_id(self) -> str:
-        """The structure built on planets (the first placed on a planet with no upgrade source)."""
+        """The structure built on planets: the board's first piece built new on planets of a home type."""
         board = next(iter(self.catalogue.boards.values()))
+        homes = self.planet_words.get("home", frozenset())
         for sid, s in board["structures"].items():
-            if s.get("place_on") == "planet":
+            on = s.get("place_on") or ()
+            if s.get("upgrades_from") is None and any(self.planet_words.get(w, frozenset()) & homes
+                                                      for w in ((on,) if isinstance(on, str) else on)):
                 return sid
         raise LookupError("content has no structure placed on planets")
 
@@ -150,6 +180,16 @@ class ContentView:
         if value is _MISSING:
             value = found[key] = compute()
         return value
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A piece's placement fields read as planet types (`ContentView.placement`)."""
+
+    on: frozenset[str]                # planet types a copy built new may go on
+    guest: frozenset[str]             # planet types of an opponent's colonised planet it may share
+    price: dict[str, PlacePrice]      # planet type -> its place price (none: only the piece's cost)
+    becomes: dict[str, str]           # planet type -> the planet type it turns into
 
 
 _MISSING = object()

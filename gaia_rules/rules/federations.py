@@ -21,9 +21,10 @@ from .errors import IllegalMoveError, MoveSyntaxError
 
 
 def piece_value(ctx: Context, state: GameState, p: int, name: str) -> int:
-    """Power value of player p's piece (or guest mine) on `name` for federations (0 if none)."""
+    """Power value of player p's piece (or guest mine) on `name` for federations (0 if none, or if the
+    piece is not part of federations: `in_federations`)."""
     h = state.board.get(name)
-    if not sharing.has_piece(h, p):
+    if not sharing.has_structure(ctx.content, state, h, p, "federation"):
         return 0
     return ctx.holdings.power_value(state, p, name, "federation")
 

@@ -140,19 +140,30 @@ class _PiecesAndCounters:
         """Copies of a structure taken from the faction board (reveal its income slots)."""
         return self.of(state, p).used.get(sid, 0)
 
-    def colonized(self, state: GameState, p: int) -> list[str]:
-        """Hexes where p is the main occupant with a structure (not Gaiaformers or stations)."""
+    def own_pieces(self, state: GameState, p: int, use: str) -> list[str]:
+        """Hexes where p is the main occupant with a piece counting for `use` (`catalogue.PIECE_USES`)."""
         player = state.players[p]
-        is_structure = self.content.is_structure
+        counts = self.content.counts
         return [name for name, h in state.board.items()
-                if h.owner == p and h.piece is not None and is_structure(player, h.piece)]
+                if h.owner == p and h.piece is not None and counts(player, h.piece, use)]
+
+    def colonized(self, state: GameState, p: int) -> list[str]:
+        """Hexes where p is the main occupant with a piece that counts as a planet (not Gaiaformers or stations)."""
+        return self.own_pieces(state, p, "planet")
 
     def free_gaiaformers(self, state: GameState, p: int) -> int:
         """Gaiaformers player p may use now: neither in the Gaia area nor standing on the map."""
         player = state.players[p]
-        return player.gaiaformers - player.gaiaformers_in_gaia - self.count(state, p, self.content.gaiaformer_id(player))
+        return player.gaiaformers - player.gaiaformers_in_gaia - self.gaiaformers_on_map(state, p)
+
+    def gaiaformers_on_map(self, state: GameState, p: int) -> int:
+        """Copies of p's Gaiaformer pieces (structure field `gaiaformer`) on the map."""
+        return sum(self.count(state, p, sid) for sid in self.content.gaiaformers(state.players[p]))
 
     def structures_with_guests(self, state: GameState, p: int) -> list[str]:
+        return self.own_pieces(state, p, "structure") + sharing.guest_hexes(state, p)
+
+    def planets_with_guests(self, state: GameState, p: int) -> list[str]:
         return self.colonized(state, p) + sharing.guest_hexes(state, p)
 
     def power_value(self, state: GameState, p: int, name: str, use: str) -> int:
@@ -182,7 +193,7 @@ class _PiecesAndCounters:
         if word == "gaia-planet":
             return sum(1 for n in self.colonized(state, p) if self.map.kind_at(state, n) == "gaia")
         if word == "sector":
-            return len({self.map.sector_tile(n) for n in self.structures_with_guests(state, p)})
+            return len({self.map.sector_tile(n) for n in self.planets_with_guests(state, p)})
         if word == "structure":
             return len(self.structures_with_guests(state, p))
         if word == "federated-structure":
@@ -205,7 +216,7 @@ class _PiecesAndCounters:
         if word == "gf-available":
             return self.free_gaiaformers(state, p)
         if word == "gf-map":
-            return self.count(state, p, self.content.gaiaformer_id(player))
+            return self.gaiaformers_on_map(state, p)
         if word == "gf-gaia":
             return player.gaiaformers_in_gaia
         if word == "federation":
@@ -252,15 +263,15 @@ class _PiecesAndCounters:
         if "-on-" in word:
             piece, _, kind = word.partition("-on-")
             return self.counter_among(state, p, piece, [n for n in hexes if self.map.planet_at(state, n) == kind])
-        mine = [n for n in hexes if sharing.has_structure(self.content, state, state.board.get(n), p)]
-        if word == "planet-type":
-            return len({self.map.planet_at(state, n) for n in mine})
-        if word == "gaia-planet":
-            return sum(1 for n in mine if self.map.kind_at(state, n) == "gaia")
-        if word == "sector":
-            return len({self.map.sector_tile(n) for n in mine})
+        if word in PLANET_COUNTERS:
+            planets = [n for n in hexes if sharing.has_structure(self.content, state, state.board.get(n), p, "planet")]
+            if word == "planet-type":
+                return len({self.map.planet_at(state, n) for n in planets})
+            if word == "gaia-planet":
+                return sum(1 for n in planets if self.map.kind_at(state, n) == "gaia")
+            return len({self.map.sector_tile(n) for n in planets})
         if word in ("structure", "federated-structure"):
-            return len(mine)
+            return sum(1 for n in hexes if sharing.has_structure(self.content, state, state.board.get(n), p))
         if word == "satellite":
             return sum(1 for n in hexes if (h := state.board.get(n)) is not None and p in h.satellites)
         return sum(1 for n in hexes if sharing.piece_of(self.content, state, state.board.get(n), p) == word)
@@ -301,7 +312,8 @@ class Holdings(_PiecesAndCounters):
         if holding is None:
             if len(self._by_signature) >= self.KEPT:
                 self._by_signature.clear()
-            statements = tuple(self._held(player, signature)) if player.faction is not None else ()
+            # the Automa holds nothing of its faction's: no abilities, income, booster or level effects
+            statements = tuple(self._held(player, signature)) if player.faction is not None and not signature[7] else ()
             holding = self._by_signature[signature] = Holding(self, signature, statements)
         player.__dict__[_KEPT] = holding
         return holding
@@ -313,7 +325,7 @@ class Holdings(_PiecesAndCounters):
         seen = tuple(m for m in player.marks if m.startswith(EVENT_MARK)) if player.marks else ()
         return (player.faction, tuple(sorted(on_map.items())), tuple(sorted(used.items())),
                 tuple(player.research.get(t, 0) for t in self.content.catalogue.tracks),
-                tuple((t.tile, t.enabled) for t in player.tech), player.booster, seen)
+                tuple((t.tile, t.enabled) for t in player.tech), player.booster, seen, state.is_automa(p))
 
     def piece_counts(self, state: GameState, p: int) -> tuple[dict[str, int], dict[str, int]]:
         """(copies on the map, copies taken from the faction board) per structure, in one scan of the board."""
@@ -416,6 +428,9 @@ class Holdings(_PiecesAndCounters):
         return self.price(state, p, name, s.cost_near_opponent if near else s.cost, sid)
 
 
+
+# The counters over colonised planets (pieces that count as planets: `Structure.counts_for`).
+PLANET_COUNTERS = ("planet-type", "gaia-planet", "sector")
 
 # The power counters (`vocabulary.COUNTERS`) and the area each counts.
 POWER_COUNTERS = {"area1": "area1", "area2": "area2", "area3": "area3", "area-gaia": "gaia"}

@@ -10,7 +10,7 @@ from typing import Iterator
 
 from ..language import ast
 from ..state import GameState
-from . import actions, auction, building, charges, choices, conversions, effects, federations, phases, power, rescoring, research, sharing
+from . import actions, auction, automa_turn, building, charges, choices, conversions, effects, federations, phases, power, rescoring, research, sharing
 from .context import Context
 from .errors import IllegalMoveError
 from .moves import Move, swap_command
@@ -76,6 +76,9 @@ def candidates(ctx: Context, state: GameState, p: int, certain: set[Move]) -> It
         certain.add(move)
         return move
 
+    if state.is_automa(p):  # the Automa's seat plays by its deck: one move, whatever it must do now
+        yield sure(Move(p, automa_turn.COMMAND))
+        return
     if state.decisions:
         yield from _decision_candidates(ctx, state, p, state.decisions[0])
         return
@@ -152,12 +155,13 @@ def follow_up_candidates(ctx, state, p, follow) -> Iterator[Move]:
         reach = building.reach_of(ctx, state, p)
         within = reach.hexes(ctx, state.players[p].qic)
         for piece in follow.data["pieces"]:
-            new_piece = follow.data.get("from") is None and ctx.content.structure(state.players[p], piece).upgrades_from is None
-            mine = new_piece and building.is_mine(ctx.content.structure(state.players[p], piece))
+            s = ctx.content.structure(state.players[p], piece)
+            new_piece = follow.data.get("from") is None and building.builds_new(s)
+            checked = new_piece and _checked_first(s)
             for name in _build_targets(ctx, state, p, piece, follow.data.get("from")):
                 if new_piece and not _reachable(ctx, state, p, name, within):
                     continue
-                if mine and building.mine_problem(ctx, state, p, name, reach) is not None:
+                if checked and building.place_problem(ctx, state, p, piece, name, reach) is not None:
                     continue  # refused before anything happens: no trial needed
                 yield Move(p, "build", (piece, name))
     elif kind == "swap":
@@ -185,8 +189,19 @@ def _build_targets(ctx, state, p, piece, source=None) -> list[str] | tuple[str, 
         return [n for n, h in state.board.items() if h.owner == p and h.piece == source]
     if s.upgrades_from is not None:
         return [n for n, h in state.board.items() if h.owner == p and h.piece == s.upgrades_from]
-    wanted = {"planet": None, "transdim": "gaia-project", "space": "space"}[s.place_on]  # kinds of planet
-    return ctx.map.hexes_of_kind(wanted, state)
+    where = ctx.content.placement(player, piece)
+    return ctx.map.hexes_of_types(where.on | where.guest, state)
+
+
+def _checked_first(s) -> bool:
+    """Whether a new piece's candidate hexes are checked by `building.place_problem` before the trial.
+
+    Pieces that colonise planets (a mine) are offered on most of the map, so a quick check saves a
+    trial per hex; the others (Gaiaformers, space stations) are few and go straight to the trial.
+    Either way a move is listed exactly when `apply` accepts it; which candidates are listed decides
+    what `Engine.random_move` draws from, so it stays as it is.
+    """
+    return "planet" in s.counts_for
 
 
 def _reachable(ctx, state, p, name, within: frozenset[str] | None) -> bool:
@@ -205,13 +220,14 @@ def _main_candidates(ctx, state, p, sure) -> Iterator[Move]:
     reach = building.reach_of(ctx, state, p)
     within = reach.hexes(ctx, player.qic)
     for sid, s in faction.structures.items():
-        if building.action_only(s):
+        if s.action_only:
             continue
-        mine = building.is_mine(s)
+        new_piece = building.builds_new(s)
+        checked = new_piece and _checked_first(s)
         for name in _build_targets(ctx, state, p, sid):
-            if s.upgrades_from is None and not _reachable(ctx, state, p, name, within):
+            if new_piece and not _reachable(ctx, state, p, name, within):
                 continue
-            if mine and building.mine_problem(ctx, state, p, name, reach) is not None:
+            if checked and building.place_problem(ctx, state, p, sid, name, reach) is not None:
                 continue  # refused before anything happens: no trial needed
             yield Move(p, "build", (sid, name))
     for aid, action in ctx.content.catalogue.board_actions.items():

@@ -88,23 +88,13 @@ class MapView:
         """The `habitable` kind of the planet on a hex now (`never` for an unknown type)."""
         return self.kinds.get(self.planet_at(state, name), "never")
 
-    def hexes_of_kind(self, wanted: str | None, state: GameState) -> tuple[str, ...]:
-        """Map hexes whose planet is now of kind `wanted` (None: any planet but space and Transdim), in map order."""
+    def hexes_of_types(self, wanted: frozenset[str], state: GameState) -> tuple[str, ...]:
+        """Map hexes whose planet is now one of the types `wanted`, in map order."""
         changed = tuple((n, h.planet) for n, h in state.board.items() if h.planet is not None)
-        return self.kept("hexes of kind", (wanted, changed), lambda: self._hexes_of_kind(wanted, dict(changed)))
+        return self.kept("hexes of types", (wanted, changed), lambda: self._hexes_of_types(wanted, dict(changed)))
 
-    def _hexes_of_kind(self, wanted: str | None, changed: dict[str, str]) -> tuple[str, ...]:
-        out = []
-        kinds = self.kinds
-        for name, base in self.planets_by_name:
-            kind = kinds.get(changed.get(name, base), "never")
-            if wanted is None:
-                if kind in ("space", "gaia-project"):
-                    continue
-            elif kind != wanted:
-                continue
-            out.append(name)
-        return tuple(out)
+    def _hexes_of_types(self, wanted: frozenset[str], changed: dict[str, str]) -> tuple[str, ...]:
+        return tuple(name for name, base in self.planets_by_name if changed.get(name, base) in wanted)
 
     # ------------------------------------------------------------ searches over the board
     def kept(self, table: str, key: Any, compute: Callable[[], Any], limit: int = 4096) -> Any:

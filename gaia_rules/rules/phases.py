@@ -11,7 +11,7 @@ from typing import Callable
 from ..content.spelling import did_you_mean
 from ..language import ast
 from ..state import GameState, Pending
-from . import auction, charges, choices, effects, holdings, research, scoring, special_token
+from . import auction, automa_deck, automa_setup, charges, choices, effects, holdings, research, scoring, special_token
 from .context import Context
 from .errors import IllegalMoveError
 
@@ -42,6 +42,9 @@ def choose_faction(ctx: Context, state: GameState, p: int, fid: str) -> None:
         raise IllegalMoveError("faction", f"unknown faction '{fid}'{did_you_mean(fid, cat.factions)}")
     faction = cat.factions[fid]
     for other in state.players:
+        if state.is_automa(other.index) and cat.factions[other.faction].home == faction.home:
+            raise IllegalMoveError("faction", f"the Automa plays {cat.factions[other.faction].name} ({faction.home}): "
+                                              f"choose a faction of another home planet")
         if other.faction == fid:
             raise IllegalMoveError("faction", f"{faction.name} is already taken")
         if other.faction is not None and cat.factions[other.faction].home == faction.home:
@@ -71,9 +74,13 @@ def begin_placements(ctx: Context, state: GameState) -> None:
     pass's direction: `forward` in seat order, `reverse` from the last seat), then the pieces placed at a
     given place of the whole sequence (`at`)."""
     for p in range(len(state.players)):
-        init_player(ctx, state, p)
+        if state.is_automa(p):
+            automa_setup.init_seat(ctx, state)
+        else:
+            init_player(ctx, state, p)
     order = ctx.content.catalogue.game["setup_order"]
-    plans = [ctx.content.faction(p).setup for p in state.players]
+    plans = [automa_setup.starting_pieces(ctx, state) if state.is_automa(p.index) else ctx.content.faction(p).setup
+             for p in state.players]
     passes = max([len(order)] + [pl.pass_number(len(order)) or 0 for plan in plans for pl in plan])
     queue: list[list] = []
     seats = list(state.seats)
@@ -172,6 +179,8 @@ def advance(ctx: Context, state: GameState, observer: RoundObserver | None = Non
 def start_round(ctx: Context, state: GameState, number: int) -> None:
     sync_income_order(ctx, state)
     state.round = number
+    if state.automa is not None and number > 1:
+        automa_deck.new_round(ctx, state, number)
     for player in state.players:  # statements limited to once per round may fire again
         if player.marks:
             player.marks = [m for m in player.marks if not m.startswith("round:")]
@@ -185,7 +194,8 @@ def start_round(ctx: Context, state: GameState, number: int) -> None:
 def everyone(ctx: Context, state: GameState, event) -> None:
     """Fire an event of the whole table for each player, in turn order; follow-ups become decisions."""
     for p in state.turn_order or state.seats:
-        state.decisions.extend(effects.fire(ctx, state, p, event))
+        if not state.is_automa(p):  # the Automa scores nothing of what the events give
+            state.decisions.extend(effects.fire(ctx, state, p, event))
 
 
 # ------------------------------------------------------------------ income
@@ -297,18 +307,21 @@ def income(ctx: Context, state: GameState, p: int) -> None:
 # ------------------------------------------------------------------ Gaia phase
 
 def begin_gaia_phase(ctx: Context, state: GameState) -> None:
-    """Gaiaformers' Transdim planets become Gaia planets, then each player's tokens return."""
+    """Gaia Projects complete (the planet under a `gaia_project` piece becomes what its `becomes` says),
+    then each player's tokens return."""
     done: list[tuple[int, str]] = []
     for name, h in state.board.items():
-        if h.piece is not None and h.owner is not None and ctx.content.structure(state.players[h.owner], h.piece).place_on == "transdim":
+        if h.piece is not None and h.owner is not None and ctx.content.structure(state.players[h.owner], h.piece).gaia_project:
             owner = state.players[h.owner]
             started = owner.gaia_projects.get(name)
             if started is not None and state.round - started < ctx.holdings.param(state, h.owner, "gaia_project_rounds"):
                 continue  # still under way
             if started is not None:  # replaced, not changed: clones share it
                 owner.gaia_projects = {k: v for k, v in owner.gaia_projects.items() if k != name}
-            if ctx.map.kind_at(state, name) != "gaia":
-                state.hex(name).planet = ctx.content.planet_of_kind["gaia"]
+            planet = ctx.map.planet_at(state, name)
+            becomes = ctx.content.placement(owner, h.piece).becomes.get(planet)
+            if becomes is not None and becomes != planet:
+                state.hex(name).planet = becomes
                 done.append((h.owner, name))
     for owner, name in done:
         state.decisions.extend(effects.fire(ctx, state, owner, effects.Event("gaia-complete", hexes=(name,))))

@@ -4,7 +4,7 @@ A hex holds one player's piece (`HexState.owner`, `piece`) and, beside a structu
 whose faction has a structure that may be placed on a planet another player holds (content: the
 structure's `guest_on`). A guest's piece is that structure (`guest_piece`); it is theirs like any
 other: it counts for their counters and supply, has its power value (for charges and federations),
-measures range and keeps opponents near. The saved state keeps the guests as a list of players per
+measures range and keeps opponents near, each as far as the piece counts for it (`counts_for`). The saved state keeps the guests as a list of players per
 hex (`HexState.guests`); holdings.place is the one write to it.
 """
 from __future__ import annotations
@@ -36,13 +36,14 @@ def has_piece(h: HexState | None, p: int) -> bool:
     return h is not None and ((h.owner == p and h.piece is not None) or (bool(h.guests) and p in h.guests))
 
 
-def has_structure(content: ContentView, state: GameState, h: HexState | None, p: int) -> bool:
-    """Whether player p has a structure on the hex (not a Gaiaformer or a station): their own, or as a guest."""
+def has_structure(content: ContentView, state: GameState, h: HexState | None, p: int, use: str = "structure") -> bool:
+    """Whether player p has a piece on the hex that counts for `use` (a structure by default; `planet`,
+    `federation`, `charge`: `catalogue.PIECE_USES`): their own, or as a guest."""
     if h is None:
         return False
     if h.owner == p and h.piece is not None:
-        return content.is_structure(state.players[p], h.piece)
-    return bool(h.guests) and p in h.guests
+        return content.counts(state.players[p], h.piece, use)
+    return bool(h.guests) and p in h.guests and content.counts(state.players[p], guest_piece(content, state.players[p]), use)
 
 
 def piece_of(content: ContentView, state: GameState, h: HexState | None, p: int) -> str | None:
@@ -75,8 +76,10 @@ def shared_by(h: HexState) -> tuple[int, ...]:
 
 def may_join(content: ContentView, state: GameState, p: int, h: HexState, planet: str, piece: str) -> bool | None:
     """Placing p's `piece` on a hex another player holds: True if it goes there as a guest, None if
-    p is a guest there already, False if the hex cannot be shared."""
-    s = content.structure(state.players[p], piece)
-    if h.owner == p or not s.may_guest_on(planet) or not content.is_structure(state.players[h.owner], h.piece):
+    p is a guest there already, False if the hex cannot be shared (the piece's `guest_on` does not
+    name the planet, or the holder's piece is no colonised planet)."""
+    if h.owner == p or planet not in content.placement(state.players[p], piece).guest:
+        return False
+    if not content.counts(state.players[h.owner], h.piece, "planet"):
         return False
     return None if is_guest(h, p) else True
