@@ -78,11 +78,62 @@ def player_counts(catalogue: Catalogue) -> range:
     return range(limits["min"], limits["max"] + 1)
 
 
-def check_player_count(catalogue: Catalogue, players) -> None:
-    """Refuse a player count the content's game is not for (set-up, the lab and `gaia explain` alike)."""
+SOLO_PLAYERS = 1
+"""Players of a solo game: one player against the Automa, who takes a seat of its own."""
+
+
+def check_player_count(catalogue: Catalogue, players, automa: str | None = None) -> None:
+    """Refuse a player count the content's game is not for (set-up, the lab and `gaia explain` alike);
+    with an Automa faction card, a solo game (`check_solo` checks the rest)."""
     counts = player_counts(catalogue)
+    if automa is not None and isinstance(players, int) and players == SOLO_PLAYERS:
+        return
     if not isinstance(players, int) or players not in counts:
-        raise SetupError(f"the game is for {counts.start} to {counts.stop - 1} players, not {players}")
+        solo = (f"; a game of {SOLO_PLAYERS} player is a solo game against the Automa: name an Automa faction "
+                f"card and a difficulty" if players == SOLO_PLAYERS and catalogue.automa.factions else "")
+        raise SetupError(f"the game is for {counts.start} to {counts.stop - 1} players, not {players}{solo}")
+
+
+def check_solo(catalogue: Catalogue, players: int, automa: str | None, difficulty: str | None,
+               factions: Iterable[str | None] | None = None, auction: str | None = None,
+               round_tiles: Iterable[str] = ()) -> None:
+    """The solo fields of a set-up: an Automa faction card and a difficulty the content has, one player
+    whose faction (if fixed) the Automa can face, no auction, round tiles with an Automa value."""
+    content = catalogue.automa
+    if automa is None:
+        if difficulty is not None:
+            raise SetupError(f"a difficulty is for a solo game against the Automa: name an Automa faction card "
+                             f"too ({', '.join(sorted(content.factions)) or 'the content has none'})")
+        return
+    if players != SOLO_PLAYERS:
+        raise SetupError(f"the Automa is a solo opponent: a game against it has {SOLO_PLAYERS} player, not {players}")
+    if automa not in content.factions:
+        raise SetupError(f"unknown Automa faction '{automa}'{did_you_mean(automa, content.factions)} "
+                         f"(choose {', '.join(sorted(content.factions)) or 'none: the content has no Automa'})")
+    levels = sorted(content.difficulties, key=lambda d: content.difficulties[d].level)
+    if difficulty is None:
+        raise SetupError(f"a solo game needs a difficulty (choose {', '.join(levels)})")
+    if difficulty not in content.difficulties:
+        raise SetupError(f"unknown difficulty '{difficulty}'{did_you_mean(difficulty, content.difficulties)} "
+                         f"(choose {', '.join(levels)})")
+    if content.rules is None:
+        raise SetupError("the content has no Automa rules (an automa_rules file): a solo game cannot be played")
+    if auction is not None:
+        raise SetupError("an auction is for several players: a solo player chooses a faction")
+    card = content.factions[automa]
+    home = catalogue.factions[card.faction].home
+    factions = list(factions) if factions is not None else None
+    if factions is not None and len(factions) != players:
+        raise SetupError(f"a solo game has {players} player: give {players} faction (the Automa's comes from "
+                         f"its card), not {len(factions)}")
+    for fid in factions or ():
+        if fid is not None and fid in catalogue.factions and catalogue.factions[fid].home == home:
+            raise SetupError(f"the {card.name} plays {home}: it cannot face '{fid}', a faction of the same home "
+                             f"planet (choose a faction of another home planet)")
+    for tile in round_tiles:
+        if content.round_vp(tile, 1) is None:
+            raise SetupError(f"the round scoring tile '{tile}' has no Automa value: a solo game cannot use it "
+                             f"(give it one in the automa_round_scoring table)")
 
 
 class SetupError(ValueError):
@@ -361,7 +412,8 @@ def setup_arguments(fields: Mapping[str, Any] | None, players: int | None = None
 def random_setup(catalogue: Catalogue, players: int, seed, variant: str = "rules", layout: str = "standard",
                  factions: Iterable[str | None] | None = None, auction: str | None = None,
                  faction_variant: str | None = None, faction_variant_version: int | None = None,
-                 fixed: Mapping[str, Any] | None = None) -> Setup:
+                 fixed: Mapping[str, Any] | None = None, automa: str | None = None,
+                 difficulty: str | None = None) -> Setup:
     """A new game's set-up, drawn deterministically from `seed`.
 
     `auction` (a kind of game.yaml `auctions`) and the faction variant do not
@@ -374,11 +426,13 @@ def random_setup(catalogue: Catalogue, players: int, seed, variant: str = "rules
     """
     game = catalogue.game
     fixed = {k: v for k, v in (fixed or {}).items() if k not in ARGUMENT_FIELDS}
-    check_player_count(catalogue, players)
+    check_player_count(catalogue, players, automa)
+    check_solo(catalogue, players, automa, difficulty, factions, auction)
+    seats_drawn = players + (1 if automa is not None else 0)   # the Automa counts as a player for the draw
     if variant not in catalogue.variants:
         raise SetupError(f"unknown rules variant '{variant}'{did_you_mean(variant, catalogue.variants)}")
     if fixed:
-        problems = setup_problems(catalogue, SetupFile("set-up", fixed), players, variant)
+        problems = setup_problems(catalogue, SetupFile("set-up", fixed), seats_drawn, variant)
         if problems:
             raise SetupError(problems[0].message)
     placed = fixed.get("map", {})
@@ -388,7 +442,7 @@ def random_setup(catalogue: Catalogue, players: int, seed, variant: str = "rules
     check_options(catalogue, auction, faction_variant, faction_variant_version, seats is not None)
     rng = random.Random(str(seed))
 
-    sectors = draw_board(catalogue, rng, players, variant, STANDARD_BOARD if layout == PLACED else layout)
+    sectors = draw_board(catalogue, rng, seats_drawn, variant, STANDARD_BOARD if layout == PLACED else layout)
     if placed.get("sectors"):
         sectors = [{"sector": s["sector"], "rotation": s["rotation"], "center": list(s["center"])}
                    for s in placed["sectors"]]
@@ -398,7 +452,7 @@ def random_setup(catalogue: Catalogue, players: int, seed, variant: str = "rules
     round_tiles = fill_slots(fixed.get("round_tiles"), round_tiles)
     final_tiles = rng.sample(sorted(catalogue.final_tiles, key=natural_key), game["final_tiles"])
     final_tiles = fill_slots(fixed.get("final_tiles"), final_tiles)
-    n_boosters = players + game["boosters"]["extra"]
+    n_boosters = seats_drawn + game["boosters"]["extra"]
     boosters = rng.sample(sorted(catalogue.boosters, key=natural_key), n_boosters)
     boosters = sorted(fill_slots(fixed.get("boosters"), boosters), key=natural_key)
 
@@ -417,10 +471,18 @@ def random_setup(catalogue: Catalogue, players: int, seed, variant: str = "rules
     in_supply = sorted((t for t in catalogue.federation_tokens.values() if t.in_supply), key=lambda t: natural_key(t.id))
     token = rng.choice(in_supply).id if in_supply else None
     token = fixed.get("terraforming_token") or token
-    fed_supply = {t.id: t.copies - (1 if t.id == token else 0) for t in in_supply}
+    most = catalogue.automa.rules.federation_token_copies if automa is not None else None
+    fed_supply = {t.id: (t.copies if most is None else min(t.copies, most)) - (1 if t.id == token else 0)
+                  for t in in_supply}
 
     if seats is not None and None in seats:
-        seats = fill_factions(catalogue, seats, draw_factions(catalogue, players, random.Random(f"factions/{seed}")))
+        if automa is None:
+            seats = fill_factions(catalogue, seats, draw_factions(catalogue, players, random.Random(f"factions/{seed}")))
+        else:  # drawn as for a table with the Automa's faction fixed on its seat
+            table = fill_factions(catalogue, [*seats, catalogue.automa.factions[automa].faction],
+                                  draw_factions(catalogue, seats_drawn, random.Random(f"factions/{seed}")))
+            seats = table[:players]
+    check_solo(catalogue, players, automa, difficulty, round_tiles=round_tiles)
 
     return Setup(
         players=players, variant=variant, seed=str(seed), sectors=sectors, mirror=bool(placed.get("mirror", False)),
@@ -428,6 +490,7 @@ def random_setup(catalogue: Catalogue, players: int, seed, variant: str = "rules
         tech_tiles=tech_tiles, advanced_tiles=advanced_tiles, terraforming_token=token,
         fed_supply=fed_supply, factions=seats, auction=auction, content_hash=catalogue.content_hash(),
         faction_variant=faction_variant, faction_variant_version=faction_variant_version,
+        automa=automa, difficulty=difficulty,
     )
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 AREAS = ("area1", "area2", "area3", "gaia")
 LEGACY_AUCTION = "bid-while-choosing"   # what the site's option `auction: true` means
+SOLO_FIELDS = ("automa", "difficulty")   # the set-up fields of a solo game
 
 
 @dataclass
@@ -95,6 +96,22 @@ class Setup:
     content_hash: str = ""
     faction_variant: str | None = None    # a faction variant family (content/faction-variants), None: standard boards
     faction_variant_version: int | None = None  # None: the family's latest version
+    # A solo game: `players` human seats and one seat more for the Automa, the solo opponent
+    # (content/automa/), playing this Automa faction card at this difficulty. None: no Automa.
+    automa: str | None = None
+    difficulty: str | None = None
+
+    def seat_count(self) -> int:
+        """Seats at the table: the players, and the Automa's seat in a solo game."""
+        return self.players + (1 if self.automa is not None else 0)
+
+    def to_dict(self) -> dict:
+        """As JSON writes it; the solo fields only in a solo game (saves of other games stay as they were)."""
+        d = dataclasses.asdict(self)
+        for key in SOLO_FIELDS:
+            if d[key] is None:
+                del d[key]
+        return d
 
     def __post_init__(self) -> None:
         if isinstance(self.auction, bool):  # saves made before auction kinds: true meant the site's default kind
@@ -115,6 +132,30 @@ class Pending:
     kind: str                             # charge, income, gaia-phase, tech, up, cover, build, ...
     player: int
     data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class AutomaState:
+    """The Automa's seat: its decision cards and what it did (docs/solo.md). Its VP, research levels,
+    booster and pieces on the map are those of its `PlayerState`, so the rules see it as a player."""
+
+    seat: int
+    faction: str                          # its Automa faction card
+    difficulty: str
+    deck: list[str] = field(default_factory=list)       # the round's draw pile, top first
+    pass_zone: list[str] = field(default_factory=list)  # the bottom cards of the deck as the round formed it
+    support: str | None = None            # the card whose support half the next action reads
+    action: str | None = None             # the card acted on last (the next turn's support card)
+    discard: list[str] = field(default_factory=list)    # cards revealed and done with this round
+    reserve: list[str] = field(default_factory=list)    # cards set aside, top first; one joins each round
+    out: list[str] = field(default_factory=list)        # cards out of the game
+    log: list[dict] = field(default_factory=list)       # what it did and why, newest last (a few rounds kept)
+
+    def clone(self) -> "AutomaState":
+        # a record of the log is never changed once written: records are shared
+        return AutomaState(self.seat, self.faction, self.difficulty, list(self.deck), list(self.pass_zone),
+                           self.support, self.action, list(self.discard), list(self.reserve), list(self.out),
+                           list(self.log))
 
 
 @dataclass
@@ -144,10 +185,19 @@ class GameState:
     temp: dict[str, int] = field(default_factory=dict)     # temporary steps / range of the action under way
     moves: list[str] = field(default_factory=list)
     ended: bool = False
+    automa: AutomaState | None = None     # the Automa's seat of a solo game
+
+    def is_automa(self, p: int | None) -> bool:
+        """Whether seat p is the Automa's (who plays by its deck, not by choices)."""
+        return self.automa is not None and p == self.automa.seat
 
     # ------------------------------------------------------------ serialisation
     def to_dict(self) -> dict:
-        return dataclasses.asdict(self)
+        d = dataclasses.asdict(self)
+        d["setup"] = self.setup.to_dict()
+        if d["automa"] is None:   # a game without the Automa is written as before there was one
+            del d["automa"]
+        return d
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
@@ -167,6 +217,8 @@ class GameState:
         d["decisions"] = [Pending(**x) for x in d["decisions"]]
         d["board"] = {k: HexState(**v) for k, v in sorted(d["board"].items())}
         d["fed_supply"] = dict(sorted(d["fed_supply"].items()))
+        if d.get("automa") is not None:
+            d["automa"] = AutomaState(**d["automa"])
         return cls(**d)
 
     @classmethod
@@ -199,6 +251,8 @@ class GameState:
         d["temp"] = self.temp.copy()
         d["pending"] = [Pending(x.kind, x.player, _jcopy(x.data)) for x in self.pending] if self.pending else []
         d["decisions"] = [Pending(x.kind, x.player, _jcopy(x.data)) for x in self.decisions] if self.decisions else []
+        if self.automa is not None:
+            d["automa"] = self.automa.clone()
         new = object.__new__(self.__class__)
         new.__dict__ = d
         return new

@@ -107,7 +107,8 @@ def design_uses(folder: Path, cat=None) -> set[tuple[str, str]]:
 
 
 # the categories `design_uses` reads from the statements, final tiles and variants a design writes
-READ_FROM_STATEMENTS = {"trigger", "event", "event datum", "counter", "condition", "parameter", "parameter change",
+READ_FROM_STATEMENTS = {"trigger", "event", "event filter", "event datum", "counter", "condition", "parameter",
+                        "parameter change",
                         "action template"}
 
 

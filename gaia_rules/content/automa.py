@@ -159,6 +159,14 @@ class Upgrade:
 
 
 @dataclass(frozen=True)
+class FinalCount:
+    """What the Automa counts on a final scoring tile instead of the tile's own count: `count` plus `add`."""
+
+    count: str
+    add: int = 0
+
+
+@dataclass(frozen=True)
 class AutomaRules:
     """The Automa's rules that are numbers and orders rather than procedures."""
 
@@ -175,6 +183,9 @@ class AutomaRules:
     planet_steps: dict[str, int]
     final_tile_preferences: dict[str, str]
     action_spaces: tuple[str, ...]
+    lone_mine_satellite: tuple[str, ...] = ()     # final tiles with which a mine far from its others brings a satellite
+    final_tile_counts: dict[str, FinalCount] = field(default_factory=dict)   # final tile -> what it counts there
+    federation_token_copies: int | None = None    # a solo game's copies of each federation token (None: all)
     file: str = ""
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..language.vocabulary import COUNTERS
 from . import automa as am
 from .loader import Document, Loader
 from .spelling import did_you_mean
@@ -57,7 +58,10 @@ def add_automa(automa: am.Automa, doc: Document) -> None:
             x["pass_zone"], x["reserve_cards_per_round"], x["pass_icon_from"], x["booster_from"], x["initial_booster"],
             x["unbuildable_mine"], x["transdim_becomes_gaia"], tuple(x["mine_tiebreakers"]),
             tuple(x["upgrade_tiebreakers"]), tuple(am.Upgrade(u["from"], tuple(u["to"].split("|"))) for u in x["upgrades"]),
-            dict(x["planet_steps"]), dict(x["final_tile_preferences"]), tuple(x["action_spaces"]), file)
+            dict(x["planet_steps"]), dict(x["final_tile_preferences"]), tuple(x["action_spaces"]),
+            tuple(x.get("lone_mine_satellite", ())),
+            {t: am.FinalCount(v["count"], v.get("add", 0)) for t, v in x.get("final_tile_counts", {}).items()},
+            x.get("federation_token_copies"), file)
 
 
 # ------------------------------------------------------------------ checks
@@ -213,6 +217,15 @@ class _Checker:
         for i, action in enumerate(data["action_spaces"]):
             self.word(src, ("action_spaces", i), action, self.c.board_actions, "board action",
                       kind="board_action")
+        for i, tile in enumerate(data.get("lone_mine_satellite") or ()):
+            self.word(src, ("lone_mine_satellite", i), tile, self.c.final_tiles, "final scoring tile",
+                      kind="final_scoring")
+        counters = set(COUNTERS) | {t.count for t in self.c.final_tiles.values()}
+        for tile, rule in (data.get("final_tile_counts") or {}).items():
+            self.word(src, ("final_tile_counts", tile), tile, self.c.final_tiles, "final scoring tile", key=True,
+                      kind="final_scoring")
+            self.word(src, ("final_tile_counts", tile, "count"), rule["count"], counters,
+                      "final scoring count")
 
 
 def check_automa(c: Any, located: dict[tuple[str, str], Located], loader: Loader) -> None:

@@ -266,7 +266,24 @@ def render_rules(doc: Any, catalogue: Catalogue, ident: str) -> None:
         + "; the other tiles prefer nothing.",
         "Numbered selection counts the action spaces in this order: " + ", ".join(f"`{s}`" for s in r.action_spaces)
         + ".",
-    ])
+    ] + _solo_lines(r, catalogue))
+
+
+def _solo_lines(r: Any, catalogue: Catalogue) -> list[str]:
+    """The rules' lines about the table of a solo game and the Automa's final counts."""
+    def tile(t: str) -> str:
+        return f"{catalogue.final_tiles[t].name if t in catalogue.final_tiles else t} (`{t}`)"
+
+    out = []
+    if r.federation_token_copies is not None:
+        out.append(f"A solo game's supply holds {r.federation_token_copies} of each federation token.")
+    if r.lone_mine_satellite:
+        out.append("A mine it builds with none of its structures on a neighbouring hex brings it a satellite, "
+                   "counted with " + join_and(tile(t) for t in r.lone_mine_satellite) + " in play.")
+    for t, rule in r.final_tile_counts.items():
+        change = f" {'plus' if rule.add > 0 else 'less'} {abs(rule.add)}" if rule.add else ""
+        out.append(f"On {tile(t)} it counts its `{rule.count}`{change}.")
+    return out
 
 
 AUTOMA_RENDERERS: dict[str, Callable[[Any, Catalogue, str], None]] = {

@@ -62,7 +62,7 @@ def parse_move(engine: Engine, state: GameState, text: str) -> Move:
         line = f"{player_label(state, p)} {text}"
     shift = len(line) - len(text)  # the player named for the reader, not by the text
     try:
-        parsed = parse_line(line, names, state.setup.players, token_words(engine))
+        parsed = parse_line(line, names, len(state.players), token_words(engine))
         if len(parsed.moves) != 1:
             raise MoveSyntaxError(line, shift + 1, f"one command at a time, not {len(parsed.moves)}")
         return engine.normalize(state, parsed.moves[0])

@@ -80,7 +80,7 @@ def parse_line(line: str, players_by_name: dict[str, int], n_players: int,
         moves.append(_command(line, player, words, starts))
         column += len(piece) + 1
     # a trailing "." gives an empty last piece: that was the end of the turn
-    finished = bool(moves) and moves[-1].command in ("endturn", "pass")
+    finished = bool(moves) and moves[-1].command in ("endturn", "pass", "automa")
     return ParsedLine(player, _dedupe_endturns(moves), finished)
 
 
@@ -108,9 +108,9 @@ def _command(line: str, player: int, words: list[str], starts: list[int]) -> Mov
         if len(args) > n:
             raise MoveSyntaxError(line, starts[n + 1], f"'{name}' takes {what}; '{args[n]}' is one word too many")
 
-    if name == "endturn":
+    if name in ("endturn", "automa"):   # `automa`: the Automa's whole move in a solo game
         at_most(0, "no argument")
-        return Move(player, "endturn")
+        return Move(player, name)
     if name == "pass":
         at_most(1, "at most a booster")
         if args == ["undefined"]:  # the site's word for no booster (a pass in the last round)

@@ -199,7 +199,7 @@ def play_line(engine: Engine, state: GameState, line: str, namer, observer=None)
 
     Raises a `MoveError` (text that is not a move, or a move refused); `observer` sees each round end.
     """
-    parsed = parse_line(line, _names(engine, state), state.setup.players, token_words(engine))
+    parsed = parse_line(line, _names(engine, state), len(state.players), token_words(engine))
     played = []
     for mv in parsed.moves:
         mv = engine.normalize(state, canonical(mv, namer))
@@ -325,7 +325,7 @@ def replay_record(engine: Engine, record: dict, keep_state: bool = False, setup:
     rejected = record.get("expect_rejected")
     if rejected is not None and result.first_divergence is None:
         try:
-            parsed = parse_line(rejected["move"], _names(engine, state), state.setup.players, token_words(engine))
+            parsed = parse_line(rejected["move"], _names(engine, state), len(state.players), token_words(engine))
             trial = state.clone()
             for mv in parsed.moves:
                 engine.apply_in_place(trial, mv)

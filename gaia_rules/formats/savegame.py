@@ -237,7 +237,7 @@ def apply_move(engine: Engine, game: SavedGame, move: Move) -> SavedGame:
 def to_dict(game: SavedGame) -> dict:
     return {
         "format": FORMAT,
-        "setup": _plain(dataclasses.asdict(game.setup)),
+        "setup": _plain(game.setup.to_dict()),
         "moves": [move_to_json(m) for m in game.moves],
         "state": _plain(game.state.to_dict()),
         "content": {"hash": game.content_hash, "files": dict(game.content_files), "overlays": list(game.overlays)},

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..language import ast
 from ..state import GameState, Pending
-from . import auction, charges, choices, effects, holdings, phases, rescoring, research
+from . import auction, automa_turn, charges, choices, effects, holdings, phases, rescoring, research
 from .building import build_main, build_piece, fire_build, join_federation, qic_for_range
 from .common import arg, expect, hex_name, occupied, queue
 from .context import Context
@@ -34,6 +34,8 @@ def dispatch(ctx: Context, state: GameState, move: Move) -> None:
     if move.command in UNPLAYED_OPTIONS:
         raise IllegalMoveError("option", f"'{move.command}' belongs to a set-up option this engine does not "
                                          f"play: {UNPLAYED_OPTIONS[move.command]}; give the set-up as it ended up")
+    if move.command == automa_turn.COMMAND or state.is_automa(move.player):
+        return automa_turn.play(ctx, state, move)
     if state.decisions:
         return _decision(ctx, state, move, state.decisions[0])
     phase = state.phase
@@ -289,7 +291,7 @@ def board_action(ctx: Context, state: GameState, move: Move) -> None:
         choices.spend_with_choice(ctx, state, p, pw, items, follow, "power-action")
     else:
         choices.apply_sequence(ctx, state, p, items, follow)
-    effects.apply_gains(ctx, state, p, others, aid, follow)
+    effects.apply_gains(ctx, state, p, others, aid, follow, by="board-action")
     effects.fire(ctx, state, p, effects.Event("board-action", frozenset((aid,))), 1, follow)
     queue(state, follow)
 
@@ -389,7 +391,7 @@ def special_action(ctx: Context, state: GameState, move: Move) -> None:
     player.specials_used.append(key)
     if st.once is not None:
         effects.may_fire(ctx, state, p, st, key)  # marks its once-per use
-    follow = effects.apply_gains(ctx, state, p, st.clause.gains, key.split("#")[0])
+    follow = effects.apply_gains(ctx, state, p, st.clause.gains, key.split("#")[0], by="special-action")
     effects.fire(ctx, state, p, effects.Event("special-action"), 1, follow)
     queue(state, follow)
 
@@ -516,7 +518,7 @@ def _f_lost_planet(ctx, state, move, follow):
     state.turn_builds.append(name)
     join_federation(ctx, state, p, name)
     out: list[Pending] = []
-    fire_build(ctx, state, p, ctx.content.mine_id, {"new-type"}, out, name=name)
+    fire_build(ctx, state, p, ctx.content.mine_id, {"new-type"}, out, name=name, by=follow.data.get("by", "reward"))
     queue(state, out)
 
 

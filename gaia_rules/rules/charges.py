@@ -22,6 +22,8 @@ def offer_charges(ctx: Context, state: GameState, builder: int, name: str) -> No
             if (h := state.board.get(other)) is not None]
     piece = state.board[name].piece
     for p in seats[i + 1:] + seats[:i]:
+        if state.is_automa(p):
+            continue  # the Automa never charges power
         player = state.players[p]
         best = 0
         for other, h in near:  # p's pieces that take charges (not Gaiaformers or stations) and guest mines in reach

@@ -13,9 +13,9 @@ from typing import Callable
 
 from ..content import default_catalogue
 from ..content.catalogue import Catalogue
-from ..setup import SetupError, check_options
+from ..setup import SOLO_PLAYERS, SetupError, check_options, check_player_count, check_solo
 from ..state import GameState, Pending, PlayerState, Setup
-from . import actions, choices, conversions, holdings, phases
+from . import actions, automa_setup, choices, conversions, holdings, phases
 from .context import Context
 from .errors import IllegalMoveError
 from .legal import candidate_moves, follow_up_candidates, legal_moves, legal_successors
@@ -39,13 +39,13 @@ class Engine:
         hit = self._by_setup.get(id(s))
         if hit is not None and hit[0] is s:
             return hit[1]
-        boards = (s.faction_variant, s.faction_variant_version, s.players) if s.faction_variant else None
+        boards = (s.faction_variant, s.faction_variant_version, s.seat_count()) if s.faction_variant else None
         key = (s.variant, s.mirror, tuple((x["sector"], x["rotation"], tuple(x["center"])) for x in s.sectors), boards)
         ctx = self._contexts.get(key)
         if ctx is None:
             if len(self._contexts) >= self.CONTEXTS_KEPT:  # a long run of bot games draws a new map each game
                 self._contexts.pop(next(iter(self._contexts)), None)
-            catalogue = self.catalogue.with_faction_variant(s.faction_variant, s.faction_variant_version, s.players)
+            catalogue = self.catalogue.with_faction_variant(s.faction_variant, s.faction_variant_version, s.seat_count())
             ctx = self._contexts[key] = Context.for_setup(catalogue, s)
         if len(self._by_setup) > 2 * self.CONTEXTS_KEPT:
             self._by_setup.clear()
@@ -58,10 +58,14 @@ class Engine:
             raise SetupError(f"unknown rules variant '{setup.variant}'")
         check_options(self.catalogue, setup.auction, setup.faction_variant, setup.faction_variant_version,
                       bool(setup.factions))
+        if setup.automa is not None or setup.players == SOLO_PLAYERS:
+            check_player_count(self.catalogue, setup.players, setup.automa)
+        check_solo(self.catalogue, setup.players, setup.automa, setup.difficulty, setup.factions, setup.auction,
+                   setup.round_tiles)
         start_vp = next(iter(self.catalogue.boards.values()))["start"].get("vp", 0)
         # the game's own copy of the set-up, stamped with the content it is played with
         setup = dataclasses.replace(setup, content_hash=self.catalogue.content_hash()).in_name_order()
-        state = GameState(setup=setup, players=[PlayerState(i, vp=start_vp) for i in range(setup.players)])
+        state = GameState(setup=setup, players=[PlayerState(i, vp=start_vp) for i in range(setup.seat_count())])
         state.boosters_table = list(setup.boosters)
         positions = list(setup.tech_tiles) + [f"adv-{t}" for t in setup.advanced_tiles]
         copies = min(setup.players, self.catalogue.game["tech_tile_copies"])  # one per player at most
@@ -69,6 +73,8 @@ class Engine:
         state.fed_supply = dict(setup.fed_supply)
         state.terraforming_token = setup.terraforming_token
         ctx = self.context(state)
+        if setup.automa is not None:
+            automa_setup.seat(ctx, state)
         phases.start(ctx, state)
         return state
 

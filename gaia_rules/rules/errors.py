@@ -14,6 +14,7 @@ from __future__ import annotations
 
 RULE_CODES: dict[str, str] = {
     "auction": "in an auction whose factions are all chosen before bidding, a bid goes on a faction on offer",
+    "automa": "in a solo game the Automa's seat plays only 'automa', and only the Automa's seat plays it",
     "bid": "a bid names a faction on offer and a number of VP within the bid range allowed now",
     "board-action": "a board action exists, is untaken this round, gives something not lost to caps, and "
                     "finds the federation token it may need",

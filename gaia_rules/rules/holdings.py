@@ -215,6 +215,8 @@ class _PiecesAndCounters:
             return len(player.fed_tokens)
         if word == "research":
             return sum(player.research.values())
+        if word == "round":
+            return state.round
         if word in POWER_COUNTERS:
             return player.power.get(POWER_COUNTERS[word], 0)
         if word == "special-token":
@@ -320,7 +322,8 @@ class Holdings(_PiecesAndCounters):
         if holding is None:
             if len(self._by_signature) >= self.KEPT:
                 self._by_signature.clear()
-            statements = tuple(self._held(player, signature)) if player.faction is not None else ()
+            # the Automa holds nothing of its faction's: no abilities, income, booster or level effects
+            statements = tuple(self._held(player, signature)) if player.faction is not None and not signature[7] else ()
             holding = self._by_signature[signature] = Holding(self, signature, statements)
         player.__dict__[_KEPT] = holding
         return holding
@@ -332,7 +335,7 @@ class Holdings(_PiecesAndCounters):
         seen = tuple(m for m in player.marks if m.startswith(EVENT_MARK)) if player.marks else ()
         return (player.faction, tuple(sorted(on_map.items())), tuple(sorted(used.items())),
                 tuple(player.research.get(t, 0) for t in self.content.catalogue.tracks),
-                tuple((t.tile, t.enabled) for t in player.tech), player.booster, seen)
+                tuple((t.tile, t.enabled) for t in player.tech), player.booster, seen, state.is_automa(p))
 
     def piece_counts(self, state: GameState, p: int) -> tuple[dict[str, int], dict[str, int]]:
         """(copies on the map, copies taken from the faction board) per structure, in one scan of the board."""

@@ -16,7 +16,7 @@ ARGUMENTS = {
     "action": (1, 1), "special": (1, 1), "spend": (2, 2), "burn": (1, 1), "charge": (1, 1),
     "decline": (0, 0), "up": (1, 1), "tech": (1, 1), "cover": (1, 1), "federation": (2, 2),
     "fedtile": (1, 1), "lostPlanet": (1, 1), "income": (1, 1), "token": (1, 1),
-    "areas": (1, 1), "endturn": (0, 0),   # and `swap-<piece>` (see `swap_command`): one hex
+    "areas": (1, 1), "endturn": (0, 0), "automa": (0, 0),   # `automa`: the Automa's move in a solo game   # and `swap-<piece>` (see `swap_command`): one hex
     # read and written, but the set-up options they belong to are not played
     "rotate": (0, None), "set": (3, 3),
 }

@@ -11,7 +11,7 @@ from typing import Callable
 from ..content.spelling import did_you_mean
 from ..language import ast
 from ..state import GameState, Pending
-from . import auction, charges, choices, effects, holdings, research, scoring, special_token
+from . import auction, automa_deck, automa_setup, charges, choices, effects, holdings, research, scoring, special_token
 from .context import Context
 from .errors import IllegalMoveError
 
@@ -42,6 +42,9 @@ def choose_faction(ctx: Context, state: GameState, p: int, fid: str) -> None:
         raise IllegalMoveError("faction", f"unknown faction '{fid}'{did_you_mean(fid, cat.factions)}")
     faction = cat.factions[fid]
     for other in state.players:
+        if state.is_automa(other.index) and cat.factions[other.faction].home == faction.home:
+            raise IllegalMoveError("faction", f"the Automa plays {cat.factions[other.faction].name} ({faction.home}): "
+                                              f"choose a faction of another home planet")
         if other.faction == fid:
             raise IllegalMoveError("faction", f"{faction.name} is already taken")
         if other.faction is not None and cat.factions[other.faction].home == faction.home:
@@ -67,31 +70,27 @@ def init_player(ctx: Context, state: GameState, p: int) -> None:
 
 
 def begin_placements(ctx: Context, state: GameState) -> None:
-    """Starting pieces: one pass per mine (directions from content), other pieces last, in seat order."""
+    """Starting pieces, as each faction's `setup` says: pass by pass (the game's `setup_order` gives each
+    pass's direction: `forward` in seat order, `reverse` from the last seat), then the pieces placed at a
+    given place of the whole sequence (`at`)."""
     for p in range(len(state.players)):
-        init_player(ctx, state, p)
+        if state.is_automa(p):
+            automa_setup.init_seat(ctx, state)
+        else:
+            init_player(ctx, state, p)
     order = ctx.content.catalogue.game["setup_order"]
-    mine = ctx.content.mine_id
-    plans = [list(ctx.content.faction(p).setup) for p in state.players]
+    plans = [automa_setup.starting_pieces(ctx, state) if state.is_automa(p.index) else ctx.content.faction(p).setup
+             for p in state.players]
+    passes = max([len(order)] + [pl.pass_number(len(order)) or 0 for plan in plans for pl in plan])
     queue: list[list] = []
-    passes = max((sum(1 for x in plan if x == mine) for plan in plans), default=0)
     seats = list(state.seats)
-    for k in range(passes):
-        direction = order[k] if k < len(order) else "forward"
+    for k in range(1, passes + 1):
+        direction = order[k - 1] if k <= len(order) else "forward"
         for p in (seats if direction == "forward" else list(reversed(seats))):
-            if sum(1 for x in plans[p] if x == mine) > k:
-                queue.append([p, mine])
-    placed_at: list[tuple[int, list]] = []
-    for p in seats:
-        positions = ctx.content.faction(state.players[p]).setup_position
-        for piece in plans[p]:
-            if piece == mine:
-                continue
-            if piece in positions:  # placed at a given point of the sequence (content: setup_position)
-                placed_at.append((positions[piece], [p, piece]))
-            else:
-                queue.append([p, piece])
-    for position, item in sorted(placed_at, key=lambda x: x[0]):
+            queue.extend([p, pl.piece] for pl in plans[p] if pl.pass_number(len(order)) == k)
+    placed_at = sorted(((pl.at, [p, pl.piece]) for p in seats for pl in plans[p] if pl.at is not None),
+                       key=lambda x: x[0])
+    for position, item in placed_at:
         queue.insert(min(position, len(queue)), item)
     state.setup_queue = queue
     state.phase = "setup"
@@ -180,6 +179,8 @@ def advance(ctx: Context, state: GameState, observer: RoundObserver | None = Non
 def start_round(ctx: Context, state: GameState, number: int) -> None:
     sync_income_order(ctx, state)
     state.round = number
+    if state.automa is not None and number > 1:
+        automa_deck.new_round(ctx, state, number)
     for player in state.players:  # statements limited to once per round may fire again
         if player.marks:
             player.marks = [m for m in player.marks if not m.startswith("round:")]
@@ -193,7 +194,8 @@ def start_round(ctx: Context, state: GameState, number: int) -> None:
 def everyone(ctx: Context, state: GameState, event) -> None:
     """Fire an event of the whole table for each player, in turn order; follow-ups become decisions."""
     for p in state.turn_order or state.seats:
-        state.decisions.extend(effects.fire(ctx, state, p, event))
+        if not state.is_automa(p):  # the Automa scores nothing of what the events give
+            state.decisions.extend(effects.fire(ctx, state, p, event))
 
 
 # ------------------------------------------------------------------ income

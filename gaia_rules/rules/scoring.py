@@ -5,7 +5,7 @@ import re
 
 from ..content.catalogue import Catalogue
 from ..state import GameState
-from . import effects, power, special_token
+from . import automa_score, effects, power, special_token
 from .resources import add_vp, gain_resource
 from .context import Context
 
@@ -34,19 +34,26 @@ def final_scoring(ctx: Context, state: GameState) -> None:
     breakdown = [dict() for _ in range(n)]
     for k, tile_id in enumerate(state.setup.final_tiles, 1):
         tile = ctx.content.catalogue.final_tiles[tile_id]
-        counts = [ctx.holdings.counter(state, p, tile.count) for p in range(n)]
+        counts = [automa_score.final_count(ctx, state, tile_id, tile.count) if state.is_automa(p)
+                  else ctx.holdings.counter(state, p, tile.count) for p in range(n)]
         values = counts + ([tile.neutral] if neutral else [])
         vp = rank_vp(values, values, table, zero)[:n]
         for p in range(n):
             add_vp(state, p, vp[p], f"final{k}")
             breakdown[p][f"final_tile_{k}"] = {"tile": tile_id, "count": counts[p], "vp": vp[p]}
+            if state.is_automa(p):
+                breakdown[p]["automa_extra_vp"] = (breakdown[p].get("automa_extra_vp", 0)
+                                                   + automa_score.extra(ctx, state, "final-tiles", vp[p]))
     for p, player in enumerate(state.players):
         vp_table = ctx.content.catalogue.research.vp_by_level
         research_vp = {t: vp_table[lv] for t, lv in player.research.items()}
         for t, vp in research_vp.items():
             add_vp(state, p, vp, t)
+            if state.is_automa(p):
+                breakdown[p]["automa_extra_vp"] = (breakdown[p].get("automa_extra_vp", 0)
+                                                   + automa_score.extra(ctx, state, "research", vp))
         breakdown[p]["research_vp"] = research_vp
-        resources = resource_vp(ctx, state, p)
+        resources = 0 if state.is_automa(p) else resource_vp(ctx, state, p)   # the Automa has no resources
         add_vp(state, p, resources, "spend")
         breakdown[p]["resources_vp"] = resources
         breakdown[p]["bid_vp"] = -player.bid
@@ -54,7 +61,7 @@ def final_scoring(ctx: Context, state: GameState) -> None:
             add_vp(state, p, -player.bid, "bid")
         breakdown[p]["total_final_scoring_vp"] = (
             sum(breakdown[p][f"final_tile_{k}"]["vp"] for k in range(1, len(state.setup.final_tiles) + 1))
-            + sum(research_vp.values()) + resources - player.bid)
+            + sum(research_vp.values()) + resources - player.bid + breakdown[p].get("automa_extra_vp", 0))
         player.final_scoring = breakdown[p]
 
 
@@ -114,4 +121,10 @@ def source_group(catalogue: Catalogue, key: str) -> str:
         return "actions"
     if key in catalogue.factions:
         return "faction"
-    return {"spend": "resources", "charge": "power charges", "federation": "federations", "bid": "bid"}.get(key, "other")
+    return {"spend": "resources", "charge": "power charges", "federation": "federations", "bid": "bid",
+            **AUTOMA_GROUPS}.get(key, "other")
+
+
+# The Automa's own VP sources (rules/automa_score.py) in groups.
+AUTOMA_GROUPS = {automa_score.VP_KEYS["card"]: "decision cards", automa_score.VP_KEYS["faction-card"]: "faction card",
+                 automa_score.VP_KEYS["faction-rule"]: "faction card", automa_score.EXTRA_KEY: "difficulty"}

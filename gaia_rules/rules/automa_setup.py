@@ -1,0 +1,113 @@
+"""The Automa's seat at set-up (§3 of the solo rules): its faction, VP, research, deck, first pieces.
+
+The Automa takes the last seat. It plays the faction of its Automa faction card (colour, home
+planet, structures), starts with the difficulty's VP and the card's research steps, and nothing
+else: no resources, no power, no faction abilities (the holdings give its seat none). Its starting
+mines go down in the base game's order, each on an empty planet of its home type closest to the
+centre of the map (ties: the reading direction of a card drawn at random); its first booster is
+taken first, at the position a random card's five-slot indicator shows (or a roll, per the rules).
+"""
+from __future__ import annotations
+
+from ..board import distance
+from ..content.automa import Automa
+from ..content.catalogue import SetupPlacement
+from ..state import GameState
+from . import automa_deck, automa_select, holdings
+from .context import Context
+
+
+def content(ctx: Context) -> Automa:
+    return ctx.content.catalogue.automa
+
+
+def seat(ctx: Context, state: GameState) -> None:
+    """The Automa's seat of a new solo game: its faction on the last seat, and its cards."""
+    s = state.setup
+    index = s.seat_count() - 1
+    card = content(ctx).factions[s.automa]
+    holdings.set_faction(state, index, card.faction)
+    state.automa = automa_deck.start(ctx, state, index, s.automa, s.difficulty)
+
+
+def init_seat(ctx: Context, state: GameState) -> None:
+    """Its VP and research at the start (once every faction is chosen); nothing else."""
+    a = state.automa
+    player = state.players[a.seat]
+    player.vp = content(ctx).difficulties[a.difficulty].starting_vp
+    player.credits = player.ore = player.knowledge = player.qic = 0
+    player.power = {area: 0 for area in player.power}
+    levels = {t: 0 for t in ctx.content.catalogue.tracks}
+    holdings.set_research(state, a.seat, levels)
+    for track in content(ctx).factions[a.faction].research:
+        holdings.raise_level(state, a.seat, track)
+
+
+def starting_pieces(ctx: Context, state: GameState) -> tuple[SetupPlacement, ...]:
+    """The pieces it places at set-up: its faction card's starting mines, the k-th in pass k."""
+    mines = content(ctx).factions[state.automa.faction].starting_mines
+    return tuple(SetupPlacement(ctx.content.mine_id, k) for k in range(1, mines + 1))
+
+
+# ------------------------------------------------------------------ placing and choosing at set-up
+
+def map_centre(ctx: Context) -> tuple[int, int]:
+    """The hex at the centre of the map: the mean of its hexes' coordinates, rounded to a hex."""
+    coords = list(ctx.map.hexes)
+    q = sum(c[0] for c in coords) / len(coords)
+    r = sum(c[1] for c in coords) / len(coords)
+    s = -q - r
+    rq, rr, rs = round(q), round(r), round(s)
+    dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
+    if dq > dr and dq > ds:
+        rq = -rr - rs
+    elif dr > ds:
+        rr = -rq - rs
+    return rq, rr
+
+
+def random_card(ctx: Context, state: GameState, purpose: str):
+    """A decision card drawn at random from all of them (its support half or strip is read)."""
+    cards = sorted(content(ctx).cards.values(), key=lambda c: c.number)
+    return automa_deck.rng(state, purpose).choice(cards)
+
+
+def place_starting_mine(ctx: Context, state: GameState, piece: str) -> dict:
+    """Its next starting piece on an empty planet of its home type closest to the centre; the record."""
+    a = state.automa
+    home = ctx.content.faction(state.players[a.seat]).home
+    free = [name for name, planet in ctx.map.planets_by_name
+            if planet == home and ctx.map.planet_at(state, name) == home
+            and (state.board.get(name) is None or state.board[name].piece is None)]
+    placed = sum(1 for h in state.board.values() if h.owner == a.seat and h.piece is not None)
+    record = {"kind": "setup", "do": "build-mine", "piece": piece}
+    if not free:
+        record["failed"] = "no-home-planet"
+        return record
+    centre = map_centre(ctx)
+    closest = automa_select.fewest(free, lambda n: distance(ctx.map.by_name[n], centre))
+    card = random_card(ctx, state, f"start{placed + 1}")
+    name = automa_select.by_direction(ctx, closest, card.direction)
+    holdings.place(state, name, a.seat, piece)
+    record.update({"hex": name, "planet": home, "options": len(free), "closest": len(closest)})
+    if len(closest) > 1:
+        record.update({"card": card.id, "direction": card.direction})
+    return record
+
+
+def take_first_booster(ctx: Context, state: GameState) -> dict:
+    """Its first booster, chosen before the players': the position from a random card or a roll."""
+    table = state.boosters_table
+    rule = content(ctx).rules.initial_booster
+    record: dict = {"kind": "setup", "do": "booster"}
+    if rule == "roll":
+        position = automa_deck.rng(state, "booster").randrange(len(table)) + 1
+    else:
+        card = random_card(ctx, state, "booster")
+        position = card.initial_booster
+        record["card"] = card.id
+    booster = table[(position - 1) % len(table)]
+    table.remove(booster)
+    holdings.set_booster(state, state.automa.seat, booster)
+    record.update({"booster": booster, "position": position})
+    return record

@@ -1,0 +1,115 @@
+"""The Automa's move (`automa`): its set-up pieces, its first booster, and its turns (§5 of the solo rules).
+
+Whenever the Automa's seat is to act, its one legal move is `automa`; applying it plays what its
+deck and rules say, with no choice left. A turn: the card revealed last turn becomes the support
+card (the first turn of a round reveals one for that); the next card is revealed as the action
+card, unless the deck is empty or that card shows the pass icon in the pass zone: then the Automa
+passes. The action card's action is done with the support card, and its VP are scored even when
+nothing could be done. Passing scores the round tile's Automa value and takes a booster by the
+support card's position among those on offer (none in the last round).
+
+Each move leaves a record in `state.automa.log` (plain data): what it did and why, for a face
+to tell (`faces.automa_text`).
+"""
+from __future__ import annotations
+
+from ..state import GameState
+from . import automa_actions, automa_deck, automa_score, automa_setup, holdings
+from .automa_actions import Turn
+from .context import Context
+from .errors import IllegalMoveError
+from .moves import Move
+
+COMMAND = "automa"
+LOG_KEPT = 40   # records kept in the Automa's log (a round or two of turns)
+
+
+def play(ctx: Context, state: GameState, move: Move) -> None:
+    """The `automa` move: whatever the Automa's seat must do now."""
+    if not state.is_automa(move.player):
+        raise IllegalMoveError("automa", f"'{COMMAND}' is the Automa's move; player {move.player + 1} plays "
+                                         "by the ordinary rules")
+    if move.command != COMMAND:
+        raise IllegalMoveError("automa", f"the Automa's seat plays by its deck: its one move is '{COMMAND}', "
+                                         f"not '{move.command}'")
+    if state.phase == "setup":
+        piece = state.setup_queue.pop(0)[1]
+        _log(state, automa_setup.place_starting_mine(ctx, state, piece))
+    elif state.phase == "boosters":
+        state.setup_queue.pop(0)
+        _log(state, automa_setup.take_first_booster(ctx, state))
+    elif state.phase == "actions":
+        _log(state, turn(ctx, state))
+        state.main_done = state.turn_done = True
+    else:
+        raise IllegalMoveError("phase", f"the Automa has nothing to do in the {state.phase} phase")
+
+
+def _log(state: GameState, record: dict) -> None:
+    record = {"round": state.round, **record}
+    state.automa.log = (state.automa.log + [record])[-LOG_KEPT:]
+
+
+def turn(ctx: Context, state: GameState) -> dict:
+    """One turn of the action phase (§5.2); its record."""
+    a = state.automa
+    cards = ctx.content.catalogue.automa.cards
+    if a.support is None:               # the round's first turn: a card only for its support half
+        if a.deck:
+            a.support = a.deck.pop(0)
+    elif a.action is not None:          # last turn's action card now supports
+        a.discard.append(a.support)
+        a.support, a.action = a.action, None
+    candidate = a.deck[0] if a.deck else None
+    if a.support is None or candidate is None or _passes(ctx, state, cards[candidate], cards[a.support]):
+        return pass_turn(ctx, state, candidate)
+    a.action = a.deck.pop(0)
+    t = Turn(ctx, state, cards[a.support])
+    automa_actions.resolve(t, cards[a.action])
+    return {"kind": "turn", "card": a.action, "support": a.support, "action": cards[a.action].action,
+            "steps": t.steps, "vp": t.vp}
+
+
+def _passes(ctx: Context, state: GameState, candidate, support) -> bool:
+    """Whether the card to be acted on lies in the pass zone with the pass icon (read from the card the
+    rules say)."""
+    rules = ctx.content.catalogue.automa.rules
+    shown = candidate if rules.pass_icon_from == "action" else support
+    return automa_deck.in_pass_zone(state, candidate.id) and shown.pass_icon
+
+
+def pass_turn(ctx: Context, state: GameState, candidate: str | None) -> dict:
+    """It passes (§5.4): the round tile's Automa value, then a booster (none in the last round)."""
+    a = state.automa
+    automa = ctx.content.catalogue.automa
+    record: dict = {"kind": "pass", "support": a.support, "why": "pass-icon" if candidate else "no-card-left"}
+    if candidate is not None:
+        record["card"] = candidate
+    tile = state.setup.round_tiles[state.round - 1]
+    value = automa.round_vp(tile, state.round) or 0
+    record["vp"] = automa_score.gain(ctx, state, "round-tile", value, f"round{state.round}")
+    record["tile"] = tile
+    last = state.round >= ctx.content.catalogue.game["rounds"]
+    player = state.players[a.seat]
+    old = player.booster
+    new = None
+    if not last:
+        source = a.support if automa.rules.booster_from == "support" or candidate is None else candidate
+        new = _booster_at(state.boosters_table, automa.cards[source].booster) if source else None
+        if new is not None:
+            state.boosters_table.remove(new)
+            record.update({"booster": new, "position": automa.cards[source].booster})
+    holdings.set_booster(state, a.seat, new)
+    if old is not None:
+        state.boosters_table.append(old)    # to the right end of the row
+    player.passed = True
+    state.pass_order.append(a.seat)
+    state.main_done = state.turn_done = True
+    return record
+
+
+def _booster_at(table: list[str], position: str) -> str | None:
+    """The booster at a position of the row on offer: `left`, `middle` or `right`."""
+    if not table:
+        return None
+    return table[{"left": 0, "middle": (len(table) - 1) // 2, "right": len(table) - 1}[position]]
