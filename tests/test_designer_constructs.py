@@ -434,6 +434,16 @@ def test_slow_gaia_a_parked_gaiaformer_gives_2_knowledge_and_1_vp_on_each_pass()
         {"players[0].vp": (vp + 1, vp)}
 
 
+def test_slow_gaia_each_gaia_project_level_reached_charges_2_power():
+    state = engineers_turn()
+    state.players[0].knowledge = 8
+    set_power(state, 0, 4, 2, 0)
+    # level 2 gives 3 tokens into area I too (4 + 3); the 2 power charged move 2 of them to area II
+    assert effect(SLOW_GAIA, "on research gaia: 2pw", state, Move(0, "up", ("gaia",))) == \
+        {"players[0].power.area1": (5, 7), "players[0].power.area2": (4, 2)}
+    assert effect(SLOW_GAIA, "on research gaia: 2pw", state, Move(0, "up", ("eco",))) == {}
+
+
 def test_slow_gaia_income_gives_1_ore_while_no_gaiaformer_is_available():
     eng = engine(SLOW_GAIA)
     state = engineers_turn()
@@ -536,17 +546,29 @@ def test_summit_covers_a_tile_then_steps_up_on_a_lowest_track_then_anywhere():
         ["up terra", "up nav", "up int", "up gaia", "up eco"]   # then the tile's free step (Science 5 needs a token)
 
 
-def test_summit_gives_2_credits_for_each_tech_tile_taken_itself_included():
+def test_summit_gives_2_credits_as_it_is_taken_and_for_each_standard_tile_taken_after():
     eng = engine(SCHOLARS)
+    statement = "on tech standard|summit: 2c"
     state = build_lab_taking(eng, summit_position(), "adv-sci")
     c = eng.apply(state, Move(0, "cover", ("free1",))).players[0].credits
-    assert effect(SCHOLARS, "on tech: 2c", state, Move(0, "cover", ("free1",))) == {"players[0].credits": (c, c - 2)}
+    assert effect(SCHOLARS, statement, state, Move(0, "cover", ("free1",))) == {"players[0].credits": (c, c - 2)}
     holder = scholars_turn()
     holdings.take_tile(holder, 0, "summit", "adv-sci")
     holder = edited(holder)
     c = build_lab_taking(eng, holder, "free2").players[0].credits
-    assert effect(SCHOLARS, "on tech: 2c", holder, lambda e, s: build_lab_taking(e, s, "free2")) == \
+    assert effect(SCHOLARS, statement, holder, lambda e, s: build_lab_taking(e, s, "free2")) == \
         {"players[0].credits": (c, c - 2)}
+
+
+def test_library_taking_an_advanced_tile_while_it_is_held_gives_2_vp():
+    eng = engine(SCHOLARS)
+    state = summit_position()
+    holdings.take_tile(state, 0, "tech2", "free2")      # the Summit covers this one: the Library stays held
+    state = build_lab_taking(eng, edited(state), "adv-sci")
+    v = eng.apply(state, Move(0, "cover", ("free2",))).players[0].vp
+    assert effect(SCHOLARS, "on tech advanced: 2vp", state, Move(0, "cover", ("free2",))) == \
+        {"players[0].vp": (v, v - 2)}
+    assert effect(SCHOLARS, "on tech advanced: 2vp", state, Move(0, "cover", ("free1",))) == {}   # covered first
 
 
 @pytest.mark.parametrize("eco, sci, vp", [(0, 0, 0), (2, 3, 5), (5, 0, 5)])
@@ -674,6 +696,14 @@ def test_the_federalists_planetary_institute_brings_the_charter():
     # the Charter: 2 ore, 1 VP per federated structure (none), 1 VP per federation token (the Charter itself)
     assert [t.tile for t in after.fed_tokens] == ["charter"]
     assert (after.ore, after.vp) == (p.ore - 4 + 2, p.vp + 1)
+
+
+@pytest.mark.parametrize("token, knowledge", [("charter", 2), ("fed5", 0)])
+def test_federalists_gaining_the_charter_gives_2_knowledge(token, knowledge):
+    state, hexes = federalists_turn()
+    k = engine(FEDERALISTS).apply(state, form(hexes, token)).players[0].knowledge
+    assert effect(FEDERALISTS, "on federation charter: 2k", state, form(hexes, token)) == \
+        ({"players[0].knowledge": (k, k - 2)} if knowledge else {})
 
 
 def test_the_charter_taken_for_a_federation_pays_1_vp_per_structure_in_it():
@@ -867,6 +897,25 @@ def test_surveyors_the_4_vp_for_4_planet_types_come_once_in_the_game():
     assert effect(SURVEYORS, statement, edited(later), Move(0, "build", ("m", again))) == {}
 
 
+@pytest.mark.parametrize("kind, held, gaia, new, home", [
+    ("gaia", False, 1, 1, 0), ("desert", False, 0, 1, 1), ("desert", True, 0, 0, 1)])
+def test_surveyors_a_mine_gains_by_where_it_is_built(kind, held, gaia, new, home):
+    """1 knowledge on a Gaia planet, 1 credit on a type new to them, 1 ore on their home type (Desert)."""
+    eng = engine(SURVEYORS)
+    state = surveyors_turn()
+    site, origin = next_to(eng, state, kind)
+    put(state, origin, 0, "m")
+    if held:
+        put(state, next(h for h in hexes(eng, state, "desert") if h != site), 0, "m")
+    state = edited(state)
+    build = Move(0, "build", ("m", site))
+    after = eng.apply(state, build).players[0]
+    for statement, field, n in (("on build m on gaia: 1k", "knowledge", gaia), ("on build m on new-type: 1c", "credits", new),
+                                ("on build m on home: 1o", "ore", home)):
+        value = getattr(after, field)
+        assert effect(SURVEYORS, statement, state, build) == ({f"players[0].{field}": (value, value - n)} if n else {})
+
+
 @pytest.mark.parametrize("kind, piece, vp", [("gaia", "m", 2), ("desert", "m", 0), ("gaia", "ts", 2)])
 def test_gaia_rush_scores_2_vp_for_each_structure_built_on_a_gaia_planet(kind, piece, vp):
     eng = engine(SURVEYORS)
@@ -932,16 +981,26 @@ def test_resonators_a_charge_gives_1_credit_per_power_charged():
     state, site, _ = resonance_turn("PI")
     c = state.players[0].credits
     steps = (*opponent_builds(site), Move(0, "charge", ("3pw",)))
-    assert effect(RESONANCE, "on charge: 1c per pw", state, *steps) == {"players[0].credits": (c + 3, c)}
-    assert effect(RESONANCE, "on charge: 1c per pw", state, *opponent_builds(site), Move(0, "decline")) == {}
+    assert effect(RESONANCE, "on charge m: 1c per pw", state, *steps) == {"players[0].credits": (c + 3, c)}
+    assert effect(RESONANCE, "on charge m: 1c per pw", state, *opponent_builds(site), Move(0, "decline")) == {}
 
 
 @pytest.mark.parametrize("piece, knowledge", [("PI", 1), ("ts", 0), ("m", 0)])
 def test_resonators_gain_1_knowledge_when_an_opponent_builds_near_for_3_power_or_more(piece, knowledge):
     state, site, _ = resonance_turn(piece)      # a PI offers 3, a trading station 2, a mine 1
     k = state.players[0].knowledge
-    assert effect(RESONANCE, "if pw >= 3: on opponent-build: 1k", state, *opponent_builds(site)) == \
+    assert effect(RESONANCE, "if pw >= 3: on opponent-build m: 1k", state, *opponent_builds(site)) == \
         ({"players[0].knowledge": (k + 1, k)} if knowledge else {})
+
+
+def test_resonators_an_opponents_upgrade_near_them_gives_no_credits_and_no_knowledge():
+    state, site, _ = resonance_turn("PI")
+    put(state, site, 1, "m")                  # the Terrans' mine next to the PI, upgraded
+    state = edited(state)
+    steps = (Move(1, "build", ("ts", site)), Move(1, "endturn"), Move(0, "charge", ("3pw",)))
+    assert effect(RESONANCE, "on charge m: 1c per pw", state, *steps) == {}
+    assert effect(RESONANCE, "if pw >= 3: on opponent-build m: 1k", state, *steps) == {}
+    assert apply_all(engine(RESONANCE), state, steps).players[0].power["area3"] == 1   # the charge was taken
 
 
 @pytest.mark.parametrize("target, vp", [("gaia", 1), ("terra", 0)])
@@ -1025,9 +1084,25 @@ def test_artisans_a_mine_2_steps_away_costs_4_ore_and_gives_2_credits_and_2_vp()
     p, after = state.players[0], eng.apply(state, build).players[0]
     assert after.ore == p.ore - 1 - 2 * 2           # the mine's ore, 2 steps at 2 ore
     assert effect(ARTISANS, "set terraform_cost -= 1", state, build) == {"players[0].ore": (after.ore, after.ore - 2)}
-    assert effect(ARTISANS, "on step: 1c per step", state, build) == \
+    assert effect(ARTISANS, "on step paid: 1c per step", state, build) == \
         {"players[0].credits": (after.credits, after.credits - 2)}
-    assert effect(ARTISANS, "on build m: 1vp per step", state, build) == {"players[0].vp": (after.vp, after.vp - 2)}
+    assert effect(ARTISANS, "on build m: 1vp per paid-step, 1k per free-step", state, build) == \
+        {"players[0].vp": (after.vp, after.vp - 2)}
+
+
+def test_artisans_a_mine_a_power_action_terraforms_for_free_gives_knowledge_per_free_step_and_no_credit():
+    eng = engine(ARTISANS)
+    state = artisans_turn()
+    set_power(state, 0, 0, 0, 5)
+    site, origin = next_to(eng, state, "volcanic")       # 2 steps from Terra: the power action's 2 free steps
+    put(state, origin, 0, "m")
+    state = edited(state)
+    steps = (Move(0, "action", ("power2",)), Move(0, "build", ("m", site)))
+    after = apply_all(eng, state, steps).players[0]
+    assert after.ore == state.players[0].ore - 1          # no ore for steps
+    assert effect(ARTISANS, "on build m: 1vp per paid-step, 1k per free-step", state, *steps) == \
+        {"players[0].knowledge": (after.knowledge, after.knowledge - 2)}
+    assert effect(ARTISANS, "on step paid: 1c per step", state, *steps) == {}
 
 
 def test_artisans_a_mine_on_their_home_type_pays_no_step_and_gets_nothing_for_steps():
@@ -1037,8 +1112,8 @@ def test_artisans_a_mine_on_their_home_type_pays_no_step_and_gets_nothing_for_st
     put(state, origin, 0, "m")
     state = edited(state)
     build = Move(0, "build", ("m", site))
-    assert effect(ARTISANS, "on step: 1c per step", state, build) == {}
-    assert effect(ARTISANS, "on build m: 1vp per step", state, build) == {}
+    assert effect(ARTISANS, "on step paid: 1c per step", state, build) == {}
+    assert effect(ARTISANS, "on build m: 1vp per paid-step, 1k per free-step", state, build) == {}
 
 
 def test_artisans_research_labs_cost_4_credits_and_3_ore():
@@ -1170,7 +1245,7 @@ def test_tinkers_a_lab_and_a_mine_trade_places_for_1_vp_per_sector_they_stand_in
     steps = (Move(0, "special", ("swap-lab",)), Move(0, "swap-lab", (where["m"],)))
     after = apply_all(eng, state, steps)
     assert (after.board[where["lab"]].piece, after.board[where["m"]].piece) == ("m", "lab")
-    assert effect(TINKERS, "on swap: 1vp per sector in swap", state, *steps) == \
+    assert effect(TINKERS, "on swap lab: 1vp per sector in swap", state, *steps) == \
         {"players[0].vp": (after.players[0].vp, after.players[0].vp - vp)}
 
 
@@ -1181,11 +1256,49 @@ def test_tinkers_once_in_the_game_a_mine_becomes_a_trading_station():
     assert Move(0, "special", ("ts-from-m",)) not in without(TINKERS, "once per game: action: build ts from m").legal_moves(state)
     turned = apply_all(eng, state, (Move(0, "special", ("ts-from-m",)), Move(0, "build", ("ts", where["m"]))))
     assert turned.board[where["m"]].piece == "ts"
-    assert (turned.players[0].credits, turned.players[0].ore) == (state.players[0].credits + 1, state.players[0].ore)
+    # free; 1 credit for a special action, 1 ore for a trading station built from a mine
+    assert (turned.players[0].credits, turned.players[0].ore) == (state.players[0].credits + 1, state.players[0].ore + 1)
     later = end_round(eng, eng.apply(turned, Move(0, "endturn")))
     later = turn_of(edited(later), 0)
     assert "special ts-from-m" not in [str(m) for m in eng.legal_moves(later)]
     assert "special range+1" in [str(m) for m in eng.legal_moves(later)]
+
+
+def test_tinkers_a_trading_station_built_from_a_mine_gives_1_ore_whatever_builds_it():
+    state, where = tinkers_turn()
+    for steps in ((Move(0, "build", ("ts", where["m"])),),
+                  (Move(0, "special", ("ts-from-m",)), Move(0, "build", ("ts", where["m"])))):
+        o = apply_all(engine(TINKERS), state, steps).players[0].ore
+        assert effect(TINKERS, "on build ts from m: 1o", state, *steps) == {"players[0].ore": (o, o - 1)}
+
+
+def test_tinkers_a_mine_a_board_action_builds_gives_1_vp_per_step_and_each_free_step_1_credit():
+    eng = engine(TINKERS)
+    state, where = tinkers_turn()
+    site = next(h for h in hexes(eng, state, "swamp") if h not in state.board)   # Swamp: 2 steps from Ice
+    steps = (Move(0, "action", ("power2",)), Move(0, "build", ("m", site)))
+    after = apply_all(eng, state, steps).players[0]
+    assert effect(TINKERS, "on build m by board-action: 1vp per step", state, *steps) == \
+        {"players[0].vp": (after.vp, after.vp - 2)}
+    assert effect(TINKERS, "on step free: 1c", state, *steps) == {"players[0].credits": (after.credits, after.credits - 2)}
+    titanium = next(h for h in hexes(eng, state, "titanium") if h not in state.board
+                    and min(distance(eng, state, h, x) for x in where.values()) <= 2)   # 1 step from Ice
+    special = (Move(0, "special", ("range+1",)), Move(0, "build", ("m", titanium)))   # a special action's mine
+    assert apply_all(eng, state, special).players[0].ore == state.players[0].ore - 1 - 3
+    assert effect(TINKERS, "on build m by board-action: 1vp per step", state, *special) == {}
+
+
+def test_tinkers_the_lost_planet_their_planetary_institute_places_gives_3_credits():
+    eng = engine(TINKERS)
+    state, where = tinkers_turn()
+    del state.board[where["PI"]]
+    put(state, where["PI"], 0, "ts")
+    state = edited(state)
+    built = eng.apply(state, Move(0, "build", ("PI", where["PI"])))
+    place = first_move(eng, built, "lostPlanet")
+    c = eng.apply(built, place).players[0].credits
+    assert effect(TINKERS, "on build m by reward: 3c", state, Move(0, "build", ("PI", where["PI"])), place) == \
+        {"players[0].credits": (c, c - 3)}
 
 
 def test_tinkers_special_build_reaches_2_hexes_without_qic():
@@ -1257,6 +1370,15 @@ def test_latecomers_can_never_advance_on_economy():
                    without(LATECOMERS, "lock up eco"): {"terra", "nav", "int", "gaia", "eco", "sci"}}
 
 
+def test_latecomers_a_mine_a_board_action_builds_gives_no_vp_for_the_first_mine():
+    eng = engine(LATECOMERS)
+    state = latecomers_turn()
+    set_power(state, 0, 0, 0, 5)
+    action = Move(0, "action", ("power2",))
+    mine = next(m for m in eng.legal_moves(eng.apply(state, action)) if m.command == "build")
+    assert effect(LATECOMERS, "once per round: on build m by main-action: 1vp", state, action, mine) == {}
+
+
 def planetary_institute(state: GameState) -> GameState:
     put(state, home_mine(state, 0), 0, "PI")
     return edited(state)
@@ -1282,7 +1404,7 @@ def test_latecomers_gain_a_qic_of_income_once_their_planetary_institute_stands()
 
 def test_latecomers_the_first_mine_of_each_round_gives_1_vp():
     eng = engine(LATECOMERS)
-    statement = "once per round: on build m: 1vp"
+    statement = "once per round: on build m by main-action: 1vp"
     state = latecomers_turn()
     state.players[0].ore, state.players[0].credits = 15, 30
     state = edited(state)
@@ -1431,8 +1553,12 @@ EXPLAINED = [
                                    "(`if structure-on-gaia >= 2: income: 1q`)"),
     ("v15-surveyors", "surveyors", "Each time you build a mine (at most once in the game), if you have colonized at least 4 "
                                    "planet types: 4 VP. (`once per game: if planet-type >= 4: on build m: 4vp`)"),
-    ("v16-resonance", "resonators", "Each time an opponent builds near one of your structures, if the power you could charge "
-                                    "from it is at least 3: 1 knowledge. (`if pw >= 3: on opponent-build: 1k`)"),
+    ("v16-resonance", "resonators", "Each time an opponent builds near one of your structures (a mine), if the power you could "
+                                    "charge from it is at least 3: 1 knowledge. (`if pw >= 3: on opponent-build m: 1k`)"),
+    ("v13-federalists", "federalists", "Each time you gain a federation token (Charter): 2 knowledge. "
+                                       "(`on federation charter: 2k`)"),
+    ("v19-latecomers", "latecomers", "Each time you build a mine as your main action (at most once each round): 1 VP. "
+                                     "(`once per round: on build m by main-action: 1vp`)"),
     ("v16-resonance", "resonators", "Rule: power bonus of gaia (for federation only) is 2. "
                                     "(`set power_bonus[gaia] for federation = 2`)"),
     ("v17-artisans", "artisans", "Rule: terraform cost is 1 less. (`set terraform_cost -= 1`)"),
@@ -1549,6 +1675,7 @@ def test_pioneers_a_habitat_colonises_a_free_gaia_planet_without_being_a_structu
     after = eng.apply(state, Move(0, "build", ("hb", gaia)))
     # its cost, and 1 Q.I.C. of range (2 hexes away): no Gaia planet price, a habitat has no place_price
     assert (after.players[0].credits, after.players[0].qic) == (state.players[0].credits - 3, state.players[0].qic - 1)
+    assert effect(PIONEERS, "on build hb on guest: 1vp", state, Move(0, "build", ("hb", gaia))) == {}
     m = eng.context(state).map
     new_sector = int(m.sector_tile(gaia) != m.sector_tile(origin))
     assert {w: count(eng, after, w) - before[w] for w in words} == \
@@ -1569,6 +1696,9 @@ def test_pioneers_a_habitat_shares_an_opponents_planet_as_no_structure_and_offer
     assert after.board[theirs].guests == [0] and after.players[0].credits == state.players[0].credits - 3
     assert {w: count(eng, after, w) - before[w] for w in words} == {"planet-type": 0, "structure": 0, "hb": 1}
     assert [d.kind for d in after.decisions] == []        # no structure: the Terrans are offered no charge
+    v = after.players[0].vp
+    assert effect(PIONEERS, "on build hb on guest: 1vp", state, Move(0, "build", ("hb", theirs))) == \
+        {"players[0].vp": (v, v - 1)}
 
 
 def test_pioneers_beacons_are_placed_by_the_planetary_institutes_action_only():
