@@ -155,7 +155,35 @@ def _compose(text: str, fast: bool):
     return yaml.compose(text, Loader=yaml.SafeLoader)
 
 
+# Texts read well in this process, with what they read as. The lab, the tests and a session load the
+# same bundled files again and again, and reading is a third of a load; each caller gets its own copy
+# of the data (the positions are only read).
+_READ: dict[str, Located] = {}
+_READ_KEPT = 4096
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value
+
+
 def load_yaml_text(text: str, name: str, fast: bool = True) -> tuple[Located | None, list[Diagnostic]]:
+    """The data of a YAML text and where each value is, or the problems found (each at its place)."""
+    known = _READ.get(text)
+    if known is None:
+        located, problems = _read_text(text, name, fast)
+        if located is None or problems:
+            return located, problems
+        if len(_READ) >= _READ_KEPT:
+            _READ.clear()
+        known = _READ[text] = located
+    return Located(name, _copy(known.data), known.positions, known.key_positions, known.styles), []
+
+
+def _read_text(text: str, name: str, fast: bool) -> tuple[Located | None, list[Diagnostic]]:
     if "\t" in text:
         for i, line in enumerate(text.splitlines(), 1):
             indent = line[: len(line) - len(line.lstrip(" \t"))]
@@ -195,7 +223,7 @@ def load_yaml_text(text: str, name: str, fast: bool = True) -> tuple[Located | N
         return None, [Diagnostic(name, refused.mark.line + 1, refused.mark.column + 1, refused.message)]
     except RecursionError:
         if fast and _FAST_LOADER is not None:  # libyaml nests deeper than Python: let the pure parser say it
-            return load_yaml_text(text, name, fast=False)
+            return _read_text(text, name, fast=False)
         return None, [Diagnostic(name, 1, 1, "malformed YAML: values nested too deeply (or an alias inside itself)")]
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None)
