@@ -266,10 +266,10 @@ def _game_options(auction: str | None, faction_variant: str | None, version: int
 
 
 AUCTION_HELP = "Bid for factions in VP: choose-bid or bid-while-choosing (docs/variants.md)."
-AUTOMA_HELP = ("A solo game against the Automa playing this Automa faction card (content; `gaia explain CARD`); "
-               "default with --players 1: one drawn from the seed (docs/solo.md).")
-DIFFICULTY_HELP = ("A solo game's difficulty, easiest first (content); default with --players 1: the standard one "
-                   "of the Automa rules (docs/solo.md).")
+AUTOMA_HELP = ("A solo game against the Automa playing this Automa faction card (content: `gaia explain --all` "
+               "lists them); default with --players 1: one drawn from the seed (docs/solo.md).")
+DIFFICULTY_HELP = ("A solo game's difficulty (content; easiest first in `gaia explain --all`); default with "
+                   "--players 1: the standard one of the Automa rules (docs/solo.md).")
 
 
 def _automa_cards() -> list[str]:
@@ -281,12 +281,21 @@ def _difficulties() -> list[str]:
     return sorted(levels, key=lambda d: levels[d].level)
 
 
+def _completer(values):
+    def complete(incomplete: str) -> list[str]:
+        return [v for v in values() if v.startswith(incomplete)]
+
+    return complete
+
+
+# Plain options with completion, not `choice_option`s: arena and simulate take lists under the same flags.
 def _automa_option():
-    return choice_option(None, "--automa", _automa_cards, AUTOMA_HELP)
+    return typer.Option(None, "--automa", metavar="CARD", help=AUTOMA_HELP, autocompletion=_completer(_automa_cards))
 
 
 def _difficulty_option():
-    return choice_option(None, "--difficulty", _difficulties, DIFFICULTY_HELP)
+    return typer.Option(None, "--difficulty", metavar="LEVEL", help=DIFFICULTY_HELP,
+                        autocompletion=_completer(_difficulties))
 FACTION_VARIANT_HELP = "Faction boards of a variant: more-balanced or beta (docs/variants.md)."
 VERSION_HELP = "Version of the faction variant (default: its latest)."
 
