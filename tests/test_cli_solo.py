@@ -483,3 +483,16 @@ def test_simulate_refuses_a_solo_option_with_several_players(tmp_path):
     assert one_line_error(result) == ("gaia simulate: --difficulty is for solo games against the Automa "
                                       "(--players 1), not games of 2 players")
     assert not (tmp_path / "x.jsonl").exists()
+
+
+def test_solo_tables_fit_80_columns(round1, monkeypatch):
+    from rich.cells import cell_len
+
+    monkeypatch.setenv("COLUMNS", "80")
+    outputs = [ok("show", round1), ok("replay", round1),
+               ok("arena", "--players", "1", "--bots", "random", "--automa", "automa-xenos,automa-itars",
+                  "--difficulty", "automalein,automa,automaechtig,ultoma,alptrauma", "--deals", "1")]
+    for lines in outputs:
+        assert max(cell_len(x) for x in lines) <= 80
+        assert not any("…" in x for x in lines)
+    assert any("VP by source group" in x for x in outputs[1])
