@@ -392,11 +392,12 @@ def test_other_factions_keep_the_default_upgrade_paths(cat):
                          "gf": None, "sp": None}, fid
 
 
-def test_setup_pieces(cat):
-    setup = {fid: f.setup for fid, f in cat.factions.items()}
-    assert setup.pop("xenos") == ("m", "m", "m")
-    assert setup.pop("ivits") == ("PI",)
-    assert set(setup.values()) == {("m", "m")}
+def test_setup_placements_piece_pass_and_place(cat):
+    setup = {fid: tuple((pl.piece, pl.in_pass, pl.at) for pl in f.setup) for fid, f in cat.factions.items()}
+    assert setup.pop("xenos") == (("m", 1, None), ("m", 2, None), ("m", 3, None))
+    assert setup.pop("ivits") == (("PI", "last", None),)
+    assert set(setup.values()) == {(("m", 1, None), ("m", 2, None))}
+    assert cat.game["setup_order"] == ["forward", "reverse", "forward", "forward"]
 
 
 def test_taklons_special_token_is_the_only_one(cat):

@@ -155,6 +155,7 @@ def test_every_kind_of_node_renders(words):
 def test_every_fixed_word_has_english(words):
     assert set(EVENTS) == set(english_module.EVENT_PHRASES)
     for word, meaning in COUNTERS.items():
+        meaning = english_module.COUNTER_QUANTITIES.get(word, ("", meaning))[1]
         assert english(parse_effect(f"now: 1vp per {word}"), words) == f"Immediately: 1 VP per {meaning}."
     for word, meaning in WHERE.items():
         assert english(parse_effect(f"on build m on {word}: 1vp"), words).endswith(f" on {meaning}: 1 VP.")

@@ -17,7 +17,8 @@ from gaia_rules.faces.session import question
 from gaia_rules.faces.view import compact_moves, move_note, numbered_moves
 from gaia_rules.language import parse_effect, vocabulary
 from gaia_rules.language import english as english_module
-from gaia_rules.language.english import COUNTER_NOUNS, WITHIN_PHRASES, Words, english, plural_noun
+from gaia_rules.language.english import (COUNTER_NOUNS, COUNTER_QUANTITIES, WITHIN_PHRASES, Words, english,
+                                         plural_noun)
 from gaia_rules.language.vocabulary import COUNTERS, EVENT_DATA, EVENT_PIECES
 from gaia_rules.rules import holdings
 from gaia_rules.rules.moves import Move
@@ -90,7 +91,13 @@ def test_each_fixed_counter_reads_by_its_meaning(word, expected, words):
 
 
 def test_every_counter_of_the_language_has_a_noun():
-    assert set(COUNTER_NOUNS) == set(COUNTERS)
+    assert set(COUNTER_NOUNS) | set(COUNTER_QUANTITIES) == set(COUNTERS)
+    assert not set(COUNTER_NOUNS) & set(COUNTER_QUANTITIES)
+
+
+def test_the_round_reads_as_a_number_compared(words):
+    assert read("if round >= 4: pass: 1vp", words) == "When you pass, if the round number is at least 4: 1 VP."
+    assert read("on pass: 1vp per round", words) == "Each time you pass: 1 VP per round number."
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -140,7 +147,10 @@ def test_no_condition_of_any_counter_writes_a_plural_in_brackets(words):
     ("charge", "pw", "the power charged", "power charged"),
     ("spend", "pw", "the power spent", "power spent"),
     ("burn", "pw", "the power burned", "power burned"),
-    ("build m", "step", "the number of terraforming steps paid for the build", "terraforming step paid for the build"),
+    ("build m", "step", "the number of terraforming steps of the build", "terraforming step of the build"),
+    ("build m", "paid-step", "the number of terraforming steps paid for the build", "terraforming step paid for the build"),
+    ("build m", "free-step", "the number of free terraforming steps the build used",
+     "free terraforming step the build used"),
     ("step", "step", "the number of terraforming steps (1 each time)", "terraforming step"),
     ("federation", "satellite", "the number of satellites placed for the federation",
      "satellite placed for the federation"),

@@ -38,8 +38,8 @@ def folders(tmp_path, monkeypatch):
 
 def test_patched_paths_are_the_leaves_a_patch_replaces():
     base = {"start": {"credits": 15, "power": {"area1": 2}}, "research": ["gaia"]}
-    patch = {"start": {"credits": 20, "power": {"area1": 4}}, "research": ["int"], "setup_position": {"PI": 1}}
-    assert patched_paths(base, patch) == ["start.credits", "start.power.area1", "research", "setup_position.PI"]
+    patch = {"start": {"credits": 20, "power": {"area1": 4}}, "research": ["int"], "setup": [{"piece": "PI", "at": 1}]}
+    assert patched_paths(base, patch) == ["start.credits", "start.power.area1", "research", "setup"]
 
 
 def test_origin_tells_which_patch_set_a_field_or_a_part_of_it():

@@ -217,33 +217,33 @@ def test_room_to_grow_counts_free_planets_in_range_by_their_terraforming_ore(eng
     state = _first_turn_of_round(engine, "grow", 1)
     p = engine.to_move(state)
     evaluate = FastEvaluator(engine.catalogue, {**default_weights(), "expansion_cap": 100.0})
-    _, _, origins, _ = evaluate.board_parts(engine, state, p, state.players[p].faction)
+    _, _, origins, _ = evaluate.board.board_parts(engine, state, p, state.players[p].faction)
     ctx = engine.context(state)
     key = (state.players[p].faction, origins, ctx.holdings.param(state, p, "range"), ctx.holdings.param(state, p, "terraform_cost"))
-    planets = evaluate._planets_in_range(ctx, state, key)
+    planets = evaluate.board._planets_in_range(ctx, state, key)
     free = [(n, w) for n, w in planets if state.board.get(n) is None or state.board[n].piece is None]
     cost, gaia_ore = ctx.holdings.param(state, p, "terraform_cost"), default_weights()["expansion_gaia_ore"]
     allowed = {3 / (3 + steps * cost) for steps in range(4)} | {3 / (3 + gaia_ore)}
     assert free and all(any(w == pytest.approx(a) for a in allowed) for _, w in free)
-    assert evaluate.expansion(engine, state, p, origins) == pytest.approx(sum(w for _, w in free))
+    assert evaluate.board.expansion(engine, state, p, origins) == pytest.approx(sum(w for _, w in free))
     name, worth = free[0]
     taken = GameState.from_json(state.to_json())
     taken.board[name] = HexState(owner=(p + 1) % 4, piece="m")
-    assert evaluate.expansion(engine, taken, p, origins) == pytest.approx(sum(w for _, w in free) - worth)
+    assert evaluate.board.expansion(engine, taken, p, origins) == pytest.approx(sum(w for _, w in free) - worth)
     cap = sum(w for _, w in free) / 2
     capped = FastEvaluator(engine.catalogue, {**default_weights(), "expansion_cap": cap})
-    assert capped.expansion(engine, state, p, origins) == pytest.approx(cap)
+    assert capped.board.expansion(engine, state, p, origins) == pytest.approx(cap)
 
 
 def test_more_range_leaves_more_room_to_grow(engine):
     state = _first_turn_of_round(engine, "grow", 1)
     p = engine.to_move(state)
     evaluate = FastEvaluator(engine.catalogue, {**default_weights(), "expansion_cap": 100.0})
-    _, _, origins, _ = evaluate.board_parts(engine, state, p, state.players[p].faction)
-    near = evaluate.expansion(engine, state, p, origins)
+    _, _, origins, _ = evaluate.board.board_parts(engine, state, p, state.players[p].faction)
+    near = evaluate.board.expansion(engine, state, p, origins)
     farther = GameState.from_json(state.to_json())
     farther.temp["range"] = 2
-    assert evaluate.expansion(engine, farther, p, origins) > near
+    assert evaluate.board.expansion(engine, farther, p, origins) > near
 
 
 def test_pieces_within_charging_distance_of_an_opponent_count_their_power_value_as_charges_to_come(engine):
@@ -260,12 +260,12 @@ def test_pieces_within_charging_distance_of_an_opponent_count_their_power_value_
     near = next(n for n in names if ctx.map.distance(mine, n) == 2)
     far = next(n for n in names if ctx.map.distance(mine, n) == 3)
     bare.board[mine] = HexState(owner=p, piece="ts")
-    assert evaluate.neighbour_power(engine, bare, p) == 0
+    assert evaluate.board.neighbour_power(engine, bare, p) == 0
     bare.board[far] = HexState(owner=(p + 1) % 4, piece="m")
-    assert evaluate.neighbour_power(engine, bare, p) == 0
+    assert evaluate.board.neighbour_power(engine, bare, p) == 0
     bare.board[near] = HexState(owner=(p + 1) % 4, piece="m")
-    assert evaluate.neighbour_power(engine, bare, p) == ctx.holdings.power_value(bare, p, mine, "charge") == 2
-    assert evaluate.neighbour_power(engine, bare, (p + 1) % 4) == 1   # the opponent's mine near p's station
+    assert evaluate.board.neighbour_power(engine, bare, p) == ctx.holdings.power_value(bare, p, mine, "charge") == 2
+    assert evaluate.board.neighbour_power(engine, bare, (p + 1) % 4) == 1   # the opponent's mine near p's station
     weighted = FastEvaluator(engine.catalogue, {**default_weights(), "neighbour": 1.5})
     look = evaluate.outlook(bare)
     gained = weighted(engine, bare, p) - evaluate(engine, bare, p)
@@ -301,7 +301,7 @@ def test_pieces_within_satellite_reach_group_together_for_federations(engine):
     b = next(n for n in names if ctx.map.distance(a, n) == 3)
     c = next(n for n in names if ctx.map.distance(b, n) == 3 and ctx.map.distance(a, n) > 3)
     far = next(n for n in names if min(ctx.map.distance(x, n) for x in (a, b, c)) > 3)
-    groups = evaluate._groups(ctx, (a, b, c, far))
+    groups = evaluate.board._groups(ctx, (a, b, c, far))
     assert sorted(sorted(g) for g in groups) == sorted([sorted([a, b, c]), [far]])
 
 

@@ -199,7 +199,8 @@ def test_a_designer_can_add_a_variant_family_with_a_player_count_entry(tmp_path)
     ("patch: nevlas\nkind: faction\nvariant: beta\nversion: 5\n", "faction variant 'beta' has versions 0, 1, 2, not 5"),
     ("patch: nevlas\nkind: faction\nplayers: [2]\nstart: {ore: 1}\n", "'players' belongs to a variant entry"),
     ("patch: nevlas\nkind: faction\nstart: {oar: 1}\n", "unknown key 'oar'"),
-    ("patch: nevlas\nkind: faction\nsetup_position: {PI: 1}\n", "setup_position names 'PI'"),
+    ("patch: nevlas\nkind: faction\nsetup: [{piece: PI, pass: 9}]\n",
+     "set-up placement 1 ('PI') is in pass 9, but the game has 4 passes"),
 ])
 def test_bad_patches_are_reported_at_their_file(tmp_path, text, message):
     path = write(tmp_path / "bad", "nevlas.yaml", text)

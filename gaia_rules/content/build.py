@@ -123,15 +123,27 @@ def _faction(loader: Loader, doc: Document, boards: dict[str, Document]) -> cat.
         power=power,
         income=income,
         research=tuple(data.get("research", [])),
-        setup=tuple(data.get("setup", board["setup"])),
+        setup=setup_placements(data.get("setup", board["setup"])),
         structures=structures,
         ability=loader.effects(src, ("ability",), data.get("ability")),
         planetary_institute=loader.effects(src, ("planetary_institute",), data.get("planetary_institute")),
         planetary_institute_structure=data.get("planetary_institute_structure", "PI"),
         special_token=None if token is None else cat.SpecialToken(token.get("name", "special token"), token["start"], token["spend_value"]),
         file=src.file,
-        setup_position=dict(data.get("setup_position", {})),
     )
+
+
+def setup_placements(items: list) -> tuple[cat.SetupPlacement, ...]:
+    """A `setup` list as placements: `m` (or `{piece: m}`) is placed in the pass of its place in the list
+    (the first item in pass 1, ...), unless it says its `pass` or its place `at` in the whole sequence."""
+    out = []
+    for i, item in enumerate(items):
+        if isinstance(item, dict):
+            at = item.get("at")
+            out.append(cat.SetupPlacement(item["piece"], None if at is not None else item.get("pass", i + 1), at))
+        else:
+            out.append(cat.SetupPlacement(str(item), i + 1))
+    return tuple(out)
 
 
 def _tile(loader: Loader, doc: Document) -> cat.Tile:
@@ -266,13 +278,8 @@ def build_catalogue(docs: list[Document], loader: Loader) -> tuple[cat.Catalogue
 
 
 def _check_entries(c: cat.Catalogue, docs: list[Document], loader: Loader) -> None:
-    """Each variant entry names a known family and one of its versions; placed pieces are set-up pieces."""
+    """Each variant entry names a known family and one of its versions."""
     for d in docs:
-        data = d.src.data
-        for piece in data.get("setup_position", {}) if d.kind == "faction" else ():
-            if piece not in data.get("setup", []):
-                loader.diagnostics.append(d.src.diag(("setup_position", piece),
-                                                     f"setup_position names '{piece}', which is not in this faction's setup"))
         if d.variant is None:
             continue
         family, version, _ = d.variant

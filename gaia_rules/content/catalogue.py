@@ -109,6 +109,25 @@ class Structure:
         return frozenset(use for use, flag in flags.items() if (self.structure if flag is None else flag))
 
 
+LAST_PASS = "last"   # `pass: last`: the last pass of the game's `setup_order`
+
+
+@dataclass(frozen=True)
+class SetupPlacement:
+    """One piece a faction places at set-up: in a pass of the game's `setup_order` (a number from 1,
+    or `last`), or at a place `at` of the whole set-up sequence (0 = the first placement of the game)."""
+
+    piece: str
+    in_pass: int | str | None = None
+    at: int | None = None
+
+    def pass_number(self, passes: int) -> int | None:
+        """The pass it is placed in, of a game with `passes` passes (None: placed `at` a place instead)."""
+        if self.at is not None:
+            return None
+        return passes if self.in_pass == LAST_PASS else self.in_pass
+
+
 @dataclass(frozen=True)
 class SpecialToken:
     """A token in the power cycle with its own spend value (it moves as one token)."""
@@ -127,16 +146,13 @@ class Faction:
     power: dict[str, int]
     income: Effect
     research: tuple[str, ...]
-    setup: tuple[str, ...]
+    setup: tuple[SetupPlacement, ...]
     structures: dict[str, Structure]
     ability: tuple[Effect, ...]
     planetary_institute: tuple[Effect, ...]
     planetary_institute_structure: str
     special_token: SpecialToken | None = None
     file: str = ""
-    # set-up pieces placed at a given position of the whole set-up sequence (0 = first)
-    # instead of after every mine
-    setup_position: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -9,10 +9,10 @@ from typing import Any, Iterator, NamedTuple
 
 from ..language import EffectSyntaxError, parse_effect, parse_price
 from ..language import ast
-from ..language.vocabulary import (AREAS, COUNTER_FORMS, COUNTERS, ENGINE_RESOURCES, EVENT_DATA, EVENT_FILTERS,
-                                   EVENT_PIECES, EVENTS, FED_WORDS, KIND_PLACES, LIMITABLE, ONCE_PERIODS, POWER_AREAS,
-                                   TABLE_EVENTS, TRIGGERS_BY_KIND, UNREACHABLE_EVENTS, UP_CHOICES, WHERE,
-                                   WHERE_INSTEAD)
+from ..language.vocabulary import (AREAS, BUILD_BY, COUNTER_FORMS, COUNTERS, ENGINE_RESOURCES, EVENT_DATA,
+                                   EVENT_FILTERS, EVENT_PIECES, EVENTS, FED_WORDS, KIND_PLACES, LIMITABLE,
+                                   ONCE_PERIODS, POWER_AREAS, TABLE_EVENTS, TRIGGERS_BY_KIND, UNREACHABLE_EVENTS,
+                                   UP_CHOICES, WHERE, WHERE_INSTEAD)
 from . import catalogue as cat
 from .automa_load import check_automa
 from .loader import Loader
@@ -369,6 +369,8 @@ def _check_event(ctx: _Ctx, src: Located, path: tuple, st: ast.Statement, as_kin
             ctx.word(src, path, ev.source_column or ev.column, ev.source, ctx.structures, "structure")
         if ev.where is not None:
             ctx.word(src, path, ev.where_column or ev.column, ev.where, WHERE, "build filter")
+        if ev.by:
+            ctx.words(src, path, ev.by_columns, ev.column, ev.by, BUILD_BY, "build origin")
         return
     if ev.name not in EVENTS or ev.name == "build":
         ctx.word(src, path, ev.column, ev.name, EVENTS, "event")
@@ -631,6 +633,42 @@ def _check_structures(ctx: _Ctx, src: Located, structures: dict, base: dict | No
                     pass
 
 
+def _check_setup(ctx: _Ctx, src: Located, items: list, rows: dict, home: str | None = None) -> None:
+    """A `setup` list: known pieces that go on the home type (`home`; a board: any home type), in passes
+    the game has, no more than the supply."""
+    passes = len(ctx.c.game.get("setup_order") or ())
+    homes = {home} if home else {p.id for p in ctx.c.planets.values() if p.habitable == "home"}
+    placed: dict[str, int] = {}
+    for i, item in enumerate(items):
+        written = isinstance(item, dict)
+        piece = item.get("piece") if written else item
+        where = ("setup", i, "piece") if written else ("setup", i)
+        if piece not in ctx.structures:
+            ctx.word(src, where, 1, piece, ctx.structures, "structure")
+            continue
+        row = rows.get(piece)
+        words = [w for _, w in _word_items(row, "place_on")] if row is not None else []
+        if row is not None and not row.get("upgrades_from") and not (
+                homes & set().union(*(ctx.planet_words.get(w, ()) for w in words))):
+            ctx.err(src, where, f"a '{piece}' cannot be placed at set-up: set-up pieces go on planets of the home "
+                                f"type, and a '{piece}' goes on {', '.join(words) or 'no planet'}")
+        placed[piece] = placed.get(piece, 0) + 1
+        if row is not None and placed[piece] == row.get("supply", 0) + 1:
+            ctx.err(src, where, f"set-up places {placed[piece]} '{piece}', more than the {row.get('supply', 0)} "
+                                f"of its supply")
+        if written and "pass" in item and "at" in item:
+            ctx.err(src, ("setup", i), "a set-up placement is in a 'pass' or 'at' a place of the sequence, not both")
+            continue
+        number = item.get("pass", i + 1) if written else i + 1
+        if written and "at" in item or not isinstance(number, int) or not passes or number <= passes:
+            continue
+        if any(b is src for _, b in ctx.loader.broken) and written and "pass" in item:
+            continue  # its schema message says what is wrong with the number already
+        ctx.err(src, ("setup", i, "pass") if written and "pass" in item else ("setup", i),
+                f"set-up placement {i + 1} ('{piece}') is in pass {number}, but the game has {passes} passes "
+                f"(setup_order in the game file); give it a pass from 1 to {passes}, or 'last'")
+
+
 # ------------------------------------------------------------------ placement
 
 def _word_items(s: dict, key: str) -> list[tuple[tuple, str]]:
@@ -745,8 +783,6 @@ def _check_faction(ctx: _Ctx, src: Located, data: dict) -> None:
     ctx.word(src, ("home",), 1, data["home"], homes, "home planet type")
     for i, track in enumerate(data.get("research", [])):
         ctx.word(src, ("research", i), 1, track, c.tracks, "research track")
-    for i, piece in enumerate(data.get("setup", [])):
-        ctx.word(src, ("setup", i), 1, piece, ctx.structures, "structure")
     board = c.boards.get(data.get("board"))
     if board is not None:  # an unknown board is reported once, by the builder: its rows cannot be merged
         _check_structures(ctx, src, data.get("structures", {}), board.get("structures", {}))
@@ -754,6 +790,8 @@ def _check_faction(ctx: _Ctx, src: Located, data: dict) -> None:
         own = data.get("structures", {})
         if any(isinstance(v, dict) and "guest_on" in v for v in own.values()):
             _check_guest_pieces(ctx, src, {k: {**rows.get(k, {}), **(own.get(k) or {})} for k in {**rows, **own}})
+        merged = {sid: {**row, **(own.get(sid) or {})} for sid, row in rows.items()}
+        _check_setup(ctx, src, data.get("setup", []), {**own, **merged}, data.get("home"))
     pi = data.get("planetary_institute_structure", "PI")
     if data.get("planetary_institute") and pi not in ctx.structures:
         ctx.err(src, ("planetary_institute",), f"planetary_institute effects need a structure '{pi}'")
@@ -762,6 +800,7 @@ def _check_faction(ctx: _Ctx, src: Located, data: dict) -> None:
 def _check_board(ctx: _Ctx, src: Located, data: dict) -> None:
     _check_structures(ctx, src, data["structures"])
     _check_guest_pieces(ctx, src, data["structures"])
+    _check_setup(ctx, src, data.get("setup", []), data["structures"])
 
 
 def _check_sector(ctx: _Ctx, src: Located, data: dict) -> None:

@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..language import ast
-from ..language.vocabulary import COUNTER_FORMS, COUNTERS, EVENT_DATA, EVENT_PIECES, EVENTS, ONCE_PERIODS
+from ..language.vocabulary import (BUILD_BY, COUNTER_FORMS, COUNTERS, EVENT_DATA, EVENT_FILTERS, EVENT_PIECES,
+                                   EVENTS, ONCE_PERIODS, WHERE)
 from .build import row_structure
 from .catalogue import Catalogue, Structure
 
@@ -68,6 +69,49 @@ CONDITIONS: dict[str, str] = {
 }
 
 
+# Filters written with a content id (`vocabulary.EVENT_FILTERS` kinds), as the inventory names them.
+FILTER_FORMS: dict[str, tuple[str, str]] = {
+    "structure": ("STRUCTURE", "only this piece (a structure id)"),
+    "track": ("TRACK", "only this research track (a track id)"),
+    "board-action": ("ACTION", "only this board action (a board action id)"),
+    "federation-token": ("TOKEN", "only this federation token (a token id)"),
+    "tech-tile": ("TILE", "only this tile (a tech or advanced tech tile id)"),
+    "structure-or-faction": ("STRUCTURE-or-FACTION", "only this piece built (a structure id) or this builder "
+                                                     "(a faction id)"),
+}
+
+
+def event_filters() -> dict[str, str]:
+    """Every filter an event takes (`build on gaia`, `step paid`, `research TRACK`, ...) and its meaning."""
+    out = {"build from STRUCTURE": "only a piece that replaced this one of yours (`build PI from ts`)"}
+    out.update({f"build on {w}": f"built on {m}" for w, m in WHERE.items()})
+    out.update({f"build by {w}": m for w, m in BUILD_BY.items()})
+    for event, spec in EVENT_FILTERS.items():
+        kinds = [spec] if isinstance(spec, str) else [spec[""]] if spec.get("") else []
+        if isinstance(spec, dict):
+            out.update({f"{event} {w}": m for w, m in spec.items() if w})
+        for kind in kinds:
+            form, meaning = FILTER_FORMS[kind]
+            out[f"{event} {form}"] = meaning
+    return out
+
+
+def _filter_items(event) -> list[str]:
+    """The inventory names of the filters one `on` event is written with."""
+    if isinstance(event, ast.BuildEvent):
+        return ((["build from STRUCTURE"] if event.source is not None else [])
+                + ([f"build on {event.where}"] if event.where is not None else [])
+                + [f"build by {b}" for b in event.by])
+    spec = EVENT_FILTERS.get(event.name)
+    out = []
+    for f in event.filters:
+        if isinstance(spec, dict) and f in spec:
+            out.append(f"{event.name} {f}")
+        elif spec is not None:
+            out.append(f"{event.name} {FILTER_FORMS[spec if isinstance(spec, str) else spec['']][0]}")
+    return out
+
+
 # A placement field's value when a structure row leaves it out.
 PLACEMENT_DEFAULTS = {name: f.default for name, f in Structure.__dataclass_fields__.items() if name in PLACEMENT}
 PLACEMENT_DEFAULTS["place_on"] = ()
@@ -103,6 +147,7 @@ def _uses(st: ast.Statement) -> list[tuple[str, str]]:
     if isinstance(cl, ast.On):
         event = cl.event.name
         out.append(("event", event))
+        out += [("event filter", f) for f in _filter_items(cl.event)]
         if cl.opponent:
             out.append(("trigger", "on opponent"))
     if isinstance(cl, ast.Set):
@@ -130,6 +175,7 @@ def inventory(catalogue: Catalogue) -> list[Item]:
 
     add("trigger", TRIGGERS)
     add("event", EVENTS)
+    add("event filter", event_filters())
     add("event datum", {f"{e}.{w}": m for e, d in EVENT_DATA.items() for w, m in d.items()})
     add("event datum", {f"{e}.pieces": m for e, m in EVENT_PIECES.items()})
     add("counter", COUNTERS)

@@ -140,8 +140,8 @@ def explain(
     faction_variant_version: Optional[int] = typer.Option(None, "--faction-variant-version",
                                                           help="The variant's version (default: its latest)."),
     players: Optional[int] = typer.Option(None, "--players", help="With --faction-variant: for this player count only."),
-    mechanisms: bool = typer.Option(False, "--mechanisms", help="Every trigger, event, event datum, counter, "
-                                                              "condition, parameter, action template and "
+    mechanisms: bool = typer.Option(False, "--mechanisms", help="Every trigger, event, event filter, event datum, "
+                                                              "counter, condition, parameter, action template and "
                                                               "placement field, with the components that use "
                                                               "each."),
     content: Optional[List[Path]] = content_option(),

@@ -16,8 +16,9 @@ from typing import Any, Callable, Iterable
 
 import yaml
 
-from ..content.build import row_structure
-from ..content.catalogue import PLACE_PRICE_PARAMETERS, Catalogue, Faction, Origin, Structure
+from ..content.build import row_structure, setup_placements
+from ..content.catalogue import (LAST_PASS, PLACE_PRICE_PARAMETERS, Catalogue, Faction, Origin, SetupPlacement,
+                                 Structure)
 from ..content.loader import PATCH_KEYS, bundled_content_dir, merge_patch
 from ..language import parse_effect, parse_price
 from ..language.ast import Effect, Income
@@ -473,9 +474,9 @@ def board_differences(catalogue: Catalogue, faction: Faction, board: dict, words
     board_income = parse_effect(board["income"])
     if faction.income is not None and faction.income.statements != board_income.statements:
         out.append(f"base income {gains_line(faction.income, words)} (board: {gains_line(board_income, words)})")
-    if tuple(faction.setup) != tuple(board.get("setup", ())):
-        out.append(f"set-up pieces {join_and(words.structures.get(p, p) for p in faction.setup)} "
-                   f"(board: {join_and(words.structures.get(p, p) for p in board.get('setup', ()))})")
+    if faction.setup != setup_placements(board.get("setup", ())):
+        out.append(f"set-up placements: {placements_text(faction.setup, words)} "
+                   f"(board: {placements_text(setup_placements(board.get('setup', ())), words)})")
     rows = board.get("structures") or {}
     for sid, s in faction.structures.items():
         if sid not in rows:
@@ -517,8 +518,7 @@ def render_faction(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
         f"Power bowls: {bowls(f.power)}." + from_note(origin, "start.power"),
         "Research at set-up: " + (join_and(f"one level on {words.tracks.get(t, t)}" for t in f.research)
                                   if f.research else "none") + "." + from_note(origin, "research"),
-        f"Set-up pieces, in order: {', '.join(words.structures.get(p, p) for p in f.setup)}."
-        + from_note(origin, "setup", "setup_position"),
+        f"Set-up placements: {placements_text(f.setup, words)}." + from_note(origin, "setup"),
         (sentence(f"Base income: {gains_line(f.income, words)}") + f" (`{f.income.text}`)" if f.income
          else "Base income: none.") + from_note(origin, "income"),
     ]
@@ -540,6 +540,16 @@ def render_faction(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
     doc.items((fx(e, words) for e in f.planetary_institute), none="no ability")
 
 
+def placements_text(setup: tuple[SetupPlacement, ...], words: Words) -> str:
+    """'a mine in pass 1, a mine in pass 2'; 'a planetary institute in the last pass'; 'none'."""
+    def one(pl: SetupPlacement) -> str:
+        name = words.structures.get(pl.piece, pl.piece)
+        if pl.at is not None:
+            return f"{name} at place {pl.at} of the whole sequence (0 = the first placement of the game)"
+        return f"{name} in {'the last pass' if pl.in_pass == LAST_PASS else f'pass {pl.in_pass}'}"
+    return ", ".join(one(pl) for pl in setup) or "none"
+
+
 def render_board(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
     board = catalogue.boards[ident]
     words = words_for(catalogue)
@@ -550,7 +560,7 @@ def render_board(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
     doc.items([
         sentence(f"Starting resources: {amounts({k: start.get(k, 0) for k in START_RESOURCES}, words)}"),
         f"Power bowls: {bowls(power)}.",
-        f"Set-up pieces, in order: {', '.join(words.structures.get(p, p) for p in board.get('setup', ()))}.",
+        f"Set-up placements: {placements_text(setup_placements(board.get('setup', ())), words)}.",
         sentence(f"Base income: {gains_line(income, words)}") + f" (`{income.text}`)",
     ])
     doc.para("Structures and pieces (income row: what the 1st, 2nd, ... copy on the map reveals):")
@@ -693,7 +703,9 @@ def render_game(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
         items.append(f"Largest numbers content may write: {lim.get('amount')} in a gain, {lim.get('price')} in a "
                      f"price, {lim.get('count')} in a count (`if`, `per N`).")
     if "setup_order" in g:
-        items.append("Set-up placement passes: " + ", ".join(g["setup_order"]) + ".")
+        passes = [f"{k} {d}" for k, d in enumerate(g["setup_order"], 1)]
+        items.append("Set-up placement passes (forward: in seat order; reverse: from the last seat; a faction's k-th "
+                     "set-up piece goes in pass k unless it names its pass): " + ", ".join(passes) + " (the last).")
     doc.items(items)
 
 
@@ -783,10 +795,9 @@ def faction_differences(standard: Faction, other: Faction, words: Words) -> list
     if other.research != standard.research:
         steps = lambda f: join_and(words.tracks.get(t, t) for t in f.research) if f.research else "none"
         out.append(f"research steps at set-up, in order: {steps(other)} (standard: {steps(standard)})")
-    if other.setup != standard.setup or other.setup_position != standard.setup_position:
-        placed = ", ".join(f"{words.structures.get(p, p)} at set-up position {n}" for p, n in other.setup_position.items())
-        out.append(f"set-up pieces {join_and(words.structures.get(p, p) for p in other.setup)}"
-                   + (f"; {placed} (0 = the first placement of the game)" if placed else ""))
+    if other.setup != standard.setup:
+        out.append(f"set-up placements: {placements_text(other.setup, words)} "
+                   f"(standard: {placements_text(standard.setup, words)})")
     for sid, row in other.structures.items():
         base = standard.structures.get(sid)
         if base is None:

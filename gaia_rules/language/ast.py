@@ -119,8 +119,8 @@ Cost = Union[Pay, Move]
 
 @dataclass(frozen=True)
 class BuildEvent:
-    """`build PI from ts on home` -- each time the holder builds one of `pieces`
-    (optionally only from `source`, only on `where`)."""
+    """`build PI from ts on home by main-action` -- each time the holder builds one of `pieces`
+    (optionally only from `source`, only on `where`, only by one of the ways `by`)."""
 
     pieces: tuple[str, ...]
     where: str | None = None
@@ -129,6 +129,8 @@ class BuildEvent:
     piece_columns: tuple[int, ...] = field(default=(), compare=False)
     where_column: int = field(default=0, compare=False)
     source_column: int = field(default=0, compare=False)
+    by: tuple[str, ...] = ()
+    by_columns: tuple[int, ...] = field(default=(), compare=False)
 
     name = "build"
 

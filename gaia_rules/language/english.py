@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
 from . import ast
-from .vocabulary import (AREAS, COMPARISONS, COUNTERS, EVENT_DATA, EVENT_FILTERS, EVENT_PIECES, FED_WORDS,
-                         ONCE_PERIODS, POWER_AREAS, UP_CHOICES, WHERE)
+from .vocabulary import (AREAS, BUILD_BY, COMPARISONS, COUNTERS, EVENT_DATA, EVENT_FILTERS, EVENT_PIECES,
+                         FED_WORDS, ONCE_PERIODS, POWER_AREAS, UP_CHOICES, WHERE)
 
 # Resource codes whose gain is a verb rather than a thing received: the engine
 # charges power for `pw` (moves tokens through the bowls) rather than adding
@@ -102,6 +102,26 @@ COUNTER_NOUNS: dict[str, Noun] = {
     "adv-tile": Noun("advanced tech tile", "advanced tech tiles"),
 }
 
+# Counters that are a quantity of the game rather than things the holder has, as (the quantity, as a
+# condition compares it; the unit, after "per"): "if the round number is at least 4".
+COUNTER_QUANTITIES: dict[str, tuple[str, str]] = {
+    "round": ("the round number", "round number"),
+}
+
+# What gave a build (`vocabulary.BUILD_BY`), after "you build a mine": "with a special action".
+BUILD_BY_PHRASES: dict[str, str] = {
+    "main-action": "as your main action",
+    "board-action": "with a board action",
+    "special-action": "with a special action",
+    "reward": "as the reward of another effect",
+}
+
+# Fixed filter words whose description in `vocabulary.EVENT_FILTERS` is too long for a phrase.
+FILTER_PHRASES: dict[tuple[str, str], str] = {
+    ("step", "paid"): "paid for with ore",
+    ("step", "free"): "a free one",
+}
+
 # How a condition compares a quantity of the event ("if the level reached is at least 3"); a count of
 # things the holder has takes `vocabulary.COMPARISONS` ("if you have at least 2 research labs").
 QUANTITY_COMPARISONS: dict[str, str] = {
@@ -112,7 +132,11 @@ QUANTITY_COMPARISONS: dict[str, str] = {
 # (the quantity, as a condition compares it; the unit, after "per"). Any other datum reads as its
 # description says: "the level reached" / "1 VP per level reached".
 EVENT_DATA_WORDS: dict[tuple[str, str], tuple[str, str]] = {
-    ("build", "step"): ("the number of terraforming steps paid for the build", "terraforming step paid for the build"),
+    ("build", "step"): ("the number of terraforming steps of the build", "terraforming step of the build"),
+    ("build", "paid-step"): ("the number of terraforming steps paid for the build",
+                             "terraforming step paid for the build"),
+    ("build", "free-step"): ("the number of free terraforming steps the build used",
+                             "free terraforming step the build used"),
     ("step", "step"): ("the number of terraforming steps (1 each time)", "terraforming step"),
     ("federation", "satellite"): ("the number of satellites placed for the federation",
                                   "satellite placed for the federation"),
@@ -258,6 +282,8 @@ class _Naming:
         """What `per` counts, as a unit: 'planet type colonized', 'mine', 'power charged' (a datum of the event)."""
         if within is None and self.is_datum(word):
             return self.datum(word)[1]
+        if word in COUNTER_QUANTITIES:
+            return COUNTER_QUANTITIES[word][1]
         if within is not None and word in COUNTER_NOUNS:  # among the event's pieces: 'planet type in the federation'
             return COUNTER_NOUNS[word].one
         if word in COUNTERS:
@@ -396,14 +422,16 @@ class _Renderer(_Naming):
                 text += " from " + self.a_structure(e.source)
             if e.where is not None:
                 text += " on " + WHERE.get(e.where, e.where)
+            if e.by:
+                text += " " + join_or(BUILD_BY_PHRASES.get(b) or BUILD_BY.get(b, b) for b in e.by)
             return text
         if isinstance(e, ast.NamedEvent):
             text = EVENT_PHRASES.get(e.name, f"'{e.name}' happens")
             if e.filters:
                 fixed = EVENT_FILTERS.get(e.name)
                 words = fixed if isinstance(fixed, dict) else {}
-                text += " (" + join_or(words.get(f) or (self.track(f) if f in self.w.tracks else f)
-                                       for f in e.filters) + ")"
+                text += " (" + join_or(FILTER_PHRASES.get((e.name, f)) or words.get(f)
+                                       or (self.track(f) if f in self.w.tracks else f) for f in e.filters) + ")"
             return text
         raise TypeError(f"not an event: {e!r}")
 
@@ -448,7 +476,7 @@ class _Renderer(_Naming):
         'if the level reached is 5'; `if planet-type >= 3 in federation` -> 'if there are at least
         3 planet types in the federation'."""
         words = c.counters
-        if c.within is None and any(self.is_datum(w) for w in words):
+        if c.within is None and any(self.is_datum(w) or w in COUNTER_QUANTITIES for w in words):
             return "if " + self.quantity(c)
         nouns = [self.noun(w) for w in words]
         if any(n is None for n in nouns):  # words this renderer does not know: shown as written
@@ -483,6 +511,8 @@ class _Renderer(_Naming):
         for w in c.counters:
             if self.is_datum(w):
                 parts.append(self.datum(w)[0])
+            elif w in COUNTER_QUANTITIES:
+                parts.append(COUNTER_QUANTITIES[w][0])
             else:
                 noun = self.noun(w)
                 parts.append(f"your {noun.alone or noun.many}" if noun is not None else f"your count of {w}")

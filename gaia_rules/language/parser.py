@@ -111,6 +111,11 @@ class _ToAst(Transformer):
         return tuple(children)  # the word tokens: callers keep each word's text and column
 
     counters = names
+    filters = names
+
+    @v_args(inline=True)
+    def filter(self, word):
+        return word
 
     def gains(self, children):
         return tuple(children)
@@ -176,10 +181,12 @@ class _ToAst(Transformer):
         pieces = children[0]
         source = next((c for c in children[1:] if isinstance(c, tuple)), None)
         where = next((c for c in children[1:] if isinstance(c, Token)), None)
+        by = next((c for c in children[1:] if isinstance(c, list)), [])
         return ast.BuildEvent(_words(pieces), None if where is None else str(where),
                               None if source is None else str(source[0]), column=meta.column,
                               piece_columns=_columns(pieces), where_column=0 if where is None else where.column,
-                              source_column=0 if source is None else source[0].column)
+                              source_column=0 if source is None else source[0].column,
+                              by=_words(by), by_columns=_columns(by))
 
     @v_args(inline=True)
     def named_event(self, name, filters=()):
@@ -223,6 +230,10 @@ class _ToAst(Transformer):
     @v_args(inline=True)
     def from_(self, name):
         return (name,)  # a tuple: tells `from` apart from `on` in a build event
+
+    @v_args(inline=True)
+    def by_(self, names):
+        return list(names)  # a list: tells `by` apart from `from` and `on` in a build event
 
     @v_args(meta=True)
     def swap(self, meta, children):

@@ -28,6 +28,7 @@ COUNTERS: dict[str, str] = {
     "federation": "federation formed and held",
     "tech-tile": "standard tech tile held and not covered",
     "adv-tile": "advanced tech tile held",
+    "round": "the round being played (0 during set-up; the last round at final scoring)",
 }
 
 # Counters written with a word of the content in them (checked against the content).
@@ -47,7 +48,7 @@ EVENTS: dict[str, str] = {
     "gaia-start": "the holder starts a Gaia Project (places a Gaiaformer)",
     "gaia-complete": "one of the holder's Gaia Projects is completed (in the Gaia phase)",
     "swap": "two of the holder's pieces trade places",
-    "step": "a terraforming step paid",
+    "step": "a terraforming step taken for a mine (paid or free)",
     "research": "the holder gains a research level",
     "tech": "the holder takes a tech tile",
     "federation": "the holder gains a federation token (forming a federation, or otherwise)",
@@ -76,13 +77,17 @@ EVENT_FILTERS: dict[str, object] = {
     "federation": {"formed": "gained by forming a federation", "": "federation-token"},
     "board-action": "board-action",
     "swap": "structure",
+    "step": {"paid": "a step paid for with ore (`terraform_cost` each)",
+             "free": "a free step, given by a `step` gain (a booster's, a board action's, a special action's)"},
     "charge": "structure-or-faction",
     "opponent-build": "structure-or-faction",
 }
 
 # What `per` can count of the event that fired the statement (`on charge: 1vp per pw`).
 EVENT_DATA: dict[str, dict[str, str]] = {
-    "build": {"step": "terraforming steps paid for the build"},
+    "build": {"step": "terraforming steps of the build (paid and free)",
+              "paid-step": "terraforming steps of the build paid for with ore",
+              "free-step": "free terraforming steps the build used"},
     "step": {"step": "1 (the step)"},
     "research": {"level": "the level reached"},
     "federation": {"satellite": "satellites placed for the federation (0 when none was formed)"},
@@ -118,6 +123,15 @@ WHERE: dict[str, str] = {
     "new-type": "a planet type you had not colonized",
     "guest": "a planet an opponent has colonized",
     "home": "your home planet type",
+}
+
+# Filters after "build ... by": what gave the build.
+BUILD_BY: dict[str, str] = {
+    "main-action": "the turn's main action is the build itself (`build m HEX`, an upgrade)",
+    "board-action": "a board action gives it (a power action's terraforming steps and mine)",
+    "special-action": "a special action gives it (a booster's, a faction's, a tile's, a structure's `action:`)",
+    "reward": "another effect gives it (a research level's Lost Planet, a tile's, a federation token's or an "
+              "`on` statement's `build`)",
 }
 
 # Where power tokens can be: the values of `area` rule parameters.

@@ -87,6 +87,150 @@ class Outlook:
     progress: float        # 0 at the start, 1 at the end
 
 
+class BoardTerms:
+    """The estimate's terms read off the map: what the pieces are worth, room to grow, neighbours'
+    charges, federations in reach. Kept apart from the resource terms because they share caches keyed
+    by positions of pieces, which most moves do not change."""
+
+    def __init__(self, catalogue: Catalogue, weights: dict[str, float]):
+        self.catalogue = catalogue
+        self.w = weights  # the evaluator's own dict: tuning a weight there changes it here
+        self._values: dict[str, dict[str, float]] = {}
+        self._in_range: dict[tuple, tuple[tuple[str, float], ...]] = {}
+        self._linked: dict[tuple[str, ...], tuple[tuple[str, ...], ...]] = {}
+
+    def structure_worth(self, faction: str, piece: str) -> float:
+        values = self._values.get(faction)
+        if values is None:
+            values = self._values[faction] = structure_values(self.catalogue, faction)
+        return values.get(piece, 0.0)
+
+    def expansion(self, engine: Engine, state: GameState, p: int, origins: tuple[str, ...]) -> float:
+        """Room to grow: empty planets within range of `origins` (no Q.I.C.), each counted less the more ore it takes.
+
+        A planet needing no terraforming counts 1, one needing 3 ore counts 1/2, ...; a Gaia planet
+        counts as one needing `expansion_gaia_ore` ore. The sum is capped at `expansion_cap`: a player
+        builds only a few mines a round. This is what range and cheaper terraforming are worth.
+        The planets in range are kept per (origins, range, terraforming cost): most moves change none.
+        """
+        if not origins:
+            return 0.0
+        ctx = engine.context(state)
+        pl = state.players[p]
+        key = (pl.faction, origins, ctx.holdings.param(state, p, "range") + state.temp.get("range", 0),
+               ctx.holdings.param(state, p, "terraform_cost"))
+        planets = self._in_range.get(key)
+        if planets is None:
+            if len(self._in_range) > 20_000:
+                self._in_range.clear()
+            planets = self._in_range[key] = self._planets_in_range(ctx, state, key)
+        total = 0.0
+        for name, worth in planets:
+            h = state.board.get(name)
+            if h is None or h.piece is None:
+                total += worth
+        return min(total, self.w["expansion_cap"])
+
+    def _planets_in_range(self, ctx, state: GameState, key) -> tuple[tuple[str, float], ...]:
+        faction, origins, reach, cost = key
+        home = self.catalogue.factions[faction].home
+        seen: set[str] = set()
+        out = []
+        for origin in origins:
+            for name in ctx.map.within(origin, reach):
+                if name in seen:
+                    continue
+                seen.add(name)
+                kind = ctx.map.kind_at(state, name)
+                if kind == "home":
+                    ore = terraform_steps(ctx, home, ctx.map.planet_at(state, name)) * cost
+                elif kind == "gaia":
+                    ore = self.w["expansion_gaia_ore"]
+                else:
+                    continue
+                out.append((name, 3.0 / (3.0 + ore)))
+        return tuple(sorted(out))
+
+    def neighbour_power(self, engine: Engine, state: GameState, p: int) -> int:
+        """Power value of p's pieces within charging distance of an opponent's piece.
+
+        Each is a charge to come whenever that opponent builds or upgrades beside it (power bought
+        for VP), and a cheaper upgrade where the content prices one near an opponent.
+        """
+        ctx = engine.context(state)
+        mine, theirs = [], set()
+        for name, h in state.board.items():
+            if h.piece is None or h.owner is None:
+                continue
+            if h.owner == p:
+                mine.append(name)
+            else:
+                theirs.add(name)
+        return sum(ctx.holdings.power_value(state, p, name, "federation") for name in mine
+                   if not theirs.isdisjoint(ctx.map.within(name, ctx.map.charge_distance)))
+
+    def board_parts(self, engine: Engine, state: GameState, p: int,
+                    faction: str | None) -> tuple[float, float, tuple[str, ...], int]:
+        """One pass over the board for player p's pieces: (structure worth, federation potential,
+        range origins, federations ready).
+
+        Federations ready: the pieces not yet in a federation, grouped by `federation_link` (pieces
+        this close can be joined by satellites), each group counting how many times its power value
+        reaches the player's threshold. Satellites are not counted.
+        """
+        ctx = engine.context(state)
+        player = state.players[p]
+        worth = 0.0
+        origins = []
+        loose: list[tuple[str, int]] = []
+        for name, h in state.board.items():
+            if h.owner == p and h.piece is not None:
+                if faction is not None:
+                    worth += self.structure_worth(faction, h.piece)
+                    if ctx.content.structure(player, h.piece).is_range_origin:
+                        origins.append(name)
+                if p not in h.federations:
+                    loose.append((name, ctx.holdings.power_value(state, p, name, "federation")))
+            elif p in h.guests:
+                origins.append(name)
+                if p not in h.federations:
+                    loose.append((name, ctx.holdings.power_value(state, p, name, "federation")))
+        threshold = max(1, ctx.holdings.param(state, p, "federation_threshold"))
+        total = sum(v for _, v in loose)
+        ready = 0
+        if self.w["federation_ready"]:
+            values = dict(loose)
+            for group in self._groups(ctx, tuple(n for n, v in loose if v > 0)):
+                ready += sum(values[n] for n in group) // threshold
+        return worth, total / threshold, tuple(origins), ready
+
+    def _groups(self, ctx, names: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+        """Pieces linked by chains of steps of at most `federation_link` hexes (kept per set of pieces)."""
+        found = self._linked.get(names)
+        if found is not None:
+            return found
+        if len(self._linked) > 20_000:
+            self._linked.clear()
+        link = self.w["federation_link"]
+        parent = list(range(len(names)))
+
+        def root(i: int) -> int:
+            while parent[i] != i:
+                parent[i] = parent[parent[i]]
+                i = parent[i]
+            return i
+
+        for i in range(len(names)):
+            for j in range(i + 1, len(names)):
+                if ctx.map.distance(names[i], names[j]) <= link:
+                    parent[root(i)] = root(j)
+        groups: dict[int, list[str]] = {}
+        for i, n in enumerate(names):
+            groups.setdefault(root(i), []).append(n)
+        found = self._linked[names] = tuple(tuple(g) for g in groups.values())
+        return found
+
+
 class FastEvaluator:
     """The estimate of a player's final score (module docstring); weights by name."""
 
@@ -96,20 +240,12 @@ class FastEvaluator:
         self.rounds = int(catalogue.game["rounds"])
         self.final_table = list(catalogue.game["final_scoring_vp"])
         self.research_vp = list(catalogue.research.vp_by_level)
-        self._values: dict[str, dict[str, float]] = {}
-        self._in_range: dict[tuple, tuple[tuple[str, float], ...]] = {}
-        self._linked: dict[tuple[str, ...], tuple[tuple[str, ...], ...]] = {}
+        self.board = BoardTerms(catalogue, self.w)
 
     def outlook(self, state: GameState) -> Outlook:
         r = max(state.round, 0)
         left = self.rounds - r if r > 0 else self.rounds
         return Outlook(self.rounds, max(left, 0), min(1.0, r / self.rounds))
-
-    def structure_worth(self, faction: str, piece: str) -> float:
-        values = self._values.get(faction)
-        if values is None:
-            values = self._values[faction] = structure_values(self.catalogue, faction)
-        return values.get(piece, 0.0)
 
     # -- the parts of the estimate
 
@@ -195,70 +331,6 @@ class FastEvaluator:
                     worth += w["pass_vp"] * self._vp(ctx, state, p, cl.gains)
         return worth
 
-    def expansion(self, engine: Engine, state: GameState, p: int, origins: tuple[str, ...]) -> float:
-        """Room to grow: empty planets within range of `origins` (no Q.I.C.), each counted less the more ore it takes.
-
-        A planet needing no terraforming counts 1, one needing 3 ore counts 1/2, ...; a Gaia planet
-        counts as one needing `expansion_gaia_ore` ore. The sum is capped at `expansion_cap`: a player
-        builds only a few mines a round. This is what range and cheaper terraforming are worth.
-        The planets in range are kept per (origins, range, terraforming cost): most moves change none.
-        """
-        if not origins:
-            return 0.0
-        ctx = engine.context(state)
-        pl = state.players[p]
-        key = (pl.faction, origins, ctx.holdings.param(state, p, "range") + state.temp.get("range", 0),
-               ctx.holdings.param(state, p, "terraform_cost"))
-        planets = self._in_range.get(key)
-        if planets is None:
-            if len(self._in_range) > 20_000:
-                self._in_range.clear()
-            planets = self._in_range[key] = self._planets_in_range(ctx, state, key)
-        total = 0.0
-        for name, worth in planets:
-            h = state.board.get(name)
-            if h is None or h.piece is None:
-                total += worth
-        return min(total, self.w["expansion_cap"])
-
-    def _planets_in_range(self, ctx, state: GameState, key) -> tuple[tuple[str, float], ...]:
-        faction, origins, reach, cost = key
-        home = self.catalogue.factions[faction].home
-        seen: set[str] = set()
-        out = []
-        for origin in origins:
-            for name in ctx.map.within(origin, reach):
-                if name in seen:
-                    continue
-                seen.add(name)
-                kind = ctx.map.kind_at(state, name)
-                if kind == "home":
-                    ore = terraform_steps(ctx, home, ctx.map.planet_at(state, name)) * cost
-                elif kind == "gaia":
-                    ore = self.w["expansion_gaia_ore"]
-                else:
-                    continue
-                out.append((name, 3.0 / (3.0 + ore)))
-        return tuple(sorted(out))
-
-    def neighbour_power(self, engine: Engine, state: GameState, p: int) -> int:
-        """Power value of p's pieces within charging distance of an opponent's piece.
-
-        Each is a charge to come whenever that opponent builds or upgrades beside it (power bought
-        for VP), and a cheaper upgrade where the content prices one near an opponent.
-        """
-        ctx = engine.context(state)
-        mine, theirs = [], set()
-        for name, h in state.board.items():
-            if h.piece is None or h.owner is None:
-                continue
-            if h.owner == p:
-                mine.append(name)
-            else:
-                theirs.add(name)
-        return sum(ctx.holdings.power_value(state, p, name, "federation") for name in mine
-                   if not theirs.isdisjoint(ctx.map.within(name, ctx.map.charge_distance)))
-
     def final_tiles(self, engine: Engine, state: GameState, p: int) -> float:
         ctx = engine.context(state)
         n = len(state.players)
@@ -268,67 +340,6 @@ class FastEvaluator:
             counts = [ctx.holdings.counter(state, q, tile.count) for q in range(n)]
             total += rank_vp(counts, counts, self.final_table, True)[p]
         return total
-
-    def board_parts(self, engine: Engine, state: GameState, p: int,
-                    faction: str | None) -> tuple[float, float, tuple[str, ...], int]:
-        """One pass over the board for player p's pieces: (structure worth, federation potential,
-        range origins, federations ready).
-
-        Federations ready: the pieces not yet in a federation, grouped by `federation_link` (pieces
-        this close can be joined by satellites), each group counting how many times its power value
-        reaches the player's threshold. Satellites are not counted.
-        """
-        ctx = engine.context(state)
-        player = state.players[p]
-        worth = 0.0
-        origins = []
-        loose: list[tuple[str, int]] = []
-        for name, h in state.board.items():
-            if h.owner == p and h.piece is not None:
-                if faction is not None:
-                    worth += self.structure_worth(faction, h.piece)
-                    if ctx.content.structure(player, h.piece).is_range_origin:
-                        origins.append(name)
-                if p not in h.federations:
-                    loose.append((name, ctx.holdings.power_value(state, p, name, "federation")))
-            elif p in h.guests:
-                origins.append(name)
-                if p not in h.federations:
-                    loose.append((name, ctx.holdings.power_value(state, p, name, "federation")))
-        threshold = max(1, ctx.holdings.param(state, p, "federation_threshold"))
-        total = sum(v for _, v in loose)
-        ready = 0
-        if self.w["federation_ready"]:
-            values = dict(loose)
-            for group in self._groups(ctx, tuple(n for n, v in loose if v > 0)):
-                ready += sum(values[n] for n in group) // threshold
-        return worth, total / threshold, tuple(origins), ready
-
-    def _groups(self, ctx, names: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
-        """Pieces linked by chains of steps of at most `federation_link` hexes (kept per set of pieces)."""
-        found = self._linked.get(names)
-        if found is not None:
-            return found
-        if len(self._linked) > 20_000:
-            self._linked.clear()
-        link = self.w["federation_link"]
-        parent = list(range(len(names)))
-
-        def root(i: int) -> int:
-            while parent[i] != i:
-                parent[i] = parent[parent[i]]
-                i = parent[i]
-            return i
-
-        for i in range(len(names)):
-            for j in range(i + 1, len(names)):
-                if ctx.map.distance(names[i], names[j]) <= link:
-                    parent[root(i)] = root(j)
-        groups: dict[int, list[str]] = {}
-        for i, n in enumerate(names):
-            groups.setdefault(root(i), []).append(n)
-        found = self._linked[names] = tuple(tuple(g) for g in groups.values())
-        return found
 
     def __call__(self, engine: Engine, state: GameState, p: int) -> float:
         if state.ended:
@@ -357,13 +368,13 @@ class FastEvaluator:
             rounds_worth = self.income_rounds(left)
             for res, n in lasting.items():
                 value += n * rounds_worth * w.get(f"income_{res}", 0.0)
-            worth, potential, origins, ready = self.board_parts(engine, state, p, pl.faction)
+            worth, potential, origins, ready = self.board.board_parts(engine, state, p, pl.faction)
             value += (w["federation_potential"] * potential + w["federation_ready"] * ready
                       + w["structure"] * worth) * left / look.rounds
             if w["expansion"]:
-                value += w["expansion"] * self.expansion(engine, state, p, origins) * left / look.rounds
+                value += w["expansion"] * self.board.expansion(engine, state, p, origins) * left / look.rounds
             if w["neighbour"]:
-                value += w["neighbour"] * self.neighbour_power(engine, state, p) * left / look.rounds
+                value += w["neighbour"] * self.board.neighbour_power(engine, state, p) * left / look.rounds
         value += w["pass_vp"] * self.pass_vp(engine, state, p) + self.booster_outlook(engine, state, p)
         value += w["gaiaformer"] * pl.gaiaformers * left / look.rounds
         value += w["tech_tile"] * sum(1 for t in pl.tech if t.enabled)

@@ -291,7 +291,7 @@ def board_action(ctx: Context, state: GameState, move: Move) -> None:
         choices.spend_with_choice(ctx, state, p, pw, items, follow, "power-action")
     else:
         choices.apply_sequence(ctx, state, p, items, follow)
-    effects.apply_gains(ctx, state, p, others, aid, follow)
+    effects.apply_gains(ctx, state, p, others, aid, follow, by="board-action")
     effects.fire(ctx, state, p, effects.Event("board-action", frozenset((aid,))), 1, follow)
     queue(state, follow)
 
@@ -376,7 +376,7 @@ def special_action(ctx: Context, state: GameState, move: Move) -> None:
     player.specials_used.append(key)
     if st.once is not None:
         effects.may_fire(ctx, state, p, st, key)  # marks its once-per use
-    follow = effects.apply_gains(ctx, state, p, st.clause.gains, key.split("#")[0])
+    follow = effects.apply_gains(ctx, state, p, st.clause.gains, key.split("#")[0], by="special-action")
     effects.fire(ctx, state, p, effects.Event("special-action"), 1, follow)
     queue(state, follow)
 
@@ -503,7 +503,7 @@ def _f_lost_planet(ctx, state, move, follow):
     state.turn_builds.append(name)
     join_federation(ctx, state, p, name)
     out: list[Pending] = []
-    fire_build(ctx, state, p, ctx.content.mine_id, {"new-type"}, out, name=name)
+    fire_build(ctx, state, p, ctx.content.mine_id, {"new-type"}, out, name=name, by=follow.data.get("by", "reward"))
     queue(state, out)
 
 

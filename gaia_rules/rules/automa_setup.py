@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..board import distance
 from ..content.automa import Automa
+from ..content.catalogue import SetupPlacement
 from ..state import GameState
 from . import automa_deck, automa_select, holdings
 from .context import Context
@@ -42,9 +43,10 @@ def init_seat(ctx: Context, state: GameState) -> None:
         holdings.raise_level(state, a.seat, track)
 
 
-def starting_pieces(ctx: Context, state: GameState) -> list[str]:
-    """The pieces it places at set-up: its faction card's starting mines."""
-    return [ctx.content.mine_id] * content(ctx).factions[state.automa.faction].starting_mines
+def starting_pieces(ctx: Context, state: GameState) -> tuple[SetupPlacement, ...]:
+    """The pieces it places at set-up: its faction card's starting mines, the k-th in pass k."""
+    mines = content(ctx).factions[state.automa.faction].starting_mines
+    return tuple(SetupPlacement(ctx.content.mine_id, k) for k in range(1, mines + 1))
 
 
 # ------------------------------------------------------------------ placing and choosing at set-up

@@ -100,16 +100,18 @@ def build_main(ctx: Context, state: GameState, move: Move) -> None:
 
 
 def build_piece(ctx: Context, state: GameState, p: int, piece: str, name: str, allowed: dict | None = None) -> None:
+    """Build `piece` on `name`: the turn's main action, or a follow-up `allowed` by what gave it (its `by`)."""
+    by = "main-action" if allowed is None else allowed.get("by", "reward")
     player = state.players[p]
     faction = ctx.content.faction(player)
     if piece not in faction.structures:
         raise IllegalMoveError("build", f"unknown structure '{piece}'")
     s = faction.structures[piece]
     if allowed is not None and allowed.get("from"):
-        return downgrade(ctx, state, p, piece, name, allowed["from"])
+        return downgrade(ctx, state, p, piece, name, allowed["from"], by)
     if builds_new(s):
-        return place_new(ctx, state, p, piece, name)
-    return upgrade(ctx, state, p, piece, name)
+        return place_new(ctx, state, p, piece, name, by)
+    return upgrade(ctx, state, p, piece, name, by)
 
 
 def terraform_steps(ctx: Context, home: str, target: str) -> int:
@@ -128,6 +130,7 @@ class PlacePlan:
     guest: bool          # beside another player's colonised planet (`guest_on`)
     over: bool           # in place of the player's own piece that holds the planet (`holds_planet`)
     steps: int           # terraforming steps of the planet (each fires `on step`)
+    free: int            # of them, the free steps used (the rest are paid with ore)
     costs: tuple         # everything paid: the piece's cost, its place price, terraforming ore, range Q.I.C.
     tokens: int | None   # power tokens moved to the Gaia area (a place price naming `gaia_project_cost`)
 
@@ -189,7 +192,7 @@ def place_plan(ctx: Context, state: GameState, p: int, piece: str, name: str, re
     if tokens and power.tokens_in_cycle(player) < tokens:
         raise IllegalMoveError("gaia-project", f"a Gaia Project needs {tokens} power tokens, "
                                                f"you have {power.tokens_in_cycle(player)}")
-    return PlacePlan(planet, guest, over, steps, tuple(costs), tokens)
+    return PlacePlan(planet, guest, over, steps, min(free_steps, steps), tuple(costs), tokens)
 
 
 def place_problem(ctx: Context, state: GameState, p: int, piece: str, name: str, reach: Reach | None = None) -> str | None:
@@ -204,7 +207,7 @@ def place_problem(ctx: Context, state: GameState, p: int, piece: str, name: str,
     return effects.can_pay(ctx, state, p, plan.costs)
 
 
-def place_new(ctx: Context, state: GameState, p: int, piece: str, name: str) -> None:
+def place_new(ctx: Context, state: GameState, p: int, piece: str, name: str, by: str = "main-action") -> None:
     """A new piece on a hex: paid, placed, the planet changed as its data says, then what a build sets
     off (or, for a Gaia Project, its start)."""
     plan = place_plan(ctx, state, p, piece, name)
@@ -225,15 +228,17 @@ def place_new(ctx: Context, state: GameState, p: int, piece: str, name: str) -> 
         state.turn_builds.append(name)
     if "federation" in uses:
         join_federation(ctx, state, p, name)
-    if plan.steps:
-        effects.fire(ctx, state, p, effects.Event("step", data={"step": 1}), plan.steps, follow)
+    # each step fires `on step`, tagged: the free steps used first, then the steps paid for with ore
+    effects.fire(ctx, state, p, effects.Event("step", frozenset(("free",)), {"step": 1}), plan.free, follow)
+    effects.fire(ctx, state, p, effects.Event("step", frozenset(("paid",)), {"step": 1}), plan.steps - plan.free,
+                 follow)
     if s.gaia_project:
         effects.apply_now(ctx, state, p, s.effects, f"structure:{piece}", follow)
         player.gaia_projects = {**player.gaia_projects, name: state.round}  # replaced: clones share it
         effects.fire(ctx, state, p, effects.Event("gaia-start", hexes=(name,)), 1, follow)
     else:
         fire_build(ctx, state, p, piece, _where(ctx, state, p, piece, name, plan.guest), follow, name=name,
-                   steps=plan.steps)
+                   steps=plan.steps, free_steps=plan.free, by=by)
     queue(state, follow)
 
 
@@ -258,9 +263,13 @@ def _new_type(ctx: Context, state: GameState, p: int, name: str, planet: str) ->
 
 
 def fire_build(ctx: Context, state: GameState, p: int, piece: str, where: set[str], follow: list[Pending],
-               name: str | None = None, source: str | None = None, steps: int = 0) -> None:
-    """A piece was built (from `source` when it replaced one): its `now` effects, then the `build` event."""
-    event = effects.Event("build", frozenset(where), {"step": steps}, (name,) if name else (), piece, source)
+               name: str | None = None, source: str | None = None, steps: int = 0, free_steps: int = 0,
+               by: str = "main-action") -> None:
+    """A piece was built (from `source` when it replaced one; `by` what gave it, `vocabulary.BUILD_BY`):
+    its `now` effects, then the `build` event."""
+    event = effects.Event("build", frozenset(where | {by}),
+                          {"step": steps, "paid-step": steps - free_steps, "free-step": free_steps},
+                          (name,) if name else (), piece, source)
     s = ctx.content.structure(state.players[p], piece)
     effects.apply_now(ctx, state, p, s.effects, f"structure:{piece}", follow)
     faction = ctx.content.faction(state.players[p])
@@ -269,7 +278,7 @@ def fire_build(ctx: Context, state: GameState, p: int, piece: str, where: set[st
     effects.fire(ctx, state, p, event, 1, follow)
 
 
-def upgrade(ctx: Context, state: GameState, p: int, piece: str, name: str) -> None:
+def upgrade(ctx: Context, state: GameState, p: int, piece: str, name: str, by: str = "main-action") -> None:
     player = state.players[p]
     s = ctx.content.structure(player, piece)
     h = state.board.get(name)
@@ -282,10 +291,11 @@ def upgrade(ctx: Context, state: GameState, p: int, piece: str, name: str) -> No
         raise IllegalMoveError("supply", f"no {s.name} left on your faction board")
     near = s.cost_near_opponent is not None and _opponent_near(ctx, state, p, name)
     effects.pay(ctx, state, p, ctx.holdings.structure_cost(state, p, piece, near))
-    _replace_piece(ctx, state, p, name, piece, s.upgrades_from)
+    _replace_piece(ctx, state, p, name, piece, s.upgrades_from, by)
 
 
-def downgrade(ctx: Context, state: GameState, p: int, piece: str, name: str, source: str) -> None:
+def downgrade(ctx: Context, state: GameState, p: int, piece: str, name: str, source: str,
+              by: str = "reward") -> None:
     """`build X from Y`: turn your Y back into an X; it counts as building an X."""
     player = state.players[p]
     h = state.board.get(name)
@@ -293,16 +303,17 @@ def downgrade(ctx: Context, state: GameState, p: int, piece: str, name: str, sou
         raise IllegalMoveError("downgrade", f"{name} does not hold your {source}")
     if ctx.holdings.count(state, p, piece) >= ctx.content.structure(player, piece).supply:
         raise IllegalMoveError("supply", f"no {ctx.content.structure(player, piece).name} left on your faction board")
-    _replace_piece(ctx, state, p, name, piece, source)
+    _replace_piece(ctx, state, p, name, piece, source, by)
 
 
-def _replace_piece(ctx: Context, state: GameState, p: int, name: str, piece: str, source: str | None) -> None:
+def _replace_piece(ctx: Context, state: GameState, p: int, name: str, piece: str, source: str | None,
+                   by: str) -> None:
     """Put `piece` in place of p's `source` on `name`; it counts as building it (triggers, charges)."""
     holdings.replace(state, name, p, piece)
     if ctx.content.counts(state.players[p], piece, "charge"):
         state.turn_builds.append(name)
     follow: list[Pending] = []
-    fire_build(ctx, state, p, piece, set(), follow, name=name, source=source)
+    fire_build(ctx, state, p, piece, set(), follow, name=name, source=source, by=by)
     queue(state, follow)
 
 

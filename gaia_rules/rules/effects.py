@@ -21,8 +21,9 @@ __all__ = ["RESOURCE_FIELDS", "Event", "fire", "apply_gains", "pay", "can_pay"]
 class Event:
     """A moment of the rules that happened to a player (docs/effects.md, "Events").
 
-    `tags` are the filter words it matches (a track, `advanced`, `formed`, a build's
-    `gaia`/`home`/...), `data` what `per` can count (`step`, `pw`, `level`), `hexes`
+    `tags` are the filter words it matches (a track, `advanced`, `formed`, a step's `paid`/`free`,
+    a build's `gaia`/`home`/... and what gave it, `main-action`/`special-action`/...), `data` what
+    `per` can count (`step`, `pw`, `level`), `hexes`
     the pieces `per X in <event>` counts among; a build also names its piece and source.
     (A plain class with slots: the rules make one for every event, heard or not.)
     """
@@ -38,18 +39,20 @@ class Event:
         if isinstance(ev, ast.BuildEvent):
             return (self.name == "build" and self.piece in ev.pieces
                     and (ev.source is None or ev.source == self.source)
-                    and (ev.where is None or ev.where in self.tags))
+                    and (ev.where is None or ev.where in self.tags)
+                    and (not ev.by or any(b in self.tags for b in ev.by)))
         return ev.name == self.name and (not ev.filters or any(f in self.tags for f in ev.filters))
 
 
 def apply_gains(ctx: Context, state: GameState, p: int, gains, source: str, follow: list[Pending] | None = None,
-                event: Event | None = None) -> list[Pending]:
+                event: Event | None = None, by: str = "reward") -> list[Pending]:
     """Apply gains in order; follow-ups are returned (and appended to `follow`).
 
     Runs of plain amounts are applied as one sequence, so a special-token
     question stops the rest of the run until it is answered. `per` counts
     the data of `event` (the event that fired the statement) before the
-    holder's counters.
+    holder's counters. A build it gives is `by` that kind of thing (`special-action`,
+    `board-action`; any other effect's is a `reward`): the `build ... by` filter.
     """
     follow = [] if follow is None else follow
     batch: list = []
@@ -70,7 +73,8 @@ def apply_gains(ctx: Context, state: GameState, p: int, gains, source: str, foll
         elif isinstance(g, ast.Tech):
             follow.append(Pending("tech", p, {"source": source}))
         elif isinstance(g, ast.Build):
-            follow.append(Pending("build", p, {"pieces": list(g.pieces), "from": g.source, "source": source}))
+            follow.append(Pending("build", p, {"pieces": list(g.pieces), "from": g.source, "source": source,
+                                               "by": by}))
         elif isinstance(g, ast.Swap):
             follow.append(Pending("swap", p, {"first": g.first, "second": g.second}))
         elif isinstance(g, ast.Fed):
@@ -79,7 +83,7 @@ def apply_gains(ctx: Context, state: GameState, p: int, gains, source: str, foll
             else:
                 follow.extend(gain_fed_token(ctx, state, p, g.token, source))
         elif isinstance(g, ast.LostPlanet):
-            follow.append(Pending("lostPlanet", p, {}))
+            follow.append(Pending("lostPlanet", p, {"by": by}))
     flush()
     return follow
 

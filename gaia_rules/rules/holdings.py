@@ -207,6 +207,8 @@ class _PiecesAndCounters:
             return len(player.fed_tokens)
         if word == "research":
             return sum(player.research.values())
+        if word == "round":
+            return state.round
         if word in POWER_COUNTERS:
             return player.power.get(POWER_COUNTERS[word], 0)
         if word == "special-token":

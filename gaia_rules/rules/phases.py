@@ -70,35 +70,27 @@ def init_player(ctx: Context, state: GameState, p: int) -> None:
 
 
 def begin_placements(ctx: Context, state: GameState) -> None:
-    """Starting pieces: one pass per mine (directions from content), other pieces last, in seat order."""
+    """Starting pieces, as each faction's `setup` says: pass by pass (the game's `setup_order` gives each
+    pass's direction: `forward` in seat order, `reverse` from the last seat), then the pieces placed at a
+    given place of the whole sequence (`at`)."""
     for p in range(len(state.players)):
         if state.is_automa(p):
             automa_setup.init_seat(ctx, state)
         else:
             init_player(ctx, state, p)
     order = ctx.content.catalogue.game["setup_order"]
-    mine = ctx.content.mine_id
-    plans = [automa_setup.starting_pieces(ctx, state) if state.is_automa(p.index) else list(ctx.content.faction(p).setup)
+    plans = [automa_setup.starting_pieces(ctx, state) if state.is_automa(p.index) else ctx.content.faction(p).setup
              for p in state.players]
+    passes = max([len(order)] + [pl.pass_number(len(order)) or 0 for plan in plans for pl in plan])
     queue: list[list] = []
-    passes = max((sum(1 for x in plan if x == mine) for plan in plans), default=0)
     seats = list(state.seats)
-    for k in range(passes):
-        direction = order[k] if k < len(order) else "forward"
+    for k in range(1, passes + 1):
+        direction = order[k - 1] if k <= len(order) else "forward"
         for p in (seats if direction == "forward" else list(reversed(seats))):
-            if sum(1 for x in plans[p] if x == mine) > k:
-                queue.append([p, mine])
-    placed_at: list[tuple[int, list]] = []
-    for p in seats:
-        positions = ctx.content.faction(state.players[p]).setup_position
-        for piece in plans[p]:
-            if piece == mine:
-                continue
-            if piece in positions:  # placed at a given point of the sequence (content: setup_position)
-                placed_at.append((positions[piece], [p, piece]))
-            else:
-                queue.append([p, piece])
-    for position, item in sorted(placed_at, key=lambda x: x[0]):
+            queue.extend([p, pl.piece] for pl in plans[p] if pl.pass_number(len(order)) == k)
+    placed_at = sorted(((pl.at, [p, pl.piece]) for p in seats for pl in plans[p] if pl.at is not None),
+                       key=lambda x: x[0])
+    for position, item in placed_at:
         queue.insert(min(position, len(queue)), item)
     state.setup_queue = queue
     state.phase = "setup"
