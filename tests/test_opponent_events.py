@@ -17,7 +17,10 @@ from gaia_rules.content import load_catalogue
 from gaia_rules.language import parse_effect
 from gaia_rules.players import GreedyBot, RandomBot, play_game
 from gaia_rules.rules import Engine
+from gaia_rules.rules.moves import Move
 from gaia_rules.setup import random_setup
+
+from rules_helpers import WHEEL, clear, dist, hexes, put, set_turn, start
 
 RIVALS = Path(__file__).resolve().parent / "content" / "designer" / "v7-rivals"
 
@@ -147,3 +150,16 @@ def _table(catalogue, factions: list[str], start: int) -> list[str]:
         if len(table) == 4:
             return table
     raise AssertionError("no four home planets")
+
+
+@pytest.mark.parametrize("kind, vp", [("gaia", 1), ("desert", 0)])
+def test_on_opponent_counts_among_the_pieces_of_the_opponent_the_event_happened_to(tmp_path, kind, vp):
+    """`per X in EVENT` counts the pieces of the player the event happened to: the Xenos' new mine here."""
+    engine = patched_terrans(tmp_path, "on opponent build m: 1vp per gaia-planet in build")
+    s = set_turn(clear(start(["terrans", "xenos"], seed="rivals-pieces")), 1)
+    site = hexes(s, kind)[0]
+    origin = next(h for k in WHEEL for h in hexes(s, k) if h != site and dist(s, h, site) <= 2)
+    put(s, origin, 1, "m")
+    after = engine.apply(s, Move(1, "build", ("m", site)))
+    assert after.board[site].owner == 1
+    assert after.players[0].vp == s.players[0].vp + vp

@@ -2,7 +2,7 @@
 
 `gaia explain --mechanisms` prints it; docs/effects.md documents the same
 items (a test keeps the two equal). The items come from the grammar's AST
-(triggers, action templates), `vocabulary.py` (events, event data, counters,
+(triggers, parameter changes, action templates), `vocabulary.py` (events, event data, counters,
 conditions), the content (rule parameters) and the structure rows (placement
 fields); the users are found by walking every effect of the catalogue, and
 every faction's pieces for the placement fields they set.
@@ -41,6 +41,15 @@ TRIGGERS: dict[str, str] = {
     "set": "a rule parameter for the holder",
     "replace": "a resource gained as another",
     "lock": "a research track the holder cannot advance on",
+}
+
+# The forms of a `set` statement: how it changes a rule parameter.
+PARAMETER_CHANGES: dict[str, str] = {
+    "=": "the parameter takes this value for the holder (`set range = 2`)",
+    "+=": "a whole-number parameter is N more for the holder, on top of whatever sets it (`set range += 1`)",
+    "-=": "a whole-number parameter is N less for the holder, on top of whatever sets it (`set terraform_cost -= 1`)",
+    "[KEYS]": "a keyed parameter changed for the listed keys only (`set power_value[PI, ac1, ac2] = 4`)",
+    "for USE": "changed for one of the parameter's uses only (`set power_value[ts] for charge -= 1`)",
 }
 
 # The structure fields that say where a piece goes and what it counts as (docs/content.md, "A structure").
@@ -139,9 +148,6 @@ def _uses(st: ast.Statement) -> list[tuple[str, str]]:
         out.append(("condition", st.scope.kind))
     if st.once is not None:
         out.append(("condition", f"once per {st.once}"))
-    if st.condition is not None:
-        out.append(("condition", "if"))
-        out += [("counter", w) for w in st.condition.counters]
     cl = st.clause
     event = None
     if isinstance(cl, ast.On):
@@ -150,19 +156,54 @@ def _uses(st: ast.Statement) -> list[tuple[str, str]]:
         out += [("event filter", f) for f in _filter_items(cl.event)]
         if cl.opponent:
             out.append(("trigger", "on opponent"))
+    if st.condition is not None:
+        out.append(("condition", "if"))
+        out += _counted(st.condition.counters, st.condition.within, event)
     if isinstance(cl, ast.Set):
-        out.append(("parameter", cl.name))
+        out += [("parameter", cl.name), ("parameter change", cl.op)]
+        if cl.keys:
+            out.append(("parameter change", "[KEYS]"))
+        if cl.use is not None:
+            out.append(("parameter change", "for USE"))
     for g in getattr(cl, "gains", ()):
         out.append(("action template", _gain_template(g)))
         if isinstance(g, ast.Amount):
-            for w in g.per:
-                if g.within is None and w in EVENT_DATA.get(event or "", {}):
-                    out.append(("event datum", f"{event}.{w}"))
-                else:
-                    out.append(("counter", w))
-            if g.within is not None:
-                out.append(("event datum", f"{g.within}.pieces"))
+            out += _counted(g.per, g.within, event)
     return out
+
+
+def _counted(words: tuple[str, ...], within: str | None, event: str | None) -> list[tuple[str, str]]:
+    """What a count (after `per`, or in `if`) uses: the event's data it names, else counters, and the
+    event's pieces when it counts `in EVENT`."""
+    out = []
+    for w in words:
+        if within is None and w in EVENT_DATA.get(event or "", {}):
+            out.append(("event datum", f"{event}.{w}"))
+        else:
+            out.append(("counter", w))
+    if within is not None:
+        out.append(("event datum", f"{within}.pieces"))
+    return out
+
+
+def structure_ids(catalogue: Catalogue) -> set[str]:
+    """Every structure id of the catalogue's factions (the words the counter item `STRUCTURE` stands for)."""
+    return {sid for f in catalogue.factions.values() for sid in f.structures}
+
+
+def statement_items(st: ast.Statement, structures: set[str]) -> list[tuple[str, str]]:
+    """(category, item) of every inventory item one statement uses, a counter written with a word of the
+    content under its form (`m` is `STRUCTURE`, `research-terra` is `research-TRACK`, ...)."""
+    return [(category, counter_item(name, structures) if category == "counter" else name)
+            for category, name in _uses(st)]
+
+
+def counter_item(word: str, structures: set[str]) -> str:
+    """The inventory item of a counter word: itself for a fixed counter, else the form it is written in."""
+    if word in COUNTERS:
+        return word
+    return ("STRUCTURE" if word in structures else "PIECE-on-KIND" if "-on-" in word
+            else "research-TRACK" if word.startswith("research-") else "RESOURCE")
 
 
 def inventory(catalogue: Catalogue) -> list[Item]:
@@ -184,20 +225,18 @@ def inventory(catalogue: Catalogue) -> list[Item]:
     add("condition", CONDITIONS)
     add("parameter", {n: p.doc + (f" (uses: {', '.join(p.uses)})" if p.uses else "")
                       for n, p in catalogue.parameters.items()})
+    add("parameter change", PARAMETER_CHANGES)
     add("action template", TEMPLATES)
     add("placement field", PLACEMENT)
-    structures = {sid for f in catalogue.factions.values() for sid in f.structures}
+    structures = structure_ids(catalogue)
     for component, effect in catalogue.effect_sources():
         for st in effect.statements:
-            for category, name in _uses(st):
-                if category == "counter" and name not in COUNTERS:
-                    name = ("STRUCTURE" if name in structures else "PIECE-on-KIND" if "-on-" in name
-                            else "research-TRACK" if name.startswith("research-") else "RESOURCE")
+            for category, name in statement_items(st, structures):
                 item = items.get((category, name))
                 if item is not None and component not in item.users:
                     item.users.append(component)
     for tile in catalogue.final_tiles.values():
-        item = items.get(("counter", tile.count))
+        item = items.get(("counter", counter_item(tile.count, structures)))
         if item is not None:
             item.users.append(f"final_scoring {tile.id}")
     _placement_users(catalogue, items)

@@ -141,9 +141,9 @@ def explain(
                                                           help="The variant's version (default: its latest)."),
     players: Optional[int] = typer.Option(None, "--players", help="With --faction-variant: for this player count only."),
     mechanisms: bool = typer.Option(False, "--mechanisms", help="Every trigger, event, event filter, event datum, "
-                                                              "counter, condition, parameter, action template and "
-                                                              "placement field, with the components that use "
-                                                              "each."),
+                                                              "counter, condition, parameter, parameter change, "
+                                                              "action template and placement field, with the "
+                                                              "components that use each."),
     content: Optional[List[Path]] = content_option(),
 ) -> None:
     """Print a component in plain English: a faction, tile, booster, research track, board action, ...

@@ -329,11 +329,19 @@ class _Naming:
             return "among " + EVENT_PIECES[event].split(" (")[0]
         return f"in the {event.replace('-', ' ')}"
 
+    def counters(self, word: str, within: str | None = None) -> str:
+        """What `per K` counts when K is more than 1, in the plural: 'power tokens in area II', 'mines'."""
+        noun = None if within is None and self.is_datum(word) else self.noun(word)
+        if noun is None:
+            return self.counter(word, within)
+        return noun.alone if within is None and noun.alone else noun.many
+
     def count(self, words, each: int = 1, within: str | None = None) -> str:
         """`per 2 influence in federation` -> '2 influence in the federation' (a count, as a phrase)."""
-        text = join_and(self.counter(c, within) for c in words)
         if each > 1:
-            text = f"{each} {text}"
+            text = f"{each} " + join_and(self.counters(c, within) for c in words)
+        else:
+            text = join_and(self.counter(c, within) for c in words)
         if within is not None:
             text += " " + self.within(within)
         return text
@@ -430,10 +438,22 @@ class _Renderer(_Naming):
             if e.filters:
                 fixed = EVENT_FILTERS.get(e.name)
                 words = fixed if isinstance(fixed, dict) else {}
-                text += " (" + join_or(FILTER_PHRASES.get((e.name, f)) or words.get(f)
-                                       or (self.track(f) if f in self.w.tracks else f) for f in e.filters) + ")"
+                text += " (" + join_or(self.filter_word(e.name, f, words) for f in e.filters) + ")"
             return text
         raise TypeError(f"not an event: {e!r}")
+
+    def filter_word(self, event: str, word: str, fixed: Mapping[str, str]) -> str:
+        """A filter of an event in words: its phrase, a track's or a federation token's name, a structure
+        with its article ('a mine'); else the id as written (a tile, a faction, a board action)."""
+        if (event, word) in FILTER_PHRASES or word in fixed:
+            return FILTER_PHRASES.get((event, word)) or fixed[word]
+        if word in self.w.tracks:
+            return self.track(word)
+        if word in self.w.federation_tokens:
+            return self.w.federation_tokens[word]
+        if word in self.w.structures:
+            return self.a_structure(word)
+        return word
 
     def opponent_event(self, e) -> str:
         """The event's phrase said of an opponent: 'you build a mine' -> 'an opponent builds a mine'."""

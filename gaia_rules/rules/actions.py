@@ -310,7 +310,9 @@ def all_capped(ctx: Context, state: GameState, p: int, gains) -> bool:
 
 
 def special_action_name(ctx: Context, p, statement: ast.Statement) -> str:
-    """A special action named by what it gives: `4pw`, `q,5c`, `step`, `range+3`, `up-lowest`, ..."""
+    """A special action named by what it gives: `4pw`, `q,5c`, `step`, `range+3`, `up-lowest`, ...; a piece
+    turned into another: `down-lab` when it becomes one it was upgraded from (as the site names it),
+    else `ts-from-m`."""
     parts = []
     for g in statement.clause.gains:
         if isinstance(g, ast.Amount):
@@ -327,13 +329,26 @@ def special_action_name(ctx: Context, p, statement: ast.Statement) -> str:
             break
         elif isinstance(g, ast.Build):
             if g.source is not None:
-                parts.append(f"down-{g.source}")
+                built = g.pieces[0]
+                downward = _upgraded_from(ctx, p, g.source, built)
+                parts.append(f"down-{g.source}" if downward else f"{built}-from-{g.source}")
                 break
             if parts:
                 continue  # "step" / "range" already name it
             name = ctx.content.structure(p, g.pieces[0]).name
             parts.append(name.replace(" ", "-"))
     return ",".join(parts)
+
+
+def _upgraded_from(ctx: Context, p, piece: str, lower: str) -> bool:
+    """Whether `piece` is upgraded, in one or more steps, from `lower` on p's board."""
+    seen = set()
+    while piece is not None and piece not in seen:
+        seen.add(piece)
+        piece = ctx.content.structure(p, piece).upgrades_from
+        if piece == lower:
+            return True
+    return False
 
 
 def held_specials(ctx: Context, state: GameState, p: int) -> list[tuple[str, ast.Statement]]:

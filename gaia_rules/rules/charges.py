@@ -32,7 +32,7 @@ def offer_charges(ctx: Context, state: GameState, builder: int, name: str) -> No
         if best == 0:
             continue
         reached = effects.Event("opponent-build", frozenset((piece, state.players[builder].faction)), {"pw": best},
-                                (name,), piece)
+                                (name,), piece, owner=builder)
         state.decisions.extend(effects.fire(ctx, state, p, reached))
         extra = _charge_extras(ctx, state, p)
         amount = min(best, power.charge_capacity(player), player.vp + ctx.holdings.param(state, p, "charge_free_power"))

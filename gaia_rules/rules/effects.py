@@ -23,17 +23,18 @@ class Event:
 
     `tags` are the filter words it matches (a track, `advanced`, `formed`, a step's `paid`/`free`,
     a build's `gaia`/`home`/... and what gave it, `main-action`/`special-action`/...), `data` what
-    `per` can count (`step`, `pw`, `level`), `hexes`
-    the pieces `per X in <event>` counts among; a build also names its piece and source.
+    `per` can count (`step`, `pw`, `level`), `hexes` the pieces `per X in <event>` counts among, and
+    `owner` the player whose pieces those are (None: the player it happened to; the builder of an
+    `opponent-build`); a build also names its piece and source.
     (A plain class with slots: the rules make one for every event, heard or not.)
     """
 
-    __slots__ = ("name", "tags", "data", "hexes", "piece", "source")
+    __slots__ = ("name", "tags", "data", "hexes", "piece", "source", "owner")
 
     def __init__(self, name: str, tags: frozenset = frozenset(), data: dict | None = None, hexes: tuple = (),
-                 piece: str | None = None, source: str | None = None):
+                 piece: str | None = None, source: str | None = None, owner: int | None = None):
         self.name, self.tags, self.data, self.hexes = name, tags, data or {}, hexes
-        self.piece, self.source = piece, source
+        self.piece, self.source, self.owner = piece, source, owner
 
     def matches(self, ev) -> bool:
         if isinstance(ev, ast.BuildEvent):
@@ -132,6 +133,8 @@ def fire(ctx: Context, state: GameState, p: int, event: Event, times: int = 1,
                     apply_gains(ctx, state, p, st.clause.gains, f"round{state.round}", follow, event)
     if event.name in ctx.content.heard_by_opponents:
         seats = len(state.players)
+        if event.owner is None:  # its pieces are p's, whoever hears it
+            event = Event(event.name, event.tags, event.data, event.hexes, event.piece, event.source, p)
         for q in ((p + k) % seats for k in range(1, seats)):  # the opponents, in seat order after p
             _hear(ctx, state, q, f"opponent {event.name}", event, times, follow, frozenset())
     return follow

@@ -161,10 +161,18 @@ class _PiecesAndCounters:
         return sum(self.count(state, p, sid) for sid in self.content.gaiaformers(state.players[p]))
 
     def structures_with_guests(self, state: GameState, p: int) -> list[str]:
-        return self.own_pieces(state, p, "structure") + sharing.guest_hexes(state, p)
+        """Hexes of p's structures: their own, and those where their guest piece (if a structure) stands."""
+        return self.own_pieces(state, p, "structure") + self._guests_counting(state, p, "structure")
 
     def planets_with_guests(self, state: GameState, p: int) -> list[str]:
-        return self.colonized(state, p) + sharing.guest_hexes(state, p)
+        """Hexes of p's pieces counting as planets: their own, and those of their guest piece (if one)."""
+        return self.colonized(state, p) + self._guests_counting(state, p, "planet")
+
+    def _guests_counting(self, state: GameState, p: int, use: str) -> list[str]:
+        guests = sharing.guest_hexes(state, p)
+        if guests and not self.content.counts(state.players[p], sharing.guest_piece(self.content, state.players[p]), use):
+            return []
+        return guests
 
     def power_value(self, state: GameState, p: int, name: str, use: str) -> int:
         """Power value of p's piece (or guest mine) on a hex for one use (`federation`, `charge`): its
@@ -247,12 +255,14 @@ class _PiecesAndCounters:
                   within: str | None = None, event=None) -> int:
         """What `per [N] words [in EVENT]` counts: the event's data first, then the holder's counters.
 
-        `within` counts only among the hexes of the event that fired (none when another event fired);
+        `within` counts only among the hexes of the event that fired (none when another event fired), the
+        pieces of the player they belong to (an opponent's, for `on opponent ...` and `opponent-build`);
         `each` counts whole groups of N.
         """
         if within is not None:
             hexes = event.hexes if event is not None and event.name == within else ()
-            n = sum(self.counter_among(state, p, w, hexes) for w in words)
+            owner = p if event is None or event.owner is None else event.owner
+            n = sum(self.counter_among(state, owner, w, hexes) for w in words)
         else:
             data = event.data if event is not None else None
             n = sum(data[w] if data and w in data else self.counter(state, p, w) for w in words)
