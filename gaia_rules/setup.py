@@ -43,7 +43,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from .board import GameMap, PlacedSector, adjacency_ok, neighbours
 from .content.catalogue import Catalogue
-from .content.setupfile import SetupFile, check_setup_file, read_setup_file
+from .content.setupfile import SOLO_PLAYERS, SetupFile, check_setup_file, read_setup_file
 from .content.spelling import did_you_mean
 from .content.yamlsrc import Diagnostic
 from .state import Setup
@@ -78,10 +78,6 @@ def player_counts(catalogue: Catalogue) -> range:
     return range(limits["min"], limits["max"] + 1)
 
 
-SOLO_PLAYERS = 1
-"""Players of a solo game: one player against the Automa, who takes a seat of its own."""
-
-
 def check_player_count(catalogue: Catalogue, players, automa: str | None = None) -> None:
     """Refuse a player count the content's game is not for (set-up, the lab and `gaia explain` alike);
     with an Automa faction card, a solo game (`check_solo` checks the rest)."""
@@ -108,7 +104,10 @@ def check_solo(catalogue: Catalogue, players: int, automa: str | None, difficult
     if players != SOLO_PLAYERS:
         raise SetupError(f"the Automa is a solo opponent: a game against it has {SOLO_PLAYERS} player, not {players}")
     if automa not in content.factions:
-        raise SetupError(f"unknown Automa faction '{automa}'{did_you_mean(automa, content.factions)} "
+        playing = [c for c in sorted(content.factions) if content.factions[c].faction == automa]
+        hint = f" (did you mean '{playing[0]}', the card that plays it?)" if playing else \
+            did_you_mean(automa, content.factions)
+        raise SetupError(f"unknown Automa faction '{automa}'{hint} "
                          f"(choose {', '.join(sorted(content.factions)) or 'none: the content has no Automa'})")
     levels = sorted(content.difficulties, key=lambda d: content.difficulties[d].level)
     if difficulty is None:
@@ -301,7 +300,7 @@ def fill_table(fixed: Mapping[str, str] | None, drawn: Mapping[str, str], spare:
     return {place: t if t is not None else next(left) for place, t in out.items()}
 
 
-ARGUMENT_FIELDS = ("players", "variant", "seed", "factions")
+ARGUMENT_FIELDS = ("players", "automa", "difficulty", "variant", "seed", "factions")
 """Fields of a set-up file that are `random_setup`'s arguments (as are a map's `layout`); the others are
 its `fixed` parts."""
 
@@ -383,14 +382,16 @@ PLACED = "placed"
 
 def setup_arguments(fields: Mapping[str, Any] | None, players: int | None = None, seed=None,
                     variant: str | None = None, layout: str | None = None,
-                    factions: Sequence[str | None] | None = None) -> dict[str, Any]:
+                    factions: Sequence[str | None] | None = None, automa: str | None = None,
+                    difficulty: str | None = None) -> dict[str, Any]:
     """`random_setup`'s arguments from a set-up file's fields and a command's options.
 
     An option given (not None) replaces the file's field of the same name
     (`--layout` the file's whole `map`); what neither gives is left None
     (players, seed, factions) or takes its default (variant `rules`, layout
     `standard`). `fixed` holds the file's other fields; `layout` is `placed`
-    when the file places the sectors by hand.
+    when the file places the sectors by hand. `automa` and `difficulty` (a solo
+    game) are left None when neither gives them (`solo_choices` fills them).
     """
     fields = dict(fields or {})
     placed = {} if layout is not None else dict(fields.get("map", {}))
@@ -404,7 +405,38 @@ def setup_arguments(fields: Mapping[str, Any] | None, players: int | None = None
             "variant": variant or fields.get("variant") or "rules",
             "layout": layout or placed.get("layout") or ("standard" if "sectors" not in placed else PLACED),
             "factions": list(factions) if factions is not None else fields.get("factions"),
+            "automa": automa or fields.get("automa"), "difficulty": difficulty or fields.get("difficulty"),
             "fixed": fixed}
+
+
+def solo_choices(catalogue: Catalogue, seed, automa: str | None = None, difficulty: str | None = None,
+                 factions: Sequence[str | None] | None = None) -> tuple[str, str]:
+    """The Automa faction card and difficulty of a solo game whose set-up leaves them open.
+
+    A difficulty not given is the Automa rules' `standard_difficulty`; a card not given is drawn from
+    the seed (`automa-card/SEED`, apart from the board's draw) among the cards whose faction has another
+    home planet than the player's fixed faction. What is given is returned as it is (`check_solo` checks
+    it). SetupError when the content cannot choose: no Automa, no standard difficulty.
+    """
+    content = catalogue.automa
+    if not content.factions:
+        raise SetupError(f"a game of {SOLO_PLAYERS} player is a solo game against the Automa, and the content has "
+                         f"no Automa faction card")
+    if difficulty is None:
+        difficulty = content.rules.standard_difficulty if content.rules is not None else None
+        if difficulty is None:
+            levels = sorted(content.difficulties, key=lambda d: content.difficulties[d].level)
+            raise SetupError(f"a solo game needs a difficulty (choose {', '.join(levels)}): the Automa rules name "
+                             f"no standard_difficulty")
+    if automa is None:
+        homes = {catalogue.factions[f].home for f in factions or () if f in catalogue.factions}
+        cards = [c for c in sorted(content.factions, key=natural_key)
+                 if content.factions[c].faction in catalogue.factions
+                 and catalogue.factions[content.factions[c].faction].home not in homes]
+        if not cards:
+            raise SetupError("no Automa faction card can face the player's faction (each plays its home planet)")
+        automa = random.Random(f"automa-card/{seed}").choice(cards)
+    return automa, difficulty
 
 
 # ------------------------------------------------------------------ the whole set-up

@@ -169,10 +169,11 @@ def test_command_options_replace_the_files_fields():
               "boosters": ["booster1", None, None, None, None, None], "map": {"layout": "random"}}
     assert setup_arguments(fields) == {
         "players": 3, "seed": "5", "variant": "boardgamers", "layout": "random", "factions": ["terrans", None, None],
-        "fixed": {"boosters": ["booster1", None, None, None, None, None]}}
+        "automa": None, "difficulty": None, "fixed": {"boosters": ["booster1", None, None, None, None, None]}}
     given = setup_arguments(fields, players=2, seed="s", variant="rules", layout="standard", factions=["xenos", "ivits"])
     assert given == {"players": 2, "seed": "s", "variant": "rules", "layout": "standard",
-                     "factions": ["xenos", "ivits"], "fixed": {"boosters": ["booster1", None, None, None, None, None]}}
+                     "factions": ["xenos", "ivits"], "automa": None, "difficulty": None,
+                     "fixed": {"boosters": ["booster1", None, None, None, None, None]}}
 
 
 def test_fill_slots_keeps_fixed_slots_and_the_draw_elsewhere():
@@ -228,8 +229,8 @@ def test_schema_problems_point_at_the_key_or_value(cat, tmp_path):
             "  sectors:\n"
             "    - {sector: \"1\", rotation: 7, center: [0, 0]}\n")
     assert problems_of(cat, text, tmp_path) == [
-        "setup.yaml:2:1: unknown key 'colour' at the top level; allowed: description, players, variant, seed, "
-        "factions, round_tiles, final_tiles, boosters, tech_tiles, advanced_tiles, terraforming_token, map",
+        "setup.yaml:2:1: unknown key 'colour' at the top level; allowed: description, players, automa, difficulty, "
+        "variant, seed, factions, round_tiles, final_tiles, boosters, tech_tiles, advanced_tiles, terraforming_token, map",
         "setup.yaml:5:3: map: give either 'layout' (a board to draw) or 'sectors' (placed by hand), not both",
         "setup.yaml:6:31: map.sectors.0.rotation: 7 is outside its declared range 0..5",
         "setup.yaml:1:10: players: 'two' is not of type 'integer'",
@@ -364,8 +365,8 @@ def test_a_bad_setup_file_is_one_line_exit_2_and_nothing_written(tmp_path):
     out = tmp_path / "g.json"
     bad = write(tmp_path, "players: 2\nboosters: [booster1, boster2, null, null, null]\ncolor: red\n", "bad.yaml")
     assert one_line_error(gaia("new", "--setup", bad, "-o", out)) == (
-        f"gaia new: {bad}:3:1: unknown key 'color' at the top level; allowed: description, players, variant, seed, "
-        f"factions, round_tiles, final_tiles, boosters, tech_tiles, advanced_tiles, terraforming_token, map")
+        f"gaia new: {bad}:3:1: unknown key 'color' at the top level; allowed: description, players, automa, "
+        f"difficulty, variant, seed, factions, round_tiles, final_tiles, boosters, tech_tiles, advanced_tiles, terraforming_token, map")
     bad.write_text("players: 2\nboosters: [booster1, boster2, null, null, null]\nround_tiles: [score1]\n")
     assert one_line_error(gaia("new", "--setup", bad, "-o", out)) == (
         f"gaia new: {bad}:2:22: unknown booster 'boster2' (did you mean 'booster2'?) "

@@ -186,6 +186,7 @@ class AutomaRules:
     lone_mine_satellite: tuple[str, ...] = ()     # final tiles with which a mine far from its others brings a satellite
     final_tile_counts: dict[str, FinalCount] = field(default_factory=dict)   # final tile -> what it counts there
     federation_token_copies: int | None = None    # a solo game's copies of each federation token (None: all)
+    standard_difficulty: str | None = None        # the difficulty of a solo game that names none
     file: str = ""
 
 

@@ -61,7 +61,7 @@ def add_automa(automa: am.Automa, doc: Document) -> None:
             dict(x["planet_steps"]), dict(x["final_tile_preferences"]), tuple(x["action_spaces"]),
             tuple(x.get("lone_mine_satellite", ())),
             {t: am.FinalCount(v["count"], v.get("add", 0)) for t, v in x.get("final_tile_counts", {}).items()},
-            x.get("federation_token_copies"), file)
+            x.get("federation_token_copies"), x.get("standard_difficulty"), file)
 
 
 # ------------------------------------------------------------------ checks
@@ -220,6 +220,9 @@ class _Checker:
         for i, tile in enumerate(data.get("lone_mine_satellite") or ()):
             self.word(src, ("lone_mine_satellite", i), tile, self.c.final_tiles, "final scoring tile",
                       kind="final_scoring")
+        if "standard_difficulty" in data:
+            self.word(src, ("standard_difficulty",), data["standard_difficulty"], self.c.automa.difficulties,
+                      "Automa difficulty")
         counters = set(COUNTERS) | {t.count for t in self.c.final_tiles.values()}
         for tile, rule in (data.get("final_tile_counts") or {}).items():
             self.word(src, ("final_tile_counts", tile), tile, self.c.final_tiles, "final scoring tile", key=True,

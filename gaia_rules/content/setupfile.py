@@ -1,7 +1,7 @@
 """A set-up file: the parts of a new game's set-up a designer fixes instead of drawing them.
 
 A YAML mapping (schema: `schemas/setup/setup.schema.json`) naming any of:
-players, variant, seed, factions (by seat), round_tiles (in round order),
+players, automa and difficulty (a solo game against the Automa), variant, seed, factions (by seat), round_tiles (in round order),
 final_tiles, boosters, tech_tiles (position -> tile), advanced_tiles
 (track -> tile), terraforming_token and map (a layout to draw, or placed
 sectors and mirror). A list names every slot of its part; null leaves a slot
@@ -32,11 +32,14 @@ from .loader import Loader, schema_dir
 from .spelling import did_you_mean
 from .yamlsrc import Diagnostic, Located, load_yaml
 
-FIELDS = ("players", "variant", "seed", "factions", "round_tiles", "final_tiles", "boosters", "tech_tiles",
+FIELDS = ("players", "automa", "difficulty", "variant", "seed", "factions", "round_tiles", "final_tiles", "boosters", "tech_tiles",
           "advanced_tiles", "terraforming_token", "map")
 """The fields a set-up file may fix, in the order they are described (`description` is free text)."""
 
 SCHEMA_FILE = Path("setup") / "setup.schema.json"
+
+SOLO_PLAYERS = 1
+"""Players of a solo game: one player against the Automa, who takes a seat of its own."""
 
 
 @lru_cache(maxsize=1)
@@ -113,18 +116,25 @@ def check_setup_file(setup: SetupFile, catalogue: Catalogue, players: int | None
     """Every problem of the file's fields against the content (ids, counts, repeats, home planets).
 
     `players`: the player count of the game (a command's `--players`); by default the file's own.
-    Counts that depend on it (factions, boosters) are checked only when it is known.
+    Counts that depend on it (factions, boosters) are checked only when it is known. In a solo game
+    (1 player, or an Automa named) the Automa takes a seat of its own for the boosters.
     """
     out: list[Diagnostic] = []
     f = setup.fields
     game = catalogue.game
     counts = player_range(catalogue)
-    if "players" in f and f["players"] not in counts and players is None:
+    solo_ok = bool(catalogue.automa.factions)
+    if ("players" in f and f["players"] not in counts and players is None
+            and not (f["players"] == SOLO_PLAYERS and solo_ok)):
         out.append(setup.diag(("players",), f"the game is for {counts.start} to {counts.stop - 1} players, "
                                             f"not {f['players']}"))
     n = players if players is not None else f.get("players")
-    if n is not None and n not in counts:
+    solo = n == SOLO_PLAYERS or (n is None and "automa" in f)
+    out += _check_solo(setup, catalogue, n, solo)
+    n = SOLO_PLAYERS if solo else n
+    if n is not None and n not in counts and not solo:
         n = None
+    seats = None if n is None else n + (1 if solo else 0)
     if "variant" in f and f["variant"] not in catalogue.variants:
         out.append(setup.diag(("variant",), f"unknown rules variant '{f['variant']}'"
                                             f"{did_you_mean(f['variant'], catalogue.variants)} "
@@ -139,10 +149,11 @@ def check_setup_file(setup: SetupFile, catalogue: Catalogue, players: int | None
                             game["final_tiles"], f"game.yaml's final_tiles: {game['final_tiles']}")
     if "boosters" in f:
         extra = game["boosters"]["extra"]
-        wanted = None if n is None else n + extra
-        out += _check_slots(setup, "boosters", catalogue.boosters, "booster", wanted,
-                            f"{n} players + game.yaml's boosters.extra {extra}")
-        if n is None and (len(f["boosters"]) - extra) not in counts:
+        wanted = None if seats is None else seats + extra
+        why = (f"{n} player, the Automa + game.yaml's boosters.extra {extra}" if solo
+               else f"{n} players + game.yaml's boosters.extra {extra}")
+        out += _check_slots(setup, "boosters", catalogue.boosters, "booster", wanted, why)
+        if seats is None and (len(f["boosters"]) - extra) not in counts:
             lo, hi = counts.start + extra, counts.stop - 1 + extra
             out.append(setup.diag(("boosters",), f"{len(f['boosters'])} boosters fit no game: players + "
                                                  f"game.yaml's boosters.extra {extra} is {lo} to {hi}"))
@@ -164,6 +175,34 @@ def check_setup_file(setup: SetupFile, catalogue: Catalogue, players: int | None
                                                            f"(in_supply: false); choose {', '.join(supply)}"))
     if "map" in f and "sectors" in f["map"]:
         out += _check_sectors(setup, catalogue)
+    return out
+
+
+def _check_solo(setup: SetupFile, catalogue: Catalogue, players: int | None, solo: bool) -> list[Diagnostic]:
+    """The solo fields: an Automa faction card and a difficulty the content has, only in a game of 1 player,
+    and a fixed faction of the player that the Automa can face (another home planet)."""
+    out = []
+    f, content = setup.fields, catalogue.automa
+    for key, known, what in (("automa", content.factions, "Automa faction card"),
+                             ("difficulty", content.difficulties, "Automa difficulty")):
+        if key not in f:
+            continue
+        if not solo:
+            out.append(setup.diag((key,), f"'{key}' is for a solo game against the Automa: a game of "
+                                          f"{SOLO_PLAYERS} player, not {players}"))
+        elif f[key] not in known:
+            names = sorted(known, key=lambda k: getattr(known[k], "level", 0)) or ["none: the content has no Automa"]
+            out.append(setup.diag((key,), f"unknown {what} '{f[key]}'{did_you_mean(f[key], known)} "
+                                          f"(choose {', '.join(names)})"))
+    if solo and not content.factions:
+        out.append(setup.diag(("players",) if "players" in f else (), "a game of 1 player is a solo game against "
+                                                                     "the Automa, and the content has no Automa"))
+    card = content.factions.get(f.get("automa", ""))
+    home = catalogue.factions[card.faction].home if card is not None and card.faction in catalogue.factions else None
+    for i, fid in enumerate(f.get("factions") or ()) if solo and home is not None else ():
+        if fid in catalogue.factions and catalogue.factions[fid].home == home:
+            out.append(setup.diag(("factions", i), f"the {card.name} plays {home}: it cannot face '{fid}', a faction "
+                                                   f"of the same home planet (choose a faction of another home planet)"))
     return out
 
 

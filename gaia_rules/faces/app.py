@@ -45,7 +45,8 @@ from typer.core import TyperGroup
 from ..content import ContentError, default_catalogue
 from ..content.catalogue import Catalogue
 from ..content.loader import folder_problem
-from ..setup import seed_problem
+from ..content.spelling import did_you_mean
+from ..setup import SOLO_PLAYERS, seed_problem
 
 
 # typer may bundle its own click: take its exception classes from typer itself
@@ -332,3 +333,48 @@ def checked_catalogue(command: str, content: Optional[List[Path]]) -> Catalogue:
         raise typer.Exit(EXIT_FAILED)
 
 
+# ------------------------------------------------------------------ solo runs of the lab (arena, simulate)
+
+def solo_choices(catalogue, automa: str | None, difficulty: str | None, command: str = "arena"
+                 ) -> tuple[list[str], list[str]]:
+    """The Automa cards and difficulties of solo games: `all` or a comma-separated list of each (default:
+    every card, the standard difficulty); exit 2 naming an unknown one."""
+    content = catalogue.automa
+    cards = sorted(content.factions)
+    levels = sorted(content.difficulties, key=lambda d: content.difficulties[d].level)
+    if not cards:
+        typer.echo(f"gaia {command}: a solo game is against the Automa, and the content has no Automa", err=True)
+        raise typer.Exit(2)
+
+    def chosen(text: str | None, known: list[str], default: list[str], flag: str, what: str) -> list[str]:
+        if text is None:
+            return default
+        if text.strip() == "all":
+            return known
+        out = [w.strip() for w in text.split(",") if w.strip()]
+        for w in out:
+            if w not in known:
+                typer.echo(f"gaia {command}: {flag}: unknown {what} '{w}'{did_you_mean(w, known)} "
+                           f"(choose {', '.join(known)}, or all)", err=True)
+                raise typer.Exit(2)
+        if not out:
+            typer.echo(f"gaia {command}: {flag}: name {what}s, or all", err=True)
+            raise typer.Exit(2)
+        return list(dict.fromkeys(out))
+
+    standard = content.rules.standard_difficulty if content.rules is not None else None
+    if difficulty is None and standard is None:
+        typer.echo(f"gaia {command}: --difficulty: the Automa rules name no standard difficulty: give one "
+                   f"({', '.join(levels)}) or all", err=True)
+        raise typer.Exit(2)
+    return (chosen(automa, cards, cards, "--automa", "Automa faction card"),
+            chosen(difficulty, levels, [standard] if standard else [], "--difficulty", "difficulty"))
+
+
+def solo_options_problem(players: int | None, automa: str | None, difficulty: str | None) -> str | None:
+    """Why --automa or --difficulty cannot go with --players (one line), or None."""
+    given = [f for f, v in (("--automa", automa), ("--difficulty", difficulty)) if v is not None]
+    if given and players is not None and players != SOLO_PLAYERS:
+        return (f"{' and '.join(given)} {'are' if len(given) > 1 else 'is'} for solo games against the Automa "
+                f"(--players {SOLO_PLAYERS}), not games of {players} players")
+    return None

@@ -28,6 +28,16 @@ SOURCES = {"faction-rule": "its faction card's rule", "faction-card": "its facti
            "round-tile": "the round tile"}
 
 
+def game_words(catalogue: Catalogue, setup) -> str:
+    """'3-player game', or 'solo game against the Automa (CARD NAME, difficulty LEVEL NAME)'."""
+    if setup.automa is None:
+        return f"{setup.players}-player game"
+    card = catalogue.automa.factions.get(setup.automa)
+    level = catalogue.automa.difficulties.get(setup.difficulty or "")
+    return (f"solo game against the Automa ({card.name if card else setup.automa}, "
+            f"difficulty {level.name if level else setup.difficulty})")
+
+
 class _Teller:
     def __init__(self, catalogue: Catalogue, state: GameState):
         self.c = catalogue
@@ -127,3 +137,50 @@ def automa_sentence(catalogue: Catalogue, state: GameState, record: dict | None 
     if kind == "pass":
         return teller.passes(record)
     return teller.setup(record)
+
+
+def automa_rows(catalogue: Catalogue, state: GameState) -> list[tuple[str, str]]:
+    """Where the Automa stands, row by row (name, value): its card, difficulty, VP, deck, next support card,
+    reserve and last move. Nothing hidden is told: of the deck only its size and the pass zone's."""
+    a = state.automa
+    if a is None:
+        return []
+    card = catalogue.automa.factions.get(a.faction)
+    level = catalogue.automa.difficulties.get(a.difficulty)
+    player = state.players[a.seat]
+    zone = sum(1 for c in a.deck if c in a.pass_zone)
+    rows = [("faction card", f"{card.name if card else a.faction} ({a.faction})"),
+            ("difficulty", f"{level.name if level else a.difficulty} ({a.difficulty})"),
+            ("VP", str(player.vp)),
+            ("deck", f"{len(a.deck)} card{'' if len(a.deck) == 1 else 's'}"
+                     + (f", the last {zone} in the pass zone" if zone else ""))]
+    rows.append(("next support card", next_support(catalogue, state)))
+    rows.append(("reserve", f"{len(a.reserve)} card{'' if len(a.reserve) == 1 else 's'}"
+                            + (f"; {len(a.out)} out of the game" if a.out else "")))
+    if a.log:
+        rows.append(("last move", automa_sentence(catalogue, state, a.log[-1])))
+    return rows
+
+
+def next_support(catalogue: Catalogue, state: GameState) -> str:
+    """The card whose support half the Automa's next turn reads: 'card 7 (range 2)', or why none is known."""
+    a = state.automa
+    if a is None or state.ended:
+        return "-"
+    if state.players[a.seat].passed:
+        return "none: it has passed this round"
+    if a.action is None:
+        return "the top card of its deck, at its first turn of the round"
+    card = catalogue.automa.cards.get(a.action)
+    return f"card {card.number} (range {card.range})" if card else a.action
+
+
+def automa_status(catalogue: Catalogue, state: GameState) -> str:
+    """The Automa in one line: 'the Automa (CARD NAME, difficulty LEVEL NAME): 13 VP; deck 9 cards, the last 3
+    in the pass zone; next support card: card 9 (range 2); reserve 8 cards'."""
+    rows = dict(automa_rows(catalogue, state))
+    if not rows:
+        return ""
+    return (f"the Automa ({rows['faction card'].rsplit(' (', 1)[0]}, difficulty {rows['difficulty'].rsplit(' (', 1)[0]}): "
+            f"{rows['VP']} VP; deck {rows['deck']}; next support card: {rows['next support card']}; "
+            f"reserve {rows['reserve']}")

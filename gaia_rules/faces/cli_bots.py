@@ -19,11 +19,13 @@ from rich.table import Table
 
 from ..content.setupfile import read_setup_file
 from ..players import BOTS
-from ..players.arena import UnpairedGames, arena_json, earlier_games, paired, play_all, schedule, summarize, unique
+from ..players.arena import (UnpairedGames, arena_json, earlier_games, paired, play_all, schedule, solo_schedule,
+                             solo_summary, summarize, unique, wilson)
 from ..players.fast import load_weights
 from ..players.tune import OBJECTIVES, tune as run, weights_document
-from ..setup import SetupError, load_setup_file, setup_arguments
-from .app import app, checked_catalogue, checked_seed, content_option, setup_file_problem, setup_option
+from ..setup import SOLO_PLAYERS, SetupError, load_setup_file, setup_arguments
+from .app import (app, checked_catalogue, checked_seed, content_option, setup_file_problem, setup_option,
+                  solo_choices, solo_options_problem)
 from .terminal import console
 
 
@@ -45,6 +47,37 @@ def _lineup(text: str, players: int | None) -> list[str]:
     if not 2 <= len(kinds) <= 4:
         raise typer.BadParameter(f"a table is 2 to 4 bots, not {len(kinds)}", param_hint="--bots")
     return kinds
+
+
+DEFAULT_LINEUP = "fast,greedy,greedy,greedy"
+SOLO_LINEUP = "fast"
+
+
+def solo_table(stats, title: str, first: str) -> Table:
+    """Games against the Automa: one row per name (bot kind, faction, Automa card) and difficulty."""
+    table = Table(title=title)
+    for col in (first, "difficulty", "games", "win rate", "95% interval", "mean VP", "Automa VP", "margin"):
+        table.add_column(col, justify="left" if col in (first, "difficulty") else "right")
+    for s in stats:
+        lo, hi = wilson(s.wins, s.games)
+        automa = sum(s.automa_vp) / s.games if s.games else 0.0
+        table.add_row(s.name, s.difficulty, str(s.games), f"{s.win_rate():.0%}", f"{lo:.0%}–{hi:.0%}",
+                      f"{sum(s.vp) / s.games:.1f}", f"{automa:.1f}", f"{s.margin():+.1f}")
+    return table
+
+
+def solo_matrix(stats, levels: list[str], title: str, first: str) -> Table:
+    """Win rate and mean VP against the Automa: a row per name, a column per difficulty."""
+    table = Table(title=title)
+    table.add_column(first, justify="left")
+    for level in levels:
+        table.add_column(level, justify="right")
+    cells: dict[str, dict[str, str]] = {}
+    for s in stats:
+        cells.setdefault(s.name, {})[s.difficulty] = f"{s.win_rate():.0%} {sum(s.vp) / s.games:.0f}"
+    for name, row in cells.items():
+        table.add_row(name, *(row.get(level, "–") for level in levels))
+    return table
 
 
 def arena_table(stats) -> Table:
@@ -79,12 +112,20 @@ def sources_table(stats) -> Table:
 
 @app.command()
 def arena(
-    bots: str = typer.Option("fast,greedy,greedy,greedy", "--bots", metavar="KIND,...",
-                             help=f"The line-up, one bot kind per seat ({', '.join(BOTS)}); one kind with "
-                                  "--players fills every seat."),
-    players: Optional[int] = typer.Option(None, "--players", min=2, max=4, metavar="N",
+    bots: Optional[str] = typer.Option(None, "--bots", metavar="KIND,...",
+                                       help=f"The line-up, one bot kind per seat ({', '.join(BOTS)}); one kind "
+                                            f"with --players fills every seat (default {DEFAULT_LINEUP}). Solo "
+                                            f"games: each kind named takes the player's seat in turn (default "
+                                            f"{SOLO_LINEUP})."),
+    players: Optional[int] = typer.Option(None, "--players", min=1, max=4, metavar="N",
                                           help="Seats, when --bots names one kind (default: the --setup file's "
-                                               "players)."),
+                                               "players); 1: solo games against the Automa."),
+    automa: Optional[str] = typer.Option(None, "--automa", metavar="CARD,...|all",
+                                         help="Solo games against these Automa faction cards (default with "
+                                              "--players 1: all of them; docs/solo.md)."),
+    difficulty: Optional[str] = typer.Option(None, "--difficulty", metavar="LEVEL,...|all",
+                                             help="Solo games at these difficulties (default with --players 1: "
+                                                  "the standard one)."),
     deals: int = typer.Option(10, "--deals", min=1, metavar="N",
                               help="Set-ups drawn; each is played once per distinct rotation of the line-up over "
                                    "the seats."),
@@ -136,8 +177,19 @@ def arena(
         gaia arena --bots fast --players 4 --deals 64 --seed x --weights tuned.json --against base.json
 
         gaia arena --bots fast,greedy --deals 4 --content my-boosters/ --setup setup.yaml
+
+        gaia arena --players 1 --automa all --difficulty all --deals 15 --workers 2
+
+    Solo games (`--players 1`, or `--automa`, `--difficulty`): every deal is
+    played against each Automa card at each difficulty, each bot kind of
+    --bots in the player's seat; the tables give each kind's, each faction's
+    and each Automa card's win rate and mean VP against the Automa.
     """
     catalogue = checked_catalogue("arena", content)
+    problem = solo_options_problem(players, automa, difficulty)
+    if problem is not None:
+        typer.echo(f"gaia arena: {problem}", err=True)
+        raise typer.Exit(2)
     fields: dict = {}
     if setup_file is not None:
         problem = setup_file_problem(setup_file)
@@ -145,9 +197,20 @@ def arena(
             typer.echo(f"gaia arena: --setup {setup_file}: {problem}", err=True)
             raise typer.Exit(2)
         peek, _problems = read_setup_file(setup_file)   # its players, if any; every problem is reported below
-        if players is None and peek is not None and len([k for k in bots.split(",") if k.strip()]) == 1:
+        if peek is not None and peek.fields.get("players") == SOLO_PLAYERS and players is None:
+            players = SOLO_PLAYERS
+        if peek is not None and ("automa" in peek.fields or "difficulty" in peek.fields) and players is None:
+            players = SOLO_PLAYERS
+        if players is None and peek is not None and len([k for k in (bots or DEFAULT_LINEUP).split(",")
+                                                          if k.strip()]) == 1:
             players = peek.fields.get("players")
-    lineup = _lineup(bots, players)
+    if players is None and (automa is not None or difficulty is not None):
+        players = SOLO_PLAYERS
+    if players == SOLO_PLAYERS:
+        _solo_arena(catalogue, bots or SOLO_LINEUP, deals, seed, variant, workers, as_json, weights_file, think,
+                    iterations, against, setup_file, content, automa, difficulty)
+        return
+    lineup = _lineup(bots or DEFAULT_LINEUP, players)
     if setup_file is not None:
         try:
             fields = load_setup_file(catalogue, setup_file, len(lineup), variant).fields
@@ -157,14 +220,7 @@ def arena(
     args = setup_arguments(fields, len(lineup), seed, variant)
     seed, variant = args["seed"] or "arena", args["variant"]
     earlier = _earlier_run(against) if against is not None else None
-    weights = None
-    if weights_file is not None:
-        try:
-            weights = load_weights(weights_file)
-        except (OSError, ValueError, json.JSONDecodeError) as err:
-            why = f"{weights_file}: {err.strerror or err}" if isinstance(err, OSError) else str(err)
-            typer.echo(f"gaia arena: --weights {why}", err=True)
-            raise typer.Exit(2)
+    weights = _weights(weights_file)
     if variant not in catalogue.variants:
         raise typer.BadParameter(f"unknown variant '{variant}' (choose from {', '.join(catalogue.variants)})",
                                  param_hint="--variant")
@@ -204,6 +260,76 @@ def arena(
         out.print(sources_table(stats))
     if pairs is not None:
         out.print(paired_table(pairs, against))
+
+
+def _weights(weights_file: Optional[Path]):
+    if weights_file is None:
+        return None
+    try:
+        return load_weights(weights_file)
+    except (OSError, ValueError, json.JSONDecodeError) as err:
+        why = f"{weights_file}: {err.strerror or err}" if isinstance(err, OSError) else str(err)
+        typer.echo(f"gaia arena: --weights {why}", err=True)
+        raise typer.Exit(2)
+
+
+def _solo_arena(catalogue, bots: str, deals: int, seed, variant, workers: int, as_json: bool, weights_file,
+                think, iterations, against, setup_file, content, automa, difficulty) -> None:
+    """`gaia arena --players 1`: each bot kind in the player's seat against the Automa (docs/solo.md)."""
+    kinds = []
+    for k in (k.strip() for k in bots.split(",")):
+        if k and k not in BOTS:
+            raise typer.BadParameter(f"unknown bot '{k}' (choose from {', '.join(BOTS)})", param_hint="--bots")
+        if k and k not in kinds:
+            kinds.append(k)
+    if not kinds:
+        raise typer.BadParameter("name at least one bot kind", param_hint="--bots")
+    if against is not None:
+        typer.echo("gaia arena: --against pairs tables of bots: solo games are compared by their tables", err=True)
+        raise typer.Exit(2)
+    fields: dict = {}
+    if setup_file is not None:
+        try:
+            fields = load_setup_file(catalogue, setup_file, SOLO_PLAYERS, variant).fields
+        except SetupError as err:
+            typer.echo(f"gaia arena: {err}", err=True)
+            raise typer.Exit(2)
+    args = setup_arguments(fields, SOLO_PLAYERS, seed, variant)
+    cards, levels = solo_choices(catalogue, automa or args["automa"], difficulty or args["difficulty"])
+    seed, variant = args["seed"] or "arena", args["variant"]
+    if variant not in catalogue.variants:
+        raise typer.BadParameter(f"unknown variant '{variant}' (choose from {', '.join(catalogue.variants)})",
+                                 param_hint="--variant")
+    if think is not None and iterations is not None:
+        raise typer.BadParameter("give either --think or --iterations, not both", param_hint="--think")
+    search = {"think": think} if think is not None else {"iterations": iterations} if iterations is not None else {}
+    weights = _weights(weights_file)
+    try:
+        specs = solo_schedule(catalogue, kinds, deals, seed, cards, levels, variant, args["factions"],
+                              args["layout"], args["fixed"])
+    except SetupError as err:
+        typer.echo(f"gaia arena: {err}", err=True)
+        raise typer.Exit(2)
+    overlays = tuple(str(p) for p in content or [])
+    show = not as_json and sys.stderr.isatty()
+    with _progress("arena", show) as bar:
+        task = bar.add_task("games", total=len(specs)) if bar else None
+
+        def tick(_result) -> None:
+            if bar:
+                bar.advance(task)
+
+        results = play_all(specs, workers, overlays, tick, weights, search)
+    if as_json:
+        typer.echo(json.dumps(arena_json(results, kinds, levels=levels), sort_keys=True))
+        return
+    out = console(highlight=True)
+    out.print(solo_table(solo_summary(results, "bot", levels), "Against the Automa", "bot"))
+    out.print(solo_matrix(solo_summary(results, "faction", levels), levels,
+                          "By faction of the player: win rate, mean VP", "faction"))
+    if len(cards) > 1:
+        out.print(solo_matrix(solo_summary(results, "automa", levels), levels,
+                              "By Automa card: the player's win rate, mean VP", "Automa"))
 
 
 def _earlier_run(path: Path) -> dict:

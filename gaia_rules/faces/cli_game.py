@@ -44,15 +44,17 @@ from .app import (EXIT_FAILED, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_US
 from ..formats.replay import replay_file
 from ..formats.siteimport import ImportError_, read_site_game, summary
 from ..rules import Engine, IllegalMoveError, MoveSyntaxError
+from ..rules.automa_turn import COMMAND as AUTOMA_COMMAND
 from ..rules.moves import Move
 from ..formats.savegame import FileStamp, SavedGame, SaveConflict, SaveError, SaveWriteError
 from ..content.setupfile import describe
-from ..setup import PLACED, SetupError, layout_names, load_setup_file, random_setup, setup_arguments
+from ..setup import (PLACED, SOLO_PLAYERS, SetupError, layout_names, load_setup_file, random_setup, setup_arguments,
+                     solo_choices)
 from ..formats.movetext import move_text, parse_move
 from .mapview import svg_map, text_map
-from .session import SessionError, run_session
+from .session import SessionError, automa_line, run_session
 from .terminal import console as stdout_console
-from .view import score_table, show_state, status_line, waiting_for
+from .view import game_words, groups_table, score_table, show_state, status_line, waiting_for
 
 
 class CommandError(Exception):
@@ -215,24 +217,34 @@ class NewSetup:
 
 def _new_setup(engine: Engine, players: int | None, seed: str | None, layout: str | None, variant: str | None,
                factions: str | None, options: dict | None = None, setup_file: Path | None = None,
-               default_players: int | None = None) -> NewSetup:
-    """A new game's set-up; `options`: auction, faction_variant, faction_variant_version (docs/variants.md).
+               default_players: int | None = None, solo: dict | None = None) -> NewSetup:
+    """A new game's set-up; `options`: auction, faction_variant, faction_variant_version (docs/variants.md);
+    `solo`: the --automa and --difficulty of a solo game (docs/solo.md).
 
     A set-up file's fields are taken where the command line gives nothing (docs/designing.md).
     """
     names = layout_names(engine.catalogue)
     if layout is not None and layout not in names:
         raise CommandError(f"unknown layout '{layout}' (choose {', '.join(names)})")
+    solo = {k: v for k, v in (solo or {}).items() if v is not None}
+    if players is not None and players != SOLO_PLAYERS and solo:
+        given = " and ".join(f"--{k}" for k in solo)
+        raise CommandError(f"{given} {'are' if len(solo) > 1 else 'is'} for a solo game against the Automa "
+                           f"(--players {SOLO_PLAYERS}), not a game of {players} players")
+    if players is None and solo:
+        players = SOLO_PLAYERS   # --automa or --difficulty alone: a solo game
     fields, fixed = {}, []
     if setup_file is not None:
         problem = setup_file_problem(setup_file)
         if problem is not None:
             raise CommandError(f"--setup {setup_file}: {problem}")
         loaded = load_setup_file(engine.catalogue, setup_file, players, variant, default_players)
-        given = {"players": players, "seed": seed, "variant": variant, "factions": factions, "map": layout}
+        given = {"players": players, "seed": seed, "variant": variant, "factions": factions, "map": layout, **solo}
         fields = loaded.fields
         fixed = [f for f in loaded.fixed() if given.get(f) is None]   # the options replace the others
-    args = setup_arguments(fields, players, seed, variant, layout, _factions(factions))
+    args = setup_arguments(fields, players, seed, variant, layout, _factions(factions), **solo)
+    if args["players"] is None and (args["automa"] or args["difficulty"]):
+        args["players"] = SOLO_PLAYERS
     if args["players"] is None:
         args["players"] = default_players
     if args["players"] is None:
@@ -240,8 +252,12 @@ def _new_setup(engine: Engine, players: int | None, seed: str | None, layout: st
         raise CommandError(f"Missing option '--players' / '-n'{more}.")
     if args["seed"] is None:
         args["seed"] = secrets.token_hex(4)
+    if args["players"] == SOLO_PLAYERS:
+        args["automa"], args["difficulty"] = solo_choices(engine.catalogue, args["seed"], args["automa"],
+                                                          args["difficulty"], args["factions"])
     setup = random_setup(engine.catalogue, args["players"], args["seed"], variant=args["variant"],
-                         layout=args["layout"], factions=args["factions"], fixed=args["fixed"], **(options or {}))
+                         layout=args["layout"], factions=args["factions"], fixed=args["fixed"],
+                         automa=args["automa"], difficulty=args["difficulty"], **(options or {}))
     return NewSetup(setup, args["layout"], fixed, setup_file)
 
 
@@ -250,6 +266,36 @@ def _game_options(auction: str | None, faction_variant: str | None, version: int
 
 
 AUCTION_HELP = "Bid for factions in VP: choose-bid or bid-while-choosing (docs/variants.md)."
+AUTOMA_HELP = ("A solo game against the Automa playing this Automa faction card (content: `gaia explain --all` "
+               "lists them); default with --players 1: one drawn from the seed (docs/solo.md).")
+DIFFICULTY_HELP = ("A solo game's difficulty (content; easiest first in `gaia explain --all`); default with "
+                   "--players 1: the standard one of the Automa rules (docs/solo.md).")
+
+
+def _automa_cards() -> list[str]:
+    return sorted(default_catalogue().automa.factions)
+
+
+def _difficulties() -> list[str]:
+    levels = default_catalogue().automa.difficulties
+    return sorted(levels, key=lambda d: levels[d].level)
+
+
+def _completer(values):
+    def complete(incomplete: str) -> list[str]:
+        return [v for v in values() if v.startswith(incomplete)]
+
+    return complete
+
+
+# Plain options with completion, not `choice_option`s: arena and simulate take lists under the same flags.
+def _automa_option():
+    return typer.Option(None, "--automa", metavar="CARD", help=AUTOMA_HELP, autocompletion=_completer(_automa_cards))
+
+
+def _difficulty_option():
+    return typer.Option(None, "--difficulty", metavar="LEVEL", help=DIFFICULTY_HELP,
+                        autocompletion=_completer(_difficulties))
 FACTION_VARIANT_HELP = "Faction boards of a variant: more-balanced or beta (docs/variants.md)."
 VERSION_HELP = "Version of the faction variant (default: its latest)."
 
@@ -260,8 +306,12 @@ VERSION_HELP = "Version of the faction variant (default: its latest)."
 @_one_line("new")
 def new(
     players: Optional[int] = typer.Option(None, "--players", "-n", metavar="N",
-                                          help="Number of players (required unless the --setup file names them)."),
+                                          help="Number of players (required unless the --setup file names them, or "
+                                               "--automa or --difficulty makes a solo game); 1: a solo game against "
+                                               "the Automa."),
     output: Path = typer.Option(..., "--output", "-o", metavar="FILE", help="Where to save the game (JSON)."),
+    automa: Optional[str] = _automa_option(),
+    difficulty: Optional[str] = _difficulty_option(),
     factions: Optional[str] = typer.Option(None, "--factions", metavar="F1,F2,..",
                                            help="Fixed factions in seat order, comma-separated (else chosen by moves)."),
     seed: Optional[str] = typer.Option(None, "--seed", metavar="SEED", callback=checked_seed,
@@ -292,6 +342,8 @@ def new(
         gaia new --content my-boosters/ --setup setup.yaml -o try.json
 
         gaia new --players 3 --auction choose-bid --faction-variant more-balanced --layout xshape -o site.json
+
+        gaia new --players 1 --automa CARD --difficulty LEVEL --seed 7 -o solo.json
     """
     engine = _engine("new", content)
     if output.is_dir():
@@ -300,20 +352,25 @@ def new(
         raise CommandError(f"{output} exists (use --force to overwrite)")
     absent = None if force else FileStamp.missing(output)   # not overwritten if someone creates it meanwhile
     made = _new_setup(engine, players, seed, layout, variant, factions,
-                      _game_options(auction, faction_variant, faction_variant_version), setup_file)
+                      _game_options(auction, faction_variant, faction_variant_version), setup_file,
+                      solo={"automa": automa, "difficulty": difficulty})
     setup = made.setup
-    game = savegame.new_game(engine, setup, _overlays(content))
+    game, _moves, told = _automa_turns(engine, savegame.new_game(engine, setup, _overlays(content)))
     _save(game, output, f"the game (seed {setup.seed})", expect=absent)
     if as_json:
         data = {"file": str(output), "players": setup.players, "seed": setup.seed, "layout": made.layout,
                 "variant": setup.variant, "status": status_json(engine, game.state)}
+        if setup.automa is not None:
+            data.update(automa=setup.automa, difficulty=setup.difficulty)
         if setup_file is not None:
             data.update(setup_file=str(setup_file), fixed=made.fixed)
         _print_json(data)
         return
     layout_words = f"map from {setup_file}" if made.layout == PLACED else f"layout {made.layout}"
-    typer.echo(f"new {setup.players}-player game, seed {setup.seed}, {layout_words}, variant {setup.variant}"
-               f"{made.words()}: saved to {output}")
+    typer.echo(f"new {game_words(engine.catalogue, setup)}, seed {setup.seed}, {layout_words}, "
+               f"variant {setup.variant}{made.words()}: saved to {output}")
+    for line in told:
+        typer.echo(line)
     typer.echo(status_line(engine, game.state))
 
 
@@ -385,6 +442,9 @@ def export(
     """
     engine = _engine("export", content)
     game = _load(engine, file, force, content)
+    if game.setup.automa is not None:
+        raise CommandError(f"{file} is a solo game against the Automa, which boardgamers.space does not play: its "
+                           f"move list cannot be written (the saved game is the record; docs/solo.md)", EXIT_FAILED)
     text = "\n".join(export_lines(engine, game.setup, game.moves)) + "\n"
     if output is None:
         typer.echo(text, nl=False)
@@ -527,6 +587,18 @@ def _apply(engine: Engine, game: SavedGame, move: Move, typed: str) -> SavedGame
         raise CommandError(f"illegal move '{move_text(engine, game.state, move)}': {err}", EXIT_FAILED) from None
 
 
+def _automa_turns(engine: Engine, game: SavedGame) -> tuple[SavedGame, list[Move], list[str]]:
+    """In a solo game, the Automa's moves while its seat is to act (its one move each time): the game after
+    them, the moves and each told in words (docs/solo.md)."""
+    played, lines = [], []
+    while not game.state.ended and game.state.is_automa(engine.to_move(game.state)):
+        mv = Move(engine.to_move(game.state), AUTOMA_COMMAND)
+        game = savegame.apply_move(engine, game, mv)
+        played.append(mv)
+        lines.append(automa_line(engine, game.state))
+    return game, played, lines
+
+
 @app.command()
 @_one_line("move")
 def move(
@@ -540,6 +612,8 @@ def move(
 
     The file is not written if another gaia process saved it since this one
     read it (exit 1): nothing is lost, play the move again on the new file.
+    In a solo game the Automa's turns that follow are played too, each told
+    in words (docs/solo.md).
 
     Examples:
 
@@ -556,12 +630,20 @@ def move(
     mv = _resolve(engine, game.state, move_)
     played = move_text(engine, game.state, mv)
     after = _apply(engine, game, mv, move_)
+    after, automa_moves, told = _automa_turns(engine, after)
     _save(after, file, f"your move '{played}'")
     if as_json:
-        _print_json({"file": str(file), "played": move_json(engine, game.state, mv, len(after.moves)),
-                     "status": status_json(engine, after.state)})
+        data = {"file": str(file), "played": move_json(engine, game.state, mv, len(after.moves) - len(automa_moves)),
+                "status": status_json(engine, after.state)}
+        if after.state.automa is not None:
+            first = len(after.moves) - len(automa_moves)
+            data["automa"] = [{"n": first + i + 1, "player": m.player, "move": savegame.move_to_json(m),
+                               "text": text} for i, (m, text) in enumerate(zip(automa_moves, told))]
+        _print_json(data)
         return
     typer.echo(f"played: {played}")
+    for line in told:
+        typer.echo(line)
     typer.echo(status_line(engine, after.state))
 
 
@@ -575,16 +657,41 @@ def undo(
     content: Optional[List[Path]] = content_option(),
     force: bool = _force_option(),
 ) -> None:
-    """Take back the last moves (the game is replayed without them)."""
+    """Take back the last moves (the game is replayed without them).
+
+    In a solo game a step is one of your moves, with the Automa's moves after it.
+    """
     engine = _engine("undo", content)
     game = _load(engine, file, force, content)
     if steps < 1:
         raise CommandError("--steps must be at least 1")
+    if game.state.automa is not None:
+        _undo_solo(engine, game, file, steps)
+        return
     if steps > len(game.moves):
         raise CommandError(f"cannot undo {steps} move{'s' if steps != 1 else ''}: the game has {len(game.moves)}")
     back = savegame.with_moves(engine, game, game.moves[:-steps])
     _save(back, file, "the undo")
     typer.echo(f"took back {steps} move{'s' if steps != 1 else ''}; {len(back.moves)} left")
+    typer.echo(status_line(engine, back.state))
+
+
+def _undo_solo(engine: Engine, game: SavedGame, file: Path, steps: int) -> None:
+    """Back to just before the player's last `steps` moves, taking back the Automa's moves after them."""
+    moves, cut = game.moves, len(game.moves)
+    for k in range(steps):
+        cut = next((i for i in range(cut - 1, -1, -1) if not game.state.is_automa(moves[i].player)), -1)
+        if cut < 0:
+            mine = sum(1 for m in moves if not game.state.is_automa(m.player))
+            raise CommandError(f"cannot undo {steps} of your moves: the game has {mine}")
+    back = savegame.with_moves(engine, game, moves[:cut])
+    _save(back, file, "the undo")
+    automa_back = sum(1 for m in moves[cut:] if game.state.is_automa(m.player))
+    mine = len(moves) - cut - automa_back
+    what = (f"your move '{move_text(engine, back.state, moves[cut])}'" if mine == 1 else f"your last {mine} moves")
+    after = (f" and the Automa's {automa_back} move{'s' if automa_back != 1 else ''} after "
+             f"{'it' if mine == 1 else 'them'}" if automa_back else "")
+    typer.echo(f"took back {what}{after}; {len(back.moves)} left")
     typer.echo(status_line(engine, back.state))
 
 
@@ -610,7 +717,10 @@ PLAY_EPILOG = "At the prompt:\n\n" + "\n\n".join(f"- `{word}`: {what}" for word,
 def play(
     file: Optional[Path] = typer.Argument(None, metavar="FILE",
                                           help="A saved game to continue, or a new file to create (optional)."),
-    players: Optional[int] = typer.Option(None, "--players", "-n", metavar="N", help="Players in a new game (default 2)."),
+    players: Optional[int] = typer.Option(None, "--players", "-n", metavar="N",
+                                          help="Players in a new game (default 2; 1: a solo game against the Automa)."),
+    automa: Optional[str] = _automa_option(),
+    difficulty: Optional[str] = _difficulty_option(),
     bots: Optional[int] = typer.Option(None, "--bots", metavar="N",
                                        help="Seats played by bots (the last ones; default: all but one)."),
     bot: str = choice_option(DEFAULT_BOT, "--bot", lambda: list(BOTS), "The kind of bot."),
@@ -651,6 +761,8 @@ def play(
         gaia play --bots 2 --content my-boosters/ --setup setup.yaml --quiet
 
         gaia play --bot search --think 2
+
+        gaia play --players 1 --automa CARD --difficulty LEVEL solo.json
     """
     engine = _engine("play", content)
     if bot not in BOTS:
@@ -661,8 +773,9 @@ def play(
         raise CommandError("give either --think or --iterations, not both", 2)
     budget = {"think": think} if think is not None else {"iterations": iterations} if iterations is not None else {}
     if file is not None and file.exists():
-        if setup_file is not None:
-            raise CommandError(f"{file} is a saved game with its set-up: --setup goes with a new game")
+        for flag, given in (("--setup", setup_file), ("--automa", automa), ("--difficulty", difficulty)):
+            if given is not None:
+                raise CommandError(f"{file} is a saved game with its set-up: {flag} goes with a new game")
         game = _load(engine, file, force, content)
         if players is not None and players != game.setup.players:
             raise CommandError(f"{file} is a {game.setup.players}-player game, not {players}")
@@ -670,7 +783,7 @@ def play(
     else:
         setup = _new_setup(engine, players, seed, layout, variant, factions,
                            _game_options(auction, faction_variant, faction_variant_version), setup_file,
-                           default_players=2).setup
+                           default_players=2, solo={"automa": automa, "difficulty": difficulty}).setup
         seed = setup.seed
         game = savegame.new_game(engine, setup, _overlays(content))
     try:
@@ -686,7 +799,7 @@ def play(
 @_one_line("replay")
 def replay(
     files: Optional[List[Path]] = typer.Argument(None, metavar="FILE",
-                                                 help="Recorded games (the conformance format); default: "
+                                                 help="Recorded games (the conformance format) or saved games; default: "
                                                       "the bundled corpus (--corpus)."),
     corpus: str = typer.Option("games,spec", "--corpus", metavar="GROUP,..",
                                help="Without FILEs: which groups of the bundled corpus "
@@ -698,7 +811,9 @@ def replay(
     """Replay recorded games with the engine and compare every recorded number.
 
     Without FILEs, replays the corpus shipped with gaia-rules (the 38 main games
-    and 126 spec cases; `--corpus all` adds the variant games).
+    and 126 spec cases; `--corpus all` adds the variant games). A saved game
+    of ours (`gaia new`, `gaia play`; a solo game too) is replayed from its
+    set-up and compared with the state it stores.
 
     Exit 0 only if every file replays without divergence; 1 if one diverges; 2
     if a file cannot be read. On a terminal a progress bar shows the files done.
@@ -742,6 +857,8 @@ def _replay_one(engine: Engine, path: Path, keep_state: bool):
         why = "not a recorded game (its JSON is nested too deeply)"
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
         why = f"cannot be read ({type(err).__name__}: {err})"
+    except savegame.ContentMismatch as err:
+        why = str(err)
     except (KeyError, TypeError, ValueError, IndexError) as err:
         why = f"not a recorded game ({type(err).__name__}: {err})"
     typer.echo(f"gaia replay: {path}: {why}".splitlines()[0], err=True)
@@ -753,15 +870,21 @@ def _report_replay(engine: Engine, console, result, check: bool, as_json: bool) 
     if as_json:
         typer.echo(json.dumps(result.to_json(), sort_keys=True))
     elif check:
-        if result.passed:
+        if result.passed and result.saved:
+            typer.echo(f"PASS {result.id} (a saved game: {result.moves} moves, the stored state)")
+        elif result.passed:
             typer.echo(f"PASS {result.id} ({result.moves} moves, {result.checkpoints_matched}/"
                        f"{result.checkpoints_total} checkpoints)")
         else:
             why = result.first_divergence or "the move expected to be refused was accepted"
             typer.echo(f"FAIL {result.id}: {why}")
     else:
-        typer.echo(f"{result.id}: {result.moves} moves, {result.checkpoints_matched}/{result.checkpoints_total} "
-                   f"checkpoints" + ("" if result.passed else f"; FIRST DIVERGENCE {result.first_divergence}"))
+        what = ("the stored state" if result.saved else
+                f"{result.checkpoints_matched}/{result.checkpoints_total} checkpoints")
+        typer.echo(f"{result.id}: {result.moves} moves, {what}"
+                   + ("" if result.passed else f"; FIRST DIVERGENCE {result.first_divergence}"))
         if result.state is not None:
             console.print(score_table(engine, result.state))
+            if result.state.automa is not None:
+                console.print(groups_table(engine, result.state))
     return 0 if result.passed else 1

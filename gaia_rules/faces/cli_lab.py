@@ -23,9 +23,9 @@ from ..lab import LabError
 from ..lab.results import check_one_run, read_results, run_of
 from ..lab.simulate import RunConfig, default_workers, open_results, prepare, simulate as run
 from ..players import BOTS, DEFAULT_BOT
-from ..setup import SetupError, load_setup_file, setup_arguments
+from ..setup import SOLO_PLAYERS, SetupError, load_setup_file, setup_arguments
 from .app import (EXIT_USAGE, app, checked_catalogue, checked_seed, choice_option, content_option, setup_file_problem,
-                  setup_option, wants_progress)
+                  setup_option, solo_choices, solo_options_problem, wants_progress)
 from .terminal import console
 
 
@@ -56,8 +56,15 @@ def _progress_bar(total: int, done: int, enabled: bool):
 @app.command()
 def simulate(
     games: int = typer.Option(..., "--games", min=1, metavar="N", help="Games in the run (game numbers 0 to N-1)."),
-    players: Optional[int] = typer.Option(None, "--players", min=2, max=4, metavar="N",
-                                          help="Seats at each table (required unless the --setup file names them)."),
+    players: Optional[int] = typer.Option(None, "--players", min=1, max=4, metavar="N",
+                                          help="Seats at each table (required unless the --setup file names them); "
+                                               "1: solo games against the Automa."),
+    automa: Optional[str] = typer.Option(None, "--automa", metavar="CARD,...|all",
+                                         help="Solo games against these Automa faction cards (default with "
+                                              "--players 1: all of them; docs/solo.md)."),
+    difficulty: Optional[str] = typer.Option(None, "--difficulty", metavar="LEVEL,...|all",
+                                             help="Solo games at these difficulties (default with --players 1: "
+                                                  "the standard one)."),
     factions: str = typer.Option("all", "--factions", metavar="all|FACTION,...",
                                  help="The pool of factions seated in turn (default: every faction of the content)."),
     bot: str = choice_option(DEFAULT_BOT, "--bot", lambda: list(BOTS), "The bot in every seat."),
@@ -99,8 +106,17 @@ def simulate(
         gaia simulate --games 1000 --players 4 --scheduler tcp://10.0.0.1:8786 -o big.jsonl
 
         gaia simulate --games 28 --players 2 --bot greedy --content my-boosters/ --setup setup.yaml -o try.jsonl
+
+        gaia simulate --games 70 --players 1 --automa all --difficulty all -o solo.jsonl
+
+    Solo games (`--players 1`, or `--automa`, `--difficulty`) come in deals:
+    one set-up against every Automa card at every difficulty of the run, the
+    player's faction taking turns among those the card can face.
     """
     catalogue = checked_catalogue("simulate", content)
+    problem = solo_options_problem(players, automa, difficulty)
+    if problem is not None:
+        _fail("simulate", problem)
     pool = None if factions.strip() == "all" else tuple(f.strip() for f in factions.split(",") if f.strip())
     fields: dict = {}
     if setup_file is not None:
@@ -115,12 +131,19 @@ def simulate(
             _fail("simulate", f"{setup_file} fixes the factions, but gaia simulate seats them by its balanced "
                               f"schedule (--factions names the pool): leave factions out of the set-up file")
     args = setup_arguments(fields, players, seed, variant, layout)
+    if args["players"] is None and (automa or difficulty or args["automa"] or args["difficulty"]):
+        args["players"] = SOLO_PLAYERS
     if args["players"] is None:
         _fail("simulate", "Missing option '--players'" + (" (nor does the set-up file name players)."
                                                            if setup_file is not None else "."))
+    cards = levels = None
+    if args["players"] == SOLO_PLAYERS:
+        cards, levels = solo_choices(catalogue, automa or args["automa"], difficulty or args["difficulty"],
+                                     "simulate")
     config = RunConfig(args["players"], bot, args["seed"] or "lab", args["variant"], args["layout"], faction_variant,
                        pool, tuple(str(p) for p in content or []),
-                       fixed=json.dumps(args["fixed"], sort_keys=True) if args["fixed"] else "")
+                       fixed=json.dumps(args["fixed"], sort_keys=True) if args["fixed"] else "",
+                       automa=None if cards is None else tuple(cards), difficulty=None if levels is None else tuple(levels))
     try:
         config, schedule = prepare(config, catalogue)
         if output.is_dir():
@@ -200,6 +223,8 @@ def report(
         say(note)
     for warning in summary.warnings:
         say(f"warning: {warning}")
+    if summary.solo is not None:
+        out.print(solo_table(summary))
     out.print(summary_table(summary))
     if summary.changes is not None:
         out.print(change_table(summary))
@@ -233,6 +258,18 @@ def _paired(records: list[dict], base: list[dict]) -> tuple[list[dict], list[dic
     if a["content"] == b["content"]:
         note = (note + "; " if note else "") + "both files were made with the same content"
     return kept[0], kept[1], note, True
+
+
+def solo_table(summary) -> Table:
+    """Solo games: the player's win rate and VP against the Automa at each difficulty, every game (all) and by
+    faction."""
+    table = Table(title=f"Against the Automa over {summary.games} games", title_justify="left")
+    for col in ("difficulty", "faction", "games", "win rate", "95% interval", "mean VP", "Automa VP"):
+        table.add_column(col, justify="left" if col in ("difficulty", "faction") else "right")
+    for s in summary.solo:
+        table.add_row(s.difficulty, s.faction, str(s.win.games), f"{s.win.rate:.1%}", f"{s.win.lo:.1%}–{s.win.hi:.1%}",
+                      f"{s.vp.mean:.1f}", f"{s.automa_vp.mean:.1f}")
+    return table
 
 
 def summary_table(summary) -> Table:

@@ -275,6 +275,10 @@ def _solo_lines(r: Any, catalogue: Catalogue) -> list[str]:
         return f"{catalogue.final_tiles[t].name if t in catalogue.final_tiles else t} (`{t}`)"
 
     out = []
+    if r.standard_difficulty is not None:
+        level = catalogue.automa.difficulties.get(r.standard_difficulty)
+        name = level.name if level is not None else r.standard_difficulty
+        out.append(f"A solo game that names no difficulty is played at {name} (`{r.standard_difficulty}`).")
     if r.federation_token_copies is not None:
         out.append(f"A solo game's supply holds {r.federation_token_copies} of each federation token.")
     if r.lone_mine_satellite:

@@ -26,6 +26,7 @@ Every element that stands for something on the board carries `data-hex`
 from __future__ import annotations
 
 import math
+import textwrap
 from dataclasses import dataclass
 from types import SimpleNamespace
 from xml.sax.saxutils import escape, quoteattr
@@ -35,6 +36,7 @@ from rich.text import Text
 
 from ..board import DIRECTIONS
 from ..state import GameState
+from .automa_text import automa_status, game_words
 from .tableview import luminance, num, table_panels
 
 # colour names used in content -> fill; a name not listed (or "none") has no colour of its own
@@ -310,7 +312,9 @@ def svg_map(ctx, state: GameState, to_move: int | None = None) -> str:
     where = f"round {state.round}/{rounds}, phase {state.phase}" if state.round else f"set-up, phase {state.phase}"
     if state.ended:
         where = "final position"
-    heading = f"{state.setup.players} players, seed {state.setup.seed}: {where}, {len(state.moves)} moves"
+    players_words = (game_words(ctx.content.catalogue, state.setup) if state.automa is not None
+                     else f"{state.setup.players} players")
+    heading = f"{players_words}, seed {state.setup.seed}: {where}, {len(state.moves)} moves"
     add(f'<text class="title" x="{_n(left + MARGIN)}" y="{_n(top + 24)}" font-size="15" fill="#e8eaf2">{escape(heading)}</text>')
 
     # hexes
@@ -575,11 +579,14 @@ def text_map(ctx, state: GameState, markup: bool = False, compact: bool = False)
         line = (f"{p + 1} = {_label(state, p)}: {_count(pieces, 'piece')}, {_count(pl.satellites, 'satellite')}, "
                 f"{_count(len(pl.federations), 'federation')}, {pl.vp} VP")
         out.append(line)
+    first_player = len(out) - len(state.players)
+    if state.automa is not None:   # its deck and next support card: what the player plans against
+        out.extend(textwrap.wrap(automa_status(ctx.content.catalogue, state), width, subsequent_indent="  "))
     if markup:
         tail = out[len(grid):]
         out[len(grid):] = [rich_escape(x) for x in tail]
         for p in range(len(state.players)):
-            i = len(out) - len(state.players) + p
+            i = first_player + p
             out[i] = f"[bold {colours[p]}]{p + 1}[/]" + out[i][1:]
     return "\n".join(out) + "\n"
 

@@ -4,7 +4,9 @@ Each prompt says what the engine waits for, from the state's pending decision
 ("X built next to you: charge 2 power for 1 VP?"), above a short move
 list (builds of one piece at one price on one line, free actions collapsed).
 A move is typed as its number (the numbers of `gaia moves`), in the site's
-notation in any case, or as a session command (`help` lists them). On a
+notation in any case, or as a session command (`help` lists them). In a solo
+game the Automa's seat has one move, `automa`: the session plays it at once
+and prints what the Automa did in words (docs/solo.md). On a
 terminal the line is read with prompt_toolkit (editing, history, tab
 completion of commands, hex names and tile ids); piped input is read line by
 line, so scripts and tests drive the same session.
@@ -33,13 +35,15 @@ from ..formats.savegame import SavedGame, SaveError
 from ..language.english import with_article
 from ..players import DEFAULT_BOT, describe_wait, make_bot
 from ..rules import Engine, IllegalMoveError, MoveSyntaxError
+from ..rules.automa_turn import COMMAND as AUTOMA_MOVE
 from ..rules.moves import COMMANDS, Move
 from ..rules.phases import income_totals  # the engine's own reading of the income statements
 from ..state import GameState
+from .automa_text import automa_sentence
 from .explain import ExplainError, KINDS, explain, ids_of, resolve
 from .mapview import text_map
 from .terminal import console as stdout_console
-from .view import compact_moves, move_line, numbered_moves, score_table, show_state
+from .view import compact_moves, game_words, groups_table, move_line, numbered_moves, score_table, show_state
 
 EXIT_OK, EXIT_FAILED = 0, 1
 
@@ -89,8 +93,8 @@ def _structure_names(engine: Engine, state: GameState, p: int, pieces, article: 
     return " or ".join(with_article(n) if article else n for n in names)
 
 
-# Moves that place a piece and so may offer charges to the neighbours.
-PLACING = ("build", "lostPlanet")
+# Moves that place a piece and so may offer charges to the neighbours (the Automa's one move may).
+PLACING = ("build", "lostPlanet", AUTOMA_MOVE)
 
 
 def _builder(engine: Engine, state: GameState, p: int | None) -> str:
@@ -219,8 +223,26 @@ def income_summary(engine: Engine, state: GameState, p: int) -> str:
 def round_header(engine: Engine, state: GameState) -> list[str]:
     lines = [f"Round {state.round}"]
     for p in range(len(state.players)):
-        lines.append(f"  income of {player_label(state, p)}: {income_summary(engine, state, p)}")
+        if not state.is_automa(p):   # the Automa has no income
+            lines.append(f"  income of {player_label(state, p)}: {income_summary(engine, state, p)}")
     return lines
+
+
+def seat_label(state: GameState, p: int) -> str:
+    """A seat as the session names it: its label, or 'the Automa (FACTION)' for the Automa's seat."""
+    return f"the Automa ({player_label(state, p)})" if state.is_automa(p) else player_label(state, p)
+
+
+def automa_line(engine: Engine, state: GameState) -> str:
+    """The Automa's last move in words, with its VP after a turn or a pass (state: after the move)."""
+    record = state.automa.log[-1] if state.automa is not None and state.automa.log else None
+    if record is None:
+        return f"{seat_label(state, state.automa.seat)} moves"
+    who = seat_label(state, state.automa.seat)
+    text = f"{who[:1].upper()}{who[1:]} {automa_sentence(engine.catalogue, state, record)}"
+    if record.get("kind") in ("turn", "pass"):
+        text += f" ({state.players[state.automa.seat].vp} VP)"
+    return text
 
 
 # ------------------------------------------------------------------ reading a line
@@ -388,6 +410,8 @@ class Session:
         self.game = savegame.apply_move(self.engine, self.game, mv)
         self.saved = False
         self.save()
+        if not self.quiet and self.state.is_automa(mv.player):
+            text = automa_line(self.engine, self.state)   # what it did, in words
         if not self.quiet:
             self.say(text)
             if self.state.round != self.round_seen and self.state.round and not self.state.ended:
@@ -400,7 +424,7 @@ class Session:
         """Back to just before the last move of a human seat; says what was taken back."""
         moves = self.game.moves
         for i in range(len(moves) - 1, -1, -1):
-            if moves[i].player not in self.bots:
+            if moves[i].player not in self.bots and not self.state.is_automa(moves[i].player):
                 back = savegame.with_moves(self.engine, self.game, moves[:i])
                 taken = move_text(self.engine, back.state, moves[i])
                 after = len(moves) - i - 1
@@ -414,8 +438,10 @@ class Session:
         return "nothing to take back"
 
     def _whose(self, moves: list[Move]) -> str:
-        """'the bot's', 'the bots'' or 'the' for the moves taken back after a human's move."""
+        """'the bot's', 'the bots'', 'the Automa's' or 'the' for the moves taken back after a human's move."""
         players = {m.player for m in moves}
+        if all(self.state.is_automa(p) for p in players):
+            return "the Automa's"
         if not players <= set(self.bots):
             return "the"
         return "the bot's" if len(players) == 1 else "the bots'"
@@ -431,6 +457,9 @@ class Session:
     def bot_turns(self) -> None:
         while not self.state.ended:
             p = self.engine.to_move(self.state)
+            if self.state.is_automa(p):   # its one move, played at once
+                self.play(Move(p, AUTOMA_MOVE))
+                continue
             if p is None or (p not in self.bots and not self.auto_left):
                 return
             legal = self.legal()
@@ -582,6 +611,8 @@ class Session:
         elapsed = time.perf_counter() - start
         state = self.state
         self.console.print(score_table(self.engine, state))
+        if state.automa is not None:
+            self.console.print(groups_table(self.engine, state))
         self.say(f"game over after {len(self.game.moves)} moves ({elapsed:.1f} s); {result_words(state)}")
         return EXIT_OK
 
@@ -589,7 +620,7 @@ class Session:
 def result_words(state: GameState) -> str:
     """`winner: <faction> with 61 VP`, or `tie for first: <faction> and <faction> with 58 VP` when the most VP are shared."""
     top = max(p.vp for p in state.players)
-    first = [player_label(state, p.index) for p in state.players if p.vp == top]
+    first = [seat_label(state, p.index) for p in state.players if p.vp == top]
     if len(first) == 1:
         return f"winner: {first[0]} with {top} VP"
     return f"tie for first: {', '.join(first[:-1])} and {first[-1]} with {top} VP"
@@ -633,5 +664,8 @@ def run_session(engine: Engine, game: SavedGame, file: Path | None, bots: int | 
     session = Session(engine, game, seats, file, quiet, reader=reader)
     if not quiet:
         who = ", ".join(f"p{p + 1} {'bot (' + bot_kind + ')' if p in seats else 'you'}" for p in range(n))
-        session.say(f"{n}-player game, seed {game.setup.seed}: {who}; type help for the commands")
+        if game.state.automa is not None:
+            who += f", p{game.state.automa.seat + 1} the Automa"
+        session.say(f"{game_words(engine.catalogue, game.setup)}, seed {game.setup.seed}: {who}; "
+                    f"type help for the commands")
     return session.run()

@@ -12,8 +12,11 @@ import textwrap
 
 from ..formats.movetext import move_text, player_label, token_word
 from ..rules import Engine, IllegalMoveError, actions
+from ..rules.automa_score import EXTRA_KEY, VP_KEYS
+from ..rules.scoring import source_groups
 from ..rules.moves import Move
 from ..state import GameState
+from .automa_text import automa_rows, game_words
 from .describe import describe, kind_of, named
 from .explain import title, words_for
 from ..language import EffectSyntaxError, parse_price
@@ -337,13 +340,27 @@ def auction_table(engine: Engine, state: GameState) -> Table:
 
 
 def show_state(console: Console, engine: Engine, state: GameState, only: int | None = None) -> None:
-    console.print(f"Game {state.setup.seed!r}: {state.setup.players} players, variant {state.setup.variant}")
+    s = state.setup
+    what = game_words(engine.catalogue, s) if s.automa is not None else f"{s.players} players"
+    console.print(f"Game {s.seed!r}: {what}, variant {s.variant}")
     console.print(status_line(engine, state))
     if state.offers and state.phase in ("factions", "bids"):
         console.print(auction_table(engine, state))
     console.print(players_table(engine, state, only))
+    if state.automa is not None and (only is None or state.is_automa(only)):
+        console.print(automa_table(engine, state))
     if only is None:
         console.print(table_table(engine, state))
+
+
+def automa_table(engine: Engine, state: GameState) -> Table:
+    """The Automa's cards in a solo game: its faction card, difficulty, VP, deck, next support card, last move."""
+    table = Table(title="Automa", show_header=False, title_justify="left")
+    table.add_column("", style="bold")
+    table.add_column("")
+    for name, value in automa_rows(engine.catalogue, state):
+        table.add_row(name, value)
+    return table
 
 
 # ------------------------------------------------------------------ the final score
@@ -374,7 +391,10 @@ def _source_order(state: GameState, engine: Engine) -> list[str]:
 
 # Sources of VP that are mechanisms of the engine rather than components.
 SOURCE_WORDS: dict[str, str] = {"spend": "resources left", "charge": "charging power (paid)",
-                                "federation": "federation tokens"}
+                                "federation": "federation tokens",
+                                VP_KEYS["card"]: "Automa: decision cards", VP_KEYS["faction-card"]:
+                                    "Automa: faction card actions", VP_KEYS["faction-rule"]: "Automa: faction card rules",
+                                EXTRA_KEY: "Automa: difficulty's extra VP"}
 
 
 def source_label(engine: Engine, state: GameState, key: str) -> str:
@@ -401,13 +421,34 @@ def source_label(engine: Engine, state: GameState, key: str) -> str:
     return f"{key} {title(cat, kind, key)}" if kind and title(cat, kind, key) != key else key
 
 
+def groups_table(engine: Engine, state: GameState) -> Table:
+    """Each player's VP by source group (`scoring.source_groups`, the groups of the lab): a solo game's
+    comparison with the Automa, whose VP come from its own sources (decision cards, faction card, ...)."""
+    title = "VP by source group" + ("" if state.ended else f" after {len(state.moves)} moves")
+    table = Table(title=title, title_justify="left")
+    table.add_column("group", style="bold")
+    groups = [source_groups(engine.catalogue, pl.vp, pl.vp_sources) for pl in state.players]
+    for p, pl in enumerate(state.players):
+        table.add_column(f"p{p + 1} {pl.faction or ''}{' (Automa)' if state.is_automa(p) else ''}".strip(),
+                         justify="right")
+    names: list[str] = []
+    for g in groups:
+        names += [k for k in g if k not in names]
+    for name in names:
+        table.add_row(name, *[str(g.get(name, 0)) for g in groups])
+    table.add_section()
+    table.add_row("total", *[str(pl.vp) for pl in state.players], style="bold")
+    return table
+
+
 def score_table(engine: Engine, state: GameState) -> Table:
     """Final (or current) VP of each player, by source: `vp_sources` and `final_scoring`."""
     title = "Final score" if state.ended else f"Score after {len(state.moves)} moves"
     table = Table(title=title, title_justify="left")
     table.add_column("source", style="bold")
     for p, pl in enumerate(state.players):
-        table.add_column(f"p{p + 1} {pl.faction or ''}".strip(), justify="right")
+        table.add_column(f"p{p + 1} {pl.faction or ''}{' (Automa)' if state.is_automa(p) else ''}".strip(),
+                         justify="right")
     rows = []
     start = [pl.vp - sum(pl.vp_sources.values()) for pl in state.players]
     rows.append(("start", [str(v) for v in start]))

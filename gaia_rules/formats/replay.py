@@ -3,7 +3,9 @@
 A file gives the set-up, the move lines and the expected state after each
 line (`trace`), at each round end (`checkpoints`) and at the end (`final`).
 `replay_file` applies every line under the `boardgamers` variant and reports
-the first divergence.
+the first divergence. A saved game of ours (savegame.py; a solo game against
+the Automa, say) is replayed too: its moves from its set-up, compared with the
+state it stores.
 """
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ..board import GameMap, PlacedSector
+from . import savegame
 from .notation import canonical, parse_line
 from ..rules import Engine, IllegalMoveError, Move, MoveError
 from ..setup import SetupError
@@ -22,6 +25,7 @@ from ..state import LEGACY_AUCTION, GameState, Setup
 TRACE_FIELDS = ("vp", "credits", "ore", "knowledge", "qic", "area1", "area2", "area3", "gaia")
 VARIANT = "boardgamers"
 OPTIONS_FIELD = "options"   # a divergence before the first move: the game's options cannot be played
+SAVED_FIELD = "saved game"  # a saved game whose moves do not replay to the state it stores
 
 
 @dataclass
@@ -36,6 +40,8 @@ class Divergence:
     def __str__(self) -> str:
         if self.field == OPTIONS_FIELD:  # the game cannot be set up at all
             return f"not replayed: {self.got}"
+        if self.field == SAVED_FIELD:
+            return str(self.got)
         who = "" if self.player is None else f", player {self.player}"
         return f"move {self.move_index} '{self.move}'{who}, field {self.field}: expected {self.expected}, got {self.got}"
 
@@ -50,6 +56,7 @@ class ReplayResult:
     first_divergence: Divergence | None = None
     expect_rejected_ok: bool | None = None
     state: GameState | None = None
+    saved: bool = False            # a saved game of ours, checked against the state it stores
 
     @property
     def passed(self) -> bool:
@@ -63,6 +70,8 @@ class ReplayResult:
                "first_divergence": None if self.first_divergence is None else str(self.first_divergence)}
         if self.expect_rejected_ok is not None:
             out["expect_rejected_ok"] = self.expect_rejected_ok
+        if self.saved:
+            out["saved_game"] = True
         return out
 
 
@@ -341,4 +350,25 @@ def replay_record(engine: Engine, record: dict, keep_state: bool = False, setup:
 
 def replay_file(engine: Engine, path: str | Path, keep_state: bool = False) -> ReplayResult:
     record = json.loads(Path(path).read_text(encoding="utf-8"))
+    if isinstance(record, dict) and record.get("format") == savegame.FORMAT:
+        return replay_saved(engine, record, Path(path).stem, keep_state)
     return replay_record(engine, record, keep_state)
+
+
+def replay_saved(engine: Engine, data: dict, ident: str, keep_state: bool = False) -> ReplayResult:
+    """A saved game replayed from its set-up and compared with the state it stores (its score included).
+
+    A game made with other content raises `savegame.ContentMismatch` (it cannot be judged here)."""
+    moves = data.get("moves")
+    result = ReplayResult(ident, len(moves) if isinstance(moves, list) else 0, saved=True)
+    try:
+        game = savegame.from_dict(engine, data)
+    except savegame.ContentMismatch:
+        raise
+    except savegame.SaveError as err:
+        result.first_divergence = Divergence(0, "", None, SAVED_FIELD, "the stored state", str(err))
+        return result
+    result.final_matched = True
+    if keep_state:
+        result.state = game.state
+    return result

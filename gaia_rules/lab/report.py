@@ -43,7 +43,7 @@ def charts(summary: Summary) -> dict[str, str]:
         if base is not None and s.faction in base:
             row += (base[s.faction].win_before, None, None)
         rows.append(row)
-    fair = 1 / summary.players[0] if len(summary.players) == 1 else None
+    fair = 1 / summary.seats_per_game if summary.seats_per_game else None
     if base is not None:
         rows = [r[:4] + (r[4], r[4], r[4]) if len(r) > 4 else r for r in rows]
     out["win-rate"] = svg.dots("Win rate per faction (95% exact interval)", rows, 0.0, max(r[3] for r in rows),
@@ -97,6 +97,14 @@ def change_rows(changes) -> list[list]:
             for c in changes]
 
 
+def solo_rows(stats) -> list[list]:
+    return [[s.difficulty, s.faction, s.win.games, f"{s.win.rate:.1%}", f"{s.win.lo:.1%}–{s.win.hi:.1%}",
+             f"{s.vp.mean:.1f}", f"{s.vp.lo:.1f}–{s.vp.hi:.1f}", f"{s.automa_vp.mean:.1f}"] for s in stats]
+
+
+SOLO_HEAD = ["difficulty", "faction", "games", "win rate", "95% interval", "mean VP", "95% interval", "Automa VP"]
+
+
 CHANGE_HEAD = ["faction", "win before", "win after", "change", "p (Holm)", "VP before", "VP after", "change",
                "p (Holm)"]
 
@@ -119,6 +127,10 @@ def html(summary: Summary, title: str, pictures: dict[str, str], files: dict[str
         parts.append(_table("Against the baseline", CHANGE_HEAD, change_rows(summary.changes), marked))
         parts.append(_figure(pictures, files, "change"))
         parts.append(_figure(pictures, files, "change-vp"))
+    if summary.solo is not None:
+        parts.append("<h2>Against the Automa</h2><p>The player's games against the Automa at each difficulty: "
+                     "every game, then each faction of the player.</p>")
+        parts.append(_table("The player against the Automa", SOLO_HEAD, solo_rows(summary.solo)))
     parts.append("<h2>Factions</h2>")
     parts.append(_table("Per faction", FACTION_HEAD, faction_rows(summary.factions),
                         few={i for i, s in enumerate(summary.factions) if s.win.games < MIN_GAMES}))

@@ -110,7 +110,7 @@ def _check(record: dict) -> str | None:
     missing = [k for k in GAME_FIELDS if k not in record]
     if missing:
         return f"game {record['index']} has no '{missing[0]}'"
-    n = record["players"]
+    n = record["players"] + (1 if record.get("automa") else 0)   # a solo game: the Automa's seat too
     if not (len(record["factions"]) == len(record["vp"]) == len(record["sources"]) == n):
         return f"game {record['index']} does not have {n} factions, VP and sources"
     return None

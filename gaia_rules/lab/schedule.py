@@ -11,6 +11,12 @@ seat equally often after each L games (the block).
 Everything here depends on the seed, the game index and the pool (factions
 and their homes) only: two content sets with the same pool get the same
 seatings and set-up seeds, game for game.
+
+Solo games against the Automa (`SoloSchedule`) come in deals: a deal is one
+set-up seed played against every Automa card at every difficulty of the run,
+the player's faction taking turns among those of another home planet than
+the card's, so every faction meets every card at every difficulty equally
+often after each block.
 """
 from __future__ import annotations
 
@@ -25,11 +31,14 @@ from . import LabError
 
 @dataclass(frozen=True)
 class GameSpec:
-    """One game of a run: its index, the seed of its set-up, and the factions by seat."""
+    """One game of a run: its index, the seed of its set-up, and the factions by seat (a solo game: the
+    player's, against this Automa faction card at this difficulty)."""
 
     index: int
     setup_seed: str
     factions: tuple[str, ...]
+    automa: str | None = None
+    difficulty: str | None = None
 
 
 @dataclass(frozen=True)
@@ -109,3 +118,56 @@ def _tables(seed: str, players: int, pool: tuple[str, ...], homes: tuple[str, ..
         if clashes(t) + clashes(b // players) > before:
             places[a], places[b] = places[b], places[a]  # keep only swaps that do not make things worse
     raise LabError(f"no seating of the pool at {players}-player tables with distinct home planets was found")
+
+
+@dataclass(frozen=True)
+class SoloSchedule:
+    """The games of a solo run: deal by deal, every (Automa card, difficulty) pair once, the player's faction
+    taking turns among the pool's factions of another home planet than the card's (`homes`: by faction;
+    `card_homes`: each card's home planet)."""
+
+    seed: str
+    pool: tuple[str, ...]
+    homes: tuple[str, ...]
+    cards: tuple[str, ...]
+    card_homes: tuple[str, ...]
+    levels: tuple[str, ...]
+    players: int = 1
+
+    def _others(self, c: int) -> list[str]:
+        return [f for f, h in zip(self.pool, self.homes) if h != self.card_homes[c]]
+
+    @property
+    def block(self) -> int:
+        """Games after which every faction has met every card at every difficulty equally often."""
+        return len(self.cards) * len(self.levels) * math.lcm(*(len(self._others(c)) for c in range(len(self.cards))))
+
+    @property
+    def faction_round(self) -> int:
+        return self.block
+
+    def game(self, index: int) -> GameSpec:
+        deal, k = divmod(index, len(self.cards) * len(self.levels))
+        c, lv = divmod(k, len(self.levels))
+        others = self._others(c)
+        return GameSpec(index, f"{self.seed}/{deal}", (others[(deal + c) % len(others)],), self.cards[c],
+                        self.levels[lv])
+
+    def games(self, n: int) -> list[GameSpec]:
+        return [self.game(i) for i in range(n)]
+
+
+def make_solo_schedule(seed: str, homes: Mapping[str, str], cards: Mapping[str, str], levels: Sequence[str],
+                       pool: Sequence[str] | None = None) -> SoloSchedule:
+    """The solo schedule (`cards`: each Automa card's home planet); refuses a pool some card cannot face."""
+    names = sorted(set(pool if pool is not None else homes))
+    unknown = [f for f in names if f not in homes]
+    if unknown:
+        raise LabError(f"unknown faction '{unknown[0]}' (choose from {', '.join(sorted(homes))})")
+    schedule = SoloSchedule(str(seed), tuple(names), tuple(homes[f] for f in names), tuple(cards),
+                            tuple(cards.values()), tuple(levels))
+    for c, card in enumerate(schedule.cards):
+        if not schedule._others(c):
+            raise LabError(f"no faction of the pool can face {card} (each has its home planet, "
+                           f"{schedule.card_homes[c]})")
+    return schedule

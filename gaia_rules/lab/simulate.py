@@ -26,7 +26,7 @@ from ..setup import SetupError, check_player_count, random_setup
 from . import LabError
 from .cluster import connect, run_on_cluster
 from .results import Appender, ResultsFile, describe_difference, read_results, run_of
-from .schedule import Schedule, make_schedule
+from .schedule import Schedule, SoloSchedule, make_schedule, make_solo_schedule
 
 
 @dataclass(frozen=True)
@@ -44,11 +44,15 @@ class RunConfig:
     content_hash: str = ""
     files: tuple = field(default=(), compare=False)  # the overlays' files, shipped to remote workers
     fixed: str = ""                          # parts of a set-up file held in every game (`random_setup`'s `fixed`), JSON
+    automa: tuple[str, ...] | None = None    # solo games (players 1): against these Automa faction cards ...
+    difficulty: tuple[str, ...] | None = None   # ... at these difficulties
 
     def options(self) -> dict:
         options = {"variant": self.variant, "layout": self.layout, "faction_variant": self.faction_variant}
         if self.fixed:   # a run without a set-up file keeps the options of runs made before set-up files
             options["setup"] = json.loads(self.fixed)
+        if self.automa is not None:   # so is a run of games of several players
+            options.update(automa=list(self.automa), difficulty=list(self.difficulty or ()))
         return options
 
 
@@ -62,18 +66,30 @@ def prepare(config: RunConfig, catalogue: Catalogue) -> tuple[RunConfig, Schedul
     if fv is not None and fv not in catalogue.faction_variants:
         raise LabError(f"unknown faction variant '{fv}' (choose from {', '.join(catalogue.faction_variants)})")
     try:
-        check_player_count(catalogue, config.players)
+        check_player_count(catalogue, config.players, next(iter(config.automa or ()), None))
     except SetupError as err:
         raise LabError(str(err)) from None
-    homes = {f: catalogue.factions[f].home for f in catalogue.factions}
-    schedule = make_schedule(config.seed, config.players, homes, config.pool)
+    schedule = schedule_of(config, catalogue)
     ready = RunConfig(config.players, config.bot, config.seed, config.variant, config.layout, fv, schedule.pool,
-                      config.overlays, catalogue.content_hash(), config.files, config.fixed)
+                      config.overlays, catalogue.content_hash(), config.files, config.fixed, config.automa,
+                      config.difficulty)
     try:  # one set-up now, so a bad layout or option is one line before any game is played
         _setup(catalogue, ready, schedule.game(0))
     except SetupError as err:
         raise LabError(str(err)) from None
     return ready, schedule
+
+
+def schedule_of(config: RunConfig, catalogue: Catalogue) -> Schedule | SoloSchedule:
+    """The run's seatings: balanced tables, or the solo schedule of a run against the Automa."""
+    homes = {f: catalogue.factions[f].home for f in catalogue.factions}
+    if config.automa is None:
+        return make_schedule(config.seed, config.players, homes, config.pool)
+    unknown = [c for c in config.automa if c not in catalogue.automa.factions]
+    if unknown:
+        raise LabError(f"unknown Automa faction card '{unknown[0]}' (choose {', '.join(sorted(catalogue.automa.factions))})")
+    cards = {c: catalogue.factions[catalogue.automa.factions[c].faction].home for c in config.automa}
+    return make_solo_schedule(config.seed, homes, cards, config.difficulty or (), config.pool)
 
 
 def run_fields(config: RunConfig) -> dict:
@@ -127,7 +143,8 @@ def overlay_files(overlays: Sequence[str]) -> tuple:
 def _setup(catalogue: Catalogue, config: RunConfig, spec):
     return random_setup(catalogue, config.players, spec.setup_seed, config.variant, config.layout,
                         factions=spec.factions, faction_variant=config.faction_variant,
-                        fixed=json.loads(config.fixed) if config.fixed else None)
+                        fixed=json.loads(config.fixed) if config.fixed else None, automa=spec.automa,
+                        difficulty=spec.difficulty)
 
 
 def play_one(config: RunConfig, schedule: Schedule, index: int) -> dict:
@@ -136,6 +153,8 @@ def play_one(config: RunConfig, schedule: Schedule, index: int) -> dict:
     spec = schedule.game(index)
     record = {**run_fields(config), "content_folders": list(config.overlays), "index": index,
               "setup_seed": spec.setup_seed, "factions": list(spec.factions)}
+    if spec.automa is not None:   # the Automa's seat is named by its card, beside the player's faction
+        record.update(factions=[*spec.factions, spec.automa], automa=spec.automa, difficulty=spec.difficulty)
     started = time.perf_counter()
     bots = [make_bot(config.bot, f"{config.seed}/{index}/{seat}") for seat in range(config.players)]
     try:
@@ -159,11 +178,9 @@ def play_batch(config: RunConfig, indices: Sequence[int]) -> list[dict]:
 _SCHEDULES: dict[RunConfig, Schedule] = {}
 
 
-def _schedule_for(config: RunConfig) -> Schedule:
+def _schedule_for(config: RunConfig) -> Schedule | SoloSchedule:
     if config not in _SCHEDULES:
-        catalogue = engine_for(config).catalogue
-        homes = {f: catalogue.factions[f].home for f in catalogue.factions}
-        _SCHEDULES[config] = make_schedule(config.seed, config.players, homes, config.pool)
+        _SCHEDULES[config] = schedule_of(config, engine_for(config).catalogue)
     return _SCHEDULES[config]
 
 

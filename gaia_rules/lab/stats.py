@@ -373,6 +373,41 @@ def paired_games(records: Sequence[dict], baseline: Sequence[dict]) -> dict[str,
     return out
 
 
+# ------------------------------------------------------------------ solo games against the Automa
+
+@dataclass
+class SoloStats:
+    """The player's games against the Automa at one difficulty: all of them (`faction` "all") or one faction's."""
+
+    faction: str
+    difficulty: str
+    win: Rate
+    vp: Mean
+    automa_vp: Mean
+
+
+ALL = "all"
+
+
+def solo_stats(records: Sequence[dict]) -> list[SoloStats]:
+    """Per difficulty (in the run's order), the player's win rate and VP against the Automa: every game, then
+    each faction of the player (by id). The player sits first, the Automa last; a tie counts half."""
+    games = [r for r in records if r.get("automa")]
+    levels = list(dict.fromkeys(lv for r in games[:1] for lv in r.get("options", {}).get("difficulty", ())))
+    levels += [lv for lv in dict.fromkeys(r["difficulty"] for r in games) if lv not in levels]
+    out = []
+    for level in levels:
+        here = [r for r in games if r["difficulty"] == level]
+        for faction in [ALL] + sorted({r["factions"][0] for r in here}):
+            mine = [r for r in here if faction == ALL or r["factions"][0] == faction]
+            if not mine:
+                continue
+            wins = sum(win_shares(r)[0] for r in mine)
+            out.append(SoloStats(faction, level, rate_of(wins, len(mine)), mean_of([r["vp"][0] for r in mine]),
+                                 mean_of([r["vp"][-1] for r in mine])))
+    return out
+
+
 # ------------------------------------------------------------------ everything, as plain data
 
 @dataclass
@@ -392,6 +427,14 @@ class Summary:
     baseline_run: dict | None = None
     warnings: list[str] = field(default_factory=list)
     explanations: list[str] = field(default_factory=list)   # each interval and test, in a sentence
+    solo: list[SoloStats] | None = None   # solo games: the player against the Automa, by difficulty
+
+    @property
+    def seats_per_game(self) -> int | None:
+        """Seats at every table when all games had as many (the Automa's counted in solo games), else None."""
+        if len(self.players) != 1:
+            return None
+        return self.players[0] + (1 if self.solo is not None else 0)
 
     def to_json(self) -> dict:
         d = asdict(self)
@@ -427,6 +470,8 @@ EXPLAINED = {
     "paired": "The paired t-test looks only at the games played in both runs with the same set-up and seating, "
               "and asks whether the faction's game-by-game differences (in VP, and in its share of the win) "
               "average zero; taking away the luck of the set-up lets it see small changes.",
+    "solo": "Solo games: the player sits first and the Automa second, named by its faction card; the rows of "
+            "each Automa card give its share of the wins against the player.",
     "holm": f"Holm's correction allows for testing every faction at once: a p below {ALPHA} after it (marked *) "
             f"means that, had the change done nothing, the chance of even one faction showing a difference this "
             f"large would be under {ALPHA:.0%}.",
@@ -467,6 +512,9 @@ def summarize(records: Sequence[dict], baseline: Sequence[dict] | None = None, p
                       seat_stats(games), source_means(games), deciders(games), head_to_head(games),
                       run=run_named(records, files[0]), warnings=few_games(factions),
                       explanations=[EXPLAINED["win"], EXPLAINED["rank"], EXPLAINED["vp"]])
+    if any(r.get("automa") for r in games):
+        summary.solo = solo_stats(games)
+        summary.explanations.append(EXPLAINED["solo"])
     if baseline is not None:
         base = finished(baseline)
         before = faction_stats(base)

@@ -12,6 +12,12 @@ Games are independent and are played in worker processes when asked; the
 results are put back in game order, so the report is the same whatever the
 number of workers. Ratings are openskill's Plackett-Luce model, updated game
 by game in that order.
+
+Solo games against the Automa (`solo_schedule`): every bot kind takes the
+player's seat in every deal, against each Automa faction card at each
+difficulty asked for, on the same board; `solo_summary` gives each kind's (or
+human faction's, or Automa card's) win rate and VP against the Automa at each
+difficulty.
 """
 from __future__ import annotations
 
@@ -47,6 +53,8 @@ class GameSpec:
     variant: str = "rules"
     layout: str = "standard"
     fixed: str = ""                # parts of a set-up file fixed in every deal (`random_setup`'s `fixed`), as JSON
+    automa: str | None = None      # a solo game: the Automa faction card (seat 2) ...
+    difficulty: str | None = None  # ... at this difficulty
 
 
 @dataclass
@@ -55,11 +63,13 @@ class GameResult:
     seed: str
     factions: tuple[str, ...]
     bots: tuple[str, ...]
-    vp: tuple[int, ...]
+    vp: tuple[int, ...]                   # by seat; in a solo game the Automa's last
     moves: int
     decisions: tuple[int, ...] = ()       # moves chosen, by seat
     cpu_s: tuple[float, ...] = ()         # CPU seconds spent choosing and applying them, by seat
     sources: tuple[dict[str, int], ...] = ()   # VP by source group (`source_groups`), by seat
+    automa: str | None = None             # a solo game: the Automa faction card and the difficulty
+    difficulty: str | None = None
 
 
 @dataclass
@@ -150,6 +160,37 @@ def schedule(catalogue: Catalogue, lineup: Sequence[str], deals: int, seed: str,
     return out
 
 
+def solo_schedule(catalogue: Catalogue, kinds: Sequence[str], deals: int, seed: str, cards: Sequence[str],
+                  levels: Sequence[str], variant: str = "rules", factions: Sequence[str | None] | None = None,
+                  layout: str = "standard", fixed: dict | None = None) -> list[GameSpec]:
+    """Solo games: every deal against every Automa card at every difficulty, each bot kind in the player's seat.
+
+    A deal's board and tiles come from its seed alone, so every card, difficulty and kind meets the same
+    table. The player's factions take turns (unless `factions` fixes one): deal by deal and card by card,
+    the next faction in id order among those of another home planet than the card's, so every faction
+    plays about as often against every card at every difficulty.
+    """
+    held = json.dumps(fixed, sort_keys=True) if fixed else ""
+    fixed_faction = next(iter(factions or ()), None)
+    out = []
+    for d in range(deals):
+        deal_seed = f"{seed}/{d}"
+        for c, card in enumerate(cards):
+            home = catalogue.factions[catalogue.automa.factions[card].faction].home
+            if fixed_faction is None:
+                others = sorted(f for f, fa in catalogue.factions.items() if fa.home != home)
+                faction = others[(d * len(cards) + c) % len(others)]
+            else:
+                faction = fixed_faction
+            random_setup(catalogue, 1, deal_seed, variant, layout, factions=[faction], fixed=fixed, automa=card,
+                         difficulty=levels[0])   # refused now, not in a worker: a faction the card cannot face
+            for level in levels:
+                for kind in kinds:
+                    out.append(GameSpec(len(out), d, deal_seed, 1, (faction,), (kind,), variant, layout, held,
+                                        card, level))
+    return out
+
+
 _ENGINES: dict[tuple, Engine] = {}
 WEIGHTED = ("fast", "search")     # bot kinds that take the fast bot's weights
 
@@ -166,13 +207,14 @@ def play_spec(spec: GameSpec, overlays: tuple[str, ...] = (), weights: tuple | N
     if engine is None:
         engine = _ENGINES[overlays] = Engine(default_catalogue([*overlays]) if overlays else None)
     setup = random_setup(engine.catalogue, spec.players, spec.seed, spec.variant, spec.layout, factions=spec.factions,
-                         fixed=json.loads(spec.fixed) if spec.fixed else None)
+                         fixed=json.loads(spec.fixed) if spec.fixed else None, automa=spec.automa,
+                         difficulty=spec.difficulty)
     options = {"weights": dict(weights)} if weights else {}
     bots = [make_bot(kind, f"{spec.seed}/{seat}/{kind}", **(options if kind in WEIGHTED else {}),
                      **(dict(search) if kind == "search" else {}))
             for seat, kind in enumerate(spec.bots)]
-    decisions = [0] * spec.players
-    cpu = [0.0] * spec.players
+    decisions = [0] * setup.seat_count()
+    cpu = [0.0] * setup.seat_count()
     clock = [time.process_time()]
 
     def tick(step: Step) -> None:
@@ -185,7 +227,8 @@ def play_spec(spec: GameSpec, overlays: tuple[str, ...] = (), weights: tuple | N
     state = play_game(engine, setup, bots, on_move=tick)
     return GameResult(spec.index, spec.seed, spec.factions, spec.bots, tuple(p.vp for p in state.players),
                       sum(decisions), tuple(decisions), tuple(round(c, 4) for c in cpu),
-                      tuple(source_groups(engine.catalogue, p.vp, p.vp_sources) for p in state.players))
+                      tuple(source_groups(engine.catalogue, p.vp, p.vp_sources) for p in state.players),
+                      spec.automa, spec.difficulty)
 
 
 def play_all(specs: Sequence[GameSpec], workers: int = 1, overlays: tuple[str, ...] = (),
@@ -253,6 +296,68 @@ def summarize(results: Sequence[GameResult], kinds: Sequence[str]) -> list[KindS
     return [stats[k] for k in kinds]
 
 
+@dataclass
+class SoloStats:
+    """One bot kind's (or human faction's, or Automa card's) games against the Automa at one difficulty."""
+
+    name: str
+    difficulty: str
+    games: int = 0
+    wins: float = 0.0             # the player's wins; a tie with the Automa counts half
+    vp: list[int] = field(default_factory=list)
+    automa_vp: list[int] = field(default_factory=list)
+
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    def margin(self) -> float:
+        """The player's VP less the Automa's, mean over the games."""
+        return (sum(self.vp) - sum(self.automa_vp)) / self.games if self.games else 0.0
+
+    def to_json(self) -> dict:
+        lo, hi = wilson(self.wins, self.games)
+        return {"name": self.name, "difficulty": self.difficulty, "games": self.games, "wins": self.wins,
+                "win_rate": self.win_rate(), "win_rate_95": [lo, hi], "vp_mean": _mean(self.vp),
+                "vp_mean_95": list(_interval(self.vp)), "automa_vp_mean": _mean(self.automa_vp),
+                "margin": self.margin()}
+
+
+SOLO_KEYS = ("bot", "faction", "automa")   # what solo games are grouped by, besides the difficulty
+
+
+def solo_summary(results: Sequence[GameResult], by: str = "bot", levels: Sequence[str] | None = None
+                 ) -> list[SoloStats]:
+    """The solo games grouped by bot kind, human faction or Automa card (`by`) and difficulty: kinds in the
+    order met, factions and cards by id, difficulties in the order of `levels` when given. The player's
+    seat against the Automa's."""
+    groups: dict[tuple[str, str], SoloStats] = {}
+    for r in results:
+        if r.automa is None:
+            continue
+        name = {"bot": r.bots[0], "faction": r.factions[0], "automa": r.automa}[by]
+        s = groups.setdefault((name, r.difficulty), SoloStats(name, r.difficulty))
+        s.games += 1
+        s.vp.append(r.vp[0])
+        s.automa_vp.append(r.vp[-1])
+        s.wins += 1.0 if r.vp[0] > r.vp[-1] else 0.5 if r.vp[0] == r.vp[-1] else 0.0
+    order = {level: i for i, level in enumerate(levels or ())}
+    names = {n: i for i, n in enumerate(dict.fromkeys(n for n, _ in groups) if by == "bot"
+                                        else sorted({n for n, _ in groups}))}
+    return sorted(groups.values(), key=lambda s: (names[s.name], order.get(s.difficulty, len(order))))
+
+
+def _mean(values: Sequence[int]) -> float:
+    return sum(values) / len(values) if values else 0.0
+
+
+def _interval(values: Sequence[int]) -> tuple[float, float]:
+    n, m = len(values), _mean(values)
+    if n < 2:
+        return m, m
+    half = 1.96 * math.sqrt(sum((v - m) ** 2 for v in values) / (n - 1)) / math.sqrt(n)
+    return m - half, m + half
+
+
 def rate_seats(model, ratings: dict, result: GameResult) -> None:
     """One game's update of the kinds' ratings: every seat a player of its kind's rating, ranked by VP;
     a kind's new rating is the mean of its seats' updates.
@@ -271,7 +376,11 @@ def rate_seats(model, ratings: dict, result: GameResult) -> None:
 
 
 def arena_json(results: Sequence[GameResult], kinds: Sequence[str],
-               pairs: Sequence["PairedStats"] | None = None) -> dict:
+               pairs: Sequence["PairedStats"] | None = None, levels: Sequence[str] | None = None) -> dict:
+    if any(r.automa is not None for r in results):   # solo games: each against the Automa
+        return {"games": len(results), "solo": {by: [s.to_json() for s in solo_summary(results, by, levels)]
+                                                for by in SOLO_KEYS},
+                "results": [asdict(r) for r in results]}
     out = {"games": len(results), "kinds": [s.to_json() for s in summarize(results, kinds)],
            "results": [asdict(r) for r in results]}
     if pairs is not None:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from ..rules import Engine, IllegalMoveError, MoveError
+from ..rules.automa_turn import COMMAND as AUTOMA_COMMAND
 from ..rules.moves import Move
 from ..state import GameState, Setup
 
@@ -116,7 +117,10 @@ class Step:
 
 def play_from(engine: Engine, state: GameState, bots: Sequence[Bot] | dict[int, Bot], max_moves: int = 20_000,
               on_move: Callable[[Step], None] | None = None) -> GameState:
-    """Let the bots play from `state` until the game ends; returns the final state."""
+    """Let the bots play from `state` until the game ends; returns the final state.
+
+    In a solo game the Automa's seat needs no bot: its one move is played for it (a bot given for that
+    seat is not asked)."""
     n = 0
     while not state.ended:
         if n >= max_moves:
@@ -124,7 +128,11 @@ def play_from(engine: Engine, state: GameState, bots: Sequence[Bot] | dict[int, 
         p = engine.to_move(state)
         if p is None:
             raise BotGameError("the game has not ended but nobody is to move", state)
-        move, state = bots[p].play(engine, state)
+        if state.is_automa(p):
+            move = Move(p, AUTOMA_COMMAND)
+            state = engine.apply(state, move)
+        else:
+            move, state = bots[p].play(engine, state)
         n += 1
         if on_move is not None:
             on_move(Step(n, move, state))
