@@ -186,17 +186,28 @@ def arena(
     and each Automa card's win rate and mean VP against the Automa.
     """
     catalogue = checked_catalogue("arena", content)
+    players = _arena_players(players, bots, automa, difficulty, setup_file)
+    if players == SOLO_PLAYERS:
+        _solo_arena(catalogue, bots or SOLO_LINEUP, deals, seed, variant, workers, as_json, weights_file, think,
+                    iterations, against, setup_file, content, automa, difficulty)
+        return
+    _table_arena(catalogue, _lineup(bots or DEFAULT_LINEUP, players), deals, seed, variant, workers, as_json,
+                 sources, weights_file, think, iterations, against, setup_file, content)
+
+
+def _arena_players(players: Optional[int], bots: Optional[str], automa: Optional[str], difficulty: Optional[str],
+                   setup_file: Optional[Path]) -> Optional[int]:
+    """The seats asked for: --players, else a solo option's 1, else the --setup file's (one kind given)."""
     problem = solo_options_problem(players, automa, difficulty)
     if problem is not None:
         typer.echo(f"gaia arena: {problem}", err=True)
         raise typer.Exit(2)
-    fields: dict = {}
     if setup_file is not None:
         problem = setup_file_problem(setup_file)
         if problem is not None:
             typer.echo(f"gaia arena: --setup {setup_file}: {problem}", err=True)
             raise typer.Exit(2)
-        peek, _problems = read_setup_file(setup_file)   # its players, if any; every problem is reported below
+        peek, _problems = read_setup_file(setup_file)   # its players, if any; every problem is reported later
         if peek is not None and peek.fields.get("players") == SOLO_PLAYERS and players is None:
             players = SOLO_PLAYERS
         if peek is not None and ("automa" in peek.fields or "difficulty" in peek.fields) and players is None:
@@ -206,11 +217,15 @@ def arena(
             players = peek.fields.get("players")
     if players is None and (automa is not None or difficulty is not None):
         players = SOLO_PLAYERS
-    if players == SOLO_PLAYERS:
-        _solo_arena(catalogue, bots or SOLO_LINEUP, deals, seed, variant, workers, as_json, weights_file, think,
-                    iterations, against, setup_file, content, automa, difficulty)
-        return
-    lineup = _lineup(bots or DEFAULT_LINEUP, players)
+    return players
+
+
+def _table_arena(catalogue, lineup: list[str], deals: int, seed: Optional[str], variant: Optional[str], workers: int,
+                 as_json: bool, sources: bool, weights_file: Optional[Path], think: Optional[float],
+                 iterations: Optional[int], against: Optional[Path], setup_file: Optional[Path],
+                 content: Optional[List[Path]]) -> None:
+    """The arena of bots against each other (every seat a bot)."""
+    fields: dict = {}
     if setup_file is not None:
         try:
             fields = load_setup_file(catalogue, setup_file, len(lineup), variant).fields
