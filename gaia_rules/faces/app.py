@@ -299,6 +299,17 @@ def setup_file_problem(path: Path) -> str | None:
 CONTENT_HELP = "A designer's folder laid over the bundled content (repeatable; see docs/content.md)."
 
 
+def automa_option():
+    return typer.Option(None, "--automa", metavar="CARD,...|all",
+                        help="Solo games against these Automa faction cards (default with --players 1: all of "
+                             "them; docs/solo.md).")
+
+
+def difficulty_option():
+    return typer.Option(None, "--difficulty", metavar="LEVEL,...|all",
+                        help="Solo games at these difficulties (default with --players 1: the standard one).")
+
+
 def content_option():
     return typer.Option(None, "--content", readable=False, metavar="DIR", help=CONTENT_HELP)
 

@@ -24,7 +24,7 @@ from ..players.arena import (UnpairedGames, arena_json, earlier_games, paired, p
 from ..players.fast import load_weights
 from ..players.tune import OBJECTIVES, tune as run, weights_document
 from ..setup import SOLO_PLAYERS, SetupError, load_setup_file, setup_arguments
-from .app import (app, checked_catalogue, checked_seed, content_option, setup_file_problem, setup_option,
+from .app import (automa_option, difficulty_option, app, checked_catalogue, checked_seed, content_option, setup_file_problem, setup_option,
                   solo_choices, solo_options_problem)
 from .terminal import console
 
@@ -120,12 +120,8 @@ def arena(
     players: Optional[int] = typer.Option(None, "--players", min=1, max=4, metavar="N",
                                           help="Seats, when --bots names one kind (default: the --setup file's "
                                                "players); 1: solo games against the Automa."),
-    automa: Optional[str] = typer.Option(None, "--automa", metavar="CARD,...|all",
-                                         help="Solo games against these Automa faction cards (default with "
-                                              "--players 1: all of them; docs/solo.md)."),
-    difficulty: Optional[str] = typer.Option(None, "--difficulty", metavar="LEVEL,...|all",
-                                             help="Solo games at these difficulties (default with --players 1: "
-                                                  "the standard one)."),
+    automa: Optional[str] = automa_option(),
+    difficulty: Optional[str] = difficulty_option(),
     deals: int = typer.Option(10, "--deals", min=1, metavar="N",
                               help="Set-ups drawn; each is played once per distinct rotation of the line-up over "
                                    "the seats."),
@@ -239,9 +235,7 @@ def _table_arena(catalogue, lineup: list[str], deals: int, seed: Optional[str], 
     if variant not in catalogue.variants:
         raise typer.BadParameter(f"unknown variant '{variant}' (choose from {', '.join(catalogue.variants)})",
                                  param_hint="--variant")
-    if think is not None and iterations is not None:
-        raise typer.BadParameter("give either --think or --iterations, not both", param_hint="--think")
-    search = {"think": think} if think is not None else {"iterations": iterations} if iterations is not None else {}
+    search = _search_options(think, iterations)
     try:
         specs = schedule(catalogue, lineup, deals, seed, variant, args["factions"], args["layout"], args["fixed"])
     except SetupError as err:
@@ -253,16 +247,7 @@ def _table_arena(catalogue, lineup: list[str], deals: int, seed: Optional[str], 
         except UnpairedGames as err:
             typer.echo(f"gaia arena: --against {against}: {err}", err=True)
             raise typer.Exit(2)
-    overlays = tuple(str(p) for p in content or [])
-    show = not as_json and sys.stderr.isatty()
-    with _progress("arena", show) as bar:
-        task = bar.add_task("games", total=len(specs)) if bar else None
-
-        def tick(_result) -> None:
-            if bar:
-                bar.advance(task)
-
-        results = play_all(specs, workers, overlays, tick, weights, search)
+    results = _played(specs, workers, content, as_json, weights, search)
     kinds = unique(lineup)
     pairs = paired(results, earlier, kinds) if earlier is not None else None   # the games were checked above
     if as_json:
@@ -275,6 +260,27 @@ def _table_arena(catalogue, lineup: list[str], deals: int, seed: Optional[str], 
         out.print(sources_table(stats))
     if pairs is not None:
         out.print(paired_table(pairs, against))
+
+
+def _search_options(think: Optional[float], iterations: Optional[int]) -> dict:
+    """What a search seat is told: seconds of thought or simulated decisions (one of the two)."""
+    if think is not None and iterations is not None:
+        raise typer.BadParameter("give either --think or --iterations, not both", param_hint="--think")
+    return {"think": think} if think is not None else {"iterations": iterations} if iterations is not None else {}
+
+
+def _played(specs, workers: int, content: Optional[List[Path]], as_json: bool, weights, search: dict) -> list:
+    """The arena's games played, with a progress bar when both outputs are a terminal."""
+    overlays = tuple(str(p) for p in content or [])
+    show = not as_json and sys.stderr.isatty()
+    with _progress("arena", show) as bar:
+        task = bar.add_task("games", total=len(specs)) if bar else None
+
+        def tick(_result) -> None:
+            if bar:
+                bar.advance(task)
+
+        return play_all(specs, workers, overlays, tick, weights, search)
 
 
 def _weights(weights_file: Optional[Path]):
@@ -315,9 +321,7 @@ def _solo_arena(catalogue, bots: str, deals: int, seed, variant, workers: int, a
     if variant not in catalogue.variants:
         raise typer.BadParameter(f"unknown variant '{variant}' (choose from {', '.join(catalogue.variants)})",
                                  param_hint="--variant")
-    if think is not None and iterations is not None:
-        raise typer.BadParameter("give either --think or --iterations, not both", param_hint="--think")
-    search = {"think": think} if think is not None else {"iterations": iterations} if iterations is not None else {}
+    search = _search_options(think, iterations)
     weights = _weights(weights_file)
     try:
         specs = solo_schedule(catalogue, kinds, deals, seed, cards, levels, variant, args["factions"],
@@ -325,16 +329,7 @@ def _solo_arena(catalogue, bots: str, deals: int, seed, variant, workers: int, a
     except SetupError as err:
         typer.echo(f"gaia arena: {err}", err=True)
         raise typer.Exit(2)
-    overlays = tuple(str(p) for p in content or [])
-    show = not as_json and sys.stderr.isatty()
-    with _progress("arena", show) as bar:
-        task = bar.add_task("games", total=len(specs)) if bar else None
-
-        def tick(_result) -> None:
-            if bar:
-                bar.advance(task)
-
-        results = play_all(specs, workers, overlays, tick, weights, search)
+    results = _played(specs, workers, content, as_json, weights, search)
     if as_json:
         typer.echo(json.dumps(arena_json(results, kinds, levels=levels), sort_keys=True))
         return

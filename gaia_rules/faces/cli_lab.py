@@ -24,7 +24,7 @@ from ..lab.results import check_one_run, read_results, run_of
 from ..lab.simulate import RunConfig, default_workers, open_results, prepare, simulate as run
 from ..players import BOTS, DEFAULT_BOT
 from ..setup import SOLO_PLAYERS, SetupError, load_setup_file, setup_arguments
-from .app import (EXIT_USAGE, app, checked_catalogue, checked_seed, choice_option, content_option, setup_file_problem,
+from .app import (automa_option, difficulty_option, EXIT_USAGE, app, checked_catalogue, checked_seed, choice_option, content_option, setup_file_problem,
                   setup_option, solo_choices, solo_options_problem, wants_progress)
 from .terminal import console
 
@@ -59,12 +59,8 @@ def simulate(
     players: Optional[int] = typer.Option(None, "--players", min=1, max=4, metavar="N",
                                           help="Seats at each table (required unless the --setup file names them); "
                                                "1: solo games against the Automa."),
-    automa: Optional[str] = typer.Option(None, "--automa", metavar="CARD,...|all",
-                                         help="Solo games against these Automa faction cards (default with "
-                                              "--players 1: all of them; docs/solo.md)."),
-    difficulty: Optional[str] = typer.Option(None, "--difficulty", metavar="LEVEL,...|all",
-                                             help="Solo games at these difficulties (default with --players 1: "
-                                                  "the standard one)."),
+    automa: Optional[str] = automa_option(),
+    difficulty: Optional[str] = difficulty_option(),
     factions: str = typer.Option("all", "--factions", metavar="all|FACTION,...",
                                  help="The pool of factions seated in turn (default: every faction of the content)."),
     bot: str = choice_option(DEFAULT_BOT, "--bot", lambda: list(BOTS), "The bot in every seat."),
