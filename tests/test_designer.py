@@ -22,6 +22,7 @@ from gaia_rules.rules import Engine, holdings
 from gaia_rules.rules.moves import Move
 from gaia_rules.setup import random_setup
 from gaia_rules.state import GameState
+from state_diff import differences
 
 ROOT = Path(__file__).resolve().parent.parent
 TEST_FACTION = ROOT / "tests" / "content" / "test-faction"
@@ -35,27 +36,6 @@ def gaia(*args):
 @pytest.fixture(scope="module")
 def engine() -> Engine:
     return Engine(default_catalogue([TEST_FACTION]))
-
-
-def flat(value, path: str = "") -> dict[str, object]:
-    """Every leaf of a JSON-like value by its path ('players[0].credits')."""
-    if isinstance(value, dict):
-        out = {}
-        for k, v in value.items():
-            out.update(flat(v, f"{path}.{k}" if path else str(k)))
-        return out
-    if isinstance(value, list):
-        out = {}
-        for i, v in enumerate(value):
-            out.update(flat(v, f"{path}[{i}]"))
-        return out
-    return {path: value}
-
-
-def differences(a: GameState, b: GameState) -> dict[str, tuple]:
-    fa, fb = flat(json.loads(json.dumps(a.to_dict()))), flat(json.loads(json.dumps(b.to_dict())))
-    return {k: (fa.get(k), fb.get(k)) for k in sorted(set(fa) | set(fb))
-            if fa.get(k) != fb.get(k) and k != "setup.content_hash"}
 
 
 def set_turn(state: GameState, p: int) -> GameState:

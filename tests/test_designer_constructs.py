@@ -15,7 +15,6 @@ number. Whole bot games with each design are in the slow tier.
 from __future__ import annotations
 
 import functools
-import json
 import tempfile
 from pathlib import Path
 
@@ -32,6 +31,7 @@ from gaia_rules.setup import load_setup_file, random_setup, setup_arguments
 from gaia_rules.state import AREAS, FedTokenHeld, GameState
 
 from rules_helpers import clear, fed_layouts, put
+import state_diff
 
 ROOT = Path(__file__).resolve().parent.parent
 DESIGNS = ROOT / "tests" / "content" / "designer"
@@ -72,22 +72,10 @@ def without(folder: str, statement: str) -> Engine:
     return Engine(default_catalogue([copy]))
 
 
-def flat(value, path: str = "") -> dict[str, object]:
-    if isinstance(value, dict):
-        return {k2: v2 for k, v in value.items() for k2, v2 in flat(v, f"{path}.{k}" if path else str(k)).items()}
-    if isinstance(value, list):
-        return {k2: v2 for i, v in enumerate(value) for k2, v2 in flat(v, f"{path}[{i}]").items()}
-    return {path: value}
-
-
 def differences(a: GameState, b: GameState) -> dict[str, tuple]:
-    """Leaves that differ ('players[0].vp': (with, without)), bookkeeping left out (the content's hash,
-    the order income sources were gained in, the marks of `once per` limits, the VP by source: the VP
-    themselves are compared)."""
-    fa, fb = flat(json.loads(a.to_json())), flat(json.loads(b.to_json()))
-    return {k: (fa.get(k), fb.get(k)) for k in sorted(set(fa) | set(fb))
-            if fa.get(k) != fb.get(k) and k != "setup.content_hash" and ".income_order" not in k
-            and ".vp_sources" not in k and ".marks[" not in k}
+    """Leaves that differ ('players[0].vp': (with, without)), bookkeeping left out (also the marks of
+    `once per` limits and the VP by source: the VP themselves are compared)."""
+    return state_diff.differences(a, b, lambda key: ".vp_sources" in key or ".marks[" in key)
 
 
 def apply_all(eng: Engine, state: GameState, steps) -> GameState:

@@ -8,7 +8,6 @@ two results is exactly what the design did.
 """
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -19,23 +18,13 @@ from gaia_rules.players import GreedyBot, RandomBot, play_game
 from gaia_rules.rules import Engine
 from gaia_rules.setup import random_setup
 from gaia_rules.state import GameState
+from state_diff import differences
 
 DESIGNS = Path(__file__).resolve().parent / "content" / "designer"
 SEEDS = range(1, 7)
 
 
-def differences(a: GameState, b: GameState) -> dict[str, tuple]:
-    """Leaves of two states that differ ('players[0].vp': (with, without)); the order income sources were
-    gained in is bookkeeping (the design's ability is one more source), not an effect."""
-    def flat(value, path=""):
-        if isinstance(value, dict):
-            return {k2: v2 for k, v in value.items() for k2, v2 in flat(v, f"{path}.{k}" if path else k).items()}
-        if isinstance(value, list):
-            return {k2: v2 for i, v in enumerate(value) for k2, v2 in flat(v, f"{path}[{i}]").items()}
-        return {path: value}
-    fa, fb = flat(json.loads(a.to_json())), flat(json.loads(b.to_json()))
-    return {k: (fa.get(k), fb.get(k)) for k in sorted(set(fa) | set(fb))
-            if fa.get(k) != fb.get(k) and k != "setup.content_hash" and ".income_order" not in k}
+
 
 
 def engines(folder: str, tmp_path: Path) -> tuple[Engine, Engine, str]:

@@ -8,7 +8,6 @@ next to a Terrans mine. Every number is exact.
 """
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -25,6 +24,7 @@ from gaia_rules.setup import random_setup
 from gaia_rules.state import FedTokenHeld, GameState
 
 from rules_helpers import clear, dist, hexes, put, set_player, set_turn, start
+import state_diff
 
 SEED = "event-data-3"   # a terra planet with a volcanic and a desert planet next to it
 
@@ -245,17 +245,8 @@ def test_the_shapers_get_a_credit_per_paid_step_and_2_vp_for_a_mine_by_special_a
 
 
 def differences(a: GameState, b: GameState) -> dict[str, tuple]:
-    """Leaves of two states' JSON that differ ('players[0].vp': (a's, b's)), bookkeeping aside."""
-    def flat(value, path=""):
-        if isinstance(value, dict):
-            return {k2: v2 for k, v in value.items() for k2, v2 in flat(v, f"{path}.{k}" if path else k).items()}
-        if isinstance(value, list):
-            return {k2: v2 for i, v in enumerate(value) for k2, v2 in flat(v, f"{path}[{i}]").items()}
-        return {path: value}
-    fa, fb = flat(json.loads(a.to_json())), flat(json.loads(b.to_json()))
-    return {k: (fa.get(k), fb.get(k)) for k in sorted(set(fa) | set(fb))
-            if fa.get(k) != fb.get(k) and k != "setup.content_hash" and ".income_order" not in k
-            and not k.startswith("players[0].vp_sources")}
+    """Leaves of two states' JSON that differ ('players[0].vp': (a's, b's)), bookkeeping and VP sources aside."""
+    return state_diff.differences(a, b, lambda key: key.startswith("players[0].vp_sources"))
 
 
 @pytest.mark.slow
