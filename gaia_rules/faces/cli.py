@@ -119,8 +119,10 @@ def validate(
             typer.echo(str(d))
         typer.echo(f"{len(problems)} problem{'s' if len(problems) != 1 else ''} found.", err=True)
         raise typer.Exit(EXIT_FAILED)
-    for kind, n in catalogue.counts().items():
-        typer.echo(f"{kind:>22}: {n}")
+    counts = catalogue.counts()
+    width = max(map(len, counts), default=0)
+    for kind, n in counts.items():
+        typer.echo(f"{kind:>{width}}: {n}")
     typer.echo("content is valid.")
     if setup is not None:
         typer.echo(f"{setup_file}: a valid set-up; it fixes {describe(setup.fixed()) or 'nothing'}; "
