@@ -8,4 +8,5 @@ import functools
 
 import typer.testing
 
-typer.testing._get_command = functools.lru_cache(maxsize=None)(typer.testing._get_command)
+if hasattr(typer.testing, "_get_command"):  # typer's own helper: without it, tests build it each time as before
+    typer.testing._get_command = functools.lru_cache(maxsize=None)(typer.testing._get_command)
