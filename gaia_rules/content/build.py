@@ -6,7 +6,6 @@ the board's.
 """
 from __future__ import annotations
 
-from typing import Callable
 
 from ..language import parse_effect, parse_price
 from . import catalogue as cat
@@ -151,6 +150,109 @@ def _tile(loader: Loader, doc: Document) -> cat.Tile:
     return cat.Tile(doc.id, doc.kind, d.get("name", doc.id), loader.effects(doc.src, ("effects",), d["effects"]), doc.src.file)
 
 
+class _Builder:
+    """A catalogue under construction: one method per kind of document, named after the kind."""
+
+    def __init__(self, c: cat.Catalogue, loader: Loader, boards: dict[str, Document]):
+        self.c, self.loader, self.boards = c, loader, boards
+        self.tiles = {"tech_tile": c.tech_tiles, "advanced_tech_tile": c.advanced_tech_tiles,
+                      "booster": c.boosters, "round_scoring": c.round_tiles}
+
+    def add(self, d: Document) -> None:
+        if d.kind in self.tiles:
+            self.tiles[d.kind][d.id] = _tile(self.loader, d)
+        elif d.kind in AUTOMA_KINDS:
+            add_automa(self.c.automa, d)
+        elif d.kind != "faction_board":   # the boards are read with the factions
+            getattr(self, d.kind)(d)
+
+    def faction(self, d: Document) -> None:
+        if d.variant is not None and d.id not in self.c.factions:
+            return  # the standard faction did not build: its problem is reported in its own file
+        f = _faction(self.loader, d, self.boards)
+        if f is None:
+            return
+        if d.variant is None:
+            self.c.factions[d.id] = f
+            return
+        family, version, players = d.variant
+        self.c.variant_entries.append(cat.VariantEntry(family, version, players, f, d.src.file))
+
+    def faction_variant(self, d: Document) -> None:
+        x = d.src.data
+        self.c.faction_variants[d.id] = cat.FactionVariant(d.id, x.get("name", d.id), tuple(x["versions"]),
+                                                      x.get("description", ""), d.src.file)
+
+    def final_scoring(self, d: Document) -> None:
+        x = d.src.data
+        self.c.final_tiles[d.id] = cat.FinalTile(d.id, x.get("name", d.id), x["count"], x["neutral"], d.src.file)
+
+    def federation_token(self, d: Document) -> None:
+        x = d.src.data
+        self.c.federation_tokens[d.id] = cat.FederationToken(
+            d.id, x.get("name", d.id), x["copies"], x["green"], x.get("in_supply", True),
+            self.loader.effects(d.src, ("effects",), x["effects"]), d.src.file)
+
+    def sector(self, d: Document) -> None:
+        x = d.src.data
+        self.c.sectors[d.id] = cat.Sector(d.id, x["tile"], dict(x["hexes"]), d.src.file)
+
+    def layout(self, d: Document) -> None:
+        x = d.src.data
+        self.c.layouts[d.id] = cat.Layout(d.id, tuple(x["players"]), tuple(tuple(s) for s in x["slots"]),
+                                     tuple(str(s) for s in x["sectors"]), d.src.file, x.get("board", d.id),
+                                     x.get("draw", "fixed"))
+
+    def research_track(self, d: Document) -> None:
+        x = d.src.data
+        levels = tuple(self.loader.effects(d.src, ("levels", i), lv) for i, lv in enumerate(x["levels"]))
+        self.c.tracks[d.id] = cat.ResearchTrack(d.id, x["name"], x.get("order", 99), levels, d.src.file)
+
+    def research_board(self, d: Document) -> None:
+        x = d.src.data
+        top = x.get("top_level", {})
+        self.c.research = cat.ResearchBoard(x["levels"], self.loader.price(d.src, ("cost",), x["cost"]), tuple(x["vp_by_level"]),
+                                       top.get("flip_green_token", False), top.get("exclusive", False))
+
+    def board_action(self, d: Document) -> None:
+        x = d.src.data
+        effect = self.loader.effect(d.src, ("effects", 0), x["effects"][0])
+        if effect is not None:
+            self.c.board_actions[d.id] = cat.BoardAction(d.id, x.get("name", d.id), self.loader.price(d.src, ("cost",), x["cost"]),
+                                                    effect, d.src.file)
+
+    def free_actions(self, d: Document) -> None:
+        x = d.src.data
+        self.c.free_actions = self.c.free_actions + self.loader.effects(d.src, ("conversions",), x["conversions"])
+        b = x["burn"]
+        self.c.burn = cat.Burn(b["from"], b["to"], b["take"], b["keep"])
+
+    def planets(self, d: Document) -> None:
+        x = d.src.data
+        for pid, p in x["types"].items():
+            self.c.planets[pid] = cat.PlanetType(pid, p["code"], p["name"], p["habitable"], p.get("colour"))
+        self.c.wheel = tuple(x["wheel"])
+
+    def resources(self, d: Document) -> None:
+        self.c.resources.update(d.src.data["resources"])
+
+    def parameters(self, d: Document) -> None:
+        for name, p in d.src.data["parameters"].items():
+            written = p.get("default")
+            default = None if written is None else typed_value(p["type"], written)
+            self.c.parameters[name] = cat.Parameter(name, p["scope"], p["type"], default, p["doc"],
+                                               tuple(p.get("choices", ())), p.get("keyed_by"),
+                                               p.get("min"), p.get("max"), p.get("default_from"), written,
+                                               dict(p.get("uses") or {}))
+
+    def game(self, d: Document) -> None:
+        self.c.game = dict(d.src.data)
+
+    def variant(self, d: Document) -> None:
+        x = d.src.data
+        self.c.variants[d.id] = cat.Variant(d.id, x.get("name", d.id), dict(x["parameters"]))
+
+
 def build_catalogue(docs: list[Document], loader: Loader) -> tuple[cat.Catalogue, dict[tuple[str, str], Located]]:
     c = cat.Catalogue()
     located = {d.key: d.src for d in docs}
@@ -160,115 +262,9 @@ def build_catalogue(docs: list[Document], loader: Loader) -> tuple[cat.Catalogue
     boards = {d.id: d for d in docs if d.kind == "faction_board"}
     for d in boards.values():
         c.boards[d.id] = d.src.data
-
-    tile_maps = {
-        "tech_tile": c.tech_tiles,
-        "advanced_tech_tile": c.advanced_tech_tiles,
-        "booster": c.boosters,
-        "round_scoring": c.round_tiles,
-    }
-    builders: dict[str, Callable[[Document], None]] = {}
-
-    def faction(d):
-        if d.variant is not None and d.id not in c.factions:
-            return  # the standard faction did not build: its problem is reported in its own file
-        f = _faction(loader, d, boards)
-        if f is None:
-            return
-        if d.variant is None:
-            c.factions[d.id] = f
-            return
-        family, version, players = d.variant
-        c.variant_entries.append(cat.VariantEntry(family, version, players, f, d.src.file))
-
-    def faction_variant(d):
-        x = d.src.data
-        c.faction_variants[d.id] = cat.FactionVariant(d.id, x.get("name", d.id), tuple(x["versions"]),
-                                                      x.get("description", ""), d.src.file)
-
-    def final(d):
-        x = d.src.data
-        c.final_tiles[d.id] = cat.FinalTile(d.id, x.get("name", d.id), x["count"], x["neutral"], d.src.file)
-
-    def fed(d):
-        x = d.src.data
-        c.federation_tokens[d.id] = cat.FederationToken(
-            d.id, x.get("name", d.id), x["copies"], x["green"], x.get("in_supply", True),
-            loader.effects(d.src, ("effects",), x["effects"]), d.src.file)
-
-    def sector(d):
-        x = d.src.data
-        c.sectors[d.id] = cat.Sector(d.id, x["tile"], dict(x["hexes"]), d.src.file)
-
-    def layout(d):
-        x = d.src.data
-        c.layouts[d.id] = cat.Layout(d.id, tuple(x["players"]), tuple(tuple(s) for s in x["slots"]),
-                                     tuple(str(s) for s in x["sectors"]), d.src.file, x.get("board", d.id),
-                                     x.get("draw", "fixed"))
-
-    def track(d):
-        x = d.src.data
-        levels = tuple(loader.effects(d.src, ("levels", i), lv) for i, lv in enumerate(x["levels"]))
-        c.tracks[d.id] = cat.ResearchTrack(d.id, x["name"], x.get("order", 99), levels, d.src.file)
-
-    def research_board(d):
-        x = d.src.data
-        top = x.get("top_level", {})
-        c.research = cat.ResearchBoard(x["levels"], loader.price(d.src, ("cost",), x["cost"]), tuple(x["vp_by_level"]),
-                                       top.get("flip_green_token", False), top.get("exclusive", False))
-
-    def board_action(d):
-        x = d.src.data
-        effect = loader.effect(d.src, ("effects", 0), x["effects"][0])
-        if effect is not None:
-            c.board_actions[d.id] = cat.BoardAction(d.id, x.get("name", d.id), loader.price(d.src, ("cost",), x["cost"]),
-                                                    effect, d.src.file)
-
-    def free_actions(d):
-        x = d.src.data
-        c.free_actions = c.free_actions + loader.effects(d.src, ("conversions",), x["conversions"])
-        b = x["burn"]
-        c.burn = cat.Burn(b["from"], b["to"], b["take"], b["keep"])
-
-    def planets(d):
-        x = d.src.data
-        for pid, p in x["types"].items():
-            c.planets[pid] = cat.PlanetType(pid, p["code"], p["name"], p["habitable"], p.get("colour"))
-        c.wheel = tuple(x["wheel"])
-
-    def resources_(d):
-        c.resources.update(d.src.data["resources"])
-
-    def parameters(d):
-        for name, p in d.src.data["parameters"].items():
-            written = p.get("default")
-            default = None if written is None else typed_value(p["type"], written)
-            c.parameters[name] = cat.Parameter(name, p["scope"], p["type"], default, p["doc"],
-                                               tuple(p.get("choices", ())), p.get("keyed_by"),
-                                               p.get("min"), p.get("max"), p.get("default_from"), written,
-                                               dict(p.get("uses") or {}))
-
-    def game(d):
-        c.game = dict(d.src.data)
-
-    def variant(d):
-        x = d.src.data
-        c.variants[d.id] = cat.Variant(d.id, x.get("name", d.id), dict(x["parameters"]))
-
-    builders.update({
-        "faction": faction, "final_scoring": final, "federation_token": fed, "sector": sector,
-        "layout": layout, "research_track": track, "research_board": research_board,
-        "board_action": board_action, "free_actions": free_actions, "planets": planets,
-        "resources": resources_, "parameters": parameters, "game": game, "variant": variant,
-        "faction_variant": faction_variant,
-        "faction_board": lambda d: None,
-        **{kind: (lambda d: add_automa(c.automa, d)) for kind in AUTOMA_KINDS},
-    })
+    builder = _Builder(c, loader, boards)
     for d in sorted(docs, key=lambda d: d.key):
-        if d.kind in tile_maps:
-            tile_maps[d.kind][d.id] = _tile(loader, d)
-        else:
-            builders[d.kind](d)
+        builder.add(d)
     c.tracks = dict(sorted(c.tracks.items(), key=lambda kv: (kv[1].order, kv[0])))
     for v in c.variants.values():  # typed as their parameters declare (parameters.yaml may be built after them)
         v.parameters.update({n: typed_value(c.parameters[n].type, x) for n, x in v.parameters.items()

@@ -317,7 +317,29 @@ def svg_map(ctx, state: GameState, to_move: int | None = None) -> str:
     heading = f"{players_words}, seed {state.setup.seed}: {where}, {len(state.moves)} moves"
     add(f'<text class="title" x="{_n(left + MARGIN)}" y="{_n(top + 24)}" font-size="15" fill="#e8eaf2">{escape(heading)}</text>')
 
-    # hexes
+    out += _hex_layer(ctx, state, coords)
+    out += _federation_layer(ctx, state, coords, colours)
+    out += _name_layer(ctx, state, coords)
+    out += _piece_layer(ctx, state, coords, colours, shapes)
+
+    _legend(out, ctx, state, colours, left + MARGIN, legend_y)
+    y = top + title_h
+    for pn in side:
+        add(pn.svg(side_x, y))
+        y += pn.height + GAP
+    x = left + MARGIN
+    for pn in players:
+        add(pn.svg(x, row_y))
+        x += pn.width + GAP
+    add('</svg>')
+    return "\n".join(out) + "\n"
+
+
+def _hex_layer(ctx, state: GameState, coords) -> list[str]:
+    """Each hex in the colour of its planet, and the sectors' edges."""
+    game_map = ctx.map
+    out: list[str] = []
+    add = out.append
     add('<g class="hexes">')
     for c in coords:
         h = game_map.hexes[c]
@@ -331,7 +353,14 @@ def svg_map(ctx, state: GameState, to_move: int | None = None) -> str:
     for a, b in _sector_edges(game_map):
         add(f'<line x1="{_n(a[0])}" y1="{_n(a[1])}" x2="{_n(b[0])}" y2="{_n(b[1])}"/>')
     add('</g>')
+    return out
 
+
+def _federation_layer(ctx, state: GameState, coords, colours) -> list[str]:
+    """An outline per federation, inset further for each further player on a hex."""
+    game_map = ctx.map
+    out: list[str] = []
+    add = out.append
     # federations: an outline per player, inset further for each further player
     add('<g class="federations" fill="none" stroke-linejoin="round">')
     for c in coords:
@@ -347,8 +376,14 @@ def svg_map(ctx, state: GameState, to_move: int | None = None) -> str:
                 f'<path d="{d}" stroke="{colours[p]}" stroke-width="3"><title>{escape(name)}: federation of '
                 f'{escape(_label(state, p))}</title></path>')
     add('</g>')
+    return out
 
-    # hex names
+
+def _name_layer(ctx, state: GameState, coords) -> list[str]:
+    """Each hex's name, in ink that reads on its planet."""
+    game_map = ctx.map
+    out: list[str] = []
+    add = out.append
     add('<g class="names" font-size="7.5" text-anchor="middle">')
     for c in coords:
         h = game_map.hexes[c]
@@ -357,8 +392,14 @@ def svg_map(ctx, state: GameState, to_move: int | None = None) -> str:
         add(f'<text class="name" data-hex={quoteattr(h.name)} x="{_n(x)}" y="{_n(y - 0.52 * SCALE)}" '
             f'fill="{fill}">{escape(h.name)}</text>')
     add('</g>')
+    return out
 
-    # pieces, guests and satellites
+
+def _piece_layer(ctx, state: GameState, coords, colours, shapes) -> list[str]:
+    """The pieces, guests and satellites, each titled with what and whose it is."""
+    game_map = ctx.map
+    out: list[str] = []
+    add = out.append
     add('<g class="pieces">')
     sat_angles = (90, 30, 150, 330, 210, 270)
     for c in coords:
@@ -385,18 +426,7 @@ def svg_map(ctx, state: GameState, to_move: int | None = None) -> str:
                 f'r="{_n(0.12 * SCALE)}" fill="{colours[p]}" stroke="{INK}" stroke-width="1">'
                 f'<title>{escape(name)}: satellite of {escape(_label(state, p))}</title></circle>')
     add('</g>')
-
-    _legend(out, ctx, state, colours, left + MARGIN, legend_y)
-    y = top + title_h
-    for pn in side:
-        add(pn.svg(side_x, y))
-        y += pn.height + GAP
-    x = left + MARGIN
-    for pn in players:
-        add(pn.svg(x, row_y))
-        x += pn.width + GAP
-    add('</svg>')
-    return "\n".join(out) + "\n"
+    return out
 
 
 def _count(n: int, word: str) -> str:

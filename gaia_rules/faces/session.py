@@ -318,6 +318,30 @@ def move_named(engine: Engine, state: GameState, legal: list[Move], line: str) -
         raise SessionError(str(err)) from None
 
 
+def human_undo(engine: Engine, game: SavedGame, bots) -> tuple[SavedGame | None, str]:
+    """The game just before the last move of a human seat (None when there is none), and what was taken back."""
+    moves, state = game.moves, game.state
+    for i in range(len(moves) - 1, -1, -1):
+        if moves[i].player not in bots and not state.is_automa(moves[i].player):
+            back = savegame.with_moves(engine, game, moves[:i])
+            taken = move_text(engine, back.state, moves[i])
+            after = len(moves) - i - 1
+            tail = f" and {_whose(state, bots, moves[i + 1:])} {after} move{'s' if after != 1 else ''} after it" \
+                if after else ""
+            return back, f"took back your last move: {taken}{tail}"
+    return None, "nothing to take back"
+
+
+def _whose(state: GameState, bots, moves: list[Move]) -> str:
+    """'the bot's', 'the bots'', 'the Automa's' or 'the' for the moves taken back after a human's move."""
+    players = {m.player for m in moves}
+    if all(state.is_automa(p) for p in players):
+        return "the Automa's"
+    if not players <= set(bots):
+        return "the"
+    return "the bot's" if len(players) == 1 else "the bots'"
+
+
 class LineReader:
     """Reads one answer: prompt_toolkit on a terminal, plain lines from a pipe."""
 
@@ -422,29 +446,13 @@ class Session:
     # ------------------------------------------------------------ undo
     def undo_human(self) -> str:
         """Back to just before the last move of a human seat; says what was taken back."""
-        moves = self.game.moves
-        for i in range(len(moves) - 1, -1, -1):
-            if moves[i].player not in self.bots and not self.state.is_automa(moves[i].player):
-                back = savegame.with_moves(self.engine, self.game, moves[:i])
-                taken = move_text(self.engine, back.state, moves[i])
-                after = len(moves) - i - 1
-                self.game = back
-                self.round_seen = self.state.round
-                self.saved, self.shown = False, None
-                self.save()
-                tail = f" and {self._whose(moves[i + 1:])} {after} move{'s' if after != 1 else ''} after it" \
-                    if after else ""
-                return f"took back your last move: {taken}{tail}"
-        return "nothing to take back"
-
-    def _whose(self, moves: list[Move]) -> str:
-        """'the bot's', 'the bots'', 'the Automa's' or 'the' for the moves taken back after a human's move."""
-        players = {m.player for m in moves}
-        if all(self.state.is_automa(p) for p in players):
-            return "the Automa's"
-        if not players <= set(self.bots):
-            return "the"
-        return "the bot's" if len(players) == 1 else "the bots'"
+        back, said = human_undo(self.engine, self.game, self.bots)
+        if back is not None:
+            self.game = back
+            self.round_seen = self.state.round
+            self.saved, self.shown = False, None
+            self.save()
+        return said
 
     # ------------------------------------------------------------ reading a line
     def complete(self, before: str) -> list[str]:

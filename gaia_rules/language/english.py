@@ -362,7 +362,73 @@ class _Naming:
     def area(self, word: str) -> str:
         return AREAS.get(word, word)
 
-class _Renderer(_Naming):
+
+class _Conditions(_Naming):
+    """Conditions (`if ...`) by their meaning: what is counted or compared, and against what."""
+
+    def condition(self, c: ast.Condition) -> str:
+        """`if lab >= 2` -> 'if you have at least 2 research labs'; `if level = 5` on research ->
+        'if the level reached is 5'; `if planet-type >= 3 in federation` -> 'if there are at least
+        3 planet types in the federation'."""
+        words = c.counters
+        if c.within is None and any(self.is_datum(w) or w in COUNTER_QUANTITIES for w in words):
+            return "if " + self.quantity(c)
+        nouns = [self.noun(w) for w in words]
+        if any(n is None for n in nouns):  # words this renderer does not know: shown as written
+            what = join_and(words) + (f" (in groups of {c.each})" if c.each > 1 else "")
+            if c.within is not None:
+                what += " " + self.within(c.within)
+            return f"if your count of {what} {QUANTITY_COMPARISONS.get(c.op, c.op)} {c.value}"
+        have = nouns[0].have if len(nouns) == 1 else "you have {count}"
+        if len(nouns) == 1:
+            one, many = nouns[0].one, nouns[0].many
+        else:  # several counters added up: 'at least 3 mines and trading stations together'
+            many = join_and(n.alone or n.many for n in nouns) + " together"
+            one = join_or(n.one for n in nouns) if all(n.alone is None for n in nouns) else "in all of " + many
+        if c.each > 1:
+            counted = f"{c.value} group{'' if c.value == 1 else 's'} of {c.each} {many}"
+        else:
+            counted = f"{c.value} {one if c.value == 1 else many}"
+        if c.op == "=" and c.value == 0:
+            count = f"no {many}"
+        elif c.op == "<" and len(nouns) == 1 and one == many:  # a mass noun: 'less than 3 ore'
+            count = f"less than {counted}"
+        else:
+            count = f"{COMPARISONS.get(c.op, c.op)} {counted}"
+        if c.within is not None:
+            verb = "is" if c.value == 1 and c.each == 1 and len(nouns) == 1 else "are"
+            return f"if there {verb} {count} {self.within(c.within)}"
+        return "if " + have.format(count=count)
+
+    def quantity(self, c: ast.Condition) -> str:
+        """A condition on the event's data (and perhaps counters): 'the level reached is 5'."""
+        parts = []
+        for w in c.counters:
+            if self.is_datum(w):
+                parts.append(self.datum(w)[0])
+            elif w in COUNTER_QUANTITIES:
+                parts.append(COUNTER_QUANTITIES[w][0])
+            else:
+                noun = self.noun(w)
+                parts.append(f"your {noun.alone or noun.many}" if noun is not None else f"your count of {w}")
+        what = parts[0] if len(parts) == 1 else "the total of " + join_and(parts)
+        if c.each > 1:
+            what += f", in whole groups of {c.each},"
+        return f"{what} {QUANTITY_COMPARISONS.get(c.op, c.op)} {c.value}"
+
+    # ------------------------------------------------------------ clauses
+    def value(self, v) -> str:
+        if isinstance(v, tuple):
+            count, code = v
+            return self.cost_amount(count, code)
+        if isinstance(v, bool):  # pragma: no cover - the parser gives words, not bools
+            return "on" if v else "off"
+        if isinstance(v, int):
+            return str(v)
+        return BOOL_WORDS.get(v, POWER_AREAS.get(v, v))
+
+
+class _Renderer(_Conditions):
     """Sentences: gains, costs, events, conditions, clauses and whole statements, in those words."""
 
     # ------------------------------------------------------------ gains and costs
@@ -490,67 +556,6 @@ class _Renderer(_Naming):
 
     def once(self, period: str) -> str:
         return ONCE_PERIODS.get(period, f"at most once per {period}")
-
-    def condition(self, c: ast.Condition) -> str:
-        """`if lab >= 2` -> 'if you have at least 2 research labs'; `if level = 5` on research ->
-        'if the level reached is 5'; `if planet-type >= 3 in federation` -> 'if there are at least
-        3 planet types in the federation'."""
-        words = c.counters
-        if c.within is None and any(self.is_datum(w) or w in COUNTER_QUANTITIES for w in words):
-            return "if " + self.quantity(c)
-        nouns = [self.noun(w) for w in words]
-        if any(n is None for n in nouns):  # words this renderer does not know: shown as written
-            what = join_and(words) + (f" (in groups of {c.each})" if c.each > 1 else "")
-            if c.within is not None:
-                what += " " + self.within(c.within)
-            return f"if your count of {what} {QUANTITY_COMPARISONS.get(c.op, c.op)} {c.value}"
-        have = nouns[0].have if len(nouns) == 1 else "you have {count}"
-        if len(nouns) == 1:
-            one, many = nouns[0].one, nouns[0].many
-        else:  # several counters added up: 'at least 3 mines and trading stations together'
-            many = join_and(n.alone or n.many for n in nouns) + " together"
-            one = join_or(n.one for n in nouns) if all(n.alone is None for n in nouns) else "in all of " + many
-        if c.each > 1:
-            counted = f"{c.value} group{'' if c.value == 1 else 's'} of {c.each} {many}"
-        else:
-            counted = f"{c.value} {one if c.value == 1 else many}"
-        if c.op == "=" and c.value == 0:
-            count = f"no {many}"
-        elif c.op == "<" and len(nouns) == 1 and one == many:  # a mass noun: 'less than 3 ore'
-            count = f"less than {counted}"
-        else:
-            count = f"{COMPARISONS.get(c.op, c.op)} {counted}"
-        if c.within is not None:
-            verb = "is" if c.value == 1 and c.each == 1 and len(nouns) == 1 else "are"
-            return f"if there {verb} {count} {self.within(c.within)}"
-        return "if " + have.format(count=count)
-
-    def quantity(self, c: ast.Condition) -> str:
-        """A condition on the event's data (and perhaps counters): 'the level reached is 5'."""
-        parts = []
-        for w in c.counters:
-            if self.is_datum(w):
-                parts.append(self.datum(w)[0])
-            elif w in COUNTER_QUANTITIES:
-                parts.append(COUNTER_QUANTITIES[w][0])
-            else:
-                noun = self.noun(w)
-                parts.append(f"your {noun.alone or noun.many}" if noun is not None else f"your count of {w}")
-        what = parts[0] if len(parts) == 1 else "the total of " + join_and(parts)
-        if c.each > 1:
-            what += f", in whole groups of {c.each},"
-        return f"{what} {QUANTITY_COMPARISONS.get(c.op, c.op)} {c.value}"
-
-    # ------------------------------------------------------------ clauses
-    def value(self, v) -> str:
-        if isinstance(v, tuple):
-            count, code = v
-            return self.cost_amount(count, code)
-        if isinstance(v, bool):  # pragma: no cover - the parser gives words, not bools
-            return "on" if v else "off"
-        if isinstance(v, int):
-            return str(v)
-        return BOOL_WORDS.get(v, POWER_AREAS.get(v, v))
 
     def fires(self, c) -> tuple[str, tuple[str, ...], str] | None:
         """A clause that fires, as its head, the notes on its head and its gains:
