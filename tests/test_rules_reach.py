@@ -43,7 +43,7 @@ from gaia_rules.formats.movetext import token_words
 from gaia_rules.formats.notation import parse_line
 from gaia_rules.formats.replay import replay_record
 from gaia_rules.players import RandomBot, play_game
-from gaia_rules.rules import Engine, sharing
+from gaia_rules.rules import Engine, IllegalMoveError, sharing
 from gaia_rules.setup import random_setup
 from gaia_rules.state import GameState
 from rules_helpers import clear, fed_layouts, hexes, neighbours, put, set_player, set_turn
@@ -287,3 +287,18 @@ def main(by_line: bool) -> None:
 
 if __name__ == "__main__":
     main("--lines" in sys.argv[1:])
+
+
+def test_a_token_price_paid_with_the_special_token_takes_it_out_of_play(tmp_path):
+    """A designer's conversion priced in tokens (`1t`) takes the special token when no plain token is in the
+    cycle: it leaves play like the plain tokens a price takes, so the conversion cannot be repeated with it."""
+    (tmp_path / "keepers-trade.yaml").write_text('kind: faction\npatch: keepers\nability: ["free: 1t -> 2c"]\n')
+    engine = Engine(default_catalogue([*TEST_CONTENT, tmp_path]))
+    s = first_turn(engine, ["keepers", "testers"], "reach-trade", power=(0, 0, 0, 0))
+    set_player(s, ME, token="area1")
+    credits = s.players[ME].credits
+    after = play_lines(engine, s, "p1 spend 1t for 2c")
+    p = after.players[ME]
+    assert (p.token, p.credits, p.power) == (None, credits + 2, {"area1": 0, "area2": 0, "area3": 0, "gaia": 0})
+    with pytest.raises(IllegalMoveError):
+        play_lines(engine, after, "p1 spend 1t for 2c")

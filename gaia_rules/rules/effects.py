@@ -251,8 +251,9 @@ def pay(ctx: Context, state: GameState, p: int, costs, use_token: bool | None = 
                 power.spend_power(player, c.count, value, special, use_token, to=to)
                 if "spend" in ctx.content.heard_events:
                     state.pending.extend(fire(ctx, state, p, Event("spend", data={"pw": c.count})))
-            elif c.resource == "t":
-                power.take_tokens(player, c.count, use_token)
+            elif c.resource == "t":   # tokens paid leave the game, the special token with them
+                if power.take_tokens(player, c.count, use_token).get("token"):
+                    special_token.discarded(player, "discard")
         else:
             move_pieces(ctx, state, p, c)
 
