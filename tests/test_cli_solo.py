@@ -496,3 +496,16 @@ def test_solo_tables_fit_80_columns(round1, monkeypatch):
         assert max(cell_len(x) for x in lines) <= 80
         assert not any("…" in x for x in lines)
     assert any("VP by source group" in x for x in outputs[1])
+
+
+def test_show_gives_the_automas_seat_a_dash_for_what_only_a_player_holds(round1, monkeypatch):
+    """The Automa has no resources, power, Gaiaformers or tiles (solo rules §2.3): its column says so with a
+    dash rather than zeros a player could take for a count; its VP and research are its own."""
+    monkeypatch.setenv("COLUMNS", "100")
+    lines = ok("show", round1, "--player", "2")
+    cells = {x.strip("│ ").split("│")[0].strip(): x.strip("│ ").split("│")[1].strip()
+             for x in lines if x.startswith("│") and x.count("│") == 3}
+    assert "p2 xenos (Automa)" in "".join(lines)
+    assert [cells[k] for k in ("credits", "ore", "knowledge", "QIC", "power I/II/III", "Gaiaformers",
+                               "tech tiles", "fed. tokens")] == ["-"] * 8
+    assert cells["VP"] == "10" and cells["research terra"].isdigit()

@@ -273,29 +273,32 @@ def players_table(engine: Engine, state: GameState, only: int | None = None) -> 
     current = engine.to_move(state)
     for p in indices:
         mark = " *" if p == current else ""
-        table.add_column(f"p{p + 1} {state.players[p].faction or '(no faction)'}{mark}")
+        automa = " (Automa)" if state.is_automa(p) else ""
+        table.add_column(f"p{p + 1} {state.players[p].faction or '(no faction)'}{automa}{mark}")
 
-    def row(label: str, fn) -> None:
-        table.add_row(label, *[fn(state.players[p], p) for p in indices])
+    def row(label: str, fn, held: bool = False) -> None:
+        """`held`: what only a player holds (resources, power, tiles); the Automa's seat shows a dash."""
+        table.add_row(label, *["-" if held and state.is_automa(p) else fn(state.players[p], p) for p in indices])
 
     row("VP", lambda pl, p: str(pl.vp))
-    row("credits", lambda pl, p: str(pl.credits))
-    row("ore", lambda pl, p: str(pl.ore))
-    row("knowledge", lambda pl, p: str(pl.knowledge))
-    row("QIC", lambda pl, p: str(pl.qic))
+    row("credits", lambda pl, p: str(pl.credits), held=True)
+    row("ore", lambda pl, p: str(pl.ore), held=True)
+    row("knowledge", lambda pl, p: str(pl.knowledge), held=True)
+    row("QIC", lambda pl, p: str(pl.qic), held=True)
     for code in sorted(engine.context(state).content.stored_resources):  # resources the content adds (data alone)
         name = cat.resources.get(code, {}).get("plural", code)
-        row(name, lambda pl, p, c=code: str(pl.other.get(c, 0)))
-    row("power I/II/III", lambda pl, p: _power(engine, state, p))
-    row("Gaiaformers", lambda pl, p: f"{pl.gaiaformers} ({pl.gaiaformers_in_gaia} in gaia)" if pl.gaiaformers else "0")
+        row(name, lambda pl, p, c=code: str(pl.other.get(c, 0)), held=True)
+    row("power I/II/III", lambda pl, p: _power(engine, state, p), held=True)
+    row("Gaiaformers", lambda pl, p: f"{pl.gaiaformers} ({pl.gaiaformers_in_gaia} in gaia)" if pl.gaiaformers else "0",
+        held=True)
     for track in sorted(cat.tracks.values(), key=lambda t: t.order):
         row(f"research {track.id}", lambda pl, p, t=track.id: str(pl.research.get(t, 0)))
     row("structures", lambda pl, p: _pieces(state, p, engine))
     row("tech tiles", lambda pl, p: ", ".join(f"{t.tile} {tile_title(engine, t.tile)} ({t.pos}"
-                                              f"{'' if t.enabled else ', covered'})" for t in pl.tech) or "-")
+                                              f"{'' if t.enabled else ', covered'})" for t in pl.tech) or "-", held=True)
     row("federations", lambda pl, p: str(pl.federations_formed))
     row("fed. tokens", lambda pl, p: ", ".join(f"{t.tile} ({describe(cat, t.tile, 'federation_token')})"
-                                               f"{' green' if t.green else ''}" for t in pl.fed_tokens) or "-")
+                                               f"{' green' if t.green else ''}" for t in pl.fed_tokens) or "-", held=True)
     row("satellites", lambda pl, p: str(pl.satellites))
     row("booster", lambda pl, p: f"{pl.booster} ({tile_title(engine, pl.booster)})" if pl.booster else "-")
     row("passed", lambda pl, p: "yes" if pl.passed else "no")
