@@ -792,7 +792,7 @@ class Sandbox:
                if k not in ("COLUMNS", "LINES", "FORCE_COLOR", "NO_COLOR", "TERM", "CLICOLOR_FORCE")}
         # the commands run in bash, so SHELL says bash (shell completion reads it; CI may not set it)
         env.update(COLUMNS=str(columns), LINES="50", TERM="dumb", GAIA=str(REPO), LC_ALL="C.UTF-8",
-                   SHELL=shutil.which("bash") or "/bin/bash",
+                   SHELL="bash",
                    PYTHONIOENCODING="utf-8", PATH=f"{self.path}{os.pathsep}{os.environ.get('PATH', '')}")
         return env
 
