@@ -111,3 +111,15 @@ def automa_turn(state: GameState) -> GameState:
     state.current = SEAT
     state.main_done = state.turn_done = False
     return ENGINE.apply(state, Move(SEAT, "automa"))
+
+
+# A designer's own decision card (not one of the 17): the validation and whole-game tests lay it over the content.
+DESIGNER_CARD = """kind: automa_card
+id: automa18
+number: 18
+starter: false
+action: {do: build-mine, vp: 2}
+support: {final_tiebreaker: bottom, range: 3, direction: left-up, numbered: {from: right, count: 2}}
+strip: {pass: true, booster: middle}
+initial_booster: 3
+"""

@@ -122,9 +122,17 @@ def set_turn(state: GameState, p: int) -> GameState:
 
 # ------------------------------------------------------------------ moves
 
-def moves_of(state: GameState, line: str) -> list[Move]:
+def moves_of(state: GameState, line: str, engine: Engine = ENGINE) -> list[Move]:
     names = {p.faction: p.index for p in state.players if p.faction is not None}
-    return parse_line(line, names, state.setup.players, token_words(ENGINE)).moves
+    return parse_line(line, names, state.setup.players, token_words(engine)).moves
+
+
+def play_on(engine: Engine, state: GameState, *lines: str) -> GameState:
+    """Apply every command of the lines in order with `engine` (a designer's content), nothing handed out."""
+    for line in lines:
+        for move in moves_of(state, line, engine):
+            state = engine.apply(state, move)
+    return state
 
 
 def play(state: GameState, *lines: str) -> GameState:

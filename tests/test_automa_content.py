@@ -12,6 +12,7 @@ import re
 
 import pytest
 from typer.testing import CliRunner
+from automa_helpers import DESIGNER_CARD
 
 from gaia_rules.content import load_catalogue
 from gaia_rules.content import automa as am
@@ -222,15 +223,7 @@ def test_the_schemas_enumerate_the_words_of_the_typed_content(kind, path, words)
 
 # ------------------------------------------------------------------ validation messages
 
-CARD = """kind: automa_card
-id: automa18
-number: 18
-starter: false
-action: {do: build-mine, vp: 2}
-support: {final_tiebreaker: bottom, range: 3, direction: left-up, numbered: {from: right, count: 2}}
-strip: {pass: true, booster: middle}
-initial_booster: 3
-"""
+CARD = DESIGNER_CARD
 
 
 def test_a_broken_card_is_reported_at_the_word(overlay):

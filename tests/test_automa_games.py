@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from automa_helpers import AUTOMA, SEAT
+from automa_helpers import AUTOMA, DESIGNER_CARD, SEAT
 from rules_helpers import CAT, ENGINE
 
 from gaia_rules.content import load_catalogue
@@ -62,15 +62,7 @@ faction_action:
 special:
   - {rule: vp-for-upgrade, to: lab, vp: 2}
 """,
-    "automa18.yaml": """kind: automa_card
-id: automa18
-number: 18
-starter: false
-action: {do: build-mine, vp: 2}
-support: {final_tiebreaker: bottom, range: 3, direction: left-up, numbered: {from: right, count: 2}}
-strip: {pass: true, booster: middle}
-initial_booster: 3
-""",
+    "automa18.yaml": DESIGNER_CARD,
     "nightmare.yaml": """kind: automa_difficulty
 id: nightmare
 name: Nightmare

@@ -16,14 +16,12 @@ from typer.testing import CliRunner
 
 from gaia_rules.content import bundled_content_dir, default_catalogue, load_catalogue
 from gaia_rules.faces.cli import app
-from gaia_rules.formats.movetext import token_words
-from gaia_rules.formats.notation import parse_line
 from gaia_rules.players import GreedyBot, RandomBot, play_game
 from gaia_rules.rules import Engine, holdings
 from gaia_rules.setup import random_setup
 from gaia_rules.state import FedTokenHeld, GameState
 
-from rules_helpers import clear, dist, hexes, put, set_player, set_turn, start
+from rules_helpers import clear, dist, hexes, play_on, put, set_player, set_turn, start
 import state_diff
 
 SEED = "event-data-3"   # a terra planet with a volcanic and a desert planet next to it
@@ -37,13 +35,6 @@ def engine_with(tmp_path: Path, *ability: str) -> Engine:
     data["ability"] = list(ability)
     (folder / "terrans.yaml").write_text(yaml.safe_dump(data, sort_keys=False))
     return Engine(default_catalogue([folder]))
-
-
-def play(engine: Engine, state: GameState, line: str) -> GameState:
-    names = {p.faction: p.index for p in state.players if p.faction is not None}
-    for move in parse_line(line, names, state.setup.players, token_words(engine)).moves:
-        state = engine.apply(state, move)
-    return state
 
 
 def position(round_tile: str = "score4", booster: str = "booster4", power=(0, 0, 6, 0)):
@@ -76,7 +67,7 @@ def gained(before: GameState, after: GameState) -> dict[str, int]:
 def test_on_step_paid_counts_only_the_steps_paid_for_with_ore(base, tmp_path):
     engine = engine_with(tmp_path, "on step paid: 2vp")
     s, volcanic, _ = base
-    after = play(engine, s, f"p1 special step. build m {volcanic}")    # booster4: 1 free step of the 2
+    after = play_on(engine, s, f"p1 special step. build m {volcanic}")    # booster4: 1 free step of the 2
     # the mine (2c, 1o) and one paid step (3o); 2 VP for the one paid step
     assert gained(s, after) == {"vp": 2, "c": -2, "o": -4, "k": 0}
 
@@ -84,44 +75,44 @@ def test_on_step_paid_counts_only_the_steps_paid_for_with_ore(base, tmp_path):
 def test_on_step_free_counts_only_the_free_steps(base, tmp_path):
     engine = engine_with(tmp_path, "on step free: 1k")
     s, volcanic, desert = base
-    assert gained(s, play(engine, s, f"p1 special step. build m {volcanic}"))["k"] == 1
-    assert gained(s, play(engine, s, f"p1 build m {desert}"))["k"] == 0            # three steps, all paid
+    assert gained(s, play_on(engine, s, f"p1 special step. build m {volcanic}"))["k"] == 1
+    assert gained(s, play_on(engine, s, f"p1 build m {desert}"))["k"] == 0            # three steps, all paid
 
 
 def test_on_step_counts_every_step_paid_or_free(base, tmp_path):
     engine = engine_with(tmp_path, "on step: 1c")
     s, volcanic, desert = base
-    assert gained(s, play(engine, s, f"p1 special step. build m {volcanic}"))["c"] == -2 + 2
-    assert gained(s, play(engine, s, f"p1 build m {desert}"))["c"] == -2 + 3
+    assert gained(s, play_on(engine, s, f"p1 special step. build m {volcanic}"))["c"] == -2 + 2
+    assert gained(s, play_on(engine, s, f"p1 build m {desert}"))["c"] == -2 + 3
 
 
 def test_a_power_action_gives_free_steps_and_the_rest_are_paid(tmp_path):
     engine = engine_with(tmp_path, "on step paid: 1vp", "on step free: 1k")
     s, _, desert = position()
-    after = play(engine, s, f"p1 action power2. build m {desert}")   # 2 free steps of the 3
+    after = play_on(engine, s, f"p1 action power2. build m {desert}")   # 2 free steps of the 3
     assert gained(s, after) == {"vp": 1, "c": -2, "o": -1 - 3, "k": 2}
 
 
 def test_the_round_tile_of_terraforming_steps_scores_free_steps_too(tmp_path):
     engine = engine_with(tmp_path)
     s, volcanic, _ = position(round_tile="score1")                    # on step: 2vp
-    assert gained(s, play(engine, s, f"p1 special step. build m {volcanic}"))["vp"] == 4
+    assert gained(s, play_on(engine, s, f"p1 special step. build m {volcanic}"))["vp"] == 4
 
 
 def test_the_build_counts_its_steps_paid_and_free(base, tmp_path):
     engine = engine_with(tmp_path, "on build m: 1vp per paid-step", "on build m: 1k per free-step",
                          "on build m: 3c per step")
     s, volcanic, desert = base
-    assert gained(s, play(engine, s, f"p1 special step. build m {volcanic}")) == {"vp": 1, "c": -2 + 6, "o": -4,
+    assert gained(s, play_on(engine, s, f"p1 special step. build m {volcanic}")) == {"vp": 1, "c": -2 + 6, "o": -4,
                                                                                   "k": 1}
-    assert gained(s, play(engine, s, f"p1 build m {desert}")) == {"vp": 3, "c": -2 + 9, "o": -10, "k": 0}
+    assert gained(s, play_on(engine, s, f"p1 build m {desert}")) == {"vp": 3, "c": -2 + 9, "o": -10, "k": 0}
 
 
 def test_a_condition_compares_the_free_steps_of_the_build(base, tmp_path):
     engine = engine_with(tmp_path, "if free-step >= 1: on build m: 5c")
     s, volcanic, desert = base
-    assert gained(s, play(engine, s, f"p1 special step. build m {volcanic}"))["c"] == -2 + 5
-    assert gained(s, play(engine, s, f"p1 build m {desert}"))["c"] == -2
+    assert gained(s, play_on(engine, s, f"p1 special step. build m {volcanic}"))["c"] == -2 + 5
+    assert gained(s, play_on(engine, s, f"p1 build m {desert}"))["c"] == -2
 
 
 # ------------------------------------------------------------------ what gave a build
@@ -129,29 +120,29 @@ def test_a_condition_compares_the_free_steps_of_the_build(base, tmp_path):
 def test_a_build_by_a_special_action_is_told_from_one_by_the_main_action(base, tmp_path):
     engine = engine_with(tmp_path, "on build m by special-action: 2vp", "on build m by main-action: 1k")
     s, volcanic, desert = base
-    assert gained(s, play(engine, s, f"p1 special step. build m {volcanic}")) == {"vp": 2, "c": -2, "o": -4, "k": 0}
-    assert gained(s, play(engine, s, f"p1 build m {desert}")) == {"vp": 0, "c": -2, "o": -10, "k": 1}
+    assert gained(s, play_on(engine, s, f"p1 special step. build m {volcanic}")) == {"vp": 2, "c": -2, "o": -4, "k": 0}
+    assert gained(s, play_on(engine, s, f"p1 build m {desert}")) == {"vp": 0, "c": -2, "o": -10, "k": 1}
 
 
 def test_a_build_by_a_board_action(tmp_path):
     engine = engine_with(tmp_path, "on build m by board-action: 3c", "on build m by special-action: 2vp")
     s, _, desert = position()
-    after = play(engine, s, f"p1 action power6. build m {desert}")     # 1 free step, 2 paid
+    after = play_on(engine, s, f"p1 action power6. build m {desert}")     # 1 free step, 2 paid
     assert gained(s, after) == {"vp": 0, "c": -2 + 3, "o": -1 - 6, "k": 0}
 
 
 def test_several_ways_in_one_filter(base, tmp_path):
     engine = engine_with(tmp_path, "on build m by board-action|special-action: 1vp")
     s, volcanic, desert = base
-    assert gained(s, play(engine, s, f"p1 special step. build m {volcanic}"))["vp"] == 1
-    assert gained(s, play(engine, s, f"p1 build m {desert}"))["vp"] == 0
+    assert gained(s, play_on(engine, s, f"p1 special step. build m {volcanic}"))["vp"] == 1
+    assert gained(s, play_on(engine, s, f"p1 build m {desert}"))["vp"] == 0
 
 
 def test_an_upgrade_taken_as_the_main_action_is_a_build_by_main_action(base, tmp_path):
     engine = engine_with(tmp_path, "on build ts by main-action: 2k", "on build ts by reward: 9vp")
     s, _, _ = base
     home = next(n for n, h in s.board.items() if h.owner == 0)
-    upgraded = gained(s, play(engine, s, f"p1 build ts {home}"))
+    upgraded = gained(s, play_on(engine, s, f"p1 build ts {home}"))
     assert (upgraded["k"], upgraded["vp"]) == (2, 0)
 
 
@@ -160,7 +151,7 @@ def test_the_lost_planet_of_navigation_5_is_a_reward(tmp_path):
     s, _, _ = position()
     s.players[0].research["nav"] = 4
     set_player(s, 0, knowledge=15, fed_tokens=[FedTokenHeld("fed1", True)])   # the top level flips a green one
-    after = play(engine, s, "p1 up nav")
+    after = play_on(engine, s, "p1 up nav")
     place = next(m for m in engine.legal_moves(after) if m.command == "lostPlanet")
     before_vp = after.players[0].vp
     placed = engine.apply(after, place)
@@ -174,10 +165,10 @@ def test_a_round_condition_holds_from_that_round_on(base, tmp_path):
     engine = engine_with(tmp_path, "if round >= 2: on build m: 3vp")
     s, _, desert = base
     assert s.round == 1
-    assert gained(s, play(engine, s, f"p1 build m {desert}"))["vp"] == 0
+    assert gained(s, play_on(engine, s, f"p1 build m {desert}"))["vp"] == 0
     later = s.clone()
     later.round = 2
-    assert gained(later, play(engine, later, f"p1 build m {desert}"))["vp"] == 3
+    assert gained(later, play_on(engine, later, f"p1 build m {desert}"))["vp"] == 3
 
 
 def test_per_round_counts_the_round_number(base, tmp_path):
@@ -185,7 +176,7 @@ def test_per_round_counts_the_round_number(base, tmp_path):
     s, _, desert = base
     later = s.clone()
     later.round = 4
-    assert gained(later, play(engine, later, f"p1 build m {desert}"))["c"] == -2 + 8
+    assert gained(later, play_on(engine, later, f"p1 build m {desert}"))["c"] == -2 + 8
 
 
 # ------------------------------------------------------------------ validation
@@ -235,13 +226,13 @@ def test_the_shapers_get_a_credit_per_paid_step_and_2_vp_for_a_mine_by_special_a
     holdings.set_booster(s, 0, "booster4")
     put(s, "5A10", 0)                            # ice, the Shapers' home; 1A6 is two steps away
     set_player(s, 0)
-    by_special = play(shapers, s, "p1 special step. build m 1A6")          # 1 free step, 1 paid
+    by_special = play_on(shapers, s, "p1 special step. build m 1A6")          # 1 free step, 1 paid
     assert gained(s, by_special) == {"vp": 2, "c": -2 + 1, "o": -1 - 3, "k": 0}
-    by_main = play(shapers, s, "p1 build m 1A6")                           # 2 paid steps
+    by_main = play_on(shapers, s, "p1 build m 1A6")                           # 2 paid steps
     assert gained(s, by_main) == {"vp": 0, "c": -2 + 2, "o": -1 - 6, "k": 0}
     late = s.clone()
     late.round = 4
-    assert gained(late, play(shapers, late, "p1 build m 1A6")) == {"vp": 1, "c": -2 + 2, "o": -7, "k": 0}
+    assert gained(late, play_on(shapers, late, "p1 build m 1A6")) == {"vp": 1, "c": -2 + 2, "o": -7, "k": 0}
 
 
 def differences(a: GameState, b: GameState) -> dict[str, tuple]:

@@ -12,12 +12,10 @@ import pytest
 import yaml
 
 from gaia_rules.content import bundled_content_dir, default_catalogue
-from gaia_rules.formats.movetext import token_words
-from gaia_rules.formats.notation import parse_line
 from gaia_rules.rules import Engine
 from gaia_rules.state import GameState
 
-from rules_helpers import clear, dist, hexes, put, set_player, set_turn, start
+from rules_helpers import clear, dist, hexes, play_on, put, set_player, set_turn, start
 
 FACTIONS = ["terrans", "xenos", "ambas", "firaks"]
 
@@ -39,13 +37,6 @@ def engine_with(tmp_path: Path, faction: str, *ability: str, round_tile: str | N
         tile["effects"] = [round_tile]
         (folder / "score4.yaml").write_text(yaml.safe_dump(tile, sort_keys=False))
     return Engine(default_catalogue([folder]))
-
-
-def play(engine: Engine, state: GameState, line: str) -> GameState:
-    names = {p.faction: p.index for p in state.players if p.faction is not None}
-    for move in parse_line(line, names, state.setup.players, token_words(engine)).moves:
-        state = engine.apply(state, move)
-    return state
 
 
 def texts(engine: Engine, state: GameState) -> list[str]:
@@ -78,61 +69,61 @@ def charge_position(base, power=(2, 4, 0, 0), piece="ts"):
 def test_on_charge_vp_never_offers_a_charge_of_no_power(base, tmp_path):
     engine = engine_with(tmp_path, "xenos", "on charge: 1vp")
     s, target = charge_position(base, power=(0, 0, 6, 0))  # every token in area III: nothing to charge
-    after = play(engine, s, f"p1 build m {target}. endturn")
+    after = play_on(engine, s, f"p1 build m {target}. endturn")
     assert [d.kind for d in after.decisions] == []
 
 
 def test_on_charge_vp_follows_an_accepted_charge(base, tmp_path):
     engine = engine_with(tmp_path, "xenos", "on charge: 1vp")
     s, target = charge_position(base)
-    after = play(engine, s, f"p1 build m {target}. endturn")
+    after = play_on(engine, s, f"p1 build m {target}. endturn")
     assert texts(engine, after) == ["charge 2pw", "decline"]
     vp = after.players[1].vp
-    charged = play(engine, after, "p2 charge 2pw")
+    charged = play_on(engine, after, "p2 charge 2pw")
     assert charged.players[1].vp == vp - 1 + 1  # the charge costs 1 VP, the statement gives 1
-    declined = play(engine, after, "p2 decline")
+    declined = play_on(engine, after, "p2 decline")
     assert declined.players[1].vp == vp
 
 
 def test_on_charge_up_any_keeps_the_charge_and_asks_for_the_step(base, tmp_path):
     engine = engine_with(tmp_path, "xenos", "on charge: up any")
     s, target = charge_position(base)
-    after = play(engine, s, f"p1 build m {target}. endturn")
+    after = play_on(engine, s, f"p1 build m {target}. endturn")
     assert texts(engine, after) == ["charge 2pw", "decline"]
-    charged = play(engine, after, "p2 charge 2pw")
+    charged = play_on(engine, after, "p2 charge 2pw")
     assert [(d.kind, d.player) for d in charged.decisions] == [("up", 1)]
-    stepped = play(engine, charged, "p2 up eco")
+    stepped = play_on(engine, charged, "p2 up eco")
     assert stepped.players[1].research["eco"] == after.players[1].research["eco"] + 1
 
 
 def test_per_pw_counts_the_power_charged(base, tmp_path):
     engine = engine_with(tmp_path, "xenos", "on charge: 2c per pw")
     s, target = charge_position(base, piece="PI")
-    after = play(engine, s, f"p1 build m {target}. endturn")
+    after = play_on(engine, s, f"p1 build m {target}. endturn")
     assert texts(engine, after) == ["charge 3pw", "decline"]
-    charged = play(engine, after, "p2 charge 3pw")
+    charged = play_on(engine, after, "p2 charge 3pw")
     assert charged.players[1].credits == after.players[1].credits + 6
 
 
 def test_a_round_tile_listens_to_charges_too(base, tmp_path):
     engine = engine_with(tmp_path, "xenos", round_tile="on charge: 1k")
     s, target = charge_position(base)
-    after = play(engine, play(engine, s, f"p1 build m {target}. endturn"), "p2 charge 2pw")
+    after = play_on(engine, play_on(engine, s, f"p1 build m {target}. endturn"), "p2 charge 2pw")
     assert after.players[1].knowledge == s.players[1].knowledge + 1
 
 
 def test_charge_free_power_makes_a_two_power_charge_free(base, tmp_path):
     engine = engine_with(tmp_path, "xenos", "set charge_free_power = 2")
     s, target = charge_position(base, piece="PI")
-    after = play(engine, s, f"p1 build m {target}. endturn")
+    after = play_on(engine, s, f"p1 build m {target}. endturn")
     vp = after.players[1].vp
-    assert play(engine, after, "p2 charge 3pw").players[1].vp == vp - 1
+    assert play_on(engine, after, "p2 charge 3pw").players[1].vp == vp - 1
 
 
 def test_opponent_build_fires_for_the_neighbour_with_the_power_it_could_charge(base, tmp_path):
     engine = engine_with(tmp_path, "xenos", "on opponent-build m: 1o per pw")
     s, target = charge_position(base, piece="PI")
-    after = play(engine, s, f"p1 build m {target}. endturn")
+    after = play_on(engine, s, f"p1 build m {target}. endturn")
     assert after.players[1].ore == s.players[1].ore + 3
 
 
@@ -157,10 +148,10 @@ def mine_turn(base, tmp_path, rule: str):
 
 def test_once_per_round_limits_a_build_bonus(base, tmp_path):
     engine, s, a, b = mine_turn(base, tmp_path, "once per round: on build m: 2vp")
-    first = play(engine, s, f"p1 build m {a}. endturn")
+    first = play_on(engine, s, f"p1 build m {a}. endturn")
     assert first.players[0].vp == 22
     first.decisions = []  # (charge offers to the others: not this test's matter)
-    second = play(engine, set_turn(first, 0), f"p1 build m {b}. endturn")
+    second = play_on(engine, set_turn(first, 0), f"p1 build m {b}. endturn")
     assert second.players[0].vp == 22  # not a second time this round
     second.decisions = []
     from gaia_rules.rules import phases
@@ -168,16 +159,16 @@ def test_once_per_round_limits_a_build_bonus(base, tmp_path):
     phases.start_round(engine.context(second), second, second.round + 1)  # a new round: the limit starts again
     assert second.players[0].marks == []
     second.decisions, second.phase, second.setup_queue = [], "actions", []
-    third = play(engine, set_turn(second, 0), f"p1 build m {hexes(s, 'terra')[3]}. endturn")
+    third = play_on(engine, set_turn(second, 0), f"p1 build m {hexes(s, 'terra')[3]}. endturn")
     assert third.players[0].vp == 24
 
 
 def test_if_condition_is_checked_as_the_statement_fires(base, tmp_path):
     engine, s, a, b = mine_turn(base, tmp_path, "if m >= 3: on build m: 5vp")
-    first = play(engine, s, f"p1 build m {a}. endturn")
+    first = play_on(engine, s, f"p1 build m {a}. endturn")
     assert first.players[0].vp == 20  # two mines after the build: the condition fails
     first.decisions = []
-    second = play(engine, set_turn(first, 0), f"p1 build m {b}. endturn")
+    second = play_on(engine, set_turn(first, 0), f"p1 build m {b}. endturn")
     assert second.players[0].vp == 25  # three mines
 
 
@@ -186,21 +177,21 @@ def test_research_level_is_countable(base, tmp_path):
     s = set_turn(clear(base.clone(), vp=20), 0)
     s.players[0].research["eco"] = 2
     s.players[0].knowledge = 10
-    after = play(engine, s, "p1 up eco. endturn")
+    after = play_on(engine, s, "p1 up eco. endturn")
     assert after.players[0].vp == 23  # level 3 reached
-    other = play(engine, s, "p1 up sci. endturn")
+    other = play_on(engine, s, "p1 up sci. endturn")
     assert other.players[0].vp == 20  # the filter: only Economy
 
 
 def test_after_an_event_holds_once_it_has_happened(base, tmp_path):
     engine, s, a, b = mine_turn(base, tmp_path, "after research: on build m: 3vp")
-    before = play(engine, s, f"p1 build m {a}. endturn")
+    before = play_on(engine, s, f"p1 build m {a}. endturn")
     assert before.players[0].vp == 20
     s.players[0].knowledge = 10
-    researched = play(engine, s, "p1 up eco. endturn")
+    researched = play_on(engine, s, "p1 up eco. endturn")
     assert "event:research" in researched.players[0].marks
     researched.decisions = []
-    built = play(engine, set_turn(researched, 0), f"p1 build m {a}. endturn")
+    built = play_on(engine, set_turn(researched, 0), f"p1 build m {a}. endturn")
     assert built.players[0].vp == researched.players[0].vp + 3
 
 
@@ -209,13 +200,13 @@ def test_structure_cost_is_a_parameter_per_player(base, tmp_path):
     s = set_turn(clear(base.clone(), vp=20), 0)
     home = hexes(s, "terra")[0]
     put(s, home, 0)
-    alone = play(engine, s, f"p1 build ts {home}. endturn")
+    alone = play_on(engine, s, f"p1 build ts {home}. endturn")
     assert (alone.players[0].credits, alone.players[0].ore) == (14, 4)  # not 6c 2o
     other = next(h for h in hexes(s) if h not in hexes(s, "space") and dist(s, h, home) == 2)
     put(s, other, 1)
-    near = play(engine, s, f"p1 build ts {home}. endturn")
+    near = play_on(engine, s, f"p1 build ts {home}. endturn")
     assert (near.players[0].credits, near.players[0].ore) == (14, 5)  # not 3c 2o
-    bundled = play(Engine(default_catalogue()), s, f"p1 build ts {home}. endturn")
+    bundled = play_on(Engine(default_catalogue()), s, f"p1 build ts {home}. endturn")
     assert (bundled.players[0].credits, bundled.players[0].ore) == (12, 3)  # the board's 3c 2o near an opponent
 
 
@@ -225,7 +216,7 @@ def test_research_cost_is_a_parameter_per_player(base, tmp_path):
     s = set_turn(clear(base.clone(), vp=20), 0)
     s.players[0].knowledge = 3
     assert "up eco" in texts(engine, s)
-    assert play(engine, s, "p1 up eco. endturn").players[0].knowledge == 0
+    assert play_on(engine, s, "p1 up eco. endturn").players[0].knowledge == 0
     assert "up eco" not in texts(Engine(default_catalogue()), s)  # the board's price is 4k
 
 
@@ -237,7 +228,7 @@ def test_board_action_cost_is_a_parameter_per_player_and_per_action(base, tmp_pa
     s.players[0].qic = 3
     assert "action qic1" not in texts(bundled, s)          # the board's price is 4 Q.I.C.
     assert "action qic1" in texts(engine, s)
-    after = play(engine, s, "p1 action qic1")
+    after = play_on(engine, s, "p1 action qic1")
     assert after.players[0].qic == 0
     assert ("action qic2" in texts(engine, s)) == ("action qic2" in texts(bundled, s))   # unchanged
 
@@ -245,7 +236,7 @@ def test_board_action_cost_is_a_parameter_per_player_and_per_action(base, tmp_pa
 def test_charge_filters_name_the_piece_built_and_the_builder(base, tmp_path):
     engine = engine_with(tmp_path, "xenos", "on charge ts|PI: 1k", "on charge terrans: 1c")
     s, target = charge_position(base)
-    after = play(engine, play(engine, s, f"p1 build m {target}. endturn"), "p2 charge 2pw")
+    after = play_on(engine, play_on(engine, s, f"p1 build m {target}. endturn"), "p2 charge 2pw")
     assert after.players[1].knowledge == s.players[1].knowledge  # a mine was built: not ts or PI
     assert after.players[1].credits == s.players[1].credits + 1  # the terrans built it
 
@@ -268,7 +259,7 @@ def test_once_per_game_special_action_is_gone_after_its_use(base, tmp_path):
     engine = engine_with(tmp_path, "terrans", "once per game: action: 3k")
     s = set_turn(clear(base.clone(), vp=20), 0)
     assert specials(engine, s) == ["special 3k"]
-    used = play(engine, s, "p1 special 3k. endturn")
+    used = play_on(engine, s, "p1 special 3k. endturn")
     assert used.players[0].knowledge == 8
     used.decisions = []
     used.players[0].specials_used = []  # a new round (clean-up)
@@ -302,7 +293,7 @@ def test_once_per_round_fires_once_for_several_steps_of_one_build(base, tmp_path
     put(s, home, 0)
     far, n = next((h, steps("terra", k)) for k in ("ice", "oxide", "volcanic", "desert", "swamp", "titanium")
                   for h in hexes(s, k) if steps("terra", k) >= 2 and dist(s, h, home) <= 10)
-    after = play(engine, s, f"p1 build m {far}. endturn")
+    after = play_on(engine, s, f"p1 build m {far}. endturn")
     assert after.players[0].ore == 15 - 1 - 3 * n
     assert after.players[0].vp == 21                               # once, not once per step
     assert after.players[0].credits == s.players[0].credits - 2 + n  # the unlimited one: once per step
@@ -314,7 +305,7 @@ def test_swap_is_an_event_with_its_two_hexes(base, tmp_path):
     pi, mine = hexes(s, "terra")[:2]
     put(s, pi, 0, "PI")
     put(s, mine, 0, "m")
-    asked = play(engine, s, "p1 special swap-PI")
+    asked = play_on(engine, s, "p1 special swap-PI")
     swap = next(m for m in engine.legal_moves(asked) if m.command.startswith("swap"))
     after = engine.apply(asked, swap)
     assert (after.board[pi].piece, after.board[mine].piece) == ("m", "PI")

@@ -26,6 +26,12 @@ def rank_vp(values: list[int], counts: list[int], table: list[int], zero_scores:
     return out
 
 
+def _automa_extra(ctx: Context, state: GameState, breakdown: dict, p: int, source: str, vp: int) -> None:
+    """The hardest difficulty's extra VP on the Automa's final VP from `source` (none for a player)."""
+    if state.is_automa(p):
+        breakdown["automa_extra_vp"] = breakdown.get("automa_extra_vp", 0) + automa_score.extra(ctx, state, source, vp)
+
+
 def final_scoring(ctx: Context, state: GameState) -> None:
     n = len(state.players)
     table = list(ctx.content.catalogue.game["final_scoring_vp"])
@@ -41,17 +47,13 @@ def final_scoring(ctx: Context, state: GameState) -> None:
         for p in range(n):
             add_vp(state, p, vp[p], f"final{k}")
             breakdown[p][f"final_tile_{k}"] = {"tile": tile_id, "count": counts[p], "vp": vp[p]}
-            if state.is_automa(p):
-                breakdown[p]["automa_extra_vp"] = (breakdown[p].get("automa_extra_vp", 0)
-                                                   + automa_score.extra(ctx, state, "final-tiles", vp[p]))
+            _automa_extra(ctx, state, breakdown[p], p, "final-tiles", vp[p])
     for p, player in enumerate(state.players):
         vp_table = ctx.content.catalogue.research.vp_by_level
         research_vp = {t: vp_table[lv] for t, lv in player.research.items()}
         for t, vp in research_vp.items():
             add_vp(state, p, vp, t)
-            if state.is_automa(p):
-                breakdown[p]["automa_extra_vp"] = (breakdown[p].get("automa_extra_vp", 0)
-                                                   + automa_score.extra(ctx, state, "research", vp))
+            _automa_extra(ctx, state, breakdown[p], p, "research", vp)
         breakdown[p]["research_vp"] = research_vp
         resources = 0 if state.is_automa(p) else resource_vp(ctx, state, p)   # the Automa has no resources
         add_vp(state, p, resources, "spend")
