@@ -16,7 +16,7 @@ from ..board import distance
 from ..content.catalogue import Structure
 from ..language import ast
 from ..state import GameState, Pending
-from . import charges, choices, effects, holdings, power, sharing
+from . import charges, choices, effects, federations, holdings, power, sharing
 from .common import arg, hex_name, queue
 from .context import Context
 from .errors import IllegalMoveError
@@ -331,14 +331,35 @@ def _opponent_near(ctx: Context, state: GameState, p: int, name: str) -> bool:
 
 
 def join_federation(ctx: Context, state: GameState, p: int, name: str) -> None:
-    """A piece built next to one of your federations joins it."""
-    for near in ctx.map.neighbour_names[name]:
-        other = state.board.get(near)
-        if other is not None and p in other.federations:
-            h = state.hex(name)
-            if p not in h.federations:
-                h.federations.append(p)
-            for fed in state.players[p].federations:
-                if near in fed and name not in fed:
-                    fed.append(name)
-            return
+    """A piece built next to one of your federations joins it, and with it every piece of yours connected
+    to it that is in no federation yet (its whole group).
+
+    The printed rules say only that a planet colonized next to a federation enlarges it; which other
+    pieces come along they leave open. The reference engine (boardgamers.space, player.build: the new
+    piece's building group) settles it, and the recorded games follow it (regression game
+    federation-join-group-4p): the group spreads through p's pieces with a federation power value and
+    through the hexes of p's federations, and each of its pieces joins."""
+    if p in state.board[name].federations:
+        return
+    joined = next((fed for near in ctx.map.neighbour_names[name] for fed in state.players[p].federations
+                   if near in fed), None)
+    if joined is None:
+        return
+    for member in sorted(_building_group(ctx, state, p, name)):
+        if p not in state.board[member].federations:
+            state.hex(member).federations.append(p)
+            joined.append(member)
+
+
+def _building_group(ctx: Context, state: GameState, p: int, name: str) -> set[str]:
+    """`name` and p's pieces connected to it through p's pieces (federation value > 0) and federation hexes."""
+    group, frontier = {name}, [name]
+    while frontier:
+        for near in ctx.map.neighbour_names[frontier.pop()]:
+            h = state.board.get(near)
+            if near in group or h is None:
+                continue
+            if p in h.federations or federations.piece_value(ctx, state, p, near) > 0:
+                group.add(near)
+                frontier.append(near)
+    return group
