@@ -33,7 +33,6 @@ from __future__ import annotations
 import os
 import sys
 from contextlib import contextmanager
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Callable, Iterator, List, Optional
 
@@ -42,7 +41,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from typer.core import TyperGroup
 
-from ..content import ContentError, default_catalogue
+from .. import __version__
+from ..content import ContentError, cache, default_catalogue
 from ..content.catalogue import Catalogue
 from ..content.loader import folder_problem
 from ..content.spelling import did_you_mean
@@ -113,11 +113,8 @@ app = typer.Typer(
 
 
 def package_version() -> str:
-    """The installed version of gaia-rules (the package metadata), or "unknown" when not installed."""
-    try:
-        return version("gaia-rules")
-    except PackageNotFoundError:
-        return "unknown"
+    """The version of gaia-rules (`gaia_rules.__version__`, which the package metadata reads too)."""
+    return __version__
 
 
 def _print_version(value: bool) -> None:
@@ -130,6 +127,9 @@ def _print_version(value: bool) -> None:
 def _root(
     version: bool = typer.Option(False, "--version", is_eager=True, callback=_print_version,
                                  help="Print the version of gaia-rules and exit."),
+    no_cache: bool = typer.Option(False, "--no-cache",
+                                  help="Build the content afresh instead of reading the built catalogue kept in the "
+                                       "user's cache folder (also: GAIA_NO_CACHE=1)."),
 ) -> None:
     """gaia-rules: a rules-as-data engine for Gaia Project.
 
@@ -138,6 +138,7 @@ def _root(
     a file that cannot be read or written, a corrupt saved game, text that is
     not a move); 3 an internal error. See docs/cli.md.
     """
+    cache.switch_off(no_cache)
 
 
 # ------------------------------------------------------------------ option values as words in help
