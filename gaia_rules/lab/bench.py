@@ -76,8 +76,7 @@ from ..players import BotGameError, FastBot, RandomBot, play_game
 from ..rules import Engine, MoveError, MoveSyntaxError
 from ..rules.federations import possible_federations
 from ..setup import random_setup
-
-BENCHMARKS = ("load", "apply", "legal", "federation", "replay", "playout", "bots", "memory")
+from .bench_targets import BENCHMARKS
 
 LOAD_RUNS = 3
 LOAD_SCRIPT = (
