@@ -34,7 +34,7 @@ def bench(
     baseline: Optional[Path] = typer.Option(None, "--baseline", metavar="FILE",
                                             help="A previous `gaia bench --json` output to compare the figures with."),
 ) -> None:
-    """Measure the engine: load, apply, legal, federation, replay, playout, bots, memory.
+    """Measure the engine: load, apply, legal, federation, replay, playout, bots, memory, startup.
 
     In-process after a warm-up (load: cold, in fresh subprocesses). Prints the
     figures and the machine they were measured on, or `--json` one object.
