@@ -76,7 +76,7 @@ from ..players import BotGameError, FastBot, RandomBot, play_game
 from ..rules import Engine, MoveError, MoveSyntaxError
 from ..rules.federations import possible_federations
 from ..setup import random_setup
-from .bench_startup import bench_startup
+from .bench_startup import StartupError, bench_startup
 from .bench_targets import BENCHMARKS
 
 LOAD_RUNS = 3
@@ -549,7 +549,10 @@ def run_bench(only: list[str] | None = None, files: list[Path] | None = None, ga
         elif name == "memory":
             out["memory"] = bench_memory(engine, corpus)
         elif name == "startup":
-            out["startup"] = bench_startup()
+            try:
+                out["startup"] = bench_startup()
+            except StartupError as err:
+                raise BenchError(str(err)) from None
         out.setdefault("bench_s", {})[name] = round(time.perf_counter() - t, 2)
         if done is not None:
             done(name)

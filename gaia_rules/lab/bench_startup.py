@@ -20,7 +20,19 @@ import time
 from pathlib import Path
 
 REFERENCE_CODE = "import typer, rich.console"
-GAIA = "import sys; from gaia_rules.faces.cli import app; sys.argv[0] = 'gaia'; app()"
+
+
+class StartupError(Exception):
+    """The `gaia` program cannot be found to be timed."""
+
+
+def _gaia() -> list[str]:
+    """The installed `gaia` program, the one a player runs (beside this Python, else on the PATH)."""
+    beside = Path(sys.executable).parent / "gaia"
+    found = str(beside) if beside.is_file() else shutil.which("gaia")
+    if found is None:
+        raise StartupError("startup: no `gaia` program beside this Python or on the PATH (pip install -e .)")
+    return [found]
 
 # (figure, arguments after `gaia`); {game} is a saved game made for the run
 COMMANDS = (("version", ["--version"]), ("help", ["--help"]), ("show", ["show", "{game}"]),
@@ -42,13 +54,14 @@ def bench_startup(runs: int = 5) -> dict:
     folder = Path(tempfile.mkdtemp(prefix="gaia-bench-startup-"))
     try:
         game = folder / "game.json"
-        subprocess.run([sys.executable, "-c", GAIA, "new", "--players", "2", "--seed", "1", "-o", str(game)],
+        gaia = _gaia()
+        subprocess.run([*gaia, "new", "--players", "2", "--seed", "1", "-o", str(game)],
                        env=env, capture_output=True, timeout=120, check=True)
         shutil.copy(game, folder / "start.json")
         reference = [sys.executable, "-c", REFERENCE_CODE]
         times: dict[str, list[float]] = {"reference": []}
         for name, args in COMMANDS:
-            argv = [sys.executable, "-c", GAIA, *(a.format(game=game) for a in args)]
+            argv = [*gaia, *(a.format(game=game) for a in args)]
             times[name] = []
             for i in range(runs + 1):
                 shutil.copy(folder / "start.json", game)  # `move` plays the same move each time
