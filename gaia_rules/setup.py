@@ -45,7 +45,7 @@ from .board import GameMap, PlacedSector, adjacency_ok, neighbours
 from .content.catalogue import Catalogue
 from .content.setupfile import SOLO_PLAYERS, SetupFile, check_setup_file, read_setup_file
 from .content.spelling import did_you_mean
-from .content.yamlsrc import Diagnostic
+from .content.diagnostic import Diagnostic
 from .state import Setup
 
 LAYOUT_KINDS = ("standard", "random")   # the standard board in order, or shuffled; content adds boards by name

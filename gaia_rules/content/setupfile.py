@@ -23,14 +23,17 @@ import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable
-
-from jsonschema import Draft202012Validator
+from typing import TYPE_CHECKING, Any, Iterable
 
 from .catalogue import Catalogue
-from .loader import Loader, schema_dir
+from .data_dirs import schema_dir
+from .diagnostic import Diagnostic
 from .spelling import did_you_mean
-from .yamlsrc import Diagnostic, Located, load_yaml
+
+if TYPE_CHECKING:  # the readers are imported when a set-up file is read, so that `gaia` starts at once
+    from jsonschema import Draft202012Validator
+
+    from .yamlsrc import Located
 
 FIELDS = ("players", "automa", "difficulty", "variant", "seed", "factions", "round_tiles", "final_tiles", "boosters", "tech_tiles",
           "advanced_tiles", "terraforming_token", "map")
@@ -44,6 +47,7 @@ SOLO_PLAYERS = 1
 
 @lru_cache(maxsize=1)
 def _validator() -> Draft202012Validator:
+    from jsonschema import Draft202012Validator
     schema = json.loads((schema_dir() / SCHEMA_FILE).read_text(encoding="utf-8"))
     return Draft202012Validator(schema)
 
@@ -73,6 +77,7 @@ class SetupFile:
 
 def read_setup_file(path: Path | str, display: str | None = None) -> tuple[SetupFile | None, list[Diagnostic]]:
     """Read a set-up file and check it against its schema; (the file, or None if unusable; problems)."""
+    from .yamlsrc import load_yaml
     name = display or str(path)
     src, problems = load_yaml(path, name)
     if src is None:
@@ -102,6 +107,7 @@ def _schema_messages(src: Located, err) -> list[Diagnostic]:
                                                  "(placed by hand), not both")]
     if err.validator == "propertyNames":
         return []  # the names themselves are checked against the content below
+    from .loader import Loader
     return Loader._schema_messages(src, err, "set-up file")
 
 

@@ -14,13 +14,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-import yaml
-
-from ..content.build import row_structure, setup_placements
 from ..content.catalogue import (LAST_PASS, PLACE_PRICE_PARAMETERS, Catalogue, Faction, Origin, SetupPlacement,
                                  Structure)
-from ..content.loader import PATCH_KEYS, bundled_content_dir, merge_patch
-from ..language import parse_effect, parse_price
+from ..content.data_dirs import bundled_content_dir
 from ..language.ast import Effect, Income
 from ..language.english import (Words, effect_text, gains_text, join_and, join_or, plural_noun, price_text, sentence,
                                 with_article)
@@ -314,6 +310,7 @@ def becomes_text(s: Structure) -> str:
 
 def board_structure(sid: str, raw: dict) -> Structure:
     """A faction board's row as the catalogue would build it (the board is already checked)."""
+    from ..content.build import row_structure  # the loader: only for this page
     return row_structure(sid, raw)
 
 
@@ -425,6 +422,7 @@ def _head(doc: _Doc, catalogue: Catalogue, kind: str, ident: str) -> None:
 
 def _read_mapping(path: str) -> dict:
     """A YAML file's top mapping (`content/...` names a bundled file); {} if it cannot be read."""
+    import yaml  # only to read a component's own file
     candidates = [Path(path)]
     if path.startswith("content/"):
         candidates.insert(0, bundled_content_dir() / path[len("content/"):])
@@ -440,6 +438,7 @@ def _read_mapping(path: str) -> dict:
 
 def _faction_source(catalogue: Catalogue, faction: Faction) -> dict:
     """The faction's file with its patches merged, for the board it names and its description (best effort)."""
+    from ..content.loader import PATCH_KEYS, merge_patch
     origin = catalogue.origins.get(("faction", faction.id))
     data = _read_mapping(origin.file if origin else shown_file(catalogue, "faction", faction.id) or faction.file)
     if data.get("id") != faction.id:
@@ -460,6 +459,8 @@ def faction_board_of(catalogue: Catalogue, faction: Faction) -> tuple[str, dict]
 def board_differences(catalogue: Catalogue, faction: Faction, board: dict, words: Words,
                       origin: Origin | None = None) -> list[str]:
     """What a faction changes on its board, one line per change (marked with the patch that set it)."""
+    from ..content.build import setup_placements
+    from ..language.parser import parse_effect
     out = []
     board_start = board.get("start", {})
     for key, code in START_RESOURCES.items():
@@ -551,6 +552,8 @@ def placements_text(setup: tuple[SetupPlacement, ...], words: Words) -> str:
 
 
 def render_board(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
+    from ..content.build import setup_placements
+    from ..language.parser import parse_effect
     board = catalogue.boards[ident]
     words = words_for(catalogue)
     start = board.get("start", {})
