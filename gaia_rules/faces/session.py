@@ -24,9 +24,6 @@ from pathlib import Path
 from typing import Callable
 
 import typer
-from prompt_toolkit import PromptSession
-from prompt_toolkit.completion import Completer, Completion
-from prompt_toolkit.history import InMemoryHistory
 from rich.console import Console
 
 from ..formats import savegame
@@ -352,6 +349,11 @@ class LineReader:
 
     def _prompt_session(self):
         if self._session is None:
+            # prompt_toolkit only when a person types at a terminal: `gaia move` tells the Automa's turns with
+            # this module's words, and importing prompt_toolkit cost it more than the rest of the command
+            from prompt_toolkit import PromptSession
+            from prompt_toolkit.completion import Completer, Completion
+            from prompt_toolkit.history import InMemoryHistory
             reader = self
 
             class _Words(Completer):
