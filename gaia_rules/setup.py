@@ -41,6 +41,7 @@ import re
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
+from .errors import GaiaError
 from .board import GameMap, PlacedSector, adjacency_ok, neighbours
 from .content.catalogue import Catalogue
 from .content.setupfile import SOLO_PLAYERS, SetupFile, check_setup_file, read_setup_file
@@ -135,7 +136,7 @@ def check_solo(catalogue: Catalogue, players: int, automa: str | None, difficult
                              f"(give it one in the automa_round_scoring table)")
 
 
-class SetupError(ValueError):
+class SetupError(GaiaError, ValueError):
     """A set-up that cannot be drawn or played: bad player count, unknown variant, layout, faction or option.
 
     Its own kind of error, not a `MoveError`: `random_setup` and `Engine.new_game` raise it.

@@ -26,7 +26,7 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "gaia_rules"
 
-LAYERS = ("language", "content", "board", "state", "setup", "rules", "formats", "players", "lab", "faces")
+LAYERS = ("errors", "language", "content", "board", "state", "setup", "rules", "formats", "players", "lab", "faces")
 
 # Imports inside a function that are allowed, each with its reason: (module, imported module).
 INNER_IMPORTS_ALLOWED = {

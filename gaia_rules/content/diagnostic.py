@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import GaiaError
+
 
 @dataclass(frozen=True)
 class Diagnostic:
@@ -17,7 +19,7 @@ class Diagnostic:
         return f"{self.file}:{self.line}:{self.column}: {self.message}"
 
 
-class ContentError(Exception):
+class ContentError(GaiaError):
     """Content that cannot be used; carries every diagnostic found."""
 
     def __init__(self, diagnostics: list[Diagnostic]):

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
+from ..errors import GaiaError
 from ..content.catalogue import (LAST_PASS, PLACE_PRICE_PARAMETERS, Catalogue, Faction, Origin, SetupPlacement,
                                  Structure)
 from ..content.data_dirs import bundled_content_dir
@@ -64,7 +65,7 @@ POWER_BOWLS: tuple[str, ...] = ("area1", "area2", "area3", "gaia")
 PLACE_ON: dict[str, str] = {"planet": "a planet", "transdim": "a Transdim planet", "space": "an empty space hex"}
 
 
-class ExplainError(ValueError):
+class ExplainError(GaiaError, ValueError):
     """An id that names no component, or several (then --kind is needed)."""
 
     def __init__(self, message: str, matches: list[tuple[str, str]] | None = None):

@@ -26,6 +26,7 @@ from typing import Callable
 import typer
 from rich.console import Console
 
+from ..errors import GaiaError
 from ..formats import savegame
 from ..formats.movetext import move_text, parse_move, player_label, token_word
 from ..formats.savegame import SavedGame, SaveError
@@ -65,7 +66,7 @@ In a charge decision, y / n answer the question. Tab completes commands, hexes a
 HEX = re.compile(r"^(\d+)([a-z])(\d+)$")
 
 
-class SessionError(Exception):
+class SessionError(GaiaError):
     """A one-line reason the session cannot go on, and its exit code."""
 
     def __init__(self, message: str, code: int = EXIT_FAILED):

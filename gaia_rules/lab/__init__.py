@@ -8,6 +8,8 @@ bench_targets.py, bench_report.py).
 """
 from __future__ import annotations
 
+from ..errors import GaiaError
 
-class LabError(Exception):
+
+class LabError(GaiaError):
     """A problem for the person running the lab: one line saying where and why."""

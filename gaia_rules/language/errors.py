@@ -1,8 +1,10 @@
 """The effect language's error, apart from the parser so that the rules may catch it without importing lark."""
 from __future__ import annotations
 
+from ..errors import GaiaError
 
-class EffectSyntaxError(ValueError):
+
+class EffectSyntaxError(GaiaError, ValueError):
     """An effect string that does not follow the grammar."""
 
     def __init__(self, text: str, column: int, message: str):

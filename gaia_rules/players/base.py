@@ -12,6 +12,7 @@ import random
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
+from ..errors import GaiaError
 from ..rules import Engine, IllegalMoveError, MoveError
 from ..rules.automa_turn import COMMAND as AUTOMA_COMMAND
 from ..rules.moves import Move
@@ -20,7 +21,7 @@ from ..state import GameState, Setup
 FREE_COMMANDS = ("spend", "burn")
 
 
-class BotGameError(RuntimeError):
+class BotGameError(GaiaError, RuntimeError):
     """A game the bots could not finish: no legal move, a listed move refused, or too many moves."""
 
     def __init__(self, message: str, state: GameState, move: Move | None = None):
