@@ -725,7 +725,7 @@ def play(
                                        help="Seats played by bots (the last ones; default: all but one)."),
     bot: str = choice_option(DEFAULT_BOT, "--bot", lambda: list(BOTS), "The kind of bot."),
     think: Optional[float] = typer.Option(None, "--think", min=0.0, metavar="SECONDS",
-                                          help="With --bot search: seconds of thought per move."),
+                                          help="With --bot search: seconds of CPU time of thought per move."),
     iterations: Optional[int] = typer.Option(None, "--iterations", min=0, metavar="N",
                                              help="With --bot search: fast-bot decisions simulated per move "
                                                   "(reproducible; the default when --think is not given: 200)."),
