@@ -170,7 +170,7 @@ def arena(
     setup_file: Optional[Path] = setup_option(),
     content: Optional[List[Path]] = content_option(),
 ) -> None:
-    """Play bots against each other: win rates with 95% intervals, mean VP and a rating per bot kind.
+    """Play bots against each other: win rates and mean VP with 95% intervals paired by deal, a rating per bot kind.
 
     Every deal (board, tiles and factions from the seed) is played once per
     distinct rotation of the line-up, so each kind sits in every seat and plays
@@ -190,6 +190,8 @@ def arena(
         gaia arena --bots search,fast,fast,fast --deals 1 --think 2
 
         gaia arena --bots fast --players 4 --deals 8 --sources --workers 2
+
+        gaia arena --bots fast --players 4 --deals 12 --behaviour
 
         gaia arena --bots fast --players 4 --deals 64 --seed x --weights tuned.json --against base.json
 
