@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from gaia_rules.faces.bench import REFERENCE, TARGETS, change_text, compare, target_ratio
+from gaia_rules.lab.bench_targets import REFERENCE, TARGETS, change_text, compare, target_ratio
 from gaia_rules.faces.cli import app
 from gaia_rules.formats.corpus import corpus_dir
 
@@ -165,4 +165,4 @@ def test_bench_unknown_benchmark_is_a_usage_error():
     result = gaia("bench", "--only", "speed")
     assert result.exit_code == 2
     assert result.stderr.strip() == ("gaia bench: unknown benchmark 'speed' "
-                                     "(choose from load, apply, legal, federation, replay, playout, bots, memory)")
+                                     "(choose from load, apply, legal, federation, replay, playout, bots, memory, startup)")
