@@ -231,9 +231,15 @@ def _check_set(ctx: _Ctx, src: Located, path: tuple, st: ast.Set) -> None:
     ctx.words(src, path, st.key_columns, st.column, st.keys, keys, (p.keyed_by or "key").replace("_", " "))
     if st.relative:
         at = src.string_offset(path) + max(st.value_column, 1) - 1
-        if p.type != "int":
-            ctx.err(src, path, f"'{st.op}' changes only whole-number parameters; '{st.name}' is a {p.type}: "
-                               f"write 'set {st.name} = VALUE'", off)
+        if p.type == "cost":
+            problem = None if isinstance(st.value, tuple) else (
+                f"'{st.op}' on a price takes amounts, e.g. set {st.name} {st.op} 1{_first_resource(ctx)}, got {st.value!r}")
+            problem = problem or _cost_value_problem(ctx.c, st.value)
+            if problem:
+                ctx.err(src, path, problem, at)
+        elif p.type != "int":
+            ctx.err(src, path, f"'{st.op}' changes only whole-number parameters and prices; '{st.name}' is a "
+                               f"{p.type}: write 'set {st.name} = VALUE'", off)
         elif not isinstance(st.value, int) or st.value < 0:
             ctx.err(src, path, f"'{st.op}' takes a whole number of 0 or more, e.g. set {st.name} {st.op} 1, "
                                f"got {st.value!r}", at)
@@ -241,6 +247,10 @@ def _check_set(ctx: _Ctx, src: Located, path: tuple, st: ast.Set) -> None:
     problem = value_problem(ctx.c, p, st.value)
     if problem:
         ctx.err(src, path, f"'{st.name}': {problem}", off)
+
+
+def _first_resource(ctx: _Ctx) -> str:
+    return "c" if "c" in ctx.c.resources else next(iter(ctx.c.resources), "c")
 
 
 # keyed parameters: by structure, by board action, or by the keys of a per-key default (e.g. token_route's flows)
@@ -394,10 +404,10 @@ def _check_limits(ctx: _Ctx, src: Located, path: tuple, st: ast.Statement, as_ki
         if as_kind == "planetary_institute" and st.scope.kind == "until" and pi in st.scope.pieces:
             ctx.err(src, path, f"'until {pi}' can never hold {KIND_PLACES[as_kind]}: these statements are held only "
                                f"once the {pi} is built", off + st.scope.column - 1)
-    limited = [w for w, on in (("once per", st.once), ("if", st.condition)) if on is not None]
-    if limited and st.trigger not in LIMITABLE:
-        ctx.err(src, path, f"'{limited[0]}' applies to statements that fire ({', '.join(sorted(LIMITABLE))}), "
-                           f"not to '{st.trigger}'", off + st.column - 1)
+    if st.once is not None and st.trigger not in LIMITABLE:
+        ctx.err(src, path, f"'once per' applies to statements that fire or convert ({', '.join(sorted(LIMITABLE))}), "
+                           f"not to '{st.trigger}', which is held, not fired (write 'if COUNT OP N:' to hold it "
+                           f"only while a count compares true)", off + st.column - 1)
     if st.once is not None:
         ctx.word(src, path, st.once_column or st.column, st.once, ONCE_PERIODS, "period")
     cond = st.condition
@@ -459,7 +469,7 @@ def _check_effects(ctx: _Ctx, docs: list[tuple[str, Located]], built: bool) -> N
                 _check_statement(ctx, src, path, st, as_kind, pi)
                 if built and isinstance(st.clause, ast.Set):
                     doc_id = src.data.get("id") if isinstance(src.data, dict) else None
-                    ctx.sets.append(_Found(kind, doc_id, path, i, st.clause, src))
+                    ctx.sets.append(_Found(kind, doc_id, path, i, st.clause, src, st.condition is not None))
 
 
 # ------------------------------------------------------------------ parameter values a player can reach
@@ -473,6 +483,7 @@ class _Found(NamedTuple):
     index: int           # the statement's position in its effect string
     st: ast.Set
     src: Located
+    optional: bool = False   # held only while its `if` holds: on or off in any position
 
     def where(self) -> str:
         line, col = self.src.where(self.path)
@@ -594,16 +605,21 @@ def _extremes(ctx: _Ctx, p: cat.Parameter, faction: cat.Faction, key, use, group
                 mine = [f for f in option if applies(f)]
                 if holds_winner and not any(f is winner for f in mine):
                     continue
-                if any(not f.st.relative and f is not winner and (top is None or _rank(ctx, f) > top) for f in mine):
+                if any(not f.st.relative and not f.optional and f is not winner
+                       and (top is None or _rank(ctx, f) > top) for f in mine):
                     continue
-                options.append((sum(f.st.delta for f in mine if f.st.relative), [f for f in mine if f.st.relative]))
+                # an optional (conditional) change counts where it lowers the low or raises the high
+                rel = [f for f in mine if f.st.relative]
+                down = [f for f in rel if not f.optional or f.st.delta < 0]
+                up = [f for f in rel if not f.optional or f.st.delta > 0]
+                options.append((sum(f.st.delta for f in down), down, sum(f.st.delta for f in up), up))
             if not options:
                 possible = False
                 break
-            lo, hi = min(options, key=lambda o: o[0]), max(options, key=lambda o: o[0])
-            low, high = low + lo[0], high + hi[0]
+            lo, hi = min(options, key=lambda o: o[0]), max(options, key=lambda o: o[2])
+            low, high = low + lo[0], high + hi[2]
             rows["below"] += [f for f in lo[1] if f.st.delta < 0]
-            rows["above"] += [f for f in hi[1] if f.st.delta > 0]
+            rows["above"] += [f for f in hi[3] if f.st.delta > 0]
         if possible:
             yield low, high, rows
 

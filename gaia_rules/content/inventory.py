@@ -50,6 +50,8 @@ PARAMETER_CHANGES: dict[str, str] = {
     "-=": "a whole-number parameter is N less for the holder, on top of whatever sets it (`set terraform_cost -= 1`)",
     "[KEYS]": "a keyed parameter changed for the listed keys only (`set power_value[PI, ac1, ac2] = 4`)",
     "for USE": "changed for one of the parameter's uses only (`set power_value[ts] for charge -= 1`)",
+    "+= PRICE": "a price is these amounts more for the holder, on top of whatever sets it (`set structure_cost[ts] += 1o`)",
+    "-= PRICE": "a price is these amounts less for the holder, never below 0 (`set research_cost -= 1k`)",
 }
 
 # The structure fields that say where a piece goes and what it counts as (docs/content.md, "A structure").
@@ -75,7 +77,14 @@ CONDITIONS: dict[str, str] = {
     "after": "held from the moment a structure is built or an event has happened",
     **{f"once per {k}": v for k, v in ONCE_PERIODS.items()},
     "if": "fires only while a count compares true (`if lab >= 2:`)",
+    "if (held)": "a `set`, `replace` or `lock` held only while a count compares true (`if round >= 4: set range += 1`)",
+    "if (conversion)": "a `free` or `gaia-phase` conversion offered only while a count compares true",
+    "once per (conversion)": "a `free` or `gaia-phase` conversion taken at most once each round or game "
+                             "(`once per round: free: 2c -> 1k`)",
 }
+
+LASTING = ("set", "replace", "lock")
+CONVERSIONS = ("free", "gaia-phase")
 
 
 # Filters written with a content id (`vocabulary.EVENT_FILTERS` kinds), as the inventory names them.
@@ -148,6 +157,8 @@ def _uses(st: ast.Statement) -> list[tuple[str, str]]:
         out.append(("condition", st.scope.kind))
     if st.once is not None:
         out.append(("condition", f"once per {st.once}"))
+        if st.trigger in CONVERSIONS:
+            out.append(("condition", "once per (conversion)"))
     cl = st.clause
     event = None
     if isinstance(cl, ast.On):
@@ -158,9 +169,12 @@ def _uses(st: ast.Statement) -> list[tuple[str, str]]:
             out.append(("trigger", "on opponent"))
     if st.condition is not None:
         out.append(("condition", "if"))
+        if st.trigger in LASTING + CONVERSIONS:
+            out.append(("condition", "if (held)" if st.trigger in LASTING else "if (conversion)"))
         out += _counted(st.condition.counters, st.condition.within, event)
     if isinstance(cl, ast.Set):
-        out += [("parameter", cl.name), ("parameter change", cl.op)]
+        out += [("parameter", cl.name), ("parameter change", cl.op if isinstance(cl.value, int) or not cl.relative
+                                         else f"{cl.op} PRICE")]
         if cl.keys:
             out.append(("parameter change", "[KEYS]"))
         if cl.use is not None:

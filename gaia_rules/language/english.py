@@ -418,6 +418,8 @@ class _Conditions(_Naming):
 
     # ------------------------------------------------------------ clauses
     def value(self, v) -> str:
+        if isinstance(v, tuple) and v and isinstance(v[0], tuple):  # a price: 4c, 2o
+            return join_and(self.value(pair) for pair in v)
         if isinstance(v, tuple):
             count, code = v
             return self.cost_amount(count, code)
@@ -572,6 +574,10 @@ class _Renderer(_Conditions):
             return f"Each time {event}", (), self.gains(c.gains)
         if isinstance(c, ast.Action):
             return "Special action", ("once per round",), self.gains(c.gains)
+        if isinstance(c, ast.Free):
+            return "Free action", (), f"{self.costs(c.costs)} -> {self.gains(c.gains)}"
+        if isinstance(c, ast.GaiaPhase):
+            return "In the Gaia phase (optional)", (), f"{self.costs(c.costs)} -> {self.gains(c.gains)}"
         return None
 
     def clause(self, c) -> str:
@@ -580,10 +586,6 @@ class _Renderer(_Conditions):
         if fired is not None:
             head, notes, gains = fired
             return head + (f" ({'; '.join(notes)})" if notes else "") + ": " + gains
-        if isinstance(c, ast.Free):
-            return f"Free action: {self.costs(c.costs)} -> {self.gains(c.gains)}"
-        if isinstance(c, ast.GaiaPhase):
-            return f"In the Gaia phase (optional): {self.costs(c.costs)} -> {self.gains(c.gains)}"
         if isinstance(c, ast.Set):
             name = c.name.replace("_", " ")
             if c.keys:
@@ -591,7 +593,7 @@ class _Renderer(_Conditions):
             if c.use is not None:
                 name += f" (for {c.use.replace('-', ' ')} only)"
             if c.relative:
-                return f"Rule: {name} is {c.value} {'more' if c.op == '+=' else 'less'}"
+                return f"Rule: {name} is {self.value(c.value)} {'more' if c.op == '+=' else 'less'}"
             return f"Rule: {name} is {self.value(c.value)}"
         if isinstance(c, ast.Replace):
             return f"Gain {self.resource(c.new, 2)} instead of {self.resource(c.old, 2)}"
@@ -612,9 +614,11 @@ class _Renderer(_Conditions):
             if s.condition is not None:
                 text += ", " + self.condition(s.condition)
             text += ": " + gains
-        else:  # limits on a clause that never fires (refused by the checker): said in front of it
+        else:  # a lasting rule: held while its condition holds (a limit on it is refused by the checker)
             text = self.clause(s.clause)
             limits = self.limits(s)
+            if s.condition is not None and s.once is None:
+                limits = "while " + limits[3:]   # 'if you have ...' -> 'while you have ...'
             if limits:
                 text = limits[0].upper() + limits[1:] + ": " + _lower_first(text)
         if s.scope is not None:

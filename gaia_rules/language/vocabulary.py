@@ -226,6 +226,11 @@ UNREACHABLE_EVENTS: dict[str, frozenset[str]] = {
     "advanced_tech_tile": frozenset({"setup", "game-start"}),
 }
 
-# Statements a condition (`if ...:`) or a limit (`once per ...:`) can be put on: those that fire
-# (a special action is offered while its condition holds and its limit allows).
-LIMITABLE: frozenset[str] = frozenset({"income", "now", "pass", "on", "action"})
+# Statements a limit (`once per ...:`) can be put on: those that fire (a special action is offered
+# while its limit allows) and the conversions (offered until used in the period).
+LIMITABLE: frozenset[str] = frozenset({"income", "now", "pass", "on", "action", "free", "gaia-phase"})
+
+# Statements a condition (`if ...:`) can be put on: every kind. One that fires fires only while it
+# holds; a conversion is offered only while it holds; a lasting rule (`set`, `replace`, `lock`) is
+# held only while it holds (the count read each time the rule is).
+CONDITIONABLE: frozenset[str] = LIMITABLE | {"set", "replace", "lock"}

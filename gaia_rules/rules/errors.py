@@ -32,6 +32,7 @@ RULE_CODES: dict[str, str] = {
     "federation": "a federation joins connected buildings of enough power value with the fewest satellites",
     "follow-up": "an action is taken only if its required follow-up can then be given",
     "free-action": "a spend is a sum of the player's conversions",
+    "once-per": "a conversion limited to once per round or game is taken at most once in that period",
     "free-steps": "free terraforming steps go to a new piece whose place price terraforms a planet that needs it (a mine, not a Gaia Project)",
     "gaia-phase": "Gaia-phase conversions that cost nothing cannot be declined",
     "gaia-project": "a Gaia Project needs the power tokens its place price moves to the Gaia area",

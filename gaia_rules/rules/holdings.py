@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
 from ..content.catalogue import PARAMETER_SOURCES
+from ..content.values import as_price
 from ..language import ast
 from ..state import GameState, HexState, PlayerState, TechTileHeld
 from . import sharing, special_token
@@ -45,7 +46,7 @@ class Holding:
     """What one signature holds (shared by every player, in any state, with that signature)."""
 
     __slots__ = ("view", "signature", "faction", "on_map", "used", "statements", "by_event", "sets", "changes", "replace",
-                 "locks", "_params", "_derived")
+                 "locks", "conditional", "_params", "_derived", "_folds")
 
     DERIVED_KEPT = 512   # values derived from one holding (conversion tables, spend plans...) kept at most
 
@@ -57,44 +58,41 @@ class Holding:
         self.used: dict[str, int] = dict(signature[2])     # copies taken from the faction board
         self.statements = statements
         by_event: dict[str, list[Held]] = {}
-        replace: dict[str, str] = {}
-        locks: set[str] = set()
-        held_sets: list[Held] = []
+        lasting: list[Held] = []
+        conditional: list[Held] = []
         for h in statements:
             cl = h.statement.clause
             if isinstance(cl, ast.On):
                 by_event.setdefault(cl.key, []).append(h)
-            elif isinstance(cl, ast.Set):
-                held_sets.append(h)
-            elif isinstance(cl, ast.Replace):
-                replace[cl.old] = cl.new
-            elif isinstance(cl, ast.Lock):
-                locks.add(cl.track)
-        # parameters, in the fixed source order (`Holdings.source_order`), never the order gained in:
-        # the last absolute `=` of each (name, key, use) wins, the relative `+=`/`-=` add up
-        sets: dict[tuple, Any] = {}
-        changes: dict[tuple, int] = {}
-        for h in sorted(held_sets, key=view.source_order):
-            cl = h.statement.clause
-            for key in (cl.keys or (None,)):
-                if cl.relative:
-                    changes[(cl.name, key, cl.use)] = changes.get((cl.name, key, cl.use), 0) + cl.delta
-                else:
-                    sets[(cl.name, key, cl.use)] = cl.value
+            elif isinstance(cl, (ast.Set, ast.Replace, ast.Lock)):
+                (lasting if h.statement.condition is None else conditional).append(h)
         self.by_event = {k: tuple(v) for k, v in by_event.items()}
-        self.sets, self.changes, self.replace, self.locks = sets, changes, replace, frozenset(locks)
+        self.conditional = tuple(conditional)   # lasting statements held only while their `if` holds
+        self.sets, self.changes, self.replace, self.locks = _fold(view, lasting)
         self._params: dict[tuple, Any] = {}
         self._derived: dict[tuple, Any] = {}
+        self._folds: dict[tuple, tuple] = {}
 
-    def param(self, name: str, key: str | None = None, use: str | None = None) -> Any:
+    def fold(self, active: tuple[int, ...]) -> tuple:
+        """(sets, changes, replacements, locks) with the conditional statements `active` (their indices) added."""
+        if not active:
+            return self.sets, self.changes, self.replace, self.locks
+        found = self._folds.get(active)
+        if found is None:
+            lasting = [h for h in self.statements if h.statement.condition is None
+                       and isinstance(h.statement.clause, (ast.Set, ast.Replace, ast.Lock))]
+            found = self._folds[active] = _fold(self.view, lasting + [self.conditional[i] for i in active])
+        return found
+
+    def param(self, name: str, key: str | None = None, use: str | None = None, active: tuple[int, ...] = ()) -> Any:
         """A rule parameter for one key and one use (typed: `ContentView.typed`): the most specific
         absolute `set` held (a key before no key, then a use before no use; among equals the last in
-        source order), else the default; then plus every relative change held for it."""
-        found = self._params.get((name, key, use), _MISSING)
+        source order), else the default; then plus every relative change held for it. `active`: the
+        conditional statements whose condition holds now (`Holdings.active`)."""
+        found = self._params.get((name, key, use, active), _MISSING)
         if found is _MISSING:
             content = self.view.content
-            sets = self.sets
-            found = _MISSING
+            sets, changes, _, _ = self.fold(active)
             wanted = _specific(name, key, use)
             for k in wanted:
                 if k in sets:
@@ -102,11 +100,9 @@ class Holding:
                     break
             if found is _MISSING:
                 found = content.default(self.faction, name, key)
-            if self.changes:
-                delta = sum(self.changes.get(k, 0) for k in wanted)
-                if delta:
-                    found += delta
-            self._params[(name, key, use)] = found
+            if changes:
+                found = _changed_value(found, [changes[k] for k in wanted if k in changes])
+            self._params[(name, key, use, active)] = found
         return found
 
     def derived(self, compute: Callable[..., Any], *args) -> Any:
@@ -118,6 +114,62 @@ class Holding:
                 self._derived.clear()
             found = self._derived[key] = compute(self.view.content, self.statements, *args)
         return found
+
+
+def _fold(view: "Holdings", held: list[Held]) -> tuple:
+    """Lasting statements folded in the fixed source order (`Holdings.source_order`), never the order
+    gained in: the last absolute `=` of each (name, key, use) wins, the relative `+=`/`-=` add up (a
+    number, or a price's amounts per resource); the last `replace` of a resource wins; locks join."""
+    sets: dict[tuple, Any] = {}
+    changes: dict[tuple, Any] = {}
+    replace: dict[str, str] = {}
+    locks: set[str] = set()
+    for h in sorted(held, key=view.source_order):
+        cl = h.statement.clause
+        if isinstance(cl, ast.Replace):
+            replace[cl.old] = cl.new
+        elif isinstance(cl, ast.Lock):
+            locks.add(cl.track)
+        else:
+            for key in (cl.keys or (None,)):
+                if cl.relative:
+                    changes[(cl.name, key, cl.use)] = _add_change(changes.get((cl.name, key, cl.use), 0), cl)
+                else:
+                    sets[(cl.name, key, cl.use)] = cl.value
+    return sets, changes, replace, frozenset(locks)
+
+
+def _add_change(total: Any, cl: ast.Set) -> Any:
+    """A relative change added to the ones before it: a number, or amounts per resource (a price's)."""
+    if isinstance(cl.value, int):
+        return total + cl.delta
+    sign = -1 if cl.op == "-=" else 1
+    out = dict(total) if isinstance(total, dict) else {}
+    for pay in as_price(cl.value):
+        out[pay.resource] = out.get(pay.resource, 0) + sign * pay.count
+    return out
+
+
+def _changed_value(value: Any, deltas: list) -> Any:
+    """A parameter's value with its relative changes: numbers added; a price's amounts changed per
+    resource, never below 0 (None, the printed price, is changed by `Holdings.price`)."""
+    for delta in deltas:
+        if isinstance(delta, dict):
+            if value is not None:
+                value = change_price(value, delta)
+        elif delta:
+            value += delta
+    return value
+
+
+def change_price(price: tuple, delta: dict[str, int]) -> tuple:
+    """A price with amounts added or taken per resource (none below 0; a resource it lacks is added)."""
+    amounts: dict[str, int] = {}
+    for pay in price:
+        amounts[pay.resource] = amounts.get(pay.resource, 0) + pay.count
+    for res, n in delta.items():
+        amounts[res] = amounts.get(res, 0) + n
+    return tuple(ast.Pay(n, r) for r, n in amounts.items() if n > 0)
 
 
 def _specific(name: str, key: str | None, use: str | None) -> tuple[tuple, ...]:
@@ -180,16 +232,15 @@ class _PiecesAndCounters:
         h = state.board[name]
         player = state.players[p]
         if h.owner == p and h.piece is not None:
-            holding = self.of(state, p)
-            value = holding.param("power_value", h.piece, use)
+            value = self.param(state, p, "power_value", h.piece, use)
             planet = self.map.planet_at(state, name)
             if planet == self.content.faction(player).home:
-                value += holding.param("power_bonus", "home", use)
+                value += self.param(state, p, "power_bonus", "home", use)
             if self.content.kinds.get(planet) == "gaia":
-                value += holding.param("power_bonus", "gaia", use)
+                value += self.param(state, p, "power_bonus", "gaia", use)
             return value
         if sharing.is_guest(h, p):
-            return self.of(state, p).param("power_value", sharing.guest_piece(self.content, player), use)
+            return self.param(state, p, "power_value", sharing.guest_piece(self.content, player), use)
         return 0
 
     # ------------------------------------------------------------ counters ("per ...")
@@ -411,24 +462,47 @@ class Holdings(_PiecesAndCounters):
         """`compute(content view, statements held, *args)` for player p, worked out once per holding."""
         return self.of(state, p).derived(compute, *args)
 
+    def active(self, state: GameState, p: int, holding: Holding | None = None) -> tuple[int, ...]:
+        """The conditional lasting statements of p's holding whose `if` holds now (their indices)."""
+        holding = holding or self.of(state, p)
+        if not holding.conditional:
+            return ()
+        return tuple(i for i, h in enumerate(holding.conditional)
+                     if (c := h.statement.condition).holds(self.count_per(state, p, c.counters, c.each, c.within)))
+
     def replacements(self, state: GameState, p: int) -> dict[str, str]:
-        return self.of(state, p).replace
+        holding = self.of(state, p)
+        return holding.fold(self.active(state, p, holding))[2] if holding.conditional else holding.replace
 
     def locked(self, state: GameState, p: int, track: str) -> bool:
-        return track in self.of(state, p).locks
+        holding = self.of(state, p)
+        return track in (holding.fold(self.active(state, p, holding))[3] if holding.conditional else holding.locks)
 
     # ------------------------------------------------------------ parameters and prices
     def param(self, state: GameState, p: int, name: str, key: str | None = None, use: str | None = None) -> Any:
-        """A rule parameter for player p, for one of its uses (`uses` in parameters.yaml): `Holding.param`."""
-        return self.of(state, p).param(name, key, use)
+        """A rule parameter for player p, for one of its uses (`uses` in parameters.yaml): `Holding.param`
+        (with the conditional `set` statements whose condition holds now)."""
+        holding = self.of(state, p)
+        if not holding.conditional:
+            return holding.param(name, key, use)
+        return holding.param(name, key, use, self.active(state, p, holding))
 
     def price(self, state: GameState, p: int, name: str, printed: tuple, key: str | None = None) -> tuple:
         """Player p's value of a price parameter as a tuple of `Pay`; `printed` (the content's own
-        price) while no statement of the content sets it, the usual case, asked per hex or per move."""
+        price) while no statement of the content sets it, the usual case, asked per hex or per move;
+        relative changes (`-= 1c`) change the printed price too."""
         if name not in self.content.content_sets:
             return printed
-        value = self.of(state, p).param(name, key)
-        return printed if value is None else value
+        holding = self.of(state, p)
+        active = self.active(state, p, holding)
+        value = holding.param(name, key, None, active)
+        if value is None:
+            changes = holding.fold(active)[1]
+            value = printed
+            for k in _specific(name, key, None):
+                if isinstance(changes.get(k), dict):
+                    value = change_price(value, changes[k])
+        return value
 
     def structure_cost(self, state: GameState, p: int, sid: str, near_opponent: bool = False) -> tuple:
         """The price player p pays for a structure: `structure_cost` (or `..._near_opponent` when it applies)."""

@@ -1,0 +1,158 @@
+"""Designs of issue 39 (tests/content/designer/v23-... and on), each YAML alone, played with its exact effect.
+
+Each statement's effect is measured as in tests/test_designer_constructs.py: the same position and
+moves under the design and under the design without that statement (`effect`, `without`), or the
+rule value each one reads. Whole bot games with each design are in the slow tier.
+"""
+from __future__ import annotations
+
+import pytest
+
+from gaia_rules.players import FastBot, play_game
+from gaia_rules.rules import IllegalMoveError, holdings
+from gaia_rules.rules.moves import Move
+from gaia_rules.setup import random_setup
+
+from rules_helpers import clear, put
+from test_designer_constructs import (DESIGNS, edited, effect, end_round, engine, gaia, hexes, plain_setup,
+                                      take_boosters, to_boosters, turn_of, without)
+
+# ------------------------------------------------------------------ every design validates clean
+
+ISSUE_39 = ["v23-late-bloomers"]
+GAMES = {"v23-late-bloomers": ["late-bloomers", "terrans", "xenos"]}
+
+
+@pytest.mark.parametrize("folder", ISSUE_39)
+def test_each_issue_39_design_validates_clean_and_is_listed(folder):
+    result = gaia("validate", "--content", DESIGNS / folder)
+    assert (result.exit_code, result.stderr) == (0, ""), result.output + result.stderr
+    assert f"| `{folder}` |" in (DESIGNS / "README.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("folder", ISSUE_39)
+def test_fast_bots_play_a_whole_game_with_each_issue_39_design(folder):
+    eng = engine(folder)
+    setup = random_setup(eng.catalogue, len(GAMES[folder]), f"bots-{folder}", factions=GAMES[folder])
+    end = play_game(eng, setup, [FastBot(i) for i in range(setup.players)])
+    assert end.ended and end.round == eng.catalogue.game["rounds"]
+    assert all(p.final_scoring is not None for p in end.players)
+
+
+# ------------------------------------------------------------------ v23-late-bloomers: conditions and limits everywhere
+
+BLOOM = "v23-late-bloomers"
+
+
+def bloomers_turn():
+    """Late Bloomers (p1) at their first action turn against the Terrans."""
+    eng = engine(BLOOM)
+    state = take_boosters(eng, to_boosters(eng, plain_setup(eng, ["late-bloomers", "terrans"], "bloomers")))
+    assert eng.to_move(state) == 0
+    return state
+
+
+def param(eng, state, name, key=None):
+    return eng.context(state).holdings.param(state, 0, name, key)
+
+
+def test_bloomers_range_is_one_more_only_from_round_4():
+    state = bloomers_turn()
+    design, control = engine(BLOOM), without(BLOOM, "if round >= 4: set range += 1")
+    seen = {}
+    for rnd in (1, 3, 4, 6):
+        state.round = rnd
+        seen[rnd] = (param(design, state, "range"), param(control, state, "range"))
+    assert seen == {1: (1, 1), 3: (1, 1), 4: (2, 1), 6: (2, 1)}
+
+
+def test_bloomers_trading_stations_cost_1_credit_and_1_ore_less_with_6_planet_types():
+    state = bloomers_turn()
+    eng = engine(BLOOM)
+    control = without(BLOOM, "if planet-type >= 6: set structure_cost[ts] -= 1c, 1o")
+    clear(state)
+    kinds = {}
+    for name in hexes(eng, state):
+        kind = eng.context(state).map.planet_at(state, name)
+        if kind not in kinds and kind not in (None, "space", "gaia-project", "lost"):
+            kinds[kind] = name
+    placed = list(kinds.values())
+    costs = {}
+    for n in (5, 6):
+        clear(state)
+        for name in placed[:n]:
+            put(state, name, 0, "m")
+        edited(state)
+        costs[n] = tuple(e.context(state).holdings.structure_cost(state, 0, "ts") for e in (eng, control))
+    printed = control.context(state).holdings.structure_cost(state, 0, "ts")
+    assert [(p.count, p.resource) for p in printed] == [(6, "c"), (2, "o")]
+    assert costs[5][0] == costs[5][1] == printed
+    assert [(p.count, p.resource) for p in costs[6][0]] == [(5, "c"), (1, "o")]
+
+
+def test_bloomers_a_research_step_costs_3_knowledge():
+    state = bloomers_turn()
+    state.players[0].knowledge = 5
+    edited(state)
+    diff = effect(BLOOM, "set research_cost -= 1k", state, Move(0, "up", ("terra",)))
+    assert diff["players[0].knowledge"] == (2, 1)
+
+
+def test_bloomers_2_credits_buy_1_knowledge_once_each_round():
+    eng = engine(BLOOM)
+    state = bloomers_turn()
+    state.players[0].credits, state.players[0].knowledge = 10, 1
+    edited(state)
+    offered = [m for m in eng.legal_moves(state) if m.command == "spend" and m.args == ("2c", "1k")]
+    assert offered and not [m for m in eng.legal_moves(state) if m.command == "spend" and m.args == ("4c", "2k")]
+    once = eng.apply(state, Move(0, "spend", ("2c", "1k")))
+    assert (once.players[0].credits, once.players[0].knowledge) == (8, 2)
+    with pytest.raises(IllegalMoveError) as err:
+        eng.apply(once, Move(0, "spend", ("2c", "1k")))
+    assert err.value.rule == "free-action"
+    with pytest.raises(IllegalMoveError) as twice:
+        eng.apply(state, Move(0, "spend", ("4c", "2k")))
+    assert twice.value.rule == "once-per"
+    control = without(BLOOM, "once per round: free: 2c -> 1k")
+    with pytest.raises(IllegalMoveError):
+        control.apply(state, Move(0, "spend", ("2c", "1k")))
+    next_round = turn_of(end_round(eng, once), 0)
+    assert next_round.round == 2
+    again = eng.apply(next_round, Move(0, "spend", ("2c", "1k")))
+    assert again.players[0].credits == next_round.players[0].credits - 2
+
+
+def test_bloomers_1_ore_buys_2_power_tokens_once_in_the_game_with_2_research_labs():
+    eng = engine(BLOOM)
+    state = bloomers_turn()
+    clear(state)
+    spend = Move(0, "spend", ("1o", "2t"))
+    with pytest.raises(IllegalMoveError):
+        eng.apply(state, spend)   # no research lab: the conversion is not open
+    labs = [n for n in hexes(eng, state) if eng.context(state).map.planet_at(state, n) not in (None, "space")][:2]
+    for name in labs:
+        put(state, name, 0, "lab")
+    edited(state)
+    after = eng.apply(state, spend)
+    assert (after.players[0].ore, after.players[0].power["area1"]) == (4, 4)
+    with pytest.raises(IllegalMoveError):
+        eng.apply(turn_of(end_round(eng, after), 0), spend)
+
+
+def test_bloomers_qic_arrive_as_ore_while_they_hold_no_academy():
+    eng = engine(BLOOM)
+    state = bloomers_turn()
+    ctx = eng.context(state)
+    assert ctx.holdings.replacements(state, 0) == {"q": "o"}
+    clear(state)
+    put(state, hexes(eng, state, "swamp")[0], 0, "ac2")
+    edited(state)
+    assert ctx.holdings.replacements(state, 0) == {}
+
+
+def test_bloomers_planetary_institute_costs_1_ore_more():
+    state = bloomers_turn()
+    costs = [[(p.count, p.resource) for p in e.context(state).holdings.structure_cost(state, 0, "PI")]
+             for e in (engine(BLOOM), without(BLOOM, "set structure_cost[PI] += 1o"))]
+    assert costs == [[(6, "c"), (5, "o")], [(6, "c"), (4, "o")]]
