@@ -23,12 +23,12 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
 from ..content.catalogue import PARAMETER_SOURCES
-from ..content.values import as_price
 from ..language import ast
 from ..state import GameState, HexState, PlayerState, TechTileHeld
 from . import sharing, special_token
 from .content_view import ContentView
 from .map_view import MapView
+from .param_fold import change_price, changed_value, fold
 
 EVENT_MARK = "event:"   # a player's mark of an event some `until`/`after` scope names
 
@@ -68,7 +68,7 @@ class Holding:
                 (lasting if h.statement.condition is None else conditional).append(h)
         self.by_event = {k: tuple(v) for k, v in by_event.items()}
         self.conditional = tuple(conditional)   # lasting statements held only while their `if` holds
-        self.sets, self.changes, self.replace, self.locks = _fold(view, lasting)
+        self.sets, self.changes, self.replace, self.locks = fold(view.source_order, lasting)
         self._params: dict[tuple, Any] = {}
         self._derived: dict[tuple, Any] = {}
         self._folds: dict[tuple, tuple] = {}
@@ -81,7 +81,7 @@ class Holding:
         if found is None:
             lasting = [h for h in self.statements if h.statement.condition is None
                        and isinstance(h.statement.clause, (ast.Set, ast.Replace, ast.Lock))]
-            found = self._folds[active] = _fold(self.view, lasting + [self.conditional[i] for i in active])
+            found = self._folds[active] = fold(self.view.source_order, lasting + [self.conditional[i] for i in active])
         return found
 
     def param(self, name: str, key: str | None = None, use: str | None = None, active: tuple[int, ...] = ()) -> Any:
@@ -101,7 +101,7 @@ class Holding:
             if found is _MISSING:
                 found = content.default(self.faction, name, key)
             if changes:
-                found = _changed_value(found, [changes[k] for k in wanted if k in changes])
+                found = changed_value(found, [changes[k] for k in wanted if k in changes])
             self._params[(name, key, use, active)] = found
         return found
 
@@ -114,62 +114,6 @@ class Holding:
                 self._derived.clear()
             found = self._derived[key] = compute(self.view.content, self.statements, *args)
         return found
-
-
-def _fold(view: "Holdings", held: list[Held]) -> tuple:
-    """Lasting statements folded in the fixed source order (`Holdings.source_order`), never the order
-    gained in: the last absolute `=` of each (name, key, use) wins, the relative `+=`/`-=` add up (a
-    number, or a price's amounts per resource); the last `replace` of a resource wins; locks join."""
-    sets: dict[tuple, Any] = {}
-    changes: dict[tuple, Any] = {}
-    replace: dict[str, str] = {}
-    locks: set[str] = set()
-    for h in sorted(held, key=view.source_order):
-        cl = h.statement.clause
-        if isinstance(cl, ast.Replace):
-            replace[cl.old] = cl.new
-        elif isinstance(cl, ast.Lock):
-            locks.add(cl.track)
-        else:
-            for key in (cl.keys or (None,)):
-                if cl.relative:
-                    changes[(cl.name, key, cl.use)] = _add_change(changes.get((cl.name, key, cl.use), 0), cl)
-                else:
-                    sets[(cl.name, key, cl.use)] = cl.value
-    return sets, changes, replace, frozenset(locks)
-
-
-def _add_change(total: Any, cl: ast.Set) -> Any:
-    """A relative change added to the ones before it: a number, or amounts per resource (a price's)."""
-    if isinstance(cl.value, int):
-        return total + cl.delta
-    sign = -1 if cl.op == "-=" else 1
-    out = dict(total) if isinstance(total, dict) else {}
-    for pay in as_price(cl.value):
-        out[pay.resource] = out.get(pay.resource, 0) + sign * pay.count
-    return out
-
-
-def _changed_value(value: Any, deltas: list) -> Any:
-    """A parameter's value with its relative changes: numbers added; a price's amounts changed per
-    resource, never below 0 (None, the printed price, is changed by `Holdings.price`)."""
-    for delta in deltas:
-        if isinstance(delta, dict):
-            if value is not None:
-                value = change_price(value, delta)
-        elif delta:
-            value += delta
-    return value
-
-
-def change_price(price: tuple, delta: dict[str, int]) -> tuple:
-    """A price with amounts added or taken per resource (none below 0; a resource it lacks is added)."""
-    amounts: dict[str, int] = {}
-    for pay in price:
-        amounts[pay.resource] = amounts.get(pay.resource, 0) + pay.count
-    for res, n in delta.items():
-        amounts[res] = amounts.get(res, 0) + n
-    return tuple(ast.Pay(n, r) for r, n in amounts.items() if n > 0)
 
 
 def _specific(name: str, key: str | None, use: str | None) -> tuple[tuple, ...]:
