@@ -19,8 +19,8 @@ from test_designer_constructs import (DESIGNS, edited, effect, end_round, engine
 
 # ------------------------------------------------------------------ every design validates clean
 
-ISSUE_39 = ["v23-late-bloomers"]
-GAMES = {"v23-late-bloomers": ["late-bloomers", "terrans", "xenos"]}
+ISSUE_39 = ["v23-late-bloomers", "v24-seed-growers"]
+GAMES = {"v23-late-bloomers": ["late-bloomers", "terrans", "xenos"], "v24-seed-growers": ["seed-growers", "terrans", "xenos"]}
 
 
 @pytest.mark.parametrize("folder", ISSUE_39)
@@ -156,3 +156,85 @@ def test_bloomers_planetary_institute_costs_1_ore_more():
     costs = [[(p.count, p.resource) for p in e.context(state).holdings.structure_cost(state, 0, "PI")]
              for e in (engine(BLOOM), without(BLOOM, "set structure_cost[PI] += 1o"))]
     assert costs == [[(6, "c"), (5, "o")], [(6, "c"), (4, "o")]]
+
+
+# ------------------------------------------------------------------ v24-seed-growers: Gaia Projects never half done
+
+GROWERS = "v24-seed-growers"
+
+
+def growers_position(eng, faction="seed-growers"):
+    """The faction (p1, Gaia Project level 1) with a mine beside each of two Desert planets, 6 tokens in area II."""
+    state = take_boosters(eng, to_boosters(eng, plain_setup(eng, [faction, "terrans"], "growers")))
+    clear(state, power=(0, 6, 0, 0))
+    m = eng.context(state).map
+    planets = [n for n in hexes(eng, state) if m.planet_at(state, n) not in (None, "space", "desert")]
+    found = []
+    for desert in hexes(eng, state, "desert"):
+        beside = next((n for n in planets if m.distance(n, desert) == 1 and n not in found), None)
+        if beside is not None:
+            put(state, beside, 0, "m")
+            found.append(desert)
+        if len(found) == 2:
+            edited(state)
+            return state, found[0], found[1]
+    raise AssertionError("no planets beside two deserts")
+
+
+def seed(eng, state, desert):
+    state = eng.apply(state, Move(0, "build", ("sd", desert)))
+    while state.pending or state.decisions:
+        state = eng.apply(state, eng.legal_moves(state)[0])
+    return state
+
+
+def test_a_mine_without_over_gaia_project_is_refused_on_a_project_under_way():
+    eng = engine("v22-pioneers")
+    state, desert, _ = growers_position(eng, "pioneers")
+    state = seed(eng, state, desert)
+    assert state.players[0].gaia_projects == {desert: 1}
+    state.current, state.main_done, state.turn_done = 0, False, False
+    assert not [m for m in eng.legal_moves(state) if m.command == "build" and m.args[1:] == (desert,)]
+    with pytest.raises(IllegalMoveError) as err:
+        eng.apply(state, Move(0, "build", ("m", desert)))
+    assert err.value.rule == "gaia-project" and "still under way" in err.value.message
+
+
+def test_growers_mine_on_a_project_under_way_completes_it_and_pays_a_gaia_planet():
+    eng = engine(GROWERS)
+    state, desert, _ = growers_position(eng)
+    state = seed(eng, state, desert)
+    state.current, state.main_done, state.turn_done = 0, False, False
+    before = state.players[0]
+    assert Move(0, "build", ("m", desert)) in eng.legal_moves(state)
+    after = eng.apply(state, Move(0, "build", ("m", desert)))
+    p = after.players[0]
+    assert eng.context(after).map.planet_at(after, desert) == "gaia"
+    assert p.gaia_projects == {} and after.board[desert].piece == "m"
+    assert (before.credits - p.credits, before.ore - p.ore, before.qic - p.qic) == (2, 1, 1)   # mine + gaia_planet_cost
+    assert p.vp - before.vp == 2   # on gaia-complete: 2vp
+
+
+def test_growers_mine_on_a_free_desert_costs_1_credit_and_no_terraforming():
+    eng = engine(GROWERS)
+    state, _, desert = growers_position(eng)
+    before = state.players[0]
+    p = eng.apply(state, Move(0, "build", ("m", desert))).players[0]
+    assert (before.credits - p.credits, before.ore - p.ore) == (3, 1)
+    ctx = eng.context(state)
+    price = ctx.content.placement(state.players[0], "m").price
+    assert sorted(price) == sorted(set(price))   # the board's home and gaia prices kept, desert added
+    assert {"desert", "gaia", "terra"} <= set(price)
+
+
+def test_growers_projects_complete_as_they_start_once_the_pi_stands():
+    eng = engine(GROWERS)
+    state, desert, _ = growers_position(eng)
+    home = next(n for n, h in state.board.items() if h.owner == 0)
+    put(state, home, 0, "PI")
+    edited(state)
+    assert eng.context(state).holdings.param(state, 0, "gaia_project_rounds") == 0
+    vp = state.players[0].vp
+    after = seed(eng, state, desert)
+    assert eng.context(after).map.planet_at(after, desert) == "gaia"
+    assert after.players[0].gaia_projects == {} and after.players[0].vp - vp == 2

@@ -16,7 +16,7 @@ from ..language.vocabulary import (AREAS, BUILD_BY, COUNTER_FORMS, COUNTERS, ENG
 from . import catalogue as cat
 from .automa_load import check_automa
 from .reach import Found as _Found, check_reach as _check_reach
-from .loader import Loader
+from .loader import Loader, merge_patch
 from .spelling import did_you_mean
 from .yamlsrc import Located
 
@@ -477,7 +477,7 @@ def _check_effects(ctx: _Ctx, docs: list[tuple[str, Located]], built: bool) -> N
 
 def _check_structures(ctx: _Ctx, src: Located, structures: dict, base: dict | None = None) -> None:
     for sid, s in structures.items():
-        merged = {**(base or {}).get(sid, {}), **s}
+        merged = merge_patch((base or {}).get(sid, {}), s)   # as the builder lays a row over the board's
         up = merged.get("upgrades_from")
         if up is not None:
             ctx.word(src, ("structures", sid, "upgrades_from"), 1, up, ctx.structures, "structure")

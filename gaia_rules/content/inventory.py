@@ -63,6 +63,8 @@ PLACEMENT: dict[str, str] = {
     "gaia_project": "placing the piece starts a Gaia Project: `gaia-start`, and `becomes` in a later Gaia phase",
     "gaiaformer": "the piece is a Gaiaformer: its copies are the Gaiaformers gained (`gf`)",
     "holds_planet": "its owner's structure placed on its hex replaces it, with no range and no place price",
+    "over_gaia_project": "it may replace a `holds_planet` piece whose Gaia Project is under way: the project "
+                         "completes at once and the piece pays the full place price of the planet it became",
     "action_only": "placed only by an action that names it (`build sp`), never as a plain build",
     "structure": "the piece is a structure (false: each flag below defaults to false)",
     "counts_as_planet": "the piece is a colonised planet (planet types, Gaia planets, sectors, `new-type`)",

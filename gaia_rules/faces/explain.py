@@ -268,6 +268,8 @@ ROW_FIELDS: tuple[_Field, ...] = (
     _Field("the planet becomes", lambda s: (s.becomes, s.gaia_project), lambda s, w: becomes_text(s)),
     _Field("a Gaiaformer", lambda s: s.gaiaformer, lambda s, w: _yes(s.gaiaformer)),
     _Field("replaced by its owner's structure built on it", lambda s: s.holds_planet, lambda s, w: _yes(s.holds_planet)),
+    _Field("may replace a Gaia Project under way (completing it)", lambda s: s.over_gaia_project,
+           lambda s, w: _yes(s.over_gaia_project)),
     _Field("placed only by an action", lambda s: s.action_only, lambda s, w: _yes(s.action_only)),
     _Field("power value", lambda s: s.power_value, lambda s, w: str(s.power_value)),
     _Field("income row (slot by slot)", lambda s: tuple(_statements(e) for e in s.slots),

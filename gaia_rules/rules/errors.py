@@ -35,7 +35,7 @@ RULE_CODES: dict[str, str] = {
     "once-per": "a conversion limited to once per round or game is taken at most once in that period",
     "free-steps": "free terraforming steps go to a new piece whose place price terraforms a planet that needs it (a mine, not a Gaia Project)",
     "gaia-phase": "Gaia-phase conversions that cost nothing cannot be declined",
-    "gaia-project": "a Gaia Project needs the power tokens its place price moves to the Gaia area",
+    "gaia-project": "a Gaia Project needs the power tokens its place price moves to the Gaia area; a planet under one is built on once it completes (or by a piece with `over_gaia_project`, completing it)",
     "gaiaformer": "a price in Gaiaformers needs that many available Gaiaformers",
     "game-over": "no move is played once the game has ended",
     "guest-mine": "a player has at most one piece on a planet they share",
