@@ -19,8 +19,9 @@ from test_designer_constructs import (DESIGNS, edited, effect, end_round, engine
 
 # ------------------------------------------------------------------ every design validates clean
 
-ISSUE_39 = ["v23-late-bloomers", "v24-seed-growers"]
-GAMES = {"v23-late-bloomers": ["late-bloomers", "terrans", "xenos"], "v24-seed-growers": ["seed-growers", "terrans", "xenos"]}
+ISSUE_39 = ["v23-late-bloomers", "v24-seed-growers", "v25-neighbours"]
+GAMES = {"v23-late-bloomers": ["late-bloomers", "terrans", "xenos"], "v24-seed-growers": ["seed-growers", "terrans", "xenos"],
+         "v25-neighbours": ["neighbours", "terrans", "xenos"]}
 
 
 @pytest.mark.parametrize("folder", ISSUE_39)
@@ -238,3 +239,88 @@ def test_growers_projects_complete_as_they_start_once_the_pi_stands():
     after = seed(eng, state, desert)
     assert eng.context(after).map.planet_at(after, desert) == "gaia"
     assert after.players[0].gaia_projects == {} and after.players[0].vp - vp == 2
+
+
+# ------------------------------------------------------------------ v25-neighbours: opponents' pieces in a place
+
+NEIGHBOURS = "v25-neighbours"
+
+
+def neighbours_position():
+    """Neighbours (p1) to build a mine on a Swamp planet T (their home type) from a mine beside it; an empty board."""
+    eng = engine(NEIGHBOURS)
+    state = take_boosters(eng, to_boosters(eng, plain_setup(eng, ["neighbours", "terrans"], "neighbours")))
+    clear(state)
+    m = eng.context(state).map
+    planets = [n for n in hexes(eng, state) if m.planet_at(state, n) not in (None, "space")]
+    for target in hexes(eng, state, "swamp"):
+        beside = next((n for n in planets if m.distance(n, target) == 1), None)
+        if beside is not None:
+            put(state, beside, 0, "m")
+            edited(state)
+            return eng, state, target, beside
+    raise AssertionError("no swamp planet beside another planet")
+
+
+def opponent_ring(eng, state, target, beside, near: int, far: int):
+    """`near` Terran structures within distance 2 of target (not in its sector), `far` at distance 3 or more."""
+    m = eng.context(state).map
+    sector = m.sector_tile(target)
+    free = [n for n in hexes(eng, state) if n not in (target, beside) and m.planet_at(state, n) not in (None, "space")
+            and m.sector_tile(n) != sector]
+    close = [n for n in free if m.distance(n, target) <= 2][:near]
+    away = [n for n in free if m.distance(n, target) >= 3][:far]
+    assert len(close) == near and len(away) == far
+    for n in close + away:
+        put(state, n, 1, "ts")
+    edited(state)
+
+
+def test_neighbours_a_mine_scores_1_vp_per_opponent_structure_within_distance_2():
+    eng, state, target, beside = neighbours_position()
+    opponent_ring(eng, state, target, beside, near=2, far=3)
+    diff = effect(NEIGHBOURS, "on build m: 1vp per opponent-structure within 2", state, Move(0, "build", ("m", target)))
+    assert diff["players[0].vp"][0] - diff["players[0].vp"][1] == 2
+
+
+def test_neighbours_a_mine_in_a_sector_without_opponents_gives_2_credits():
+    eng, state, target, beside = neighbours_position()
+    opponent_ring(eng, state, target, beside, near=1, far=0)   # not in the sector of the target
+    statement = "if opponent-structure in sector = 0: on build m: 2c"
+    assert effect(NEIGHBOURS, statement, state, Move(0, "build", ("m", target)))["players[0].credits"] == (
+        state.players[0].credits - 2 + 2, state.players[0].credits - 2)
+    m = eng.context(state).map
+    same = next(n for n in hexes(eng, state) if m.sector_tile(n) == m.sector_tile(target)
+                and n not in (target, beside) and m.planet_at(state, n) not in (None, "space"))
+    put(state, same, 1, "m")
+    edited(state)
+    assert "players[0].credits" not in effect(NEIGHBOURS, statement, state, Move(0, "build", ("m", target)))
+
+
+def test_neighbours_passing_gives_1_knowledge_per_3_opponent_mines():
+    eng, state, target, beside = neighbours_position()
+    m = eng.context(state).map
+    spots = [n for n in hexes(eng, state) if n not in (target, beside) and m.planet_at(state, n) not in (None, "space")]
+    for n in spots[:7]:
+        put(state, n, 1, "m")
+    edited(state)
+    diff = effect(NEIGHBOURS, "pass: 1k per 3 opponent-m", state, Move(0, "pass", (state.boosters_table[0],)))
+    assert diff["players[0].knowledge"][0] - diff["players[0].knowledge"][1] == 2
+
+
+def test_trade_hubs_ranks_players_by_trading_stations_and_planetary_institutes_together():
+    eng, state, target, beside = neighbours_position()
+    m = eng.context(state).map
+    spots = [n for n in hexes(eng, state) if n not in (target, beside) and m.planet_at(state, n) not in (None, "space")]
+    for n, piece in zip(spots, ["ts", "ts", "PI", "lab"]):
+        put(state, n, 0, piece)
+    edited(state)
+    assert eng.context(state).holdings.count_of(state, 0, "ts|PI") == 3
+    result = gaia("explain", "trade-hubs", "--content", DESIGNS / NEIGHBOURS)
+    assert "1 per trading station and planetary institute (`ts|PI`)" in result.output
+
+
+def test_the_set_up_file_puts_trade_hubs_in_the_game():
+    result = gaia("validate", "--content", DESIGNS / NEIGHBOURS, "--setup", DESIGNS / "setups" / "v25-neighbours.yaml")
+    assert result.exit_code == 0, result.output
+    assert "final tiles" in result.output

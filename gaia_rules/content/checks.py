@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from ..language import EffectSyntaxError, parse_effect, parse_price
+from ..language.parser import parse_count
 from ..language import ast
 from ..language.vocabulary import (AREAS, BUILD_BY, COUNTER_FORMS, COUNTERS, ENGINE_RESOURCES, EVENT_DATA,
                                    EVENT_FILTERS, EVENT_PIECES, EVENTS, FED_WORDS, KIND_PLACES, LIMITABLE,
@@ -81,9 +82,14 @@ class _Ctx:
                      src.string_offset(path) + max(column, 1) - 1)
 
     def is_counter(self, word: str) -> bool:
-        """A counter word: a fixed counter, a structure, a kept resource, `research-TRACK`, `PIECE-on-KIND`."""
+        """A counter word: a fixed counter, a structure, a kept resource, `research-TRACK`, `PIECE-on-KIND`,
+        `opponent-` and a piece counter (`opponent-structure`, `opponent-m`, `opponent-m-on-gaia`)."""
         if word in self.counters:
             return True
+        if word.startswith("opponent-"):
+            piece = word[len("opponent-"):]
+            return piece in PIECE_COUNTERS or piece in self.structures or (
+                "-on-" in piece and self.is_counter(piece))
         piece, on, kind = word.partition("-on-")
         return bool(on) and (piece == "structure" or piece in self.structures) and kind in self.c.planets
 
@@ -144,10 +150,19 @@ PIECE_COUNTERS = ("planet-type", "gaia-planet", "sector", "structure", "federate
 
 
 def _count_words(ctx: _Ctx, src: Located, path: tuple, words, columns, fallback: int, within: str | None,
-                 within_column: int, event: str | None) -> None:
-    """The words of a count (`per ...`, `if ...`): event data, or counters; `in EVENT` only of the firing event."""
+                 within_column: int, event: str | None, near: int | None = None) -> None:
+    """The words of a count (`per ...`, `if ...`): event data, or counters; `in EVENT` only of the firing
+    event; `in sector` and `within N` only on an event with hexes."""
     off = src.string_offset(path)
-    if within is not None:
+    if within == "sector" or near is not None:
+        if event not in EVENT_PIECES:
+            what = "'in sector'" if within == "sector" else f"'within {near}'"
+            where = f"fires on '{event}', which has no hex" if event else "does not fire on an event"
+            ctx.err(src, path, f"{what} counts around the hex of the event that fired, but this statement {where}; "
+                               f"events with hexes: {', '.join(EVENT_PIECES)}", off + (within_column or fallback) - 1)
+        if near is not None:
+            ctx.number(src, path, within_column or fallback, near, "count", f"within {near}")
+    if within is not None and within != "sector":
         if within not in EVENT_PIECES:
             ctx.err(src, path, f"'in {within}': only these events have pieces to count among: "
                                f"{', '.join(EVENT_PIECES)}", off + (within_column or fallback) - 1)
@@ -155,12 +170,15 @@ def _count_words(ctx: _Ctx, src: Located, path: tuple, words, columns, fallback:
             where = f"fires on '{event}'" if event else "does not fire on an event"
             ctx.err(src, path, f"'in {within}' counts the pieces of a '{within}' event, but this statement {where}",
                     off + (within_column or fallback) - 1)
-    data = EVENT_DATA.get(event or "", {}) if within is None else {}
+    scoped = within is not None or near is not None
+    data = EVENT_DATA.get(event or "", {}) if not scoped else {}
     for i, word in enumerate(words):
         column = columns[i] if i < len(columns) else fallback
-        if within is not None and word in COUNTERS and word not in PIECE_COUNTERS:
-            ctx.err(src, path, f"'{word} in {within}': only pieces are counted among an event's pieces "
-                               f"({', '.join(PIECE_COUNTERS)}, a structure id or PIECE-on-KIND)", off + column - 1)
+        if scoped and word in COUNTERS and word not in PIECE_COUNTERS:
+            scope = f"in {within}" if within is not None else f"within {near}"
+            ctx.err(src, path, f"'{word} {scope}': only pieces are counted among an event's pieces or in a place "
+                               f"({', '.join(PIECE_COUNTERS)}, a structure id, PIECE-on-KIND or opponent-PIECE)",
+                    off + column - 1)
             continue
         if word in data or ctx.is_counter(word):
             continue
@@ -180,7 +198,7 @@ def _gain_words(ctx: _Ctx, src: Located, path: tuple, gains, event: str | None =
             ctx.number(src, path, g.column, g.count, "amount", f"{g.count}{g.resource}")
             if g.per:
                 ctx.number(src, path, (g.per_columns or (g.column,))[0], g.each, "count", f"per {g.each} {'|'.join(g.per)}")
-            _count_words(ctx, src, path, g.per, g.per_columns, g.column, g.within, g.within_column, event)
+            _count_words(ctx, src, path, g.per, g.per_columns, g.column, g.within, g.within_column, event, g.near)
         elif isinstance(g, ast.Up):
             ctx.word(src, path, g.track_column or g.column, g.track, set(c.tracks) | set(UP_CHOICES), "research track")
         elif isinstance(g, ast.Build):
@@ -417,7 +435,7 @@ def _check_limits(ctx: _Ctx, src: Located, path: tuple, st: ast.Statement, as_ki
         ctx.number(src, path, cond.column, cond.value, "count", f"{cond.op} {cond.value}")
         ctx.number(src, path, cond.column, cond.each, "count", f"{cond.each} {'|'.join(cond.counters)}")
         _count_words(ctx, src, path, cond.counters, cond.counter_columns, cond.column, cond.within,
-                     cond.within_column, event)
+                     cond.within_column, event, cond.near)
 
 
 def _check_statement(ctx: _Ctx, src: Located, path: tuple, st: ast.Statement, as_kind: str,
@@ -745,8 +763,27 @@ def _check_game(ctx: _Ctx, src: Located, data: dict) -> None:
             ctx.err(src, path, f"a game draws {need} {what}, the content has {len(pool)}")
 
 
+# What a final scoring tile's `count:` may be, said when it is not one.
+COUNT_ALLOWED = ("a count as after 'per': a counter, several joined by '|' and added up (ts|PI), a piece on a "
+                 "planet kind (m-on-gaia), or whole groups (2 structure)")
+
+
 def _check_final(ctx: _Ctx, src: Located, data: dict) -> None:
-    ctx.counter(src, ("count",), 1, data["count"])
+    text = data["count"]
+    try:
+        count = parse_count(text)
+    except EffectSyntaxError as err:
+        found = err.message.split(";")[0]
+        ctx.err(src, ("count",), f"'{text}' is not a count ({found}); write {COUNT_ALLOWED}",
+                src.string_offset(("count",)) + err.column - 1)
+        return
+    if count.within is not None or count.near is not None:
+        scope = f"in {count.within}" if count.within is not None else f"within {count.near}"
+        ctx.err(src, ("count",), f"'{scope}': a final scoring tile counts at the end of the game, with "
+                                 f"no event's pieces to count among; write {COUNT_ALLOWED}")
+    ctx.number(src, ("count",), 1, count.each, "count", text)
+    for word, column in zip(count.counters, count.columns or (1,) * len(count.counters)):
+        ctx.counter(src, ("count",), column, word)
 
 
 # planet kinds the rules look up by kind (Gaia planets, Transdim planets, the Lost Planet, space)

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..language import ast
+from ..language import EffectSyntaxError, ast
+from ..language.parser import parse_count
 from ..language.vocabulary import (BUILD_BY, COUNTER_FORMS, COUNTERS, EVENT_DATA, EVENT_FILTERS, EVENT_PIECES,
                                    EVENTS, ONCE_PERIODS, WHERE)
 from .build import row_structure
@@ -218,8 +219,17 @@ def counter_item(word: str, structures: set[str]) -> str:
     """The inventory item of a counter word: itself for a fixed counter, else the form it is written in."""
     if word in COUNTERS:
         return word
-    return ("STRUCTURE" if word in structures else "PIECE-on-KIND" if "-on-" in word
+    return ("opponent-PIECE" if word.startswith("opponent-") else "STRUCTURE" if word in structures
+            else "PIECE-on-KIND" if "-on-" in word
             else "research-TRACK" if word.startswith("research-") else "RESOURCE")
+
+
+def final_count_items(text: str, structures: set[str]) -> list[str]:
+    """The counter items a final scoring tile's `count:` uses (none when it does not parse)."""
+    try:
+        return [counter_item(w, structures) for w in parse_count(text).counters]
+    except EffectSyntaxError:
+        return []
 
 
 def inventory(catalogue: Catalogue) -> list[Item]:
@@ -252,9 +262,10 @@ def inventory(catalogue: Catalogue) -> list[Item]:
                 if item is not None and component not in item.users:
                     item.users.append(component)
     for tile in catalogue.final_tiles.values():
-        item = items.get(("counter", counter_item(tile.count, structures)))
-        if item is not None:
-            item.users.append(f"final_scoring {tile.id}")
+        for name in final_count_items(tile.count, structures):
+            item = items.get(("counter", name))
+            if item is not None and f"final_scoring {tile.id}" not in item.users:
+                item.users.append(f"final_scoring {tile.id}")
     _placement_users(catalogue, items)
     for variant in catalogue.variants.values():
         for name in variant.parameters:

@@ -299,6 +299,10 @@ class _Naming:
         if word.startswith("research-") and word[9:] in self.w.tracks:
             track = self.w.tracks[word[9:]]
             return Noun(f"level on {track}", f"levels on {track}")
+        if word.startswith("opponent-"):   # opponent-m: every other player's mines
+            inner = self.noun(word[len("opponent-"):])
+            one, many = (inner.one, inner.many) if inner is not None else (word[9:], word[9:])
+            return Noun(f"{one} of an opponent", f"{many} of opponents")
         piece, on, kind = word.partition("-on-")
         if on:
             where = f"on {kind[:1].upper() + kind[1:]} planets"
@@ -321,8 +325,17 @@ class _Naming:
         unit = text.removeprefix("the ")
         return "the " + unit, unit
 
+    def place(self, within: str | None, near: int | None) -> str:
+        """Where a scoped count is made: 'in the federation', 'in the same sector', 'within 2 of it'."""
+        parts = [] if within is None else [self.within(within)]
+        if near is not None:
+            parts.append(f"within distance {near} of {'them' if within is not None else 'the hex'}")
+        return " ".join(parts)
+
     def within(self, event: str) -> str:
         """'in the federation': where a count among the pieces of an event is made."""
+        if event == "sector":
+            return "in the sector of the hex"
         if event in WITHIN_PHRASES:
             return WITHIN_PHRASES[event]
         if event in EVENT_PIECES:
@@ -336,14 +349,14 @@ class _Naming:
             return self.counter(word, within)
         return noun.alone if within is None and noun.alone else noun.many
 
-    def count(self, words, each: int = 1, within: str | None = None) -> str:
+    def count(self, words, each: int = 1, within: str | None = None, near: int | None = None) -> str:
         """`per 2 influence in federation` -> '2 influence in the federation' (a count, as a phrase)."""
         if each > 1:
             text = f"{each} " + join_and(self.counters(c, within) for c in words)
         else:
             text = join_and(self.counter(c, within) for c in words)
-        if within is not None:
-            text += " " + self.within(within)
+        if within is not None or near is not None:
+            text += " " + self.place(within, near)
         return text
 
     def noun(self, word: str) -> Noun | None:
@@ -376,8 +389,8 @@ class _Conditions(_Naming):
         nouns = [self.noun(w) for w in words]
         if any(n is None for n in nouns):  # words this renderer does not know: shown as written
             what = join_and(words) + (f" (in groups of {c.each})" if c.each > 1 else "")
-            if c.within is not None:
-                what += " " + self.within(c.within)
+            if c.within is not None or c.near is not None:
+                what += " " + self.place(c.within, c.near)
             return f"if your count of {what} {QUANTITY_COMPARISONS.get(c.op, c.op)} {c.value}"
         have = nouns[0].have if len(nouns) == 1 else "you have {count}"
         if len(nouns) == 1:
@@ -395,9 +408,9 @@ class _Conditions(_Naming):
             count = f"less than {counted}"
         else:
             count = f"{COMPARISONS.get(c.op, c.op)} {counted}"
-        if c.within is not None:
+        if c.within is not None or c.near is not None:
             verb = "is" if c.value == 1 and c.each == 1 and len(nouns) == 1 else "are"
-            return f"if there {verb} {count} {self.within(c.within)}"
+            return f"if there {verb} {count} {self.place(c.within, c.near)}"
         return "if " + have.format(count=count)
 
     def quantity(self, c: ast.Condition) -> str:
@@ -438,7 +451,7 @@ class _Renderer(_Conditions):
         if isinstance(g, ast.Amount):
             text = self.amount(g.count, g.resource)
             if g.per:
-                text += " per " + self.count(g.per, g.each, g.within)
+                text += " per " + self.count(g.per, g.each, g.within, g.near)
             return text
         if isinstance(g, ast.Up):
             return f"advance one level on {self.track(g.track)}"
@@ -658,6 +671,8 @@ def english(node, words: Words | None = None) -> str:
         return r.scope(node)
     if isinstance(node, ast.Condition):
         return r.condition(node)
+    if isinstance(node, ast.Count):
+        return r.count(node.counters, node.each, node.within, node.near)
     if isinstance(node, tuple):
         if all(isinstance(x, (ast.Pay, ast.Move)) for x in node):
             return r.costs(node)
@@ -679,3 +694,8 @@ def price_text(costs, words: Words | None = None) -> str:
 def gains_text(gains, words: Words | None = None) -> str:
     """'3 knowledge', '2 free terraforming steps and build a mine'."""
     return _Renderer(words).gains(gains)
+
+
+def count_text(count: ast.Count, words: Words | None = None) -> str:
+    """'trading station and planetary institute': what a count written on its own (a final tile's) counts."""
+    return _Renderer(words).count(count.counters, count.each, count.within, count.near)

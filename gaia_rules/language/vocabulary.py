@@ -36,6 +36,8 @@ COUNTER_FORMS: dict[str, str] = {
     "research-TRACK": "level on that research track (a track id: research-terra)",
     "PIECE-on-KIND": "piece of that kind (`structure` for any, or a structure id) on a planet of that type "
                      "(a planet type id: m-on-gaia, structure-on-transdim)",
+    "opponent-PIECE": "a piece counter (`structure`, a structure id, PIECE-on-KIND, planet-type, ...) over every "
+                      "other player's pieces (opponent-structure, opponent-m-on-gaia)",
 }
 
 # Events after "on": every moment of the rules a statement can listen to.

@@ -337,7 +337,7 @@ class FastEvaluator:
         total = 0.0
         for tile_id in state.setup.final_tiles:
             tile = self.catalogue.final_tiles[tile_id]
-            counts = [ctx.holdings.counter(state, q, tile.count) for q in range(n)]
+            counts = [ctx.holdings.count_of(state, q, tile.count) for q in range(n)]
             total += rank_vp(counts, counts, self.final_table, True)[p]
         return total
 

@@ -365,7 +365,7 @@ def _offered(ctx: Context, state: GameState, p: int, h) -> bool:
     """A limited special action: its condition holds and its once-per limit is not used up."""
     st = h.statement
     cond = st.condition
-    if cond is not None and not cond.holds(ctx.holdings.count_per(state, p, cond.counters, cond.each, cond.within)):
+    if cond is not None and not cond.holds(ctx.holdings.count_per(state, p, cond.counters, cond.each, cond.within, None, cond.near)):
         return False
     return st.once is None or f"{st.once}:{h.source}#{h.index}" not in state.players[p].marks
 

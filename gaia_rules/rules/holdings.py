@@ -25,8 +25,9 @@ from typing import Any, Callable, Iterator
 from ..content.catalogue import PARAMETER_SOURCES
 from ..language import ast
 from ..state import GameState, HexState, PlayerState, TechTileHeld
-from . import sharing, special_token
+from . import sharing
 from .content_view import ContentView
+from .counting import Counting
 from .map_view import MapView
 from .param_fold import change_price, changed_value, fold
 
@@ -123,7 +124,7 @@ def _specific(name: str, key: str | None, use: str | None) -> tuple[tuple, ...]:
     return tuple((name, k, u) for k in keys for u in uses)
 
 
-class _PiecesAndCounters:
+class _PiecesAndCounters(Counting):
     """Counts over a player's pieces on the board, for the rules and for `per`/`if` counters (the part of
     `Holdings` that reads the board: it needs its `content`, `map` and `of`)."""
 
@@ -186,100 +187,6 @@ class _PiecesAndCounters:
         if sharing.is_guest(h, p):
             return self.param(state, p, "power_value", sharing.guest_piece(self.content, player), use)
         return 0
-
-    # ------------------------------------------------------------ counters ("per ...")
-    def counter(self, state: GameState, p: int, word: str) -> int:
-        player = state.players[p]
-        planet_at = self.map.planet_at
-        if word == "planet-type":
-            return len({planet_at(state, n) for n in self.colonized(state, p)})
-        if word == "gaia-planet":
-            return sum(1 for n in self.colonized(state, p) if self.map.kind_at(state, n) == "gaia")
-        if word == "sector":
-            return len({self.map.sector_tile(n) for n in self.planets_with_guests(state, p)})
-        if word == "structure":
-            return len(self.structures_with_guests(state, p))
-        if word == "federated-structure":
-            return sum(1 for n in self.structures_with_guests(state, p) if p in state.board[n].federations)
-        if word == "satellite":
-            structure = self.content.structure
-            stations = sum(1 for h in state.board.values()
-                           if h.owner == p and h.piece is not None and structure(player, h.piece).counts_as_satellite)
-            return player.satellites + stations
-        if word == "fed":
-            return len(player.fed_tokens)
-        if word == "research":
-            return sum(player.research.values())
-        if word == "round":
-            return state.round
-        if word in POWER_COUNTERS:
-            return player.power.get(POWER_COUNTERS[word], 0)
-        if word == "special-token":
-            return 1 if special_token.in_cycle(player) else 0
-        if word == "gf-available":
-            return self.free_gaiaformers(state, p)
-        if word == "gf-map":
-            return self.gaiaformers_on_map(state, p)
-        if word == "gf-gaia":
-            return player.gaiaformers_in_gaia
-        if word == "federation":
-            return len(player.federations)
-        if word == "tech-tile":
-            standard = self.content.catalogue.tech_tiles
-            return sum(1 for t in player.tech if t.enabled and t.tile in standard)
-        if word == "adv-tile":
-            advanced = self.content.catalogue.advanced_tech_tiles
-            return sum(1 for t in player.tech if t.tile in advanced)
-        if word.startswith("research-") and word[9:] in self.content.catalogue.tracks:
-            return player.research.get(word[9:], 0)
-        if "-on-" in word:
-            piece, _, kind = word.partition("-on-")
-            return self.counter_among(state, p, piece, [n for n, h in state.board.items()
-                                                        if self.map.planet_at(state, n) == kind])
-        amount = self.content.held_amount(player, word)
-        if amount is not None:
-            return amount
-        # a structure id: copies on the map, guest pieces and the Lost Planet mine included
-        n = self.count(state, p, word)
-        guests = sharing.guest_hexes(state, p)
-        if guests and word == sharing.guest_piece(self.content, player):
-            n += len(guests)
-        return n
-
-    def count_per(self, state: GameState, p: int, words: tuple[str, ...], each: int = 1,
-                  within: str | None = None, event=None) -> int:
-        """What `per [N] words [in EVENT]` counts: the event's data first, then the holder's counters.
-
-        `within` counts only among the hexes of the event that fired (none when another event fired), the
-        pieces of the player they belong to (an opponent's, for `on opponent ...` and `opponent-build`);
-        `each` counts whole groups of N.
-        """
-        if within is not None:
-            hexes = event.hexes if event is not None and event.name == within else ()
-            owner = p if event is None or event.owner is None else event.owner
-            n = sum(self.counter_among(state, owner, w, hexes) for w in words)
-        else:
-            data = event.data if event is not None else None
-            n = sum(data[w] if data and w in data else self.counter(state, p, w) for w in words)
-        return n // each if each > 1 else n
-
-    def counter_among(self, state: GameState, p: int, word: str, hexes) -> int:
-        """A counter over the given hexes only (the pieces of a federation, the hex of a build)."""
-        if "-on-" in word:
-            piece, _, kind = word.partition("-on-")
-            return self.counter_among(state, p, piece, [n for n in hexes if self.map.planet_at(state, n) == kind])
-        if word in PLANET_COUNTERS:
-            planets = [n for n in hexes if sharing.has_structure(self.content, state, state.board.get(n), p, "planet")]
-            if word == "planet-type":
-                return len({self.map.planet_at(state, n) for n in planets})
-            if word == "gaia-planet":
-                return sum(1 for n in planets if self.map.kind_at(state, n) == "gaia")
-            return len({self.map.sector_tile(n) for n in planets})
-        if word in ("structure", "federated-structure"):
-            return sum(1 for n in hexes if sharing.has_structure(self.content, state, state.board.get(n), p))
-        if word == "satellite":
-            return sum(1 for n in hexes if (h := state.board.get(n)) is not None and p in h.satellites)
-        return sum(1 for n in hexes if sharing.piece_of(self.content, state, state.board.get(n), p) == word)
 
 
 class Holdings(_PiecesAndCounters):
@@ -412,7 +319,7 @@ class Holdings(_PiecesAndCounters):
         if not holding.conditional:
             return ()
         return tuple(i for i, h in enumerate(holding.conditional)
-                     if (c := h.statement.condition).holds(self.count_per(state, p, c.counters, c.each, c.within)))
+                     if (c := h.statement.condition).holds(self.count_per(state, p, c.counters, c.each, c.within, None, c.near)))
 
     def replacements(self, state: GameState, p: int) -> dict[str, str]:
         holding = self.of(state, p)
@@ -457,11 +364,8 @@ class Holdings(_PiecesAndCounters):
 
 
 
-# The counters over colonised planets (pieces that count as planets: `Structure.counts_for`).
-PLANET_COUNTERS = ("planet-type", "gaia-planet", "sector")
 
-# The power counters (`vocabulary.COUNTERS`) and the area each counts.
-POWER_COUNTERS = {"area1": "area1", "area2": "area2", "area3": "area3", "area-gaia": "gaia"}
+
 
 _MISSING = object()
 

@@ -41,7 +41,7 @@ def final_scoring(ctx: Context, state: GameState) -> None:
     for k, tile_id in enumerate(state.setup.final_tiles, 1):
         tile = ctx.content.catalogue.final_tiles[tile_id]
         counts = [automa_score.final_count(ctx, state, tile_id, tile.count) if state.is_automa(p)
-                  else ctx.holdings.counter(state, p, tile.count) for p in range(n)]
+                  else ctx.holdings.count_of(state, p, tile.count) for p in range(n)]
         values = counts + ([tile.neutral] if neutral else [])
         vp = rank_vp(values, values, table, zero)[:n]
         for p in range(n):
