@@ -19,9 +19,9 @@ from test_designer_constructs import (DESIGNS, edited, effect, end_round, engine
 
 # ------------------------------------------------------------------ every design validates clean
 
-ISSUE_39 = ["v23-late-bloomers", "v24-seed-growers", "v25-neighbours"]
+ISSUE_39 = ["v23-late-bloomers", "v24-seed-growers", "v25-neighbours", "v26-homesteaders"]
 GAMES = {"v23-late-bloomers": ["late-bloomers", "terrans", "xenos"], "v24-seed-growers": ["seed-growers", "terrans", "xenos"],
-         "v25-neighbours": ["neighbours", "terrans", "xenos"]}
+         "v25-neighbours": ["neighbours", "terrans", "xenos"], "v26-homesteaders": ["homesteaders", "terrans", "xenos"]}
 
 
 @pytest.mark.parametrize("folder", ISSUE_39)
@@ -76,7 +76,7 @@ def test_bloomers_trading_stations_cost_1_credit_and_1_ore_less_with_6_planet_ty
     kinds = {}
     for name in hexes(eng, state):
         kind = eng.context(state).map.planet_at(state, name)
-        if kind not in kinds and kind not in (None, "space", "gaia-project", "lost"):
+        if kind not in kinds and kind not in (None, "empty", "gaia-project", "lost"):
             kinds[kind] = name
     placed = list(kinds.values())
     costs = {}
@@ -131,7 +131,7 @@ def test_bloomers_1_ore_buys_2_power_tokens_once_in_the_game_with_2_research_lab
     spend = Move(0, "spend", ("1o", "2t"))
     with pytest.raises(IllegalMoveError):
         eng.apply(state, spend)   # no research lab: the conversion is not open
-    labs = [n for n in hexes(eng, state) if eng.context(state).map.planet_at(state, n) not in (None, "space")][:2]
+    labs = [n for n in hexes(eng, state) if eng.context(state).map.planet_at(state, n) not in (None, "empty")][:2]
     for name in labs:
         put(state, name, 0, "lab")
     edited(state)
@@ -169,7 +169,7 @@ def growers_position(eng, faction="seed-growers"):
     state = take_boosters(eng, to_boosters(eng, plain_setup(eng, [faction, "terrans"], "growers")))
     clear(state, power=(0, 6, 0, 0))
     m = eng.context(state).map
-    planets = [n for n in hexes(eng, state) if m.planet_at(state, n) not in (None, "space", "desert")]
+    planets = [n for n in hexes(eng, state) if m.planet_at(state, n) not in (None, "empty", "desert")]
     found = []
     for desert in hexes(eng, state, "desert"):
         beside = next((n for n in planets if m.distance(n, desert) == 1 and n not in found), None)
@@ -252,7 +252,7 @@ def neighbours_position():
     state = take_boosters(eng, to_boosters(eng, plain_setup(eng, ["neighbours", "terrans"], "neighbours")))
     clear(state)
     m = eng.context(state).map
-    planets = [n for n in hexes(eng, state) if m.planet_at(state, n) not in (None, "space")]
+    planets = [n for n in hexes(eng, state) if m.planet_at(state, n) not in (None, "empty")]
     for target in hexes(eng, state, "swamp"):
         beside = next((n for n in planets if m.distance(n, target) == 1), None)
         if beside is not None:
@@ -266,7 +266,7 @@ def opponent_ring(eng, state, target, beside, near: int, far: int):
     """`near` Terran structures within distance 2 of target (not in its sector), `far` at distance 3 or more."""
     m = eng.context(state).map
     sector = m.sector_tile(target)
-    free = [n for n in hexes(eng, state) if n not in (target, beside) and m.planet_at(state, n) not in (None, "space")
+    free = [n for n in hexes(eng, state) if n not in (target, beside) and m.planet_at(state, n) not in (None, "empty")
             and m.sector_tile(n) != sector]
     close = [n for n in free if m.distance(n, target) <= 2][:near]
     away = [n for n in free if m.distance(n, target) >= 3][:far]
@@ -291,7 +291,7 @@ def test_neighbours_a_mine_in_a_sector_without_opponents_gives_2_credits():
         state.players[0].credits - 2 + 2, state.players[0].credits - 2)
     m = eng.context(state).map
     same = next(n for n in hexes(eng, state) if m.sector_tile(n) == m.sector_tile(target)
-                and n not in (target, beside) and m.planet_at(state, n) not in (None, "space"))
+                and n not in (target, beside) and m.planet_at(state, n) not in (None, "empty"))
     put(state, same, 1, "m")
     edited(state)
     assert "players[0].credits" not in effect(NEIGHBOURS, statement, state, Move(0, "build", ("m", target)))
@@ -300,7 +300,7 @@ def test_neighbours_a_mine_in_a_sector_without_opponents_gives_2_credits():
 def test_neighbours_passing_gives_1_knowledge_per_3_opponent_mines():
     eng, state, target, beside = neighbours_position()
     m = eng.context(state).map
-    spots = [n for n in hexes(eng, state) if n not in (target, beside) and m.planet_at(state, n) not in (None, "space")]
+    spots = [n for n in hexes(eng, state) if n not in (target, beside) and m.planet_at(state, n) not in (None, "empty")]
     for n in spots[:7]:
         put(state, n, 1, "m")
     edited(state)
@@ -311,7 +311,7 @@ def test_neighbours_passing_gives_1_knowledge_per_3_opponent_mines():
 def test_trade_hubs_ranks_players_by_trading_stations_and_planetary_institutes_together():
     eng, state, target, beside = neighbours_position()
     m = eng.context(state).map
-    spots = [n for n in hexes(eng, state) if n not in (target, beside) and m.planet_at(state, n) not in (None, "space")]
+    spots = [n for n in hexes(eng, state) if n not in (target, beside) and m.planet_at(state, n) not in (None, "empty")]
     for n, piece in zip(spots, ["ts", "ts", "PI", "lab"]):
         put(state, n, 0, piece)
     edited(state)
@@ -324,3 +324,78 @@ def test_the_set_up_file_puts_trade_hubs_in_the_game():
     result = gaia("validate", "--content", DESIGNS / NEIGHBOURS, "--setup", DESIGNS / "setups" / "v25-neighbours.yaml")
     assert result.exit_code == 0, result.output
     assert "final tiles" in result.output
+
+
+# ------------------------------------------------------------------ v26-homesteaders: keyed by structure and planet kind
+
+HOMESTEADERS = "v26-homesteaders"
+
+
+def homesteaders_position():
+    """Homesteaders (p1, home: desert) with a mine beside a Desert planet and beside a planet of another type."""
+    eng = engine(HOMESTEADERS)
+    state = take_boosters(eng, to_boosters(eng, plain_setup(eng, ["homesteaders", "terrans"], "homesteaders")))
+    clear(state, ore=10, credits=20)
+    m = eng.context(state).map
+    planets = [n for n in hexes(eng, state) if m.planet_at(state, n) not in (None, "empty", "transdim", "lost")]
+    found = {}
+    for kind, test in (("home", lambda k: k == "desert"), ("other", lambda k: k not in ("desert", "gaia"))):
+        for target in planets:
+            if test(m.planet_at(state, target)) and target not in found.values():
+                beside = next((n for n in planets if m.distance(n, target) == 1 and n not in found.values()
+                               and state.board.get(n) is None), None)
+                if beside is not None:
+                    put(state, beside, 0, "m")
+                    found[kind] = target
+                    break
+    edited(state)
+    return eng, state, found
+
+
+def paid(before, after):
+    return (before.credits - after.credits, before.ore - after.ore)
+
+
+def test_homesteaders_mines_cost_3c_1o_but_1c_1o_on_their_home_type():
+    eng, state, found = homesteaders_position()
+    home = eng.apply(state, Move(0, "build", ("m", found["home"])))
+    assert paid(state.players[0], home.players[0]) == (1, 1)
+    other = eng.apply(state, Move(0, "build", ("m", found["other"])))
+    steps = eng.context(state).holdings.param(state, 0, "terraform_cost")
+    from gaia_rules.rules.building import terraform_steps
+    n = terraform_steps(eng.context(state), "desert", eng.context(state).map.planet_at(state, found["other"]))
+    assert paid(state.players[0], other.players[0]) == (3, 1 + n * steps)
+    control = without(HOMESTEADERS, "set structure_cost[m-on-home] = 1c, 1o")
+    assert paid(state.players[0], control.apply(state, Move(0, "build", ("m", found["home"]))).players[0]) == (3, 1)
+
+
+def test_homesteaders_a_trading_station_on_a_gaia_planet_has_power_value_3():
+    eng, state, _ = homesteaders_position()
+    ctx = eng.context(state)
+    gaia_hex = hexes(eng, state, "gaia")[0]
+    plain = next(n for n in hexes(eng, state, "terra") if state.board.get(n) is None)
+    put(state, gaia_hex, 0, "ts")
+    put(state, plain, 0, "ts")
+    edited(state)
+    values = {name: (eng.context(state).holdings.power_value(state, 0, name, "federation"),
+                     without(HOMESTEADERS, "set power_value[ts-on-gaia] = 3").context(state).holdings.power_value(
+                         state, 0, name, "federation")) for name in (gaia_hex, plain)}
+    assert values == {gaia_hex: (3, 2), plain: (2, 2)}
+    assert ctx is not None
+
+
+def test_homesteaders_an_academy_on_their_home_type_costs_1_ore_less():
+    eng, state, found = homesteaders_position()
+    h = eng.context(state).holdings
+    costs = {kind: [(p.count, p.resource) for p in h.structure_cost(state, 0, "ac1", planet=planet)]
+             for kind, planet in (("home", "desert"), ("other", "terra"))}
+    assert costs == {"home": [(6, "c"), (5, "o")], "other": [(6, "c"), (6, "o")]}
+
+
+def test_a_key_on_a_planet_kind_is_checked(tmp_path):
+    (tmp_path / "f.yaml").write_text(
+        "kind: faction\nid: zorgs\nname: Zorgs\nhome: terra\nboard: default\nability:\n"
+        "  - \"set power_value[ts-on-gaiaa] = 3\"\n  - \"set range[m-on-gaia] = 2\"\n", encoding="utf-8")
+    result = gaia("validate", "--content", tmp_path)
+    assert "unknown planet kind 'gaiaa' in key 'ts-on-gaiaa' (did you mean 'gaia'?)" in result.output
+    assert "'range' takes no key" in result.output

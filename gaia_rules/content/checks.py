@@ -247,7 +247,12 @@ def _check_set(ctx: _Ctx, src: Located, path: tuple, st: ast.Set) -> None:
         ctx.err(src, path, f"'{st.name}' needs a {p.keyed_by} key, e.g. {st.name}[{next(iter(keys))}]", off)
     if not p.keyed_by and st.keys:
         ctx.err(src, path, f"'{st.name}' takes no key", off)
-    ctx.words(src, path, st.key_columns, st.column, st.keys, keys, (p.keyed_by or "key").replace("_", " "))
+    plain = [(k, c) for k, c in zip(st.keys, st.key_columns or (st.column,) * len(st.keys)) if "-on-" not in k]
+    ctx.words(src, path, tuple(c for _, c in plain), st.column, tuple(k for k, _ in plain), keys,
+              (p.keyed_by or "key").replace("_", " "))
+    for key, column in zip(st.keys, st.key_columns or (st.column,) * len(st.keys)):
+        if "-on-" in key:
+            _check_key_on(ctx, src, path, p, st.name, key, column)
     if st.relative:
         at = src.string_offset(path) + max(st.value_column, 1) - 1
         if p.type == "cost":
@@ -266,6 +271,22 @@ def _check_set(ctx: _Ctx, src: Located, path: tuple, st: ast.Set) -> None:
     problem = value_problem(ctx.c, p, st.value)
     if problem:
         ctx.err(src, path, f"'{st.name}': {problem}", off)
+
+
+def _check_key_on(ctx: _Ctx, src: Located, path: tuple, p: cat.Parameter, name: str, key: str, column: int) -> None:
+    """`ts-on-gaia`: a key of a structure on a planet kind (a planet type id, or `home`), only where the
+    parameter is keyed by structure."""
+    at = src.string_offset(path) + max(column, 1) - 1
+    if p.keyed_by != "structure":
+        ctx.err(src, path, f"'{key}': only a parameter keyed by structure takes a key of a structure on a planet "
+                           f"kind; '{name}' is keyed by {(p.keyed_by or 'nothing').replace('_', ' ')}", at)
+        return
+    piece, _, kind = key.partition("-on-")
+    ctx.word(src, path, column, piece, ctx.structures, "structure")
+    kinds = set(ctx.c.planets) | {"home"}
+    if kind not in kinds:
+        ctx.err(src, path, f"unknown planet kind '{kind}' in key '{key}'{did_you_mean(kind, kinds)}; a key "
+                           f"STRUCTURE-on-KIND takes a planet type id or home", at)
 
 
 def _first_resource(ctx: _Ctx) -> str:

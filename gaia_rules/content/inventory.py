@@ -51,6 +51,8 @@ PARAMETER_CHANGES: dict[str, str] = {
     "-=": "a whole-number parameter is N less for the holder, on top of whatever sets it (`set terraform_cost -= 1`)",
     "[KEYS]": "a keyed parameter changed for the listed keys only (`set power_value[PI, ac1, ac2] = 4`)",
     "for USE": "changed for one of the parameter's uses only (`set power_value[ts] for charge -= 1`)",
+    "[STRUCTURE-on-KIND]": "a structure's key for one planet kind only, more specific than the structure's "
+                           "(`set power_value[ts-on-gaia] = 3`, `set structure_cost[m-on-home] = 1c, 1o`)",
     "+= PRICE": "a price is these amounts more for the holder, on top of whatever sets it (`set structure_cost[ts] += 1o`)",
     "-= PRICE": "a price is these amounts less for the holder, never below 0 (`set research_cost -= 1k`)",
 }
@@ -180,6 +182,8 @@ def _uses(st: ast.Statement) -> list[tuple[str, str]]:
                                          else f"{cl.op} PRICE")]
         if cl.keys:
             out.append(("parameter change", "[KEYS]"))
+        if any("-on-" in k for k in cl.keys):
+            out.append(("parameter change", "[STRUCTURE-on-KIND]"))
         if cl.use is not None:
             out.append(("parameter change", "for USE"))
     for g in getattr(cl, "gains", ()):

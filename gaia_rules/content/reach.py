@@ -118,13 +118,15 @@ def check_reach(ctx) -> None:
 def _extremes(ctx, p: cat.Parameter, faction: cat.Faction, key, use, groups) -> Iterator[tuple]:
     """(lowest, highest, {"below": statements, "above": statements}) of one (key, use) for each statement
     that can win as the absolute value (and the default), over every option of every group."""
+    piece = None if key is None else key.partition("-on-")[0]   # `ts-on-gaia`: ts's statements apply too
+
     def applies(f: Found) -> bool:
-        return (not f.st.keys or key in f.st.keys) and (f.st.use is None or f.st.use == use)
+        return (not f.st.keys or key in f.st.keys or piece in f.st.keys) and (f.st.use is None or f.st.use == use)
 
     if key is not None and p.keyed_by == "structure":
-        if key not in faction.structures or not p.default_from:
+        if piece not in faction.structures or not p.default_from:
             return
-        default = getattr(faction.structures[key], p.default_from, None)
+        default = getattr(faction.structures[piece], p.default_from, None)
     else:
         default = p.default[key] if isinstance(p.default, dict) else p.default
     if not isinstance(default, int):

@@ -269,6 +269,14 @@ class _Naming:
         """'mine' (a known structure's name) or the id as written."""
         return self.w.structures.get(sid, sid)
 
+    def key(self, key: str) -> str:
+        """A `set` key: a structure ('mine'), or one on a planet kind ('mine on your home planet type')."""
+        piece, on, kind = key.partition("-on-")
+        if not on:
+            return self.structure(key)
+        where = "your home planet type" if kind == "home" else f"{kind[:1].upper() + kind[1:]} planets"
+        return f"{self.structure(piece)} on {where}"
+
     def a_structure(self, sid: str) -> str:
         """'a mine', 'an academy (knowledge)'; an unknown id stays bare ('ac2')."""
         return with_article(self.w.structures[sid]) if sid in self.w.structures else sid
@@ -602,7 +610,7 @@ class _Renderer(_Conditions):
         if isinstance(c, ast.Set):
             name = c.name.replace("_", " ")
             if c.keys:
-                name += " of " + join_and(self.structure(k) for k in c.keys)
+                name += " of " + join_and(self.key(k) for k in c.keys)
             if c.use is not None:
                 name += f" (for {c.use.replace('-', ' ')} only)"
             if c.relative:

@@ -181,7 +181,7 @@ def place_plan(ctx: Context, state: GameState, p: int, piece: str, name: str, re
     free_steps = state.temp.get("step", 0)
     if free_steps and steps == 0:
         raise IllegalMoveError("free-steps", "free terraforming steps need a planet that needs terraforming")
-    costs = list(ctx.holdings.structure_cost(state, p, piece))
+    costs = list(ctx.holdings.structure_cost(state, p, piece, planet=planet))
     tokens = None
     if price is not None:
         costs.extend(price.costs)
@@ -313,7 +313,7 @@ def upgrade(ctx: Context, state: GameState, p: int, piece: str, name: str, by: s
     if ctx.holdings.count(state, p, piece) >= s.supply:
         raise IllegalMoveError("supply", f"no {s.name} left on your faction board")
     near = s.cost_near_opponent is not None and _opponent_near(ctx, state, p, name)
-    effects.pay(ctx, state, p, ctx.holdings.structure_cost(state, p, piece, near))
+    effects.pay(ctx, state, p, ctx.holdings.structure_cost(state, p, piece, near, ctx.map.planet_at(state, name)))
     _replace_piece(ctx, state, p, name, piece, s.upgrades_from, by)
 
 

@@ -47,7 +47,7 @@ class Holding:
     """What one signature holds (shared by every player, in any state, with that signature)."""
 
     __slots__ = ("view", "signature", "faction", "on_map", "used", "statements", "by_event", "sets", "changes", "replace",
-                 "locks", "conditional", "_params", "_derived", "_folds")
+                 "locks", "conditional", "keyed_on", "_params", "_derived", "_folds")
 
     DERIVED_KEPT = 512   # values derived from one holding (conversion tables, spend plans...) kept at most
 
@@ -69,6 +69,13 @@ class Holding:
                 (lasting if h.statement.condition is None else conditional).append(h)
         self.by_event = {k: tuple(v) for k, v in by_event.items()}
         self.conditional = tuple(conditional)   # lasting statements held only while their `if` holds
+        keyed_on: dict[str, set[str]] = {}       # parameter -> the keys of a structure on a planet kind set
+        for h in lasting + conditional:
+            cl = h.statement.clause
+            for key in getattr(cl, "keys", ()) if isinstance(cl, ast.Set) else ():
+                if ON in key:
+                    keyed_on.setdefault(cl.name, set()).add(key)
+        self.keyed_on = keyed_on
         self.sets, self.changes, self.replace, self.locks = fold(view.source_order, lasting)
         self._params: dict[tuple, Any] = {}
         self._derived: dict[tuple, Any] = {}
@@ -118,8 +125,10 @@ class Holding:
 
 
 def _specific(name: str, key: str | None, use: str | None) -> tuple[tuple, ...]:
-    """The (name, key, use) entries that apply to one key and use, the most specific first."""
-    keys = (key, None) if key is not None else (None,)
+    """The (name, key, use) entries that apply to one key and use, the most specific first (a key of a
+    structure on a planet kind, `ts-on-gaia`, before the structure's own, `ts`)."""
+    piece, on, _kind = (key or "").partition(ON)
+    keys = (key, piece, None) if on else (key, None) if key is not None else (None,)
     uses = (use, None) if use is not None else (None,)
     return tuple((name, k, u) for k in keys for u in uses)
 
@@ -177,8 +186,8 @@ class _PiecesAndCounters(Counting):
         h = state.board[name]
         player = state.players[p]
         if h.owner == p and h.piece is not None:
-            value = self.param(state, p, "power_value", h.piece, use)
             planet = self.map.planet_at(state, name)
+            value = self.param_on(state, p, "power_value", h.piece, planet, use)
             if planet == self.content.faction(player).home:
                 value += self.param(state, p, "power_bonus", "home", use)
             if self.content.kinds.get(planet) == "gaia":
@@ -338,6 +347,24 @@ class Holdings(_PiecesAndCounters):
             return holding.param(name, key, use)
         return holding.param(name, key, use, self.active(state, p, holding))
 
+    def param_on(self, state: GameState, p: int, name: str, piece: str, planet: str | None,
+                 use: str | None = None) -> Any:
+        """A parameter keyed by structure, for a piece on a planet: the key of the piece on that planet type
+        (`ts-on-gaia`), else on the holder's home type (`m-on-home`), else the piece's own, whichever
+        some held statement names first (the more specific wins)."""
+        return self.param(state, p, name, self.key_on(state, p, name, piece, planet), use)
+
+    def key_on(self, state: GameState, p: int, name: str, piece: str, planet: str | None) -> str:
+        """The most specific key a held statement names for `piece` on `planet` (`param_on`)."""
+        keyed = self.of(state, p).keyed_on
+        if planet is None or name not in keyed:
+            return piece
+        home = self.content.faction(state.players[p]).home
+        for key in (f"{piece}{ON}{planet}", f"{piece}{ON}home" if planet == home else None):
+            if key in keyed[name]:
+                return key
+        return piece
+
     def price(self, state: GameState, p: int, name: str, printed: tuple, key: str | None = None) -> tuple:
         """Player p's value of a price parameter as a tuple of `Pay`; `printed` (the content's own
         price) while no statement of the content sets it, the usual case, asked per hex or per move;
@@ -355,12 +382,15 @@ class Holdings(_PiecesAndCounters):
                     value = change_price(value, changes[k])
         return value
 
-    def structure_cost(self, state: GameState, p: int, sid: str, near_opponent: bool = False) -> tuple:
-        """The price player p pays for a structure: `structure_cost` (or `..._near_opponent` when it applies)."""
+    def structure_cost(self, state: GameState, p: int, sid: str, near_opponent: bool = False,
+                       planet: str | None = None) -> tuple:
+        """The price player p pays for a structure (on `planet`: `param_on`): `structure_cost` (or
+        `..._near_opponent` when it applies)."""
         s = self.content.structure(state.players[p], sid)
         near = near_opponent and s.cost_near_opponent is not None
         name = "structure_cost_near_opponent" if near else "structure_cost"
-        return self.price(state, p, name, s.cost_near_opponent if near else s.cost, sid)
+        key = self.key_on(state, p, name, sid, planet) if name in self.content.content_sets else sid
+        return self.price(state, p, name, s.cost_near_opponent if near else s.cost, key)
 
 
 
@@ -368,6 +398,7 @@ class Holdings(_PiecesAndCounters):
 
 
 _MISSING = object()
+ON = "-on-"   # a key of a structure on a planet kind: `ts-on-gaia`, `m-on-home`
 
 # ------------------------------------------------------------------ the changes to holdings
 #
