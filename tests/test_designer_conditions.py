@@ -12,6 +12,7 @@ from gaia_rules.players import FastBot, play_game
 from gaia_rules.rules import IllegalMoveError, holdings
 from gaia_rules.rules.moves import Move
 from gaia_rules.setup import random_setup
+from gaia_rules.state import Pending
 
 from rules_helpers import clear, put
 from test_designer_constructs import (DESIGNS, edited, effect, end_round, engine, gaia, hexes, plain_setup,
@@ -19,9 +20,10 @@ from test_designer_constructs import (DESIGNS, edited, effect, end_round, engine
 
 # ------------------------------------------------------------------ every design validates clean
 
-ISSUE_39 = ["v23-late-bloomers", "v24-seed-growers", "v25-neighbours", "v26-homesteaders"]
+ISSUE_39 = ["v23-late-bloomers", "v24-seed-growers", "v25-neighbours", "v26-homesteaders", "v27-peak-climbers"]
 GAMES = {"v23-late-bloomers": ["late-bloomers", "terrans", "xenos"], "v24-seed-growers": ["seed-growers", "terrans", "xenos"],
-         "v25-neighbours": ["neighbours", "terrans", "xenos"], "v26-homesteaders": ["homesteaders", "terrans", "xenos"]}
+         "v25-neighbours": ["neighbours", "terrans", "xenos"], "v26-homesteaders": ["homesteaders", "terrans", "xenos"],
+         "v27-peak-climbers": ["peak-climbers", "terrans", "xenos"]}
 
 
 @pytest.mark.parametrize("folder", ISSUE_39)
@@ -399,3 +401,60 @@ def test_a_key_on_a_planet_kind_is_checked(tmp_path):
     result = gaia("validate", "--content", tmp_path)
     assert "unknown planet kind 'gaiaa' in key 'ts-on-gaiaa' (did you mean 'gaia'?)" in result.output
     assert "'range' takes no key" in result.output
+
+
+# ------------------------------------------------------------------ v27-peak-climbers: what happens instead
+
+PEAK = "v27-peak-climbers"
+
+
+def step_owed(track: str, nav: int = 0):
+    """Peak Climbers (p1, Navigation at `nav`) owed a step up `track` (as a tech tile or an `up` gives one)."""
+    eng = engine(PEAK)
+    state = take_boosters(eng, to_boosters(eng, plain_setup(eng, ["peak-climbers", "terrans"], "peak")))
+    holdings.set_research(state, 0, {**state.players[0].research, "nav": nav})
+    state.pending = [Pending("up", 0, {"track": track, "source": "test"})]
+    return edited(state)
+
+
+def test_peak_climbers_a_step_on_their_locked_track_gives_2_ore_instead():
+    state = step_owed("terra")
+    diff = effect(PEAK, "on refused terra: 2o", state, Move(0, "decline"))
+    assert diff == {"players[0].ore": (state.players[0].ore + 2, state.players[0].ore)}
+
+
+def test_peak_climbers_the_first_step_their_lock_refuses_gives_1_qic_too():
+    eng = engine(PEAK)
+    state = step_owed("terra")
+    statement = "once per game: on refused locked: 1q"
+    assert effect(PEAK, statement, state, Move(0, "decline")) == {
+        "players[0].qic": (state.players[0].qic + 1, state.players[0].qic)}
+    once = eng.apply(state, Move(0, "decline"))
+    once.pending = [Pending("up", 0, {"track": "terra", "source": "test"})]
+    twice = eng.apply(once, Move(0, "decline"))
+    assert (twice.players[0].qic, twice.players[0].ore) == (once.players[0].qic, once.players[0].ore + 2)
+
+
+def test_peak_climbers_a_step_past_the_top_gives_3_vp_instead():
+    state = step_owed("nav", nav=5)
+    diff = effect(PEAK, "on refused top: 3vp per step", state, Move(0, "decline"))
+    assert diff == {"players[0].vp": (state.players[0].vp + 3, state.players[0].vp)}
+
+
+def test_peak_climbers_a_step_they_could_take_and_decline_gives_nothing():
+    eng = engine(PEAK)
+    state = step_owed("nav", nav=2)
+    after = eng.apply(state, Move(0, "decline"))
+    assert (after.players[0].vp, after.players[0].ore) == (state.players[0].vp, state.players[0].ore)
+
+
+def test_a_reward_on_a_track_the_faction_always_locks_is_noted(tmp_path):
+    (tmp_path / "zorgs.yaml").write_text(
+        "kind: faction\nid: zorgs\nname: Zorgs\nhome: terra\nboard: default\nability:\n"
+        "  - \"lock up nav\"\n  - \"on research nav: 2vp\"\nplanetary_institute:\n  - \"now: up nav, 1o\"\n",
+        encoding="utf-8")
+    result = gaia("validate", "--content", tmp_path)
+    assert result.exit_code == 0
+    assert (f"{tmp_path}/zorgs.yaml:8:18: note: a step on 'nav' can never be taken: this faction always locks it "
+            f"('lock up nav'); write what it gets instead with 'on refused nav: ...'") in result.stderr
+    assert f"{tmp_path}/zorgs.yaml:10:14: note: a step on 'nav'" in result.stderr

@@ -18,6 +18,7 @@ from . import catalogue as cat
 from .automa_load import check_automa
 from .reach import Found as _Found, check_reach as _check_reach
 from .loader import Loader, merge_patch
+from .never_fire import locked_rewards
 from .spelling import did_you_mean
 from .yamlsrc import Located
 
@@ -683,6 +684,7 @@ def _check_price_field(ctx: _Ctx, src: Located, data: dict) -> None:
 
 def _check_faction(ctx: _Ctx, src: Located, data: dict) -> None:
     c = ctx.c
+    locked_rewards(ctx.loader.notes, src, _effect_paths("faction", data))
     homes = [p.id for p in c.planets.values() if p.habitable == "home"]
     ctx.word(src, ("home",), 1, data["home"], homes, "home planet type")
     for i, track in enumerate(data.get("research", [])):

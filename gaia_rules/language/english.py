@@ -56,6 +56,7 @@ EVENT_PHRASES: dict[str, str] = {
     "round-end": "a round ends",
     "final-scoring": "the game ends (before final scoring)",
     "opponent-build": "an opponent builds near one of your structures",
+    "refused": "a research step you were to gain is refused",
 }
 
 # Values of `set` that read better as words.
@@ -120,6 +121,8 @@ BUILD_BY_PHRASES: dict[str, str] = {
 FILTER_PHRASES: dict[tuple[str, str], str] = {
     ("step", "paid"): "paid for with ore",
     ("step", "free"): "a free one",
+    ("refused", "locked"): "on a track you cannot advance on",
+    ("refused", "top"): "on a track at its top level",
 }
 
 # How a condition compares a quantity of the event ("if the level reached is at least 3"); a count of
@@ -141,6 +144,7 @@ EVENT_DATA_WORDS: dict[tuple[str, str], tuple[str, str]] = {
     ("federation", "satellite"): ("the number of satellites placed for the federation",
                                   "satellite placed for the federation"),
     ("burn", "pw"): ("the power burned", "power burned"),
+    ("refused", "step"): ("the number of research steps refused (1 each time)", "step refused"),
 }
 
 # Where `per X in EVENT` and `if X in EVENT ...` count: among the pieces of the event that fired

@@ -63,6 +63,8 @@ EVENTS: dict[str, str] = {
     "round-end": "a round ends (after everybody has passed)",
     "final-scoring": "the game ends, before final scoring",
     "opponent-build": "an opponent builds within charging distance of one of the holder's structures",
+    "refused": "a research step the holder was to gain is refused by a rule (a locked track, the top level): "
+               "what the holder gets instead",
 }
 
 # Events of the whole table: each fires for every player at once, so `on opponent EVENT` cannot name them.
@@ -83,6 +85,10 @@ EVENT_FILTERS: dict[str, object] = {
              "free": "a free step, given by a `step` gain (a booster's, a board action's, a special action's)"},
     "charge": "structure-or-faction",
     "opponent-build": "structure-or-faction",
+    "refused": {"locked": "the track is locked (`lock up TRACK`)",
+                "top": "the track is at its top level, or its top level cannot be taken (held by another, or no "
+                       "green federation token to flip)",
+                "": "track"},
 }
 
 # What `per` can count of the event that fired the statement (`on charge: 1vp per pw`).
@@ -97,6 +103,7 @@ EVENT_DATA: dict[str, dict[str, str]] = {
     "spend": {"pw": "power spent"},
     "burn": {"pw": "times burned"},
     "opponent-build": {"pw": "power the holder could charge from it"},
+    "refused": {"step": "research steps refused (1)"},
 }
 
 # Events whose pieces `per X in EVENT` counts among (`1o per planet-type in federation`).
