@@ -10,20 +10,23 @@ import pytest
 
 from gaia_rules.players import FastBot, play_game
 from gaia_rules.rules import IllegalMoveError, holdings
+from gaia_rules.rules.conversions import conversions
 from gaia_rules.rules.moves import Move
 from gaia_rules.setup import random_setup
 from gaia_rules.state import Pending
 
 from rules_helpers import clear, put
-from test_designer_constructs import (DESIGNS, edited, effect, end_round, engine, gaia, hexes, plain_setup,
+from test_designer_constructs import (DESIGNS, edited, effect, end_round, engine, gaia, hexes, plain_setup, setup_of,
                                       take_boosters, to_boosters, turn_of, without)
 
 # ------------------------------------------------------------------ every design validates clean
 
-ISSUE_39 = ["v23-late-bloomers", "v24-seed-growers", "v25-neighbours", "v26-homesteaders", "v27-peak-climbers"]
+ISSUE_39 = ["v23-late-bloomers", "v24-seed-growers", "v25-neighbours", "v26-homesteaders", "v27-peak-climbers",
+            "v28-frontier", "v29-gaia-hurriers"]
 GAMES = {"v23-late-bloomers": ["late-bloomers", "terrans", "xenos"], "v24-seed-growers": ["seed-growers", "terrans", "xenos"],
-         "v25-neighbours": ["neighbours", "terrans", "xenos"], "v26-homesteaders": ["homesteaders", "terrans", "xenos"],
-         "v27-peak-climbers": ["peak-climbers", "terrans", "xenos"]}
+         "v25-neighbours": ["neighbours", "terrans", "xenos"], "v26-homesteaders": ["homesteaders", "terrans", "ivits"],
+         "v27-peak-climbers": ["peak-climbers", "terrans", "xenos"],
+         "v28-frontier": "setup", "v29-gaia-hurriers": ["gaia-hurriers", "terrans", "xenos"]}
 
 
 @pytest.mark.parametrize("folder", ISSUE_39)
@@ -37,7 +40,10 @@ def test_each_issue_39_design_validates_clean_and_is_listed(folder):
 @pytest.mark.parametrize("folder", ISSUE_39)
 def test_fast_bots_play_a_whole_game_with_each_issue_39_design(folder):
     eng = engine(folder)
-    setup = random_setup(eng.catalogue, len(GAMES[folder]), f"bots-{folder}", factions=GAMES[folder])
+    if GAMES[folder] == "setup":   # its set-up file puts its tiles in the game
+        setup = setup_of(eng, folder)
+    else:
+        setup = random_setup(eng.catalogue, len(GAMES[folder]), f"bots-{folder}", factions=GAMES[folder])
     end = play_game(eng, setup, [FastBot(i) for i in range(setup.players)])
     assert end.ended and end.round == eng.catalogue.game["rounds"]
     assert all(p.final_scoring is not None for p in end.players)
@@ -184,8 +190,10 @@ def growers_position(eng, faction="seed-growers"):
     raise AssertionError("no planets beside two deserts")
 
 
-def seed(eng, state, desert):
-    state = eng.apply(state, Move(0, "build", ("sd", desert)))
+def seed(eng, state, site, piece=None):
+    """The faction's Gaiaformer piece placed on `site` (a seeder on a Desert, a gf elsewhere), its questions answered."""
+    piece = piece or ("sd" if eng.context(state).map.planet_at(state, site) == "desert" else "gf")
+    state = eng.apply(state, Move(0, "build", (piece, site)))
     while state.pending or state.decisions:
         state = eng.apply(state, eng.legal_moves(state)[0])
     return state
@@ -458,3 +466,112 @@ def test_a_reward_on_a_track_the_faction_always_locks_is_noted(tmp_path):
     assert (f"{tmp_path}/zorgs.yaml:8:18: note: a step on 'nav' can never be taken: this faction always locks it "
             f"('lock up nav'); write what it gets instead with 'on refused nav: ...'") in result.stderr
     assert f"{tmp_path}/zorgs.yaml:10:14: note: a step on 'nav'" in result.stderr
+
+
+# ------------------------------------------------------------------ v28-frontier: conditions and places on a tile
+
+FRONTIER = "v28-frontier"
+
+
+def frontier_turn():
+    """The Terrans (p1) holding the Frontier charter at their first action turn, an empty board."""
+    eng = engine(FRONTIER)
+    state = take_boosters(eng, to_boosters(eng, setup_of(eng, FRONTIER)))
+    holdings.take_tile(state, 0, "frontier-charter", "free1")
+    clear(state)
+    return eng, edited(state)
+
+
+def test_the_set_up_file_puts_the_frontier_charter_on_the_table():
+    eng = engine(FRONTIER)
+    assert setup_of(eng, FRONTIER).tech_tiles["free1"] == "frontier-charter"
+
+
+def test_frontier_a_gaia_planet_costs_no_qic_with_structures_in_3_sectors():
+    eng, state = frontier_turn()
+    m = eng.context(state).map
+    by_sector = {}
+    for n in hexes(eng, state):
+        if m.planet_at(state, n) not in (None, "empty"):
+            by_sector.setdefault(m.sector_tile(n), n)
+    seen = {}
+    for k in (2, 3):
+        clear(state)
+        for n in list(by_sector.values())[:k]:
+            put(state, n, 0, "m")
+        edited(state)
+        seen[k] = [(p.count, p.resource) for p in eng.context(state).holdings.param(state, 0, "gaia_planet_cost")]
+    assert seen == {2: [(1, "q")], 3: []}
+
+
+def test_frontier_3_credits_buy_1_qic_once_a_round():
+    eng, state = frontier_turn()
+    once = eng.apply(state, Move(0, "spend", ("3c", "1q")))
+    assert (state.players[0].credits - once.players[0].credits, once.players[0].qic - state.players[0].qic) == (3, 1)
+    with pytest.raises(IllegalMoveError):
+        eng.apply(once, Move(0, "spend", ("3c", "1q")))
+
+
+def test_frontier_a_mine_with_no_opponent_within_1_gives_1_knowledge():
+    eng, state = frontier_turn()
+    m = eng.context(state).map
+    planets = [n for n in hexes(eng, state) if m.planet_at(state, n) == "terra"]   # the Terrans' home type
+    target = planets[0]
+    beside = next(n for n in hexes(eng, state) if m.distance(n, target) == 1 and m.planet_at(state, n) not in (None, "empty"))
+    put(state, beside, 0, "m")
+    edited(state)
+    statement = "if opponent-structure within 1 = 0: on build m: 1k"
+    k = state.players[0].knowledge
+    assert effect(FRONTIER, statement, state, Move(0, "build", ("m", target)))["players[0].knowledge"] == (k + 1, k)
+    near = next(n for n in hexes(eng, state) if m.distance(n, target) == 1 and n != beside)
+    put(state, near, 1, "ts")   # an opponent's structure beside it (where does not matter to the count)
+    edited(state)
+    assert "players[0].knowledge" not in effect(FRONTIER, statement, state, Move(0, "build", ("m", target)))
+
+
+# ------------------------------------------------------------------ v29-gaia-hurriers: projects of 0 rounds
+
+HURRIERS = "v29-gaia-hurriers"
+
+
+def hurriers_position(opponents: int):
+    """Gaia Hurriers (p1, Gaia Project level 1) beside a Transdim planet, `opponents` Terran structures within 2."""
+    eng = engine(HURRIERS)
+    state = take_boosters(eng, to_boosters(eng, plain_setup(eng, ["gaia-hurriers", "terrans"], "hurriers")))
+    clear(state, power=(0, 6, 0, 0))
+    m = eng.context(state).map
+    site = hexes(eng, state, "transdim")[0]
+    around = [n for n in hexes(eng, state) if n != site and m.distance(n, site) <= 2]
+    put(state, next(n for n in around if m.distance(n, site) == 1), 0, "m")
+    for n in [n for n in around if state.board.get(n) is None][:opponents]:
+        put(state, n, 1, "ts")
+    return eng, edited(state), site
+
+
+def test_hurriers_a_gaia_project_completes_as_it_starts():
+    eng, state, site = hurriers_position(opponents=0)
+    after = seed(eng, state, site)   # the Gaiaformer placed, its tokens answered
+    assert eng.context(after).map.planet_at(after, site) == "gaia" and after.players[0].gaia_projects == {}
+    control = without(HURRIERS, "set gaia_project_rounds = 0")
+    later = control.apply(state, Move(0, "build", ("gf", site)))
+    while later.pending or later.decisions:
+        later = control.apply(later, control.legal_moves(later)[0])
+    assert control.context(later).map.planet_at(later, site) == "transdim" and later.players[0].gaia_projects == {site: 1}
+
+
+def test_hurriers_a_completed_project_gives_1_vp_per_opponent_structure_within_2():
+    eng, state, site = hurriers_position(opponents=3)
+    vp = state.players[0].vp
+    assert seed(eng, state, site).players[0].vp - vp == 3
+
+
+def test_hurriers_the_gaia_phase_conversion_is_open_only_with_2_gaia_planets():
+    eng, state, _ = hurriers_position(opponents=0)
+    gaia_planets = hexes(eng, state, "gaia")
+    seen = {}
+    for k in (1, 2):
+        for n in gaia_planets[:k]:
+            put(state, n, 0, "m")
+        edited(state)
+        seen[k] = [(c[0].count, c[0].resource) for c, g in conversions(eng.context(state), state, 0, gaia_phase=True)]
+    assert seen == {1: [], 2: [(2, "c")]}
