@@ -234,6 +234,7 @@ def _new_setup(engine: Engine, players: int | None, seed: str | None, layout: st
     if layout is not None and layout not in names:
         raise CommandError(f"unknown layout '{layout}' (choose {', '.join(names)})")
     solo = {k: v for k, v in (solo or {}).items() if v is not None}
+    _refuse_empty_solo(engine, solo)
     if players is not None and players != SOLO_PLAYERS and solo:
         given = " and ".join(f"--{k}" for k in solo)
         raise CommandError(f"{given} {'are' if len(solo) > 1 else 'is'} for a solo game against the Automa "
@@ -266,6 +267,18 @@ def _new_setup(engine: Engine, players: int | None, seed: str | None, layout: st
                          layout=args["layout"], factions=args["factions"], fixed=args["fixed"],
                          automa=args["automa"], difficulty=args["difficulty"], **(options or {}))
     return NewSetup(setup, args["layout"], fixed, setup_file)
+
+
+def _refuse_empty_solo(engine: Engine, solo: dict) -> None:
+    """`--automa ""` or `--difficulty ""` names nothing: refused, not read as the option left out."""
+    automa = engine.catalogue.automa
+    for flag, value in solo.items():
+        if not value.strip():
+            known = sorted(automa.factions) if flag == "automa" else \
+                sorted(automa.difficulties, key=lambda d: automa.difficulties[d].level)
+            what, unset = (("an Automa faction card", "to draw one from the seed") if flag == "automa"
+                           else ("a difficulty", "to play the standard one"))
+            raise CommandError(f"--{flag}: name {what} (choose {', '.join(known)}), or leave the option out {unset}")
 
 
 def _game_options(auction: str | None, faction_variant: str | None, version: int | None) -> dict:
@@ -764,7 +777,7 @@ def play(
                                        help="Seats played by bots (the last ones; default: all but one)."),
     bot: str = choice_option(DEFAULT_BOT, "--bot", lambda: list(BOT_KINDS), "The kind of bot."),
     think: Optional[float] = typer.Option(None, "--think", min=0.0, metavar="SECONDS",
-                                          help="With --bot search: seconds of thought per move."),
+                                          help="With --bot search: seconds of CPU time of thought per move."),
     iterations: Optional[int] = typer.Option(None, "--iterations", min=0, metavar="N",
                                              help="With --bot search: fast-bot decisions simulated per move "
                                                   "(reproducible; the default when --think is not given: 200)."),

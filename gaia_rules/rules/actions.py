@@ -70,6 +70,7 @@ def _turn(ctx: Context, state: GameState, move: Move) -> None:
         handler = FOLLOW_UPS.get(follow.kind)
         if move.command == "decline" and follow.kind == "up":
             state.pending.pop(0)
+            queue(state, research.refused_step(ctx, state, move.player, follow.data["track"]))
             return
         expect(move, *follow_up_commands(follow))
         state.pending.pop(0)
@@ -191,11 +192,13 @@ def _decision(ctx: Context, state: GameState, move: Move, decision: Pending) -> 
     if kind in FOLLOW_UPS:  # follow-ups of a decision (e.g. a tech tile bought in the Gaia phase)
         if move.command == "decline" and kind == "up":
             state.decisions.pop(0)
+            instead = research.refused_step(ctx, state, move.player, decision.data["track"])
             after = state.decisions[0] if state.decisions else None
             if (after is not None and after.kind == "gaia-phase" and after.player == move.player
                     and ctx.content.game_params["gaia_phase_decline_ends"]):
                 state.decisions.pop(0)
                 phases.return_gaia_tokens(ctx, state, move.player)
+            state.decisions[:0] = instead
             return
         expect(move, *follow_up_commands(decision))
         state.decisions.pop(0)
@@ -281,7 +284,7 @@ def board_action(ctx: Context, state: GameState, move: Move) -> None:
     problem = effects.can_pay(ctx, state, p, cost, "power-action")
     if problem:
         raise IllegalMoveError("cost", problem)
-    effects.pay(ctx, state, p, [c for c in cost if not (isinstance(c, ast.Pay) and c.resource == "pw")])
+    effects.pay(ctx, state, p, [c for c in cost if not (isinstance(c, ast.Pay) and c.resource == "pw")], aid)
     state.board_actions_used.append(aid)
     plain = [g for g in gains if isinstance(g, ast.Amount)]
     others = [g for g in gains if not isinstance(g, ast.Amount)]
@@ -365,7 +368,7 @@ def _offered(ctx: Context, state: GameState, p: int, h) -> bool:
     """A limited special action: its condition holds and its once-per limit is not used up."""
     st = h.statement
     cond = st.condition
-    if cond is not None and not cond.holds(ctx.holdings.count_per(state, p, cond.counters, cond.each, cond.within)):
+    if cond is not None and not cond.holds(ctx.holdings.count_per(state, p, cond.counters, cond.each, cond.within, None, cond.near)):
         return False
     return st.once is None or f"{st.once}:{h.source}#{h.index}" not in state.players[p].marks
 
@@ -400,7 +403,8 @@ def research_main(ctx: Context, state: GameState, move: Move) -> None:
     p = move.player
     track = arg(move, 0)
     research.check_advance(ctx, state, p, track)
-    effects.pay(ctx, state, p, ctx.holdings.price(state, p, "research_cost", ctx.content.catalogue.research.cost))
+    effects.pay(ctx, state, p, ctx.holdings.price(state, p, "research_cost", ctx.content.catalogue.research.cost),
+                f"research:{track}")
     queue(state, research.advance(ctx, state, p, track))
 
 
@@ -513,7 +517,7 @@ def _f_lost_planet(ctx, state, move, follow):
         raise IllegalMoveError("lost-planet", f"the Lost Planet goes on an empty space hex; {name} is not one")
     qic = qic_for_range(ctx, state, p, name)
     if qic:
-        effects.pay(ctx, state, p, [ast.Pay(qic, "q")])
+        effects.pay(ctx, state, p, [ast.Pay(qic, "q")], "range")
     holdings.place_lost_planet(state, name, p, ctx.content.mine_id, ctx.content.planet_of_kind["lost"])
     charges.record_build(state, name, in_follow_up=True)
     join_federation(ctx, state, p, name)

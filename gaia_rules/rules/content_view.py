@@ -24,13 +24,19 @@ RESOURCE_FIELDS = {"c": "credits", "o": "ore", "k": "knowledge", "q": "qic", "vp
 
 
 class ContentView:
-    """The catalogue of one game (faction variants applied) and its variant's game parameters."""
+    """The catalogue of one game (faction variants applied) and its variant's game parameters.
 
-    def __init__(self, catalogue: Catalogue, variant: str):
+    A solo game (`solo`) plays with the game parameters of the Automa's rules over the variant's:
+    the solo rules' readings, as content (`automa_rules.game_parameters`).
+    """
+
+    def __init__(self, catalogue: Catalogue, variant: str, solo: bool = False):
         self.catalogue = catalogue
         self.variant = variant
         params = {n: p.default for n, p in catalogue.parameters.items() if p.scope == "game"}
         params.update(catalogue.variants[variant].parameters)
+        if solo and catalogue.automa.rules is not None:
+            params.update(catalogue.automa.rules.game_parameters)
         self.game_params: dict[str, Any] = params
         self._defaults: dict[tuple, Any] = {}
         self._kept: dict[str, dict] = {}
@@ -160,8 +166,8 @@ class ContentView:
         found = self._defaults.get((faction, name, key), _MISSING)
         if found is _MISSING:
             p = self.catalogue.parameters[name]
-            if key is not None and p.keyed_by == "structure" and p.default_from:
-                value = getattr(self.catalogue.factions[faction].structures[key], p.default_from)
+            if key is not None and p.keyed_by == "structure" and p.default_from:   # `ts-on-gaia`: the default of ts
+                value = getattr(self.catalogue.factions[faction].structures[key.partition("-on-")[0]], p.default_from)
             else:
                 value = p.default
                 if isinstance(value, dict):  # a keyed parameter with a default per key

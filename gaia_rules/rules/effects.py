@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..language import ast
 from ..state import FedTokenHeld, GameState, Pending
-from . import choices, holdings, power, rescoring, special_token
+from . import choices, holdings, power, rescoring, resources, special_token
 from .content_view import RESOURCE_FIELDS
 from .context import Context
 from .errors import IllegalMoveError
@@ -65,7 +65,7 @@ def apply_gains(ctx: Context, state: GameState, p: int, gains, source: str, foll
 
     for g in gains:
         if isinstance(g, ast.Amount):
-            n = g.count * (ctx.holdings.count_per(state, p, g.per, g.each, g.within, event) if g.per else 1)
+            n = g.count * (ctx.holdings.count_per(state, p, g.per, g.each, g.within, event, g.near) if g.per else 1)
             batch.append([g.resource, n, source])
             continue
         flush()
@@ -172,7 +172,7 @@ def may_fire(ctx: Context, state: GameState, p: int, st: ast.Statement, key: str
     A statement that fires is marked as used for its round or game.
     """
     cond = st.condition
-    if cond is not None and not cond.holds(ctx.holdings.count_per(state, p, cond.counters, cond.each, cond.within, event)):
+    if cond is not None and not cond.holds(ctx.holdings.count_per(state, p, cond.counters, cond.each, cond.within, event, cond.near)):
         return False
     if st.once is not None:
         mark = f"{st.once}:{key}"
@@ -234,14 +234,18 @@ def _available(ctx: Context, state: GameState, p: int, res: str, use: str = "pri
     return None
 
 
-def pay(ctx: Context, state: GameState, p: int, costs, use_token: bool | None = None, use: str = "price") -> None:
+def pay(ctx: Context, state: GameState, p: int, costs, source: str, use_token: bool | None = None,
+        use: str = "price") -> None:
+    """Pay a price; VP paid are booked under `source` (what was bought), as VP gained are."""
     problem = can_pay(ctx, state, p, costs, use)
     if problem:
         raise IllegalMoveError("cost", problem)
     player = state.players[p]
     for c in costs:
         if isinstance(c, ast.Pay):
-            if c.resource in RESOURCE_FIELDS:
+            if c.resource == "vp":
+                resources.add_vp(state, p, -c.count, source)
+            elif c.resource in RESOURCE_FIELDS:
                 attr = RESOURCE_FIELDS[c.resource]
                 setattr(player, attr, getattr(player, attr) - c.count)
             elif c.resource in ctx.content.stored_resources:
