@@ -18,7 +18,8 @@ _WHERE = {"Catalogue": "catalogue", "ContentError": "diagnostic", "Diagnostic": 
           "bundled_content_dir": "data_dirs", "default_catalogue": "load", "load_catalogue": "load",
           "load_paths": "load"}
 
-__all__ = sorted(_WHERE)
+__all__ = ["Catalogue", "ContentError", "Diagnostic", "bundled_content_dir", "default_catalogue", "load_catalogue",
+           "load_paths"]
 
 
 def __getattr__(name: str):

@@ -304,10 +304,6 @@ def _check_sectors(setup: SetupFile, catalogue: Catalogue) -> list[Diagnostic]:
     return out
 
 
-def fixed_parts(setup: SetupFile) -> dict[str, Any]:
-    """The file's fields as plain data (JSON-able), for a set-up draw and a run's arguments."""
-    return json.loads(json.dumps(setup.fields))
-
 
 def describe(fields: Iterable[str]) -> str:
     """The fixed fields in words: 'round tiles, boosters'."""
