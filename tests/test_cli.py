@@ -83,7 +83,7 @@ def test_new_refuses_to_overwrite_without_force(game):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--players", "5"], "the game is for 2 to 4 players, not 5"),
+    (["--players", "5"], "the game is for 2 to 4 players (or 1 against the Automa), not 5"),
     (["--players", "2", "--factions", "nobody,else"], "unknown faction 'nobody'"),
     (["--players", "2", "--layout", "spiral"], "unknown layout 'spiral'"),
     (["--players", "2", "--variant", "house"], "unknown rules variant 'house'"),

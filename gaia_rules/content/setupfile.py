@@ -118,6 +118,14 @@ def player_range(catalogue: Catalogue) -> range:
     return range(limits["min"], limits["max"] + 1)
 
 
+def players_words(catalogue: Catalogue, players) -> str:
+    """`the game is for 2 to 4 players (or 1 against the Automa), not 5`: the counts the content allows."""
+    counts = player_range(catalogue)
+    solo = (f" (or {SOLO_PLAYERS} against the Automa)" if catalogue.automa.factions and players != SOLO_PLAYERS
+            and SOLO_PLAYERS not in counts else "")
+    return f"the game is for {counts.start} to {counts.stop - 1} players{solo}, not {players}"
+
+
 def check_setup_file(setup: SetupFile, catalogue: Catalogue, players: int | None = None) -> list[Diagnostic]:
     """Every problem of the file's fields against the content (ids, counts, repeats, home planets).
 
@@ -132,8 +140,7 @@ def check_setup_file(setup: SetupFile, catalogue: Catalogue, players: int | None
     solo_ok = bool(catalogue.automa.factions)
     if ("players" in f and f["players"] not in counts and players is None
             and not (f["players"] == SOLO_PLAYERS and solo_ok)):
-        out.append(setup.diag(("players",), f"the game is for {counts.start} to {counts.stop - 1} players, "
-                                            f"not {f['players']}"))
+        out.append(setup.diag(("players",), players_words(catalogue, f["players"])))
     n = players if players is not None else f.get("players")
     solo = n == SOLO_PLAYERS or (n is None and "automa" in f)
     out += _check_solo(setup, catalogue, n, solo)

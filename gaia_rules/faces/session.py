@@ -616,7 +616,8 @@ class Session:
             if not self.human_turn():
                 self.save()
                 where = f" (saved to {self.file})" if self.file and self.saved else ""
-                self.say(f"stopped after {len(self.game.moves)} moves{where}")
+                n = len(self.game.moves)
+                self.say(f"stopped after {n} move{'' if n == 1 else 's'}{where}")
                 return EXIT_OK
         self.save()
         elapsed = time.perf_counter() - start
