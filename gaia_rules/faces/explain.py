@@ -883,7 +883,7 @@ def render_faction_variant(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
     doc.items([f"Versions: {', '.join(map(str, fam.versions))} (default: {fam.latest}). A faction plays its newest "
                "entry up to the chosen version, preferring one limited to the game's player count; "
                "without an entry it plays its standard board.",
-               f"Play it with `gaia new --faction-variant {ident}`; see one faction with "
+               f"Play it with `gaia new --players 2 --faction-variant {ident} -o game.json`; see one faction with "
                f"`gaia explain FACTION --faction-variant {ident}`."])
     entries = sorted((e for e in catalogue.variant_entries if e.family == ident),
                      key=lambda e: (e.version, e.faction.id, e.players))
