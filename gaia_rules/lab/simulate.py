@@ -124,7 +124,7 @@ def with_change(config: RunConfig, catalogue: Catalogue,
     if not components:
         return config
     focus = focus_of(components, config.players)
-    label = describe(base, catalogue, components) if describe else [asdict(c) for c in components]
+    label = describe(base, catalogue, components) if describe else [{**asdict(c), "lines": []} for c in components]
     return replace(config, focus=json.dumps(focus.to_json(), sort_keys=True), base_hash=base.content_hash(),
                    change=json.dumps(label, sort_keys=True))
 
