@@ -97,8 +97,7 @@ def test_a_change_focuses_its_factions_and_dealt_tiles():
     parts = [Component("booster", "booster3", "changed"), Component("faction", "xenos", "changed"),
              Component("federation_token", "fed1", "changed"), Component("game", "game", "changed")]
     assert focus_of(parts, 2) == Focus(("xenos",), (("booster", "booster3"),))
-    with pytest.raises(LabError, match="faction 'newcomers' is new: a game without the change has no seat"):
-        focus_of([Component("faction", "newcomers", "added")], 2)
+    assert focus_of([Component("faction", "newcomers", "added")], 2) == Focus(("newcomers",), (), ("newcomers",))
     with pytest.raises(LabError, match="3 changed factions cannot all sit at a 2-player table"):
         focus_of([Component("faction", f, "changed") for f in ("a", "b", "c")], 2)
 
@@ -132,12 +131,17 @@ def test_a_changed_tile_is_forced_into_the_deal():
     assert absent["boosters"] == ["b1", "b2", "b3"]                  # the baseline has no such booster
 
 
+def make_change(folder):
+    """A patch of the Xenos (more ore) and of a booster (more credits)."""
+    folder.mkdir()
+    (folder / "xenos.yaml").write_text("patch: xenos\nkind: faction\nstart:\n  ore: 7\n")
+    (folder / "booster3.yaml").write_text("patch: booster3\nkind: booster\neffects:\n  - \"income: 1q; income: 4c\"\n")
+    return folder
+
+
 def test_a_change_is_played_with_and_without_it_on_the_same_deals(tmp_path):
-    """A patch of the Xenos and of a booster: 2 greedy games with it, 2 on the same deals without it."""
-    change = tmp_path / "change"
-    change.mkdir()
-    (change / "xenos.yaml").write_text("patch: xenos\nkind: faction\nstart:\n  ore: 7\n")
-    (change / "booster3.yaml").write_text("patch: booster3\nkind: booster\neffects:\n  - \"income: 1q; income: 4c\"\n")
+    """2 greedy games with the change, 2 on the same deals without it."""
+    change = make_change(tmp_path / "change")
     catalogue = default_catalogue([str(change)])
     config = with_change(RunConfig(2, "greedy", "pairs", overlays=(str(change),)), catalogue)
     assert json.loads(config.focus) == {"factions": ["xenos"], "tiles": [["booster", "booster3"]]}
@@ -163,3 +167,23 @@ def test_a_change_is_played_with_and_without_it_on_the_same_deals(tmp_path):
            (deals[1].boosters, deals[1].round_tiles, deals[1].sectors)
     (xenos,) = effects(after, before, ["xenos"])
     assert (xenos.deals, xenos.games) == (1, 2)
+
+
+@pytest.mark.slow
+def test_a_change_on_a_dask_cluster_gives_the_same_lines(tmp_path):
+    """The changed run on a Dask cluster (its folder shipped to the worker, the deal dealt there with the content
+    without the change) writes the lines of a local run."""
+    from dask.distributed import LocalCluster
+
+    change = make_change(tmp_path / "change")
+    catalogue = default_catalogue([str(change)])
+    config = prepare(with_change(RunConfig(2, "greedy", "dask", overlays=(str(change),)), catalogue), catalogue)[0]
+    simulate(config, tmp_path / "local.jsonl", 2, workers=1)
+    with LocalCluster(n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None) as cluster:
+        simulate(config, tmp_path / "dask.jsonl", 2, scheduler=cluster.scheduler_address)
+
+    def lines(name):
+        return sorted(({k: v for k, v in r.items() if k != "seconds"} for r in read_results(tmp_path / name).records),
+                      key=lambda r: r["index"])
+
+    assert lines("dask.jsonl") == lines("local.jsonl")

@@ -155,10 +155,11 @@ def simulate(
     try:
         config = with_change(config, catalogue, describe_change)
         runs = [(config, output)]
-        if config.focus:   # the same games without the change first, then with it
+        if config.paired:   # the same games without the change first, then with it
             runs.insert(0, (baseline_of(config), _baseline_path(output, baseline)))
         elif baseline is not None:
-            raise LabError("--baseline goes with a change to measure: a --content folder that changes the content")
+            raise LabError("--baseline goes with a change to measure that the content without it can play (a "
+                           "--content folder that changes the content, and brings no new faction)")
         summaries = [_run_one(c, path, games, workers, scheduler, as_json) for c, path in runs]
     except LabError as err:
         _fail("simulate", str(err))
@@ -168,6 +169,10 @@ def simulate(
             summary["baseline"] = summaries[0]
         typer.echo(json.dumps(summary, sort_keys=True))
         return
+    new = json.loads(config.focus).get("new") if config.focus else None
+    if new:
+        console().print(f"faction {', '.join(new)} is new: seated at every table, with no games without it to "
+                        f"pair with (no baseline file)", markup=False)
     for s in reversed(summaries):
         balanced = "" if games % s["block"] == 0 else \
             f" (seatings balanced exactly at multiples of {s['block']} games)"

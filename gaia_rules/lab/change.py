@@ -59,31 +59,28 @@ class Focus:
 
     factions: tuple[str, ...] = ()
     tiles: tuple[tuple[str, str], ...] = ()    # (kind, id), kinds of DEALT
-
-    def __bool__(self) -> bool:
-        return bool(self.factions or self.tiles)
+    new: tuple[str, ...] = ()                  # factions the baseline lacks: no game without them to pair with
 
     def to_json(self) -> dict:
-        return {"factions": list(self.factions), "tiles": [list(t) for t in self.tiles]}
+        out = {"factions": list(self.factions), "tiles": [list(t) for t in self.tiles]}
+        return {**out, "new": list(self.new)} if self.new else out
 
     @staticmethod
     def from_json(data: Mapping[str, Any] | None) -> "Focus":
         data = data or {}
-        return Focus(tuple(data.get("factions", ())), tuple(tuple(t) for t in data.get("tiles", ())))
+        return Focus(tuple(data.get("factions", ())), tuple(tuple(t) for t in data.get("tiles", ())),
+                     tuple(data.get("new", ())))
 
 
 def focus_of(components: list[Component], players: int) -> Focus:
-    """The factions and dealt tiles of a change; LabError when the change cannot be paired with a baseline."""
+    """The factions and dealt tiles of a change (a new faction is seated too, but has no game without it to pair
+    with); LabError when the changed factions cannot sit at one table."""
     factions = tuple(c.id for c in components if c.kind == "faction")
-    added = [c.id for c in components if c.kind == "faction" and c.status == "added"]
-    if added:
-        raise LabError(f"faction '{added[0]}' is new: a game without the change has no seat for it, so the "
-                       f"change cannot be paired; give the bundled faction it replaces as a patch, or measure it "
-                       f"with --factions and no baseline")
     if len(factions) > players:
         raise LabError(f"{len(factions)} changed factions cannot all sit at a {players}-player table: measure "
                        f"them one change at a time")
-    return Focus(factions, tuple((c.kind, c.id) for c in components if c.kind in DEALT))
+    new = tuple(c.id for c in components if c.kind == "faction" and c.status == "added")
+    return Focus(factions, tuple((c.kind, c.id) for c in components if c.kind in DEALT), new)
 
 
 def forced_deal(deal, focus: Focus, catalogue: Catalogue, seed: str, held: Mapping[str, Any]) -> dict:

@@ -88,7 +88,7 @@ EXPLAINED_EFFECT = ("The change's effect is paired by deal: each game was played
                     "and without the change, a deal's difference is the mean over its games, and the 95% interval "
                     "is Student's t over the deals; 'games to halve' is how many more games (of as many per deal) "
                     "would make that interval half as wide, if the deals keep spreading as they did (about 4 times "
-                    "the deals).")
+                    "the deals in all).")
 
 
 def add_effects(summary, records: Sequence[dict], baseline: Sequence[dict]) -> None:

@@ -62,6 +62,11 @@ class RunConfig:
         return options
 
     @property
+    def paired(self) -> bool:
+        """A measured change with games without it to pair with (none when it brings a new faction)."""
+        return bool(self.focus) and not json.loads(self.focus).get("new")
+
+    @property
     def is_baseline(self) -> bool:
         """A run without the change it is paired with (its content is the deal's content)."""
         return self.base_hash == self.content_hash
