@@ -8,8 +8,7 @@ not name follows from the set-up as usual:
 1. the set-up is drawn from the file's fields and played by the engine (starting pieces on the
    first legal hexes the file does not name, the boosters the seats name or the first ones left,
    every question answered with its first listed answer) to the first turn of round 1;
-2. what the file names replaces what the set-up gave (`seats.py` of the same idea: one part at a
-   time), through the holdings' functions, and the engine reads the state again (`Engine.resume`).
+2. what the file names replaces what the set-up gave (`position_seats.py`: one part at a time), through the holdings' functions, and the engine reads the state again (`Engine.resume`).
 
 A position the rules could not reach in a way that breaks them (two pieces on one hex, more pieces
 than the faction has, a tile or booster held twice, an unknown hex, tile or track) is refused with
@@ -29,7 +28,7 @@ from referencing import Registry, Resource
 from ..content.loader import Loader, schema_dir
 from ..content.setupfile import FIELDS, SOLO_PLAYERS, SetupFile
 from ..content.yamlsrc import Diagnostic, Located, load_yaml, load_yaml_text
-from ..rules import Engine, IllegalMoveError
+from ..rules import Engine
 from ..rules.moves import Move
 from ..setup import SetupError, random_setup, setup_arguments, setup_problems, solo_choices
 from ..state import GameState
@@ -170,6 +169,7 @@ def build_position(engine: Engine, pos: PositionFile) -> GameState:
         raise PositionError(problems)
     apply_seats(engine, state, pos)
     turn = _turn(engine, state, pos)
+    state.moves = []  # the set-up's moves led to the game the file changed: this state has no moves behind it
     engine.resume(state, data.get("round", 1), data.get("phase", "actions"), turn)
     return state
 
@@ -235,7 +235,7 @@ def _turn(engine: Engine, state: GameState, pos: PositionFile) -> int | None:
     turn = pos.data.get("turn")
     if turn is None:
         return None
-    seat = _seat_number(state, turn)
+    seat = seat_number(state, turn)
     if seat is None:
         names = ", ".join(f"{i + 1} ({p.faction})" for i, p in enumerate(state.players))
         raise PositionError([pos.diag(("turn",), f"no seat '{turn}' in this game (seats: {names})")])
@@ -246,17 +246,14 @@ def _turn(engine: Engine, state: GameState, pos: PositionFile) -> int | None:
     return seat
 
 
-def _seat_number(state: GameState, ref: Any) -> int | None:
+def seat_number(state: GameState, ref: Any) -> int | None:
     """Seat index of a seat number (1 first), `pN` or a faction id."""
     if isinstance(ref, int) and not isinstance(ref, bool):
         return ref - 1 if 1 <= ref <= len(state.players) else None
     text = str(ref)
     if text.startswith("p") and text[1:].isdigit():
-        return _seat_number(state, int(text[1:]))
+        return seat_number(state, int(text[1:]))
     return next((p.index for p in state.players if p.faction == text), None)
-
-
-seat_number = _seat_number
 
 
 def load_position(engine: Engine, path: Path | str) -> GameState:
@@ -265,6 +262,3 @@ def load_position(engine: Engine, path: Path | str) -> GameState:
     if pos is None:
         raise PositionError(problems)
     return build_position(engine, pos)
-
-
-__all__ = ["IllegalMoveError", "PositionError", "PositionFile", "build_position", "load_position", "read_position"]
