@@ -120,6 +120,17 @@ def can_be_content(raw: bytes) -> bool:
     return False
 
 
+TEST_SUFFIX = ".test.yaml"
+"""A designer's test file (`gaia test`, formats/testfile.py), kept beside the content it tests."""
+POSITION_SUFFIX = ".position.yaml"
+"""A designer's position file (`gaia new --position`, formats/position.py), kept beside the content."""
+
+
+def is_designer_file(path: Path) -> bool:
+    """A test or position file: read by `gaia test` and `gaia validate`, never as content."""
+    return path.name.endswith((TEST_SUFFIX, POSITION_SUFFIX))
+
+
 def _looks_like_content(path: Path) -> bool:
     try:
         with path.open("rb") as f:
@@ -148,7 +159,7 @@ def content_files(root: Path) -> Found:
             yaml_files.append(p)
             if len(yaml_files) > MOST_FILES:
                 return Found([], too_many=True)
-    files = [p for p in sorted(yaml_files) if _looks_like_content(p)]
+    files = [p for p in sorted(yaml_files) if not is_designer_file(p) and _looks_like_content(p)]
     return Found(files, len(yaml_files) - len(files))
 
 

@@ -57,7 +57,7 @@ EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 
 
 
 # The order `gaia --help` lists the commands in: a designer's and a player's path through them.
-COMMAND_ORDER = ("validate", "explain", "new", "moves", "move", "show", "map", "undo", "play", "replay", "import",
+COMMAND_ORDER = ("validate", "explain", "test", "new", "moves", "move", "show", "map", "undo", "play", "replay", "import",
                  "export", "arena", "tune", "simulate", "report", "bench")
 
 
