@@ -284,7 +284,7 @@ def _exclusive_tops(engine: Engine, state: GameState, pos, entries) -> list[Diag
     for track in engine.catalogue.tracks:
         at_top = [p for p in levels if levels[p].get(track, 0) >= board.levels - 1]
         if len(at_top) > 1:
-            seat = max(at_top, key=lambda p: p in dict(entries))
+            seat = max((p for p in at_top if p in dict(entries)), default=at_top[-1])
             out.append(pos.diag(("seats", seat, "research", track), f"seats {' and '.join(str(p + 1) for p in at_top)} "
                                                                     f"are both at the top of {track}: one seat "
                                                                     f"reaches it (research board: exclusive)"))
