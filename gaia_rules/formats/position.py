@@ -70,8 +70,8 @@ def schema_problems(src: Located, relative: Path, what: str, path: tuple = ()) -
         data = data[key]
     out = []
     for err in sorted(validator(relative).iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
-        while err.validator == "oneOf" and err.context:
-            err = min(err.context, key=lambda e: (len(list(e.relative_schema_path)), str(e.message)))
+        while err.validator == "oneOf" and err.context:  # the branch that got furthest into the data
+            err = min(err.context, key=lambda e: (-len(e.absolute_path), e.validator == "type", str(e.message)))
         moved = type("Err", (), {"absolute_path": path + tuple(err.absolute_path), "validator": err.validator,
                                  "schema": err.schema, "instance": err.instance, "message": err.message,
                                  "validator_value": err.validator_value})
