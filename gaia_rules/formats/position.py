@@ -72,11 +72,22 @@ def schema_problems(src: Located, relative: Path, what: str, path: tuple = ()) -
     for err in sorted(validator(relative).iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
         while err.validator == "oneOf" and err.context:  # the branch that got furthest into the data
             err = min(err.context, key=lambda e: (-len(e.absolute_path), e.validator == "type", str(e.message)))
-        moved = type("Err", (), {"absolute_path": path + tuple(err.absolute_path), "validator": err.validator,
-                                 "schema": err.schema, "instance": err.instance, "message": err.message,
-                                 "validator_value": err.validator_value})
+        moved = _MovedError(path + tuple(err.absolute_path), err.validator, err.schema, err.instance, err.message,
+                            err.validator_value)
         out.extend(Loader._schema_messages(src, moved, what))
     return out
+
+
+@dataclass(frozen=True)
+class _MovedError:
+    """A schema error of data inside a file, with its path from the file's top (what the loader's messages read)."""
+
+    absolute_path: tuple
+    validator: str
+    schema: Any
+    instance: Any
+    message: str
+    validator_value: Any
 
 
 @dataclass
