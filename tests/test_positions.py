@@ -103,6 +103,7 @@ def test_a_gaiaformer_on_transdim_starts_a_gaia_project_in_the_positions_round(t
     ("seats:\n  - deck: [a]\n", 5, "only the Automa's seat has a deck"),
     ("round: 7\n", 4, "round 7 is past the game's last round"),
     ("turn: zz\n", 4, "no seat 'zz' in this game"),
+    ("phase: income\n", 4, "phase income is for round 2 or later"),
     ("turn: 1\nseats:\n  - passed: true\n", 4, "seat 1 has passed"),
     ("seats:\n  - colour: red\n", 5, "unknown key 'colour' in seats.0"),
 ])

@@ -175,6 +175,10 @@ def build_position(engine: Engine, pos: PositionFile) -> GameState:
     if data.get("round", 1) > rounds:
         raise PositionError([pos.diag(("round",), f"round {data['round']} is past the game's last round "
                                                   f"(game.yaml's rounds: {rounds})")])
+    if data.get("phase") == "income" and data.get("round", 1) == 1:
+        raise PositionError([pos.diag(("phase",), "round 1 begins with the set-up, whose income is paid already: "
+                                                  "phase income is for round 2 or later (name the seats' "
+                                                  "resources instead)")])
     problems = check_seats(engine, state, pos)
     if problems:
         raise PositionError(problems)
