@@ -11,21 +11,15 @@ from typing import List, Optional
 
 import typer
 
-from ..content import load_catalogue, load_paths
-from ..content.inventory import inventory_text
-from ..content.loader import is_designer_file
-from ..content.setupfile import FIELDS, describe, read_setup_file
-from ..content.yamlsrc import load_yaml
-from ..formats.testrun import designer_file_problems
-from ..setup import SetupError, check_options, check_player_count, setup_problems
 from .app import (EXIT_FAILED, EXIT_USAGE, _unreadable, app, checked_catalogue, content_option, no_content,
                   overlay_paths, setup_file_problem)
-from .explain import ExplainError, explain as render, explain_all, explain_faction_variant, resolve
 from . import bench, cli_bots, cli_designer, cli_game, cli_lab  # noqa: F401  (they register their commands on app)
 
 
 def _looks_like_setup(path: Path) -> bool:
     """A YAML file of set-up fields (no `kind`): given where content was expected."""
+    from ..content.setupfile import FIELDS
+    from ..content.yamlsrc import load_yaml
     if not path.is_file() or path.suffix not in (".yaml", ".yml"):
         return False
     src, _problems = load_yaml(path)
@@ -73,6 +67,11 @@ def validate(
 
         gaia validate --content my-boosters/ --setup setup.yaml
     """
+    from ..content import load_catalogue, load_paths
+    from ..content.loader import is_designer_file
+    from ..content.setupfile import describe, read_setup_file
+    from ..formats.testrun import designer_file_problems
+    from ..setup import setup_problems
     given = list(paths or [])
     paths = [p for p in given if not is_designer_file(p)]   # test and position files are checked below
     overlays = list(content or [])
@@ -173,6 +172,8 @@ def explain(
 
         gaia explain --mechanisms
     """
+    from ..content.inventory import inventory_text
+    from .explain import ExplainError, explain as render, explain_all, resolve
     if mechanisms:
         if all_ or ident is not None or kind is not None:
             typer.echo("gaia explain: --mechanisms goes alone (with --content folders)", err=True)
@@ -209,6 +210,8 @@ def explain(
 
 def _explain_under_variant(catalogue, kind: str, ident: str, family: str, version: int | None,
                            players: int | None) -> None:
+    from ..setup import SetupError, check_options, check_player_count
+    from .explain import explain_faction_variant
     try:
         check_options(catalogue, None, family, version, False)
         if kind == "faction" and players is not None:

@@ -12,15 +12,15 @@ from typing import List
 
 import typer
 
-from ..formats.testfile import TEST_SUFFIX, find_tests
-from ..formats.testrun import run_files
 from .app import EXIT_FAILED, EXIT_OK, EXIT_USAGE, _unreadable, app
+
+TEST_FILES = "*.test.yaml"   # content/folders.py TEST_SUFFIX, written out: the command line imports no layer
 
 
 @app.command("test")
 def test_(
     paths: List[Path] = typer.Argument(..., readable=False, metavar="DIR|FILE",
-                                       help=f"Test files, or folders whose *{TEST_SUFFIX} files are run (at any depth)."),
+                                       help=f"Test files, or folders whose {TEST_FILES} files are run (at any depth)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object: the tests with their outcome, and the "
                                                         "counts (for scripts; see docs/cli.md)."),
 ) -> None:
@@ -38,6 +38,7 @@ def test_(
 
         gaia test my-faction/cheaper-mines.test.yaml --json
     """
+    from ..formats.testrun import run_files
     files = _test_files(paths)
     outcomes = run_files(files)
     failed = sum(1 for o in outcomes if not o.passed)
@@ -56,10 +57,11 @@ def test_(
 
 
 def _test_files(paths: list[Path]) -> list[Path]:
+    from ..formats.testfile import find_tests
     for path in paths:
         problem = _unreadable(path)
         if problem is None and path.is_dir() and not find_tests([path]):
-            problem = f"holds no test files (*{TEST_SUFFIX})"
+            problem = f"holds no test files ({TEST_FILES})"
         if problem is not None:
             typer.echo(f"gaia test: {path}: {problem}", err=True)
             raise typer.Exit(EXIT_USAGE)

@@ -28,34 +28,20 @@ import os
 import secrets
 import sys
 from pathlib import Path
-from typing import List, Optional
+from typing import TYPE_CHECKING, List, Optional
 
 import typer
 from rich.console import Console
 
-from ..content import default_catalogue
-from ..formats import savegame
-from ..formats.corpus import CorpusMissing, GROUPS, corpus_files
-from ..formats.export import export_lines
-from ..players import BOTS, DEFAULT_BOT, describe_wait
-from .app import (EXIT_FAILED, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, app, checked_catalogue,
+from .app import (BOT_KINDS, DEFAULT_BOT, EXIT_FAILED, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, app, checked_catalogue,
                   checked_seed, choice_option, content_option, progress_bar, setup_file_problem, setup_option,
                   wants_progress)
-from ..formats.position import PositionError, load_position
-from ..formats.replay import replay_file
-from ..formats.siteimport import ImportError_, read_site_game, summary
-from ..rules import Engine, IllegalMoveError, MoveSyntaxError
-from ..rules.automa_turn import COMMAND as AUTOMA_COMMAND
-from ..rules.moves import Move
-from ..formats.savegame import FileStamp, SavedGame, SaveConflict, SaveError, SaveWriteError
-from ..content.setupfile import describe
-from ..setup import (PLACED, SOLO_PLAYERS, SetupError, layout_names, load_setup_file, random_setup, setup_arguments,
-                     solo_choices)
-from ..formats.movetext import move_text, parse_move
-from .mapview import svg_map, text_map
-from .session import SessionError, automa_line, run_session
 from .terminal import console as stdout_console
-from .view import game_words, groups_table, score_table, show_state, status_line, waiting_for
+
+if TYPE_CHECKING:  # the layers are imported inside the commands, so that `gaia` starts at once
+    from ..formats.savegame import SavedGame
+    from ..rules import Engine
+    from ..rules.moves import Move
 
 
 class CommandError(Exception):
@@ -71,11 +57,18 @@ SAVED_GAME = "A saved game (JSON, from `gaia new`)."
 
 
 def _variants() -> list[str]:
+    from ..content import default_catalogue
     return sorted(default_catalogue().variants)
 
 
+def _layouts() -> list[str]:
+    from ..content import default_catalogue
+    from ..setup import layout_names
+    return layout_names(default_catalogue())
+
+
 def _layout_option():
-    return choice_option(None, "--layout", lambda: layout_names(default_catalogue()),
+    return choice_option(None, "--layout", _layouts,
                          "standard (the default): the layout's sectors in order; random: shuffled; or a board named "
                          "in content (xshape).")
 
@@ -99,6 +92,7 @@ def _json_option(what: str):
 
 def _engine(command: str, content: Optional[List[Path]]) -> Engine:
     """The engine of the bundled content and the --content folders (exit 1 listing problems, 2 if unreadable)."""
+    from ..rules import Engine
     return Engine(checked_catalogue(command, content))
 
 
@@ -112,6 +106,9 @@ def _one_line(command: str):
     def wrap(fn):
         @functools.wraps(fn)
         def inner(*args, **kwargs):
+            from ..formats.savegame import SaveConflict, SaveError
+            from ..rules import MoveSyntaxError
+            from ..setup import SetupError
             try:
                 return fn(*args, **kwargs)
             except typer.Exit:
@@ -147,6 +144,7 @@ def _one_line(command: str):
 
 
 def _load(engine: Engine, path: Path, force: bool = False, content: Optional[List[Path]] = None) -> SavedGame:
+    from ..formats import savegame
     game = savegame.load(engine, path, force=force, overlays=_overlays(content))
     for w in game.warnings:
         typer.echo(f"warning: {path}: {w}", err=True)
@@ -157,10 +155,12 @@ def _console() -> Console:
     return stdout_console()
 
 
-def _save(game: SavedGame, path: Path, lost: str, expect=savegame.FROM_GAME) -> None:
+def _save(game: SavedGame, path: Path, lost: str, **expect) -> None:
     """Save, or one line saying what was not saved (`lost`) and how to recover it."""
+    from ..formats import savegame
+    from ..formats.savegame import SaveConflict, SaveWriteError
     try:
-        savegame.save(game, path, expect=expect)
+        savegame.save(game, path, **expect)
     except SaveConflict as err:
         raise CommandError(f"{err}; {lost} was not saved: reload with `gaia show {path}` and try again",
                            EXIT_FAILED) from None
@@ -172,6 +172,7 @@ def _save(game: SavedGame, path: Path, lost: str, expect=savegame.FROM_GAME) -> 
 
 def status_json(engine: Engine, state) -> dict:
     """Where a game stands: round, phase, move count, who acts (index from 0, or null) and what for."""
+    from .view import waiting_for
     p = None if state.ended else engine.to_move(state)
     return {"round": state.round, "phase": state.phase, "moves": len(state.moves), "ended": bool(state.ended),
             "player": p, "waiting_for": waiting_for(engine, state)}
@@ -179,6 +180,8 @@ def status_json(engine: Engine, state) -> dict:
 
 def move_json(engine: Engine, state, mv: Move, n: int) -> dict:
     """One move: its number, who plays it, its text in the notation and its form in the saved game."""
+    from ..formats import savegame
+    from ..formats.movetext import move_text
     return {"n": n, "player": mv.player, "text": move_text(engine, state, mv), "move": savegame.move_to_json(mv)}
 
 
@@ -211,6 +214,7 @@ class NewSetup:
 
     def words(self) -> str:
         """`, fixed by setup.yaml: boosters, round tiles` (nothing without a set-up file)."""
+        from ..content.setupfile import describe
         if self.file is None:
             return ""
         return f", fixed by {self.file}: {describe(self.fixed) or 'nothing'}"
@@ -224,10 +228,12 @@ def _new_setup(engine: Engine, players: int | None, seed: str | None, layout: st
 
     A set-up file's fields are taken where the command line gives nothing (docs/designing.md).
     """
+    from ..setup import SOLO_PLAYERS, layout_names, load_setup_file, random_setup, setup_arguments, solo_choices
     names = layout_names(engine.catalogue)
     if layout is not None and layout not in names:
         raise CommandError(f"unknown layout '{layout}' (choose {', '.join(names)})")
     solo = {k: v for k, v in (solo or {}).items() if v is not None}
+    _refuse_empty_solo(engine, solo)
     if players is not None and players != SOLO_PLAYERS and solo:
         given = " and ".join(f"--{k}" for k in solo)
         raise CommandError(f"{given} {'are' if len(solo) > 1 else 'is'} for a solo game against the Automa "
@@ -262,6 +268,18 @@ def _new_setup(engine: Engine, players: int | None, seed: str | None, layout: st
     return NewSetup(setup, args["layout"], fixed, setup_file)
 
 
+def _refuse_empty_solo(engine: Engine, solo: dict) -> None:
+    """`--automa ""` or `--difficulty ""` names nothing: refused, not read as the option left out."""
+    automa = engine.catalogue.automa
+    for flag, value in solo.items():
+        if not value.strip():
+            known = sorted(automa.factions) if flag == "automa" else \
+                sorted(automa.difficulties, key=lambda d: automa.difficulties[d].level)
+            what, unset = (("an Automa faction card", "to draw one from the seed") if flag == "automa"
+                           else ("a difficulty", "to play the standard one"))
+            raise CommandError(f"--{flag}: name {what} (choose {', '.join(known)}), or leave the option out {unset}")
+
+
 def _game_options(auction: str | None, faction_variant: str | None, version: int | None) -> dict:
     return {"auction": auction, "faction_variant": faction_variant, "faction_variant_version": version}
 
@@ -274,10 +292,12 @@ DIFFICULTY_HELP = ("A solo game's difficulty (content; easiest first in `gaia ex
 
 
 def _automa_cards() -> list[str]:
+    from ..content import default_catalogue
     return sorted(default_catalogue().automa.factions)
 
 
 def _difficulties() -> list[str]:
+    from ..content import default_catalogue
     levels = default_catalogue().automa.difficulties
     return sorted(levels, key=lambda d: levels[d].level)
 
@@ -352,6 +372,10 @@ def new(
 
         gaia new --position late-round.position.yaml --content my-faction/ -o try.json
     """
+    from ..formats import savegame
+    from ..formats.savegame import FileStamp
+    from ..setup import PLACED
+    from .view import game_words, status_line
     engine = _engine("new", content)
     if position is not None:
         _alone("--position", players=players, automa=automa, difficulty=difficulty, factions=factions, seed=seed,
@@ -401,6 +425,7 @@ def _alone(flag: str, **given) -> None:
 
 def _position_state(engine: Engine, path: Path):
     """The state a position file builds; its first problem at file:line, exit 2."""
+    from ..formats.position import PositionError, load_position
     problem = setup_file_problem(path)
     if problem is not None:
         raise CommandError(f"--position {path}: {problem}")
@@ -433,6 +458,10 @@ def import_(
 
         gaia import tests/data/site-exports/Piling-song-3477.data.json -o game.json
     """
+    from ..formats import savegame
+    from ..formats.savegame import FileStamp
+    from ..formats.siteimport import ImportError_, read_site_game, summary
+    from .view import status_line
     engine = _engine("import", content)
     if output is None and not check:
         raise CommandError("say where to save the game with -o FILE (or only check the file with --check)")
@@ -476,6 +505,7 @@ def export(
 
         gaia export game.json -o game.txt
     """
+    from ..formats.export import export_lines
     engine = _engine("export", content)
     game = _load(engine, file, force, content)
     if game.setup.automa is not None:
@@ -505,6 +535,7 @@ def show(
     force: bool = _force_option(),
 ) -> None:
     """Show a saved game: round, phase, who acts, each player, the table."""
+    from .view import score_table, show_state
     engine = _engine("show", content)
     game = _load(engine, file, force, content)
     if as_json:
@@ -545,6 +576,7 @@ def map_(
 
         gaia map game.json -o board.svg
     """
+    from .mapview import svg_map, text_map
     engine = _engine("map", content)
     game = _load(engine, file, force, content)
     ctx = engine.context(game.state)
@@ -565,6 +597,7 @@ def map_(
 # ------------------------------------------------------------------ gaia moves
 
 def _numbered(engine: Engine, state, moves: list[Move]) -> list[str]:
+    from ..formats.movetext import move_text
     width = len(str(len(moves)))
     return [f"{i:>{width}}. {move_text(engine, state, m)}" for i, m in enumerate(moves, 1)]
 
@@ -578,6 +611,8 @@ def moves(
     force: bool = _force_option(),
 ) -> None:
     """List the legal moves, numbered, in the site notation (for `gaia move FILE N`)."""
+    from ..players import describe_wait
+    from .view import status_line
     engine = _engine("moves", content)
     game = _load(engine, file, force, content)
     state = game.state
@@ -602,6 +637,7 @@ def moves(
 # ------------------------------------------------------------------ gaia move
 
 def _resolve(engine: Engine, state, text: str) -> Move:
+    from ..formats.movetext import parse_move
     text = text.strip()
     if text.isdigit():
         legal = engine.legal_moves(state)
@@ -615,6 +651,9 @@ def _resolve(engine: Engine, state, text: str) -> Move:
 
 def _apply(engine: Engine, game: SavedGame, move: Move, typed: str) -> SavedGame:
     """One move more (`typed`: as the player wrote it); an illegal move exits 1, text that is not a move exits 2."""
+    from ..formats import savegame
+    from ..formats.movetext import move_text
+    from ..rules import IllegalMoveError, MoveSyntaxError
     try:
         return savegame.apply_move(engine, game, move)
     except MoveSyntaxError as err:  # read by the rules, not by the notation: point into what was typed
@@ -626,6 +665,10 @@ def _apply(engine: Engine, game: SavedGame, move: Move, typed: str) -> SavedGame
 def _automa_turns(engine: Engine, game: SavedGame) -> tuple[SavedGame, list[Move], list[str]]:
     """In a solo game, the Automa's moves while its seat is to act (its one move each time): the game after
     them, the moves and each told in words (docs/solo.md)."""
+    from ..formats import savegame
+    from ..rules.automa_turn import COMMAND as AUTOMA_COMMAND
+    from ..rules.moves import Move
+    from .session import automa_line
     played, lines = [], []
     while not game.state.ended and game.state.is_automa(engine.to_move(game.state)):
         mv = Move(engine.to_move(game.state), AUTOMA_COMMAND)
@@ -659,6 +702,9 @@ def move(
 
         gaia move game.json "p1 up nav"
     """
+    from ..formats import savegame
+    from ..formats.movetext import move_text
+    from .view import status_line
     engine = _engine("move", content)
     game = _load(engine, file, force, content)
     if game.state.ended:
@@ -697,6 +743,8 @@ def undo(
 
     In a solo game a step is one of your moves, with the Automa's moves after it.
     """
+    from ..formats import savegame
+    from .view import status_line
     engine = _engine("undo", content)
     game = _load(engine, file, force, content)
     if steps < 1:
@@ -714,6 +762,9 @@ def undo(
 
 def _undo_solo(engine: Engine, game: SavedGame, file: Path, steps: int) -> None:
     """Back to just before the player's last `steps` moves, taking back the Automa's moves after them."""
+    from ..formats import savegame
+    from ..formats.movetext import move_text
+    from .view import status_line
     moves, cut = game.moves, len(game.moves)
     for k in range(steps):
         cut = next((i for i in range(cut - 1, -1, -1) if not game.state.is_automa(moves[i].player)), -1)
@@ -759,7 +810,7 @@ def play(
     difficulty: Optional[str] = _difficulty_option(),
     bots: Optional[int] = typer.Option(None, "--bots", metavar="N",
                                        help="Seats played by bots (the last ones; default: all but one)."),
-    bot: str = choice_option(DEFAULT_BOT, "--bot", lambda: list(BOTS), "The kind of bot."),
+    bot: str = choice_option(DEFAULT_BOT, "--bot", lambda: list(BOT_KINDS), "The kind of bot."),
     think: Optional[float] = typer.Option(None, "--think", min=0.0, metavar="SECONDS",
                                           help="With --bot search: seconds of thought per move."),
     iterations: Optional[int] = typer.Option(None, "--iterations", min=0, metavar="N",
@@ -800,6 +851,9 @@ def play(
 
         gaia play --players 1 --automa CARD --difficulty LEVEL solo.json
     """
+    from ..formats import savegame
+    from ..players import BOTS
+    from .session import SessionError, run_session
     engine = _engine("play", content)
     if bot not in BOTS:
         raise CommandError(f"unknown bot '{bot}' (choose {' or '.join(BOTS)})")
@@ -855,6 +909,7 @@ def replay(
     Exit 0 only if every file replays without divergence; 1 if one diverges; 2
     if a file cannot be read. On a terminal a progress bar shows the files done.
     """
+    from ..formats.corpus import CorpusMissing, GROUPS, corpus_files
     if not files:
         groups = GROUPS if corpus.strip() == "all" else tuple(g.strip() for g in corpus.split(",") if g.strip())
         unknown = [g for g in groups if g not in GROUPS]
@@ -884,6 +939,8 @@ def replay(
 
 def _replay_one(engine: Engine, path: Path, keep_state: bool):
     """The replay of one recorded file, or None after one line on stderr saying why it cannot be read."""
+    from ..formats import savegame
+    from ..formats.replay import replay_file
     try:
         return replay_file(engine, path, keep_state=keep_state)
     except FileNotFoundError:
@@ -904,6 +961,7 @@ def _replay_one(engine: Engine, path: Path, keep_state: bool):
 
 def _report_replay(engine: Engine, console, result, check: bool, as_json: bool) -> int:
     """Print one file's result; 1 if it diverged, else 0."""
+    from .view import groups_table, score_table
     if as_json:
         typer.echo(json.dumps(result.to_json(), sort_keys=True))
     elif check:

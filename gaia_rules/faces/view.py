@@ -13,6 +13,7 @@ import textwrap
 from ..formats.movetext import move_text, player_label, token_word
 from ..rules import Engine, IllegalMoveError, actions
 from ..rules.automa_score import EXTRA_KEY, VP_KEYS
+from ..rules.resources import FREE_ACTION
 from ..rules.scoring import source_groups
 from ..rules.moves import Move
 from ..state import GameState
@@ -393,7 +394,7 @@ def _source_order(state: GameState, engine: Engine) -> list[str]:
 
 
 # Sources of VP that are mechanisms of the engine rather than components.
-SOURCE_WORDS: dict[str, str] = {"spend": "resources left", "charge": "charging power (paid)",
+SOURCE_WORDS: dict[str, str] = {"spend": "resources left", FREE_ACTION: "free actions", "charge": "charging power (paid)",
                                 "federation": "federation tokens",
                                 VP_KEYS["card"]: "Automa: decision cards", VP_KEYS["faction-card"]:
                                     "Automa: faction card actions", VP_KEYS["faction-rule"]: "Automa: faction card rules",
