@@ -22,8 +22,9 @@ Where each rule lives:
   `content_view` (the game's content and typed parameters), `map_view` (names, neighbours, distances,
   reach), `holdings` (what each player holds, and the only functions that change it).
 """
+from .effects import recorded_events
 from .engine import Engine
 from .errors import IllegalMoveError, MoveError, MoveSyntaxError
 from .moves import Move
 
-__all__ = ["Engine", "IllegalMoveError", "Move", "MoveError", "MoveSyntaxError"]
+__all__ = ["Engine", "IllegalMoveError", "Move", "MoveError", "MoveSyntaxError", "recorded_events"]
