@@ -200,12 +200,16 @@ def _graph(ctx: Context, state: GameState, p: int, members: set[str], blocked: s
     """Hexes a federation of p may use, with their cost: 0 for p's pieces, 1 for a satellite."""
     nodes = {}
     fed = grown_from(ctx, state, p)
-    space = ctx.map.printed_space
+    space, board, kinds = ctx.map.printed_space, state.board, ctx.map.kinds
     for name in ctx.map.by_name:
         if name in members or name in fed:
             nodes[name] = 0
-        elif name in space and name not in blocked and satellite_spot(ctx, state, p, name):
-            nodes[name] = 1
+        elif name in space and name not in blocked:
+            # `satellite_spot`, inline (this reads every hex of the map): printed space, unless a planet came there
+            h = board.get(name)
+            if h is None or ((h.planet is None or kinds.get(h.planet) == "space")
+                             and h.owner != p and p not in h.satellites):
+                nodes[name] = 1
     return nodes
 
 
