@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from gaia_rules.faces.bench import REFERENCE, TARGETS, change_text, compare, target_ratio
+from gaia_rules.lab.bench_targets import REFERENCE, TARGETS, change_text, compare, target_ratio
 from gaia_rules.faces.cli import app
 from gaia_rules.formats.corpus import corpus_dir
 

@@ -403,7 +403,7 @@ def test_replay_of_many_files_prints_only_its_lines_when_not_on_a_terminal():
 
 
 def test_bench_reports_each_benchmark_done_for_its_progress_bar():
-    from gaia_rules.faces.bench import run_bench
+    from gaia_rules.lab.bench import run_bench
 
     done, heard = [], []
     results = run_bench(["playout"], games=1, progress=heard.append, done=done.append)

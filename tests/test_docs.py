@@ -17,7 +17,7 @@ import pytest
 import docs_harness as harness
 from gaia_rules.faces import app as app_module
 from gaia_rules.faces import cli  # noqa: F401  (registers every command's choices)
-from gaia_rules.faces.bench import REFERENCE
+from gaia_rules.lab.bench_targets import REFERENCE
 
 REPO = harness.REPO
 NAMES = [p.relative_to(REPO).as_posix() for p in harness.DOCUMENTS]

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from gaia_rules.faces.bench import load_games, walk
+from gaia_rules.lab.bench import load_games, walk
 from gaia_rules.rules import Engine, IllegalMoveError
 from gaia_rules.rules.legal import MOST_TIMES, candidate_moves
 from gaia_rules.rules.moves import Move

@@ -16,7 +16,8 @@ from rich.table import Table
 from typer.testing import CliRunner
 
 from gaia_rules.faces import terminal
-from gaia_rules.faces.bench import compare, render
+from gaia_rules.lab.bench_report import render
+from gaia_rules.lab.bench_targets import compare
 from gaia_rules.faces.cli import app
 
 runner = CliRunner()

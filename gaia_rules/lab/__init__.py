@@ -3,7 +3,8 @@
 Between players and faces: it plays games with the bots (players), writes one
 JSON line per game (results.py), computes the numbers (stats.py) and draws the
 report (report.py). Dask (cluster.py) is optional and imported only when a
-scheduler is given.
+scheduler is given. Beside it, `gaia bench`'s measurements of the engine (bench.py,
+bench_targets.py, bench_report.py).
 """
 from __future__ import annotations
 
