@@ -399,12 +399,12 @@ def _cheaper_part(chosen: list[int], values: list[int], need: int, sats: int, co
 class _Fewest:
     """Fewest satellites joining some of the groups, exact whenever it is at most `budget` (else perhaps
     None), for the parts one federation's check asks about: each group's cheapest paths are worked out
-    once for all of them, and a part with two groups further apart than the budget is not searched."""
+    once for all of them, a part with two groups further apart than the budget is not searched, and a
+    search keeps only the hexes within the budget of every group it joins."""
 
     def __init__(self, ctx: Context, nodes: dict[str, int], groups: list[set[str]], budget: int):
         self.ctx, self.nodes, self.groups, self.budget = ctx, nodes, groups, budget
         self.paths: dict[int, tuple[dict, dict]] = {}
-        self.search: TreeSearch | None = None
 
     def path(self, i: int) -> tuple[dict, dict]:
         found = self.paths.get(i)
@@ -429,9 +429,12 @@ class _Fewest:
             return _star(self.nodes, [self.path(i) for i in chosen], [groups[i] for i in chosen])[0]
         if any(self.apart(i, j) for i, j in combinations(chosen, 2)):
             return None
-        if self.search is None:
-            self.search = TreeSearch(self.ctx, self.nodes, groups, self.budget)
-        return self.search.cheapest(sum(1 << i for i in chosen))[0]
+        # every hex of a tree joining these groups reaches each of them inside the tree, so within the budget
+        # each group's paths reach it: the search may leave out every other hex
+        dists = [self.path(i)[0] for i in chosen]
+        near = {n: w for n, w in self.nodes.items() if all(n in d for d in dists)}
+        search = TreeSearch(self.ctx, near, [groups[i] for i in chosen], self.budget)
+        return search.cheapest((1 << len(chosen)) - 1)[0]
 
 
 def form_federation(ctx: Context, state: GameState, move) -> None:
