@@ -170,7 +170,8 @@ class GameState:
     current: int | None = None            # whose turn in the action phase
     main_done: bool = False               # the current player took their main action
     turn_done: bool = False               # the current player ended their turn
-    turn_builds: list[str] = field(default_factory=list)   # hexes built this turn (charges follow)
+    turn_builds: list[str] = field(default_factory=list)   # hexes built this turn, in charge order (charges.record_build)
+    open_builds: list[int] = field(default_factory=list)   # the first of turn_builds whose follow-ups are under way
     charge_sources: list[list] = field(default_factory=list)  # [builder, hex] whose charge offers are still to come
     pending: list[Pending] = field(default_factory=list)   # follow-ups of the current player's turn
     decisions: list[Pending] = field(default_factory=list) # charges, income orders, Gaia-phase choices
@@ -197,6 +198,8 @@ class GameState:
         d["setup"] = self.setup.to_dict()
         if d["automa"] is None:   # a game without the Automa is written as before there was one
             del d["automa"]
+        if not d["open_builds"]:  # written only while a build's follow-ups are under way (saves stay as before)
+            del d["open_builds"]
         return d
 
     def to_json(self) -> str:
@@ -241,6 +244,7 @@ class GameState:
         d["_own"], self._own = set(), set()
         d["seats"], d["turn_order"], d["pass_order"] = list(self.seats), list(self.turn_order), list(self.pass_order)
         d["turn_builds"], d["board_actions_used"] = list(self.turn_builds), list(self.board_actions_used)
+        d["open_builds"] = list(self.open_builds)
         d["boosters_table"], d["moves"] = list(self.boosters_table), list(self.moves)
         # (the lists below are most often empty: no comprehension is run for them then)
         d["setup_queue"] = [list(x) for x in self.setup_queue] if self.setup_queue else []

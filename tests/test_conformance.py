@@ -18,7 +18,7 @@ from gaia_rules.formats.corpus import corpus_dir, corpus_files
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = corpus_dir()
-FILES = corpus_files("games") + corpus_files("spec") + corpus_files("variants")
+FILES = corpus_files("games") + corpus_files("spec") + corpus_files("variants") + corpus_files("regressions")
 
 
 @pytest.fixture(scope="module")
@@ -27,10 +27,13 @@ def engine():
 
 
 def test_corpus_is_present():
-    """The corpus ships inside the repository (tests/conformance): 38 games, 126 spec cases, 15 variant games."""
+    """The corpus ships inside the repository (tests/conformance): 38 games, 126 spec cases, 15 variant games,
+    2 regression games."""
     assert len(corpus_files("games")) == 38
     assert len(corpus_files("spec")) == 126
     assert len(corpus_files("variants")) == 15
+    assert [p.name for p in corpus_files("regressions")] == ["charge-order-lost-planet-4p.json",
+                                                             "federation-join-group-4p.json"]
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules_helpers import ENGINE, clear, dist, find, hexes, legal_texts, play, put, refused, set_player, set_turn, start
+from rules_helpers import ENGINE, clear, dist, far_from, find, hexes, legal_texts, play, put, refused, set_player, set_turn, start
 
 FACTIONS = ["terrans", "xenos", "ambas", "firaks"]
 
@@ -246,3 +246,60 @@ def test_play_continues_with_the_player_after_the_builder_once_charges_are_answe
     after = play(s, f"p1 build m {target}. endturn", "p2 decline", "p3 charge 1pw", "p4 decline")
     assert ENGINE.to_move(after) == 1
     assert after.players[2].power["area2"] == 5
+
+
+# ------------------------------------------------------------------ the order of several builds' offers
+
+def _two_sources(s, builder_kind):
+    """(the builder's planet, an opponent planet within 2 of it only, an empty space hex within 3 of the
+    builder's planet, an opponent planet within 2 of that space hex only)."""
+    ps, empty = planets(s), hexes(s, "empty")
+    for x in hexes(s, builder_kind):
+        for lost in (e for e in empty if dist(s, e, x) == 3):
+            a = next((h for h in ps if h != x and dist(s, h, x) <= 2 < dist(s, h, lost)), None)
+            b = next((h for h in ps if h != x and dist(s, h, lost) <= 2 < dist(s, h, x)), None)
+            if a and b:
+                return x, a, lost, b
+    raise AssertionError("no site")
+
+
+def _offers(state):
+    """Each charge offer of the turn in the order made, answering each with a decline."""
+    out = []
+    while state.decisions:
+        d = state.decisions[0]
+        out.append((d.player, d.data["amount"]))
+        state = play(state, f"p{d.player + 1} decline")
+    return out
+
+
+def test_a_research_lab_finishes_after_the_lost_planet_its_tech_tile_brings_so_it_is_offered_first(s):
+    """Reference engine (boardgamers; spec case ambas-accept-02): a lab's build finishes only after its tech
+    tile and that tile's research step (here navigation 5 and its Lost Planet); the build that finished
+    last is offered first."""
+    from gaia_rules.state import FedTokenHeld
+    lab, theirs, lost, near_lost = _two_sources(s, "terra")
+    put(s, lab, 0, "ts")
+    put(s, theirs, 1, "ts")        # within 2 of the lab: offered 2
+    put(s, near_lost, 2, "m")      # within 2 of the Lost Planet: offered 1
+    s.players[0].research["nav"], s.players[0].fed_tokens = 4, [FedTokenHeld("fed4", True)]
+    after = play(s, f"p1 build lab {lab}. tech nav. up nav. lostPlanet {lost}. endturn")
+    assert _offers(after) == [(1, 2), (2, 1)]
+
+
+def test_a_build_that_finished_before_the_research_step_is_offered_after_the_lost_planet(s):
+    """Reference engine (boardgamers; regression game charge-order-lost-planet-4p): the Firaks' trading
+    station is built (finished) before the research step of their ability places the Lost Planet, so the
+    Lost Planet, finished last, is offered first."""
+    from gaia_rules.state import FedTokenHeld
+    lab, theirs, lost, near_lost = _two_sources(s, "titanium")
+    pi = next(h for h in hexes(s, "titanium") if far_from(s, h, (lab, theirs, lost, near_lost), 2))
+    put(s, pi, 3, "PI")
+    put(s, lab, 3, "lab")
+    put(s, theirs, 1, "ts")        # within 2 of the trading station: offered 2
+    put(s, near_lost, 2, "m")      # within 2 of the Lost Planet: offered 1
+    s.players[3].research["nav"], s.players[3].fed_tokens = 4, [FedTokenHeld("fed4", True)]
+    set_turn(s, 3)
+    after = play(s, f"p4 special down-lab. build ts {lab}. up nav. lostPlanet {lost}. endturn")
+    assert after.board[lab].piece == "ts"
+    assert _offers(after) == [(2, 1), (1, 2)]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules_helpers import (fed_layouts, WHEEL, area_answers, clear, dist, hexes, legal_texts, neighbours, play, put, refused,
+from rules_helpers import (fed_layouts, WHEEL, area_answers, clear, ctx, dist, hexes, legal_texts, neighbours, play, put, refused,
                            set_player, set_turn, start, take_areas)
 
 P = 0
@@ -186,6 +186,43 @@ def test_structure_built_next_to_a_federation_joins_it_without_a_new_token(s):
     assert P in after.board[target].federations
     assert target in after.players[P].federations[0]
     assert len(after.players[P].fed_tokens) == 1
+
+
+def _group_site(s):
+    """(two adjacent empty hexes f1, f2 of a federation; a planet t next to f1; a planet m next to t and
+    m2 next to m, neither next to the federation; a planet q next to f2 only; a planet u away from all)."""
+    planets, empty = {h for k in WHEEL for h in hexes(s, k)}, hexes(s, "empty")
+    near = lambda x, *ys: any(dist(s, x, y) <= 1 for y in ys)
+    for f1 in empty:
+        for f2 in (e for e in empty if dist(s, e, f1) == 1):
+            for t in (x for x in sorted(planets) if dist(s, x, f1) == 1 and not near(x, f2)):
+                m = next((x for x in sorted(planets) if dist(s, x, t) == 1 and not near(x, f1, f2)), None)
+                m2 = m and next((x for x in sorted(planets) if dist(s, x, m) == 1 and not near(x, t, f1, f2)), None)
+                q = m2 and next((x for x in sorted(planets) if dist(s, x, f2) == 1 and not near(x, f1, t, m, m2)), None)
+                if q:
+                    u = next(x for x in sorted(planets) if all(dist(s, x, y) > 2 for y in (f1, f2, t, m, m2, q)))
+                    return f1, f2, t, m, m2, q, u
+    raise AssertionError("no site")
+
+
+def test_a_piece_joining_a_federation_brings_its_whole_group(s):
+    """Reference engine (boardgamers; regression game federation-join-group-4p): a mine built next to a
+    federation joins it with every piece of the owner connected to it that is in no federation yet, also
+    through the federation's own hexes; a piece not connected stays out."""
+    f1, f2, t, m, m2, q, u = _group_site(s)
+    for h in (f1, f2):
+        s.hex(h).federations, s.hex(h).satellites = [P], [P]
+    s.players[P].federations = [[f1, f2]]
+    for h in (m, m2, q, u):
+        put(s, h, P, "m")
+    s.players[P].research["terra"], s.players[P].research["nav"] = 3, 4
+    set_player(s, P, ore=15, qic=5)
+    assert ctx(s).holdings.counter(s, P, "federated-structure") == 0
+    after = play(s, f"p1 build m {t}. endturn")
+    assert after.players[P].federations == [[f1, f2] + sorted([t, m, m2, q])]
+    assert [h for h in (t, m, m2, q, u) if P in after.board[h].federations] == [t, m, m2, q]
+    assert ctx(after).holdings.counter(after, P, "federated-structure") == 4
+    assert len(after.players[P].fed_tokens) == 0
 
 
 def test_federation_triggers_score4_round_tile(s):

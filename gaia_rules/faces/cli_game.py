@@ -803,7 +803,7 @@ def replay(
                                                       "the bundled corpus (--corpus)."),
     corpus: str = typer.Option("games,spec", "--corpus", metavar="GROUP,..",
                                help="Without FILEs: which groups of the bundled corpus "
-                                    "(tests/conformance): games, spec, variants, all."),
+                                    "(tests/conformance): games, spec, variants, regressions, all."),
     check: bool = typer.Option(False, "--check", help="One line per file: PASS or FAIL with the first divergence."),
     as_json: bool = typer.Option(False, "--json", help="One JSON object per file."),
     content: Optional[List[Path]] = content_option(),
@@ -811,7 +811,8 @@ def replay(
     """Replay recorded games with the engine and compare every recorded number.
 
     Without FILEs, replays the corpus shipped with gaia-rules (the 38 main games
-    and 126 spec cases; `--corpus all` adds the variant games). A saved game
+    and 126 spec cases; `--corpus all` adds the 15 variant games and the 2
+    regression games). A saved game
     of ours (`gaia new`, `gaia play`; a solo game too) is replayed from its
     set-up and compared with the state it stores.
 

@@ -10,7 +10,7 @@ import importlib.util
 from pathlib import Path
 
 PACKAGE = "gaia_rules_corpus"
-GROUPS = ("games", "spec", "variants")
+GROUPS = ("games", "spec", "variants", "regressions")
 
 
 class CorpusMissing(FileNotFoundError):
@@ -28,7 +28,7 @@ def corpus_dir() -> Path:
 
 
 def corpus_files(group: str = "games") -> list[Path]:
-    """The records of one group, sorted: `games` (main corpus), `spec` or `variants`."""
+    """The records of one group, sorted: `games` (main corpus), `spec`, `variants` or `regressions`."""
     if group not in GROUPS:
         raise ValueError(f"unknown corpus group '{group}' (one of {', '.join(GROUPS)})")
     root = corpus_dir()

@@ -515,7 +515,7 @@ def _f_lost_planet(ctx, state, move, follow):
     if qic:
         effects.pay(ctx, state, p, [ast.Pay(qic, "q")])
     holdings.place_lost_planet(state, name, p, ctx.content.mine_id, ctx.content.planet_of_kind["lost"])
-    state.turn_builds.append(name)
+    charges.record_build(state, name, in_follow_up=True)
     join_federation(ctx, state, p, name)
     out: list[Pending] = []
     fire_build(ctx, state, p, ctx.content.mine_id, {"new-type"}, out, name=name, by=follow.data.get("by", "reward"))

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from ..content.automa import Automa, AutomaCard, AutomaFaction, AutomaStep
 from ..state import GameState
-from . import automa_score, automa_select, holdings
+from . import automa_score, automa_select, charges, holdings
 from .automa_select import fewest
 from .context import Context
 
@@ -176,7 +176,7 @@ def place_mine(turn: Turn, name: str, record: dict) -> None:
     if planet != ctx.map.planet_at(state, name):
         state.hex(name).planet = planet
         record["becomes"] = planet
-    state.turn_builds.append(name)
+    charges.record_build(state, name, in_follow_up=False)
     if planet not in had:
         for rule in turn.specials("vp-for-new-planet-type"):
             turn.gain("faction-rule", rule.vp, record)
@@ -210,7 +210,7 @@ def upgrade(turn: Turn, step: AutomaStep) -> bool:
         record = _record(turn, step, hex=name, source=source, target=target, options=len(hexes), by=trail,
                          **_why(turn, trail))
         holdings.replace(state, name, seat, target)
-        state.turn_builds.append(name)
+        charges.record_build(state, name, in_follow_up=False)
         after_upgrade(turn, source, target, record)
         return True
     _record(turn, step, failed="nothing-to-upgrade")

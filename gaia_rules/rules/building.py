@@ -17,11 +17,13 @@ from ..board import distance
 from ..content.catalogue import Structure
 from ..language import ast
 from ..state import GameState, Pending
-from . import choices, effects, holdings, power, sharing
+from . import charges, choices, effects, federations, holdings, power, sharing
 from .common import arg, hex_name, queue
 from .context import Context
 from .errors import IllegalMoveError
 from .moves import Move
+
+MAIN_ACTION = "main-action"  # the `by` of a build that is the turn's main action (any other is a follow-up)
 
 
 def range_origins(ctx: Context, state: GameState, p: int) -> list[str]:
@@ -100,7 +102,7 @@ def build_main(ctx: Context, state: GameState, move: Move) -> None:
 
 def build_piece(ctx: Context, state: GameState, p: int, piece: str, name: str, allowed: dict | None = None) -> None:
     """Build `piece` on `name`: the turn's main action, or a follow-up `allowed` by what gave it (its `by`)."""
-    by = "main-action" if allowed is None else allowed.get("by", "reward")
+    by = MAIN_ACTION if allowed is None else allowed.get("by", "reward")
     player = state.players[p]
     faction = ctx.content.faction(player)
     if piece not in faction.structures:
@@ -207,7 +209,7 @@ def place_problem(ctx: Context, state: GameState, p: int, piece: str, name: str,
     return effects.can_pay(ctx, state, p, plan.costs)
 
 
-def place_new(ctx: Context, state: GameState, p: int, piece: str, name: str, by: str = "main-action") -> None:
+def place_new(ctx: Context, state: GameState, p: int, piece: str, name: str, by: str = MAIN_ACTION) -> None:
     """A new piece on a hex: paid, placed, the planet changed as its data says, then what a build sets
     off (or, for a Gaia Project, its start)."""
     plan = place_plan(ctx, state, p, piece, name)
@@ -225,7 +227,7 @@ def place_new(ctx: Context, state: GameState, p: int, piece: str, name: str, by:
     state.temp.pop("range", None)
     uses = s.counts_for
     if "charge" in uses:
-        state.turn_builds.append(name)
+        charges.record_build(state, name, by != MAIN_ACTION)
     if "federation" in uses:
         join_federation(ctx, state, p, name)
     # each step fires `on step`, tagged: the free steps used first, then the steps paid for with ore
@@ -264,7 +266,7 @@ def _new_type(ctx: Context, state: GameState, p: int, name: str, planet: str) ->
 
 def fire_build(ctx: Context, state: GameState, p: int, piece: str, where: set[str], follow: list[Pending],
                name: str | None = None, source: str | None = None, steps: int = 0, free_steps: int = 0,
-               by: str = "main-action") -> None:
+               by: str = MAIN_ACTION) -> None:
     """A piece was built (from `source` when it replaced one; `by` what gave it, `vocabulary.BUILD_BY`):
     its `now` effects, then the `build` event."""
     event = effects.Event("build", frozenset(where | {by}),
@@ -278,7 +280,7 @@ def fire_build(ctx: Context, state: GameState, p: int, piece: str, where: set[st
     effects.fire(ctx, state, p, event, 1, follow)
 
 
-def upgrade(ctx: Context, state: GameState, p: int, piece: str, name: str, by: str = "main-action") -> None:
+def upgrade(ctx: Context, state: GameState, p: int, piece: str, name: str, by: str = MAIN_ACTION) -> None:
     player = state.players[p]
     s = ctx.content.structure(player, piece)
     h = state.board.get(name)
@@ -311,7 +313,7 @@ def _replace_piece(ctx: Context, state: GameState, p: int, name: str, piece: str
     """Put `piece` in place of p's `source` on `name`; it counts as building it (triggers, charges)."""
     holdings.replace(state, name, p, piece)
     if ctx.content.counts(state.players[p], piece, "charge"):
-        state.turn_builds.append(name)
+        charges.record_build(state, name, by != MAIN_ACTION)
     follow: list[Pending] = []
     fire_build(ctx, state, p, piece, set(), follow, name=name, source=source, by=by)
     queue(state, follow)
@@ -329,14 +331,35 @@ def _opponent_near(ctx: Context, state: GameState, p: int, name: str) -> bool:
 
 
 def join_federation(ctx: Context, state: GameState, p: int, name: str) -> None:
-    """A piece built next to one of your federations joins it."""
-    for near in ctx.map.neighbour_names[name]:
-        other = state.board.get(near)
-        if other is not None and p in other.federations:
-            h = state.hex(name)
-            if p not in h.federations:
-                h.federations.append(p)
-            for fed in state.players[p].federations:
-                if near in fed and name not in fed:
-                    fed.append(name)
-            return
+    """A piece built next to one of your federations joins it, and with it every piece of yours connected
+    to it that is in no federation yet (its whole group).
+
+    The printed rules say only that a planet colonized next to a federation enlarges it; which other
+    pieces come along they leave open. The reference engine (boardgamers.space, player.build: the new
+    piece's building group) settles it, and the recorded games follow it (regression game
+    federation-join-group-4p): the group spreads through p's pieces with a federation power value and
+    through the hexes of p's federations, and each of its pieces joins."""
+    if p in state.board[name].federations:
+        return
+    joined = next((fed for near in ctx.map.neighbour_names[name] for fed in state.players[p].federations
+                   if near in fed), None)
+    if joined is None:
+        return
+    for member in sorted(_building_group(ctx, state, p, name)):
+        if p not in state.board[member].federations:
+            state.hex(member).federations.append(p)
+            joined.append(member)
+
+
+def _building_group(ctx: Context, state: GameState, p: int, name: str) -> set[str]:
+    """`name` and p's pieces connected to it through p's pieces (federation value > 0) and federation hexes."""
+    group, frontier = {name}, [name]
+    while frontier:
+        for near in ctx.map.neighbour_names[frontier.pop()]:
+            h = state.board.get(near)
+            if near in group or h is None:
+                continue
+            if p in h.federations or federations.piece_value(ctx, state, p, near) > 0:
+                group.add(near)
+                frontier.append(near)
+    return group

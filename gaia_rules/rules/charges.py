@@ -2,7 +2,13 @@
 
 After a turn, each structure built offers a charge to every opponent with a
 structure within reach, clockwise from the builder (`phases.advance` takes the
-sources one at a time). An offer may come with the power-cycle gains of the
+sources one at a time). The builds are offered in the reverse order of when they
+*finished*: a build finishes once every follow-up it brought is done (a research
+lab's tech tile, that tile's research step, the Lost Planet that step placed), so
+the build that finished last is offered first. This is the reference engine's
+order (boardgamers, 4.9.0: one list of charge sources, each build's put in front
+when it is done, offered from the front); the printed rules only say that every
+build offers charges. An offer may come with the power-cycle gains of the
 player's `on charge` statements, taken before or after the charge; the player
 accepts or declines it with a move (`actions`).
 """
@@ -12,6 +18,26 @@ from ..language import ast
 from ..state import GameState, Pending
 from . import effects, power, sharing, special_token
 from .context import Context
+
+
+def record_build(state: GameState, name: str, in_follow_up: bool) -> None:
+    """A build that will offer charges: put it after the builds still open (its follow-ups belong to them)
+    and in front of those already finished.
+
+    `state.turn_builds` is kept in charge order; its first len(state.open_builds) hexes are the open
+    builds, outermost first, each with the length of `state.pending` behind it when it was built.
+    `in_follow_up`: built by a follow-up taken off `state.pending` (still unfinished business of the
+    builds open before it)."""
+    close_builds(state, len(state.pending) + (1 if in_follow_up else 0))
+    state.turn_builds.insert(len(state.open_builds), name)
+    state.open_builds.append(len(state.pending))
+
+
+def close_builds(state: GameState, outstanding: int | None = None) -> None:
+    """Finish the open builds whose follow-ups are all done (no more than their own depth is outstanding)."""
+    left = len(state.pending) if outstanding is None else outstanding
+    while state.open_builds and left <= state.open_builds[-1]:
+        state.open_builds.pop()
 
 
 def offer_charges(ctx: Context, state: GameState, builder: int, name: str) -> None:

@@ -15,7 +15,7 @@ from ..content import default_catalogue
 from ..content.catalogue import Catalogue
 from ..setup import SOLO_PLAYERS, SetupError, check_options, check_player_count, check_solo
 from ..state import GameState, Pending, PlayerState, Setup
-from . import actions, automa_setup, choices, conversions, holdings, phases
+from . import actions, automa_setup, charges, choices, conversions, holdings, phases
 from .context import Context
 from .errors import IllegalMoveError
 from .legal import candidate_moves, follow_up_candidates, legal_moves, legal_successors
@@ -113,6 +113,7 @@ class Engine:
         since = holdings.revision()
         actions.dispatch(ctx, state, move)
         self._settle_follow_ups(state)
+        charges.close_builds(state)  # builds whose follow-ups this move finished
         changed = holdings.changed_since(state, since)
         if changed:  # income sources gained or lost by this move join or leave their owner's order
             phases.sync_income_order(ctx, state, changed)

@@ -375,8 +375,8 @@ def finish_turn(ctx: Context, state: GameState) -> None:
     state.turn_done = False
     state.main_done = False
     state.temp = {}
-    state.charge_sources = [[builder, name] for name in state.turn_builds]
-    state.turn_builds = []
+    state.charge_sources = [[builder, name] for name in state.turn_builds]  # kept in charge order
+    state.turn_builds, state.open_builds = [], []
     state.current = next_player(state, builder)
 
 
