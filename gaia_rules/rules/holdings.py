@@ -349,7 +349,7 @@ class Holdings(_PiecesAndCounters):
                     on_map[piece] = on_map.get(piece, 0) + 1
                     if name != lost:
                         used[piece] = used.get(piece, 0) + 1
-            if h.guests and p in h.guests:  # `sharing.is_guest`, inline: this reads every hex of the board
+            if sharing.is_guest(h, p):
                 guest = sharing.guest_piece(self.content, state.players[p])
                 used[guest] = used.get(guest, 0) + 1
         return on_map, used
