@@ -399,10 +399,13 @@ def bench_replay(engine: Engine, games: list[Game], repeats: int = 3) -> tuple[d
                         "commands": game.commands, "commands_per_s": round(game.commands / s),
                         "passed": bool(result.passed)}
     per_game = list(out.values())
+    per_move = [v["ms"] / v["moves"] for v in per_game if v["moves"]]
     median = {"ms": round(statistics.median(v["ms"] for v in per_game), 2),
               "moves_per_s": round(statistics.median(rates)),
-              "commands_per_s": round(statistics.median(v["commands_per_s"] for v in per_game))
-              } if rates else {"ms": None, "moves_per_s": None, "commands_per_s": None}
+              "commands_per_s": round(statistics.median(v["commands_per_s"] for v in per_game)),
+              # how far the dearest game is from the typical one: its time per move line over the median game's
+              "worst_per_move": round(max(per_move) / statistics.median(per_move), 2) if per_move else None,
+              } if rates else {"ms": None, "moves_per_s": None, "commands_per_s": None, "worst_per_move": None}
     return out, median
 
 

@@ -196,8 +196,8 @@ class Engine:
         word stays, for `apply` to refuse).
         """
         check_move(move, len(state.players))
-        if state.ended or self.to_move(state) != move.player:
-            return move
+        if move.command not in ("spend", "pass") or state.ended or self.to_move(state) != move.player:
+            return move  # only these two have other spellings
         if move.command == "spend":
             return conversions.spend_spelling(self.context(state), state, move)
         if (move.command == "pass" and len(move.args) == 1 and move.args[0] in self.catalogue.boosters
