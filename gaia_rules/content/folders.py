@@ -117,6 +117,13 @@ def find_content(root: Path, kinds: Iterable[str], most_files: int, most_entries
     return found
 
 
+def designer_files_below(root: Path, suffixes: tuple[str, ...], most_entries: int) -> list[Path]:
+    """The files below `root` whose names end in one of `suffixes`, in name order: the same walk as content's
+    (no recursion, vanished or unreadable folders skipped), so a deep or changing folder never ends in an error."""
+    files, _ = _walk(root, most_entries, most_entries)
+    return sorted(p for p in files if p.name.endswith(suffixes))
+
+
 def _walk(root: Path, most_files: int, most_entries: int) -> tuple[list[Path], str | None]:
     """The YAML files below `root`, or what there are too many of; unreadable or vanished entries are skipped."""
     files: list[Path] = []

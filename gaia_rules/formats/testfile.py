@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..content.loader import POSITION_SUFFIX, TEST_SUFFIX
+from ..content.folders import designer_files_below
+from ..content.loader import MOST_ENTRIES, POSITION_SUFFIX, TEST_SUFFIX
 from ..content.spelling import did_you_mean
 from ..content.yamlsrc import Diagnostic, Located, load_yaml
 from ..language.vocabulary import EVENTS
@@ -77,7 +78,7 @@ def find_tests(paths: list[Path]) -> list[Path]:
     out: list[Path] = []
     for path in paths:
         if path.is_dir():
-            out += sorted(p for p in path.rglob(f"*{TEST_SUFFIX}") if p.is_file())
+            out += designer_files_below(path, (TEST_SUFFIX,), MOST_ENTRIES)
         else:
             out.append(path)
     return out
@@ -88,7 +89,7 @@ def designer_files(paths: list[Path]) -> list[Path]:
     out: list[Path] = []
     for path in paths:
         if path.is_dir():
-            out += sorted(p for suffix in (TEST_SUFFIX, POSITION_SUFFIX) for p in path.rglob(f"*{suffix}") if p.is_file())
+            out += designer_files_below(path, (TEST_SUFFIX, POSITION_SUFFIX), MOST_ENTRIES)
         elif path.name.endswith((TEST_SUFFIX, POSITION_SUFFIX)):
             out.append(path)
     return out
