@@ -43,9 +43,7 @@ from .app import (EXIT_FAILED, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_US
                   wants_progress)
 from ..formats.replay import replay_file
 from ..formats.siteimport import ImportError_, read_site_game, summary
-from ..rules import Engine, IllegalMoveError, MoveSyntaxError
-from ..rules.automa_turn import COMMAND as AUTOMA_COMMAND
-from ..rules.moves import Move
+from ..rules import AUTOMA_COMMAND, Engine, Game, IllegalMoveError, Move, MoveSyntaxError
 from ..formats.savegame import FileStamp, SavedGame, SaveConflict, SaveError, SaveWriteError
 from ..content.setupfile import describe
 from ..setup import (PLACED, SOLO_PLAYERS, SetupError, layout_names, load_setup_file, random_setup, setup_arguments,
@@ -511,19 +509,20 @@ def map_(
     """
     engine = _engine("map", content)
     game = _load(engine, file, force, content)
-    ctx = engine.context(game.state)
+    view = Game(game.state, engine).view()
     if output is None:
         console = _console()
-        text = text_map(ctx, game.state, markup=True, compact=compact)
-        if not compact and console.is_terminal and max(map(len, text_map(ctx, game.state).splitlines())) > console.width:
-            text = text_map(ctx, game.state, markup=True, compact=True)
+        text = text_map(view, game.state, markup=True, compact=compact)
+        if (not compact and console.is_terminal
+                and max(map(len, text_map(view, game.state).splitlines())) > console.width):
+            text = text_map(view, game.state, markup=True, compact=True)
         console.print(text, end="", soft_wrap=True)
         return
     try:
-        output.write_text(svg_map(ctx, game.state, engine.to_move(game.state)), encoding="utf-8")
+        output.write_text(svg_map(view, game.state, engine.to_move(game.state)), encoding="utf-8")
     except OSError as err:
         raise CommandError(f"cannot write {output}: {err.strerror or err}") from None
-    typer.echo(f"map of {len(ctx.map.hexes)} hexes written to {output}")
+    typer.echo(f"map of {len(view.map.hexes)} hexes written to {output}")
 
 
 # ------------------------------------------------------------------ gaia moves
