@@ -3,10 +3,31 @@
 Typer's test runner builds the click command from the `gaia` functions again at every
 `invoke` (about 0.1 s each, hundreds of times a run); a process runs it once. The command
 is the same object every time, so the runner builds it once here.
+
+The built catalogue is kept on disk (gaia_rules/content/cache.py): the tests keep theirs in a
+folder of their own, never in the user's cache folder, for this process and every process it starts.
 """
+import atexit
 import functools
+import os
+import shutil
+import tempfile
 
 import typer.testing
 
 if hasattr(typer.testing, "_get_command"):  # typer's own helper: without it, tests build it each time as before
     typer.testing._get_command = functools.lru_cache(maxsize=None)(typer.testing._get_command)
+
+
+_CACHE_HOME = tempfile.mkdtemp(prefix="gaia-tests-cache-")
+os.environ["XDG_CACHE_HOME"] = _CACHE_HOME
+
+
+def _remove_cache_home() -> None:
+    try:
+        shutil.rmtree(_CACHE_HOME, ignore_errors=True)
+    except RecursionError:  # pragma: no cover - a folder nested deeper than Python walks: leave it to the system
+        pass
+
+
+atexit.register(_remove_cache_home)

@@ -165,4 +165,4 @@ def test_bench_unknown_benchmark_is_a_usage_error():
     result = gaia("bench", "--only", "speed")
     assert result.exit_code == 2
     assert result.stderr.strip() == ("gaia bench: unknown benchmark 'speed' "
-                                     "(choose from load, apply, legal, federation, replay, playout, bots, memory)")
+                                     "(choose from load, apply, legal, federation, replay, playout, bots, memory, startup)")

@@ -16,9 +16,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+import gaia_rules.content as content
 from gaia_rules.content import default_catalogue
 from gaia_rules.faces import app as app_module
-from gaia_rules.faces import cli_game
+from gaia_rules.faces import view
 from gaia_rules.faces.cli import app
 from gaia_rules.formats import savegame
 from gaia_rules.players import BOTS
@@ -187,7 +188,7 @@ def test_an_internal_error_is_one_line_exit_3(game, monkeypatch):
     def broken(*args, **kwargs):
         raise ZeroDivisionError("division by zero")
 
-    monkeypatch.setattr(cli_game, "status_line", broken)
+    monkeypatch.setattr(view, "status_line", broken)  # the command imports it when it runs
     result = gaia("moves", game)
     assert result.exit_code == 3
     assert one_line_error(result) == "gaia moves: internal error (please report): ZeroDivisionError: division by zero"
@@ -431,12 +432,12 @@ def test_play_keeps_the_game_when_another_process_saved_its_file(game, monkeypat
 
 
 def test_a_bug_in_a_command_without_its_own_handler_is_still_one_line_exit_3(monkeypatch):
-    import gaia_rules.faces.cli as cli
+    import gaia_rules.content as content
 
     def broken(*args, **kwargs):
         raise KeyError("oops")
 
-    monkeypatch.setattr(cli, "load_catalogue", broken)
+    monkeypatch.setattr(content, "load_catalogue", broken)  # `gaia validate` imports it when it runs
     result = gaia("validate")
     assert result.exit_code == 3
     assert one_line_error(result) == "gaia: internal error (please report): KeyError: 'oops'"
@@ -444,9 +445,43 @@ def test_a_bug_in_a_command_without_its_own_handler_is_still_one_line_exit_3(mon
 
 def test_the_allowed_variants_are_only_read_when_help_shows_them(monkeypatch):
     read = []
-    monkeypatch.setattr(cli_game, "default_catalogue", lambda: read.append(1) or default_catalogue())
+    monkeypatch.setattr(content, "default_catalogue", lambda: read.append(1) or default_catalogue())
     assert gaia("--version").exit_code == 0
     assert gaia("moves", "--help").exit_code == 0
     assert read == []
     assert "boardgamers|rules" in gaia("new", "--help", env=WIDE).stdout
     assert read
+
+
+def test_the_bot_kinds_the_options_name_are_the_players_own():
+    """faces/app.py names them so that the command line starts without importing the bots."""
+    from gaia_rules.players import DEFAULT_BOT
+    assert app_module.BOT_KINDS == tuple(BOTS)
+    assert app_module.DEFAULT_BOT == DEFAULT_BOT
+
+
+def test_gaia_starts_without_importing_the_engine():
+    """`gaia --version`, `--help` and completion answer at once: the layers load only when a command runs."""
+    import subprocess
+    import sys
+    code = ("import sys; from gaia_rules.faces.cli import app\n"
+            "sys.argv = ['gaia', '--help']\n"
+            "try:\n    app()\nexcept SystemExit:\n    pass\n"
+            "print(sorted(m for m in sys.modules if m.startswith(('gaia_rules.', 'lark', 'jsonschema', 'yaml', "
+            "'prompt_toolkit')) and not m.startswith('gaia_rules.faces')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip().splitlines()[-1] == "['gaia_rules.lab', 'gaia_rules.lab.bench_targets']"
+
+
+def test_help_lists_the_commands_as_the_whole_command_does():
+    """The program builds a command only when it runs; its --help lists the same as the fully built command."""
+    import os
+    import subprocess
+    import sys
+    code = "import sys; sys.argv = ['gaia', '--help']; from gaia_rules.faces.cli import app; app()"
+    lazy = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env={**os.environ, "COLUMNS": "100"}).stdout
+    whole = gaia("--help", env={"COLUMNS": "100"}).stdout
+    assert "Usage: gaia [OPTIONS] COMMAND" in lazy
+    assert [line for line in lazy.splitlines() if "Usage:" not in line] == \
+        [line for line in whole.splitlines() if "Usage:" not in line]

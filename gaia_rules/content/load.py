@@ -12,10 +12,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterable
 
-from . import catalogue as cat
+from . import cache, catalogue as cat
 from .build import build_catalogue
 from .checks import check_catalogue
-from .loader import ContentError, Loader, bundled_content_dir
+from .loader import ContentError, Loader, bundled_content_dir, schema_dir
 from .yamlsrc import Diagnostic
 
 
@@ -44,14 +44,22 @@ def load_paths(paths: Iterable[str | Path]) -> tuple[cat.Catalogue, list[Diagnos
 
 @lru_cache(maxsize=8)
 def _cached_catalogue(overlays: tuple[str, ...]) -> cat.Catalogue:
-    catalogue, problems = load_catalogue(overlays)
-    if problems:
-        raise ContentError(problems)
+    found: list = []
+
+    def build() -> cat.Catalogue | None:
+        catalogue, problems = load_catalogue(overlays)
+        found.extend(problems)
+        return None if problems else catalogue
+
+    roots = [bundled_content_dir(), schema_dir(), *map(Path, overlays)]
+    catalogue = cache.cached(roots, cat.Catalogue, build)
+    if catalogue is None:
+        raise ContentError(found)
     return catalogue
 
 
 def default_catalogue(overlays: Iterable[str | Path] = ()) -> cat.Catalogue:
-    """The checked catalogue (bundled + overlays), loaded once per process.
+    """The checked catalogue (bundled + overlays), loaded once per process (and kept on disk: cache.py).
 
     Raises `ContentError` listing every problem if the content is broken.
     """

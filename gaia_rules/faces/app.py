@@ -30,30 +30,32 @@ designer's folder laid over the bundled content (`docs/content.md`).
 """
 from __future__ import annotations
 
+import inspect
 import os
 import sys
 from contextlib import contextmanager
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
-from typing import Callable, Iterator, List, Optional
+from typing import TYPE_CHECKING, Callable, Iterator, List, Optional
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
-from ..content import ContentError, default_catalogue
-from ..content.catalogue import Catalogue
-from ..content.loader import folder_problem
-from ..content.spelling import did_you_mean
-from ..setup import SOLO_PLAYERS, seed_problem
+from .. import __version__
 
+if TYPE_CHECKING:  # the layers are imported by the commands that use them, so that `gaia` starts at once
+    from ..content.catalogue import Catalogue
 
 # typer may bundle its own click: take its exception classes from typer itself
 _ClickException = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
 
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+
+# The bot kinds (`players.BOTS`) and the default one, named here so that the options' help does not
+# import the bots at startup; tests/test_cli_conventions.py keeps them equal to the players' own.
+BOT_KINDS = ("random", "greedy", "fast", "search")
+DEFAULT_BOT = "fast"
 
 
 # The order `gaia --help` lists the commands in: a designer's and a player's path through them.
@@ -62,12 +64,47 @@ COMMAND_ORDER = ("validate", "explain", "new", "moves", "move", "show", "map", "
 
 
 class _OneLineErrors(TyperGroup):
-    """Usage errors as one line on stderr (`gaia new: Missing option '--players'.`), exit code 2, no box."""
+    """Usage errors as one line on stderr (`gaia new: Missing option '--players'.`), exit code 2, no box.
+
+    Run as the program (`_LazyTyper`), a command's click object is built only when it is run:
+    typer builds every command's options from its signature, which took half of `gaia --version`'s
+    time. The list in `gaia --help` and in shell completion needs only each command's name and help.
+    """
+
+    lazy: dict = {}      # command name -> typer's CommandInfo, not built yet
+    _listing = False     # listing the commands (help, completion): their names and help are enough
 
     def list_commands(self, ctx):
-        names = super().list_commands(ctx)
+        names = set(super().list_commands(ctx)) | set(self.lazy)
         rank = {name: i for i, name in enumerate(COMMAND_ORDER)}
         return sorted(names, key=lambda n: (rank.get(n, len(rank)), n))
+
+    def get_command(self, ctx, name):
+        command = super().get_command(ctx, name)
+        info = self.lazy.get(name)
+        if command is not None or info is None:
+            return command
+        if self._listing:
+            return TyperCommand(name=name, help=info.help or inspect.getdoc(info.callback), short_help=info.short_help,
+                                hidden=info.hidden, deprecated=info.deprecated, rich_help_panel=info.rich_help_panel)
+        command = typer.main.get_command_from_info(info, pretty_exceptions_short=app.pretty_exceptions_short,
+                                                   rich_markup_mode=app.rich_markup_mode)
+        _dress(command)
+        self.add_command(command, name)
+        return command
+
+    def _listed(self, method, *args):
+        self._listing = True
+        try:
+            return method(*args)
+        finally:
+            self._listing = False
+
+    def format_help(self, ctx, formatter):
+        return self._listed(super().format_help, ctx, formatter)
+
+    def shell_complete(self, ctx, incomplete):
+        return self._listed(super().shell_complete, ctx, incomplete)
 
     def invoke(self, ctx):
         # Ctrl-C inside a command that does not handle it: say so here, as recent typer versions turn
@@ -101,7 +138,20 @@ class _OneLineErrors(TyperGroup):
         sys.exit(rv if isinstance(rv, int) else 0)
 
 
-app = typer.Typer(
+class _LazyTyper(typer.Typer):
+    """The `gaia` program: its group is built with the root options only, each command when it is run."""
+
+    def __call__(self, *args, **kwargs):
+        registered, self.registered_commands = self.registered_commands, []
+        try:
+            group = typer.main.get_command(self)
+        finally:
+            self.registered_commands = registered
+        group.lazy = {info.name or typer.main.get_command_name(info.callback.__name__): info for info in registered}
+        return group(*args, **kwargs)
+
+
+app = _LazyTyper(
     cls=_OneLineErrors,
     pretty_exceptions_enable=False,
     add_completion=True,
@@ -113,11 +163,8 @@ app = typer.Typer(
 
 
 def package_version() -> str:
-    """The installed version of gaia-rules (the package metadata), or "unknown" when not installed."""
-    try:
-        return version("gaia-rules")
-    except PackageNotFoundError:
-        return "unknown"
+    """The version of gaia-rules (`gaia_rules.__version__`, which the package metadata reads too)."""
+    return __version__
 
 
 def _print_version(value: bool) -> None:
@@ -130,6 +177,9 @@ def _print_version(value: bool) -> None:
 def _root(
     version: bool = typer.Option(False, "--version", is_eager=True, callback=_print_version,
                                  help="Print the version of gaia-rules and exit."),
+    no_cache: bool = typer.Option(False, "--no-cache",
+                                  help="Build the content afresh instead of reading the built catalogue kept in the "
+                                       "user's cache folder (also: GAIA_NO_CACHE=1)."),
 ) -> None:
     """gaia-rules: a rules-as-data engine for Gaia Project.
 
@@ -138,6 +188,8 @@ def _root(
     a file that cannot be read or written, a corrupt saved game, text that is
     not a move); 3 an internal error. See docs/cli.md.
     """
+    from ..content import cache
+    cache.switch_off(no_cache)
 
 
 # ------------------------------------------------------------------ option values as words in help
@@ -187,11 +239,15 @@ def _value_type(param):
 def _words_for_types(group) -> None:
     """Show words (FILE, N, rules|boardgamers) instead of typer's `<int>`, `<list[Path]>`, `<bool>`."""
     for command in [group, *getattr(group, "commands", {}).values()]:
-        for param in command.params:
-            _show_word(param)
-        if not getattr(command, "_gaia_words", False):
-            command.get_help_option = _with_word(command.get_help_option)
-            command._gaia_words = True
+        _dress(command)
+
+
+def _dress(command) -> None:
+    for param in command.params:
+        _show_word(param)
+    if not getattr(command, "_gaia_words", False):
+        command.get_help_option = _with_word(command.get_help_option)
+        command._gaia_words = True
 
 
 def _show_word(param) -> None:
@@ -235,6 +291,7 @@ def progress_bar(total: int, what: str, enabled: bool) -> Iterator[Callable[[str
         yield lambda label="", advance=1: None
         return
 
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn  # rich.progress: only when a bar is shown
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task(what, total=total)
@@ -247,6 +304,7 @@ def progress_bar(total: int, what: str, enabled: bool) -> Iterator[Callable[[str
 
 def checked_seed(value: Optional[str]) -> Optional[str]:
     """The `--seed` callback of every command: a seed the commands accept (setup.seed_problem), else exit 2."""
+    from ..setup import seed_problem
     if value is not None:
         problem = seed_problem(value)
         if problem is not None:
@@ -256,6 +314,7 @@ def checked_seed(value: Optional[str]) -> Optional[str]:
 
 def no_content(command: str, path: Path) -> None:
     """A folder given as content that holds none: one line on stderr, exit 2 (docs/content.md)."""
+    from ..content.loader import folder_problem
     problem = folder_problem(path)
     if problem is not None:
         typer.echo(f"gaia {command}: {path} {problem}", err=True)
@@ -336,6 +395,7 @@ def report_content_problems(command: str, diagnostics) -> None:
 
 def checked_catalogue(command: str, content: Optional[List[Path]]) -> Catalogue:
     """The bundled content with the --content folders laid over it; exit 1 listing every problem."""
+    from ..content import ContentError, default_catalogue
     overlays = overlay_paths(command, content)
     try:
         return default_catalogue(overlays)
@@ -350,6 +410,7 @@ def solo_choices(catalogue, automa: str | None, difficulty: str | None, command:
                  ) -> tuple[list[str], list[str]]:
     """The Automa cards and difficulties of solo games: `all` or a comma-separated list of each (default:
     every card, the standard difficulty); exit 2 naming an unknown one."""
+    from ..content.spelling import did_you_mean
     content = catalogue.automa
     cards = sorted(content.factions)
     levels = sorted(content.difficulties, key=lambda d: content.difficulties[d].level)
@@ -384,6 +445,7 @@ def solo_choices(catalogue, automa: str | None, difficulty: str | None, command:
 
 def solo_options_problem(players: int | None, automa: str | None, difficulty: str | None) -> str | None:
     """Why --automa or --difficulty cannot go with --players (one line), or None."""
+    from ..setup import SOLO_PLAYERS
     given = [f for f, v in (("--automa", automa), ("--difficulty", difficulty)) if v is not None]
     if given and players is not None and players != SOLO_PLAYERS:
         return (f"{' and '.join(given)} {'are' if len(given) > 1 else 'is'} for solo games against the Automa "

@@ -7,9 +7,7 @@ from typing import Callable, List, Optional
 
 import typer
 
-from ..lab.bench import BENCHMARKS, BenchError, run_bench
-from ..lab.bench_report import render
-from ..lab.bench_targets import compare
+from ..lab.bench_targets import BENCHMARKS
 from .app import app, progress_bar, wants_progress
 from .terminal import console as stdout_console
 
@@ -36,7 +34,7 @@ def bench(
     baseline: Optional[Path] = typer.Option(None, "--baseline", metavar="FILE",
                                             help="A previous `gaia bench --json` output to compare the figures with."),
 ) -> None:
-    """Measure the engine: load, apply, legal, federation, replay, playout, bots, memory.
+    """Measure the engine: load, apply, legal, federation, replay, playout, bots, memory, startup.
 
     In-process after a warm-up (load: cold, in fresh subprocesses). Prints the
     figures and the machine they were measured on, or `--json` one object.
@@ -55,6 +53,9 @@ def bench(
 
         gaia bench --json > before.json; (change the engine); gaia bench --baseline before.json
     """
+    from ..lab.bench import BenchError, run_bench
+    from ..lab.bench_report import render
+    from ..lab.bench_targets import compare
     chosen: list[str] = []
     for item in only or []:
         for name in (x.strip() for x in item.split(",")):

@@ -11,19 +11,15 @@ from typing import List, Optional
 
 import typer
 
-from ..content import load_catalogue, load_paths
-from ..content.inventory import inventory_text
-from ..content.setupfile import FIELDS, describe, read_setup_file
-from ..content.yamlsrc import load_yaml
-from ..setup import SetupError, check_options, check_player_count, setup_problems
 from .app import (EXIT_FAILED, EXIT_USAGE, _unreadable, app, checked_catalogue, content_option, no_content,
                   overlay_paths, setup_file_problem)
-from .explain import ExplainError, explain as render, explain_all, explain_faction_variant, resolve
 from . import bench, cli_bots, cli_game, cli_lab  # noqa: F401  (they register their commands on app)
 
 
 def _looks_like_setup(path: Path) -> bool:
     """A YAML file of set-up fields (no `kind`): given where content was expected."""
+    from ..content.setupfile import FIELDS
+    from ..content.yamlsrc import load_yaml
     if not path.is_file() or path.suffix not in (".yaml", ".yml"):
         return False
     src, _problems = load_yaml(path)
@@ -71,6 +67,9 @@ def validate(
 
         gaia validate --content my-boosters/ --setup setup.yaml
     """
+    from ..content import load_catalogue, load_paths
+    from ..content.setupfile import describe, read_setup_file
+    from ..setup import setup_problems
     paths = list(paths or [])
     overlays = list(content or [])
     for path in paths + overlays:
@@ -168,6 +167,8 @@ def explain(
 
         gaia explain --mechanisms
     """
+    from ..content.inventory import inventory_text
+    from .explain import ExplainError, explain as render, explain_all, resolve
     if mechanisms:
         if all_ or ident is not None or kind is not None:
             typer.echo("gaia explain: --mechanisms goes alone (with --content folders)", err=True)
@@ -204,6 +205,8 @@ def explain(
 
 def _explain_under_variant(catalogue, kind: str, ident: str, family: str, version: int | None,
                            players: int | None) -> None:
+    from ..setup import SetupError, check_options, check_player_count
+    from .explain import explain_faction_variant
     try:
         check_options(catalogue, None, family, version, False)
         if kind == "faction" and players is not None:

@@ -14,17 +14,9 @@ from typing import List, Optional
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from ..content.setupfile import read_setup_file
-from ..players import BOTS
-from ..players.arena import (UnpairedGames, arena_json, earlier_games, paired, play_all, schedule, solo_schedule,
-                             solo_summary, summarize, unique, wilson)
-from ..players.fast import load_weights
-from ..players.tune import OBJECTIVES, tune as run, weights_document
-from ..setup import SOLO_PLAYERS, SetupError, load_setup_file, setup_arguments
-from .app import (automa_option, difficulty_option, app, checked_catalogue, checked_seed, content_option, setup_file_problem, setup_option,
+from .app import (BOT_KINDS, automa_option, difficulty_option, app, checked_catalogue, checked_seed, content_option, setup_file_problem, setup_option,
                   solo_choices, solo_options_problem)
 from .terminal import console
 
@@ -33,11 +25,13 @@ def _progress(label: str, enabled: bool):
     """A progress bar on stderr when it is a terminal; nothing otherwise (scripts and tests)."""
     if not enabled:
         return nullcontext(None)
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn  # rich.progress: only when a bar is shown
     return Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                     console=Console(stderr=True), transient=True)
 
 
 def _lineup(text: str, players: int | None) -> list[str]:
+    from ..players import BOTS
     kinds = [k.strip() for k in text.split(",") if k.strip()]
     for k in kinds:
         if k not in BOTS:
@@ -55,6 +49,7 @@ SOLO_LINEUP = "fast"
 
 def solo_table(stats, title: str, first: str) -> Table:
     """Games against the Automa: one row per name (bot kind, faction, Automa card) and difficulty."""
+    from ..players.arena import wilson
     table = Table(title=title)
     for col in (first, "difficulty", "games", "win rate", "95% interval", "mean VP", "Automa VP", "margin"):
         table.add_column(col, justify="left" if col in (first, "difficulty") else "right")
@@ -113,7 +108,7 @@ def sources_table(stats) -> Table:
 @app.command()
 def arena(
     bots: Optional[str] = typer.Option(None, "--bots", metavar="KIND,...",
-                                       help=f"The line-up, one bot kind per seat ({', '.join(BOTS)}); one kind "
+                                       help=f"The line-up, one bot kind per seat ({', '.join(BOT_KINDS)}); one kind "
                                             f"with --players fills every seat (default {DEFAULT_LINEUP}). Solo "
                                             f"games: each kind named takes the player's seat in turn (default "
                                             f"{SOLO_LINEUP})."),
@@ -181,6 +176,7 @@ def arena(
     --bots in the player's seat; the tables give each kind's, each faction's
     and each Automa card's win rate and mean VP against the Automa.
     """
+    from ..setup import SOLO_PLAYERS
     catalogue = checked_catalogue("arena", content)
     players = _arena_players(players, bots, automa, difficulty, setup_file)
     if players == SOLO_PLAYERS:
@@ -194,6 +190,8 @@ def arena(
 def _arena_players(players: Optional[int], bots: Optional[str], automa: Optional[str], difficulty: Optional[str],
                    setup_file: Optional[Path]) -> Optional[int]:
     """The seats asked for: --players, else a solo option's 1, else the --setup file's (one kind given)."""
+    from ..content.setupfile import read_setup_file
+    from ..setup import SOLO_PLAYERS
     problem = solo_options_problem(players, automa, difficulty)
     if problem is not None:
         typer.echo(f"gaia arena: {problem}", err=True)
@@ -221,6 +219,8 @@ def _table_arena(catalogue, lineup: list[str], deals: int, seed: Optional[str], 
                  iterations: Optional[int], against: Optional[Path], setup_file: Optional[Path],
                  content: Optional[List[Path]]) -> None:
     """The arena of bots against each other (every seat a bot)."""
+    from ..players.arena import UnpairedGames, arena_json, earlier_games, paired, schedule, summarize, unique
+    from ..setup import SetupError, load_setup_file, setup_arguments
     fields: dict = {}
     if setup_file is not None:
         try:
@@ -271,6 +271,7 @@ def _search_options(think: Optional[float], iterations: Optional[int]) -> dict:
 
 def _played(specs, workers: int, content: Optional[List[Path]], as_json: bool, weights, search: dict) -> list:
     """The arena's games played, with a progress bar when both outputs are a terminal."""
+    from ..players.arena import play_all
     overlays = tuple(str(p) for p in content or [])
     show = not as_json and sys.stderr.isatty()
     with _progress("arena", show) as bar:
@@ -284,6 +285,7 @@ def _played(specs, workers: int, content: Optional[List[Path]], as_json: bool, w
 
 
 def _weights(weights_file: Optional[Path]):
+    from ..players.fast import load_weights
     if weights_file is None:
         return None
     try:
@@ -297,6 +299,9 @@ def _weights(weights_file: Optional[Path]):
 def _solo_arena(catalogue, bots: str, deals: int, seed, variant, workers: int, as_json: bool, weights_file,
                 think, iterations, against, setup_file, content, automa, difficulty) -> None:
     """`gaia arena --players 1`: each bot kind in the player's seat against the Automa (docs/solo.md)."""
+    from ..players import BOTS
+    from ..players.arena import arena_json, solo_schedule, solo_summary
+    from ..setup import SOLO_PLAYERS, SetupError, load_setup_file, setup_arguments
     kinds = []
     for k in (k.strip() for k in bots.split(",")):
         if k and k not in BOTS:
@@ -397,6 +402,8 @@ def tune(
 
         gaia tune --objective table --generations 12 --workers 2 -o tuned.json
     """
+    from ..players.fast import load_weights
+    from ..players.tune import OBJECTIVES, tune as run, weights_document
     if objective not in OBJECTIVES:
         typer.echo(f"gaia tune: --objective: unknown '{objective}' (choose {', '.join(OBJECTIVES)})", err=True)
         raise typer.Exit(2)

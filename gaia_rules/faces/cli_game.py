@@ -28,31 +28,19 @@ import os
 import secrets
 import sys
 from pathlib import Path
-from typing import List, Optional
+from typing import TYPE_CHECKING, List, Optional
 
 import typer
 from rich.console import Console
 
-from ..content import default_catalogue
-from ..formats import savegame
-from ..formats.corpus import CorpusMissing, GROUPS, corpus_files
-from ..formats.export import export_lines
-from ..players import BOTS, DEFAULT_BOT, describe_wait
-from .app import (EXIT_FAILED, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, app, checked_catalogue,
+from .app import (BOT_KINDS, DEFAULT_BOT, EXIT_FAILED, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, app, checked_catalogue,
                   checked_seed, choice_option, content_option, progress_bar, setup_file_problem, setup_option,
                   wants_progress)
-from ..formats.replay import replay_file
-from ..formats.siteimport import ImportError_, read_site_game, summary
-from ..rules import AUTOMA_COMMAND, Engine, Game, IllegalMoveError, Move, MoveSyntaxError
-from ..formats.savegame import FileStamp, SavedGame, SaveConflict, SaveError, SaveWriteError
-from ..content.setupfile import describe
-from ..setup import (PLACED, SOLO_PLAYERS, SetupError, layout_names, load_setup_file, random_setup, setup_arguments,
-                     solo_choices)
-from ..formats.movetext import move_text, parse_move
-from .mapview import svg_map, text_map
-from .session import SessionError, automa_line, run_session
 from .terminal import console as stdout_console
-from .view import game_words, groups_table, score_table, show_state, status_line, waiting_for
+
+if TYPE_CHECKING:  # the layers are imported inside the commands, so that `gaia` starts at once
+    from ..formats.savegame import SavedGame
+    from ..rules import Engine, Move
 
 
 class CommandError(Exception):
@@ -68,11 +56,18 @@ SAVED_GAME = "A saved game (JSON, from `gaia new`)."
 
 
 def _variants() -> list[str]:
+    from ..content import default_catalogue
     return sorted(default_catalogue().variants)
 
 
+def _layouts() -> list[str]:
+    from ..content import default_catalogue
+    from ..setup import layout_names
+    return layout_names(default_catalogue())
+
+
 def _layout_option():
-    return choice_option(None, "--layout", lambda: layout_names(default_catalogue()),
+    return choice_option(None, "--layout", _layouts,
                          "standard (the default): the layout's sectors in order; random: shuffled; or a board named "
                          "in content (xshape).")
 
@@ -96,6 +91,7 @@ def _json_option(what: str):
 
 def _engine(command: str, content: Optional[List[Path]]) -> Engine:
     """The engine of the bundled content and the --content folders (exit 1 listing problems, 2 if unreadable)."""
+    from ..rules import Engine
     return Engine(checked_catalogue(command, content))
 
 
@@ -109,6 +105,9 @@ def _one_line(command: str):
     def wrap(fn):
         @functools.wraps(fn)
         def inner(*args, **kwargs):
+            from ..formats.savegame import SaveConflict, SaveError
+            from ..rules import MoveSyntaxError
+            from ..setup import SetupError
             try:
                 return fn(*args, **kwargs)
             except typer.Exit:
@@ -144,6 +143,7 @@ def _one_line(command: str):
 
 
 def _load(engine: Engine, path: Path, force: bool = False, content: Optional[List[Path]] = None) -> SavedGame:
+    from ..formats import savegame
     game = savegame.load(engine, path, force=force, overlays=_overlays(content))
     for w in game.warnings:
         typer.echo(f"warning: {path}: {w}", err=True)
@@ -154,10 +154,12 @@ def _console() -> Console:
     return stdout_console()
 
 
-def _save(game: SavedGame, path: Path, lost: str, expect=savegame.FROM_GAME) -> None:
+def _save(game: SavedGame, path: Path, lost: str, **expect) -> None:
     """Save, or one line saying what was not saved (`lost`) and how to recover it."""
+    from ..formats import savegame
+    from ..formats.savegame import SaveConflict, SaveWriteError
     try:
-        savegame.save(game, path, expect=expect)
+        savegame.save(game, path, **expect)
     except SaveConflict as err:
         raise CommandError(f"{err}; {lost} was not saved: reload with `gaia show {path}` and try again",
                            EXIT_FAILED) from None
@@ -169,6 +171,7 @@ def _save(game: SavedGame, path: Path, lost: str, expect=savegame.FROM_GAME) -> 
 
 def status_json(engine: Engine, state) -> dict:
     """Where a game stands: round, phase, move count, who acts (index from 0, or null) and what for."""
+    from .view import waiting_for
     p = None if state.ended else engine.to_move(state)
     return {"round": state.round, "phase": state.phase, "moves": len(state.moves), "ended": bool(state.ended),
             "player": p, "waiting_for": waiting_for(engine, state)}
@@ -176,6 +179,8 @@ def status_json(engine: Engine, state) -> dict:
 
 def move_json(engine: Engine, state, mv: Move, n: int) -> dict:
     """One move: its number, who plays it, its text in the notation and its form in the saved game."""
+    from ..formats import savegame
+    from ..formats.movetext import move_text
     return {"n": n, "player": mv.player, "text": move_text(engine, state, mv), "move": savegame.move_to_json(mv)}
 
 
@@ -208,6 +213,7 @@ class NewSetup:
 
     def words(self) -> str:
         """`, fixed by setup.yaml: boosters, round tiles` (nothing without a set-up file)."""
+        from ..content.setupfile import describe
         if self.file is None:
             return ""
         return f", fixed by {self.file}: {describe(self.fixed) or 'nothing'}"
@@ -221,6 +227,7 @@ def _new_setup(engine: Engine, players: int | None, seed: str | None, layout: st
 
     A set-up file's fields are taken where the command line gives nothing (docs/designing.md).
     """
+    from ..setup import SOLO_PLAYERS, layout_names, load_setup_file, random_setup, setup_arguments, solo_choices
     names = layout_names(engine.catalogue)
     if layout is not None and layout not in names:
         raise CommandError(f"unknown layout '{layout}' (choose {', '.join(names)})")
@@ -271,10 +278,12 @@ DIFFICULTY_HELP = ("A solo game's difficulty (content; easiest first in `gaia ex
 
 
 def _automa_cards() -> list[str]:
+    from ..content import default_catalogue
     return sorted(default_catalogue().automa.factions)
 
 
 def _difficulties() -> list[str]:
+    from ..content import default_catalogue
     levels = default_catalogue().automa.difficulties
     return sorted(levels, key=lambda d: levels[d].level)
 
@@ -343,6 +352,10 @@ def new(
 
         gaia new --players 1 --automa CARD --difficulty LEVEL --seed 7 -o solo.json
     """
+    from ..formats import savegame
+    from ..formats.savegame import FileStamp
+    from ..setup import PLACED
+    from .view import game_words, status_line
     engine = _engine("new", content)
     if output.is_dir():
         raise CommandError(f"cannot write {output}: it is a folder (give a file name)")
@@ -395,6 +408,10 @@ def import_(
 
         gaia import tests/data/site-exports/Piling-song-3477.data.json -o game.json
     """
+    from ..formats import savegame
+    from ..formats.savegame import FileStamp
+    from ..formats.siteimport import ImportError_, read_site_game, summary
+    from .view import status_line
     engine = _engine("import", content)
     if output is None and not check:
         raise CommandError("say where to save the game with -o FILE (or only check the file with --check)")
@@ -438,6 +455,7 @@ def export(
 
         gaia export game.json -o game.txt
     """
+    from ..formats.export import export_lines
     engine = _engine("export", content)
     game = _load(engine, file, force, content)
     if game.setup.automa is not None:
@@ -467,6 +485,7 @@ def show(
     force: bool = _force_option(),
 ) -> None:
     """Show a saved game: round, phase, who acts, each player, the table."""
+    from .view import score_table, show_state
     engine = _engine("show", content)
     game = _load(engine, file, force, content)
     if as_json:
@@ -507,6 +526,8 @@ def map_(
 
         gaia map game.json -o board.svg
     """
+    from ..rules import Game
+    from .mapview import svg_map, text_map
     engine = _engine("map", content)
     game = _load(engine, file, force, content)
     view = Game(game.state, engine).view()
@@ -528,6 +549,7 @@ def map_(
 # ------------------------------------------------------------------ gaia moves
 
 def _numbered(engine: Engine, state, moves: list[Move]) -> list[str]:
+    from ..formats.movetext import move_text
     width = len(str(len(moves)))
     return [f"{i:>{width}}. {move_text(engine, state, m)}" for i, m in enumerate(moves, 1)]
 
@@ -541,6 +563,8 @@ def moves(
     force: bool = _force_option(),
 ) -> None:
     """List the legal moves, numbered, in the site notation (for `gaia move FILE N`)."""
+    from ..players import describe_wait
+    from .view import status_line
     engine = _engine("moves", content)
     game = _load(engine, file, force, content)
     state = game.state
@@ -565,6 +589,7 @@ def moves(
 # ------------------------------------------------------------------ gaia move
 
 def _resolve(engine: Engine, state, text: str) -> Move:
+    from ..formats.movetext import parse_move
     text = text.strip()
     if text.isdigit():
         legal = engine.legal_moves(state)
@@ -578,6 +603,9 @@ def _resolve(engine: Engine, state, text: str) -> Move:
 
 def _apply(engine: Engine, game: SavedGame, move: Move, typed: str) -> SavedGame:
     """One move more (`typed`: as the player wrote it); an illegal move exits 1, text that is not a move exits 2."""
+    from ..formats import savegame
+    from ..formats.movetext import move_text
+    from ..rules import IllegalMoveError, MoveSyntaxError
     try:
         return savegame.apply_move(engine, game, move)
     except MoveSyntaxError as err:  # read by the rules, not by the notation: point into what was typed
@@ -589,6 +617,9 @@ def _apply(engine: Engine, game: SavedGame, move: Move, typed: str) -> SavedGame
 def _automa_turns(engine: Engine, game: SavedGame) -> tuple[SavedGame, list[Move], list[str]]:
     """In a solo game, the Automa's moves while its seat is to act (its one move each time): the game after
     them, the moves and each told in words (docs/solo.md)."""
+    from ..formats import savegame
+    from ..rules import AUTOMA_COMMAND, Move
+    from .session import automa_line
     played, lines = [], []
     while not game.state.ended and game.state.is_automa(engine.to_move(game.state)):
         mv = Move(engine.to_move(game.state), AUTOMA_COMMAND)
@@ -622,6 +653,9 @@ def move(
 
         gaia move game.json "p1 up nav"
     """
+    from ..formats import savegame
+    from ..formats.movetext import move_text
+    from .view import status_line
     engine = _engine("move", content)
     game = _load(engine, file, force, content)
     if game.state.ended:
@@ -660,6 +694,8 @@ def undo(
 
     In a solo game a step is one of your moves, with the Automa's moves after it.
     """
+    from ..formats import savegame
+    from .view import status_line
     engine = _engine("undo", content)
     game = _load(engine, file, force, content)
     if steps < 1:
@@ -677,6 +713,9 @@ def undo(
 
 def _undo_solo(engine: Engine, game: SavedGame, file: Path, steps: int) -> None:
     """Back to just before the player's last `steps` moves, taking back the Automa's moves after them."""
+    from ..formats import savegame
+    from ..formats.movetext import move_text
+    from .view import status_line
     moves, cut = game.moves, len(game.moves)
     for k in range(steps):
         cut = next((i for i in range(cut - 1, -1, -1) if not game.state.is_automa(moves[i].player)), -1)
@@ -722,7 +761,7 @@ def play(
     difficulty: Optional[str] = _difficulty_option(),
     bots: Optional[int] = typer.Option(None, "--bots", metavar="N",
                                        help="Seats played by bots (the last ones; default: all but one)."),
-    bot: str = choice_option(DEFAULT_BOT, "--bot", lambda: list(BOTS), "The kind of bot."),
+    bot: str = choice_option(DEFAULT_BOT, "--bot", lambda: list(BOT_KINDS), "The kind of bot."),
     think: Optional[float] = typer.Option(None, "--think", min=0.0, metavar="SECONDS",
                                           help="With --bot search: seconds of thought per move."),
     iterations: Optional[int] = typer.Option(None, "--iterations", min=0, metavar="N",
@@ -763,6 +802,9 @@ def play(
 
         gaia play --players 1 --automa CARD --difficulty LEVEL solo.json
     """
+    from ..formats import savegame
+    from ..players import BOTS
+    from .session import SessionError, run_session
     engine = _engine("play", content)
     if bot not in BOTS:
         raise CommandError(f"unknown bot '{bot}' (choose {' or '.join(BOTS)})")
@@ -818,6 +860,7 @@ def replay(
     Exit 0 only if every file replays without divergence; 1 if one diverges; 2
     if a file cannot be read. On a terminal a progress bar shows the files done.
     """
+    from ..formats.corpus import CorpusMissing, GROUPS, corpus_files
     if not files:
         groups = GROUPS if corpus.strip() == "all" else tuple(g.strip() for g in corpus.split(",") if g.strip())
         unknown = [g for g in groups if g not in GROUPS]
@@ -847,6 +890,8 @@ def replay(
 
 def _replay_one(engine: Engine, path: Path, keep_state: bool):
     """The replay of one recorded file, or None after one line on stderr saying why it cannot be read."""
+    from ..formats import savegame
+    from ..formats.replay import replay_file
     try:
         return replay_file(engine, path, keep_state=keep_state)
     except FileNotFoundError:
@@ -867,6 +912,7 @@ def _replay_one(engine: Engine, path: Path, keep_state: bool):
 
 def _report_replay(engine: Engine, console, result, check: bool, as_json: bool) -> int:
     """Print one file's result; 1 if it diverged, else 0."""
+    from .view import groups_table, score_table
     if as_json:
         typer.echo(json.dumps(result.to_json(), sort_keys=True))
     elif check:

@@ -16,15 +16,9 @@ from typing import List, Optional
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from ..lab import LabError
-from ..lab.results import check_one_run, read_results, run_of
-from ..lab.simulate import RunConfig, default_workers, open_results, prepare, simulate as run
-from ..players import BOTS, DEFAULT_BOT
-from ..setup import SOLO_PLAYERS, SetupError, load_setup_file, setup_arguments
-from .app import (automa_option, difficulty_option, EXIT_USAGE, app, checked_catalogue, checked_seed, choice_option, content_option, setup_file_problem,
+from .app import (BOT_KINDS, DEFAULT_BOT, automa_option, difficulty_option, EXIT_USAGE, app, checked_catalogue, checked_seed, choice_option, content_option, setup_file_problem,
                   setup_option, solo_choices, solo_options_problem, wants_progress)
 from .terminal import console
 
@@ -41,6 +35,7 @@ def _progress_bar(total: int, done: int, enabled: bool):
         yield lambda progress: None
         return
 
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn  # rich.progress: only when a bar is shown
     columns = (TextColumn("simulate"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[rate]}"),
                TimeRemainingColumn())
     with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
@@ -63,7 +58,7 @@ def simulate(
     difficulty: Optional[str] = difficulty_option(),
     factions: str = typer.Option("all", "--factions", metavar="all|FACTION,...",
                                  help="The pool of factions seated in turn (default: every faction of the content)."),
-    bot: str = choice_option(DEFAULT_BOT, "--bot", lambda: list(BOTS), "The bot in every seat."),
+    bot: str = choice_option(DEFAULT_BOT, "--bot", lambda: list(BOT_KINDS), "The bot in every seat."),
     variant: Optional[str] = typer.Option(None, "--variant", metavar="VARIANT",
                                           help="Rules variant (content; default: the --setup file's, else rules)."),
     layout: Optional[str] = typer.Option(None, "--layout", metavar="LAYOUT",
@@ -109,6 +104,9 @@ def simulate(
     one set-up against every Automa card at every difficulty of the run, the
     player's faction taking turns among those the card can face.
     """
+    from ..lab import LabError
+    from ..lab.simulate import RunConfig, default_workers, open_results, prepare, simulate as run
+    from ..setup import SOLO_PLAYERS, SetupError, load_setup_file, setup_arguments
     catalogue = checked_catalogue("simulate", content)
     problem = solo_options_problem(players, automa, difficulty)
     if problem is not None:
@@ -189,6 +187,7 @@ def report(
 
         gaia report changed.jsonl base.jsonl -o report.html
     """
+    from ..lab import LabError
     try:
         # here, not at the top: SciPy is an optional extra, and without it only `gaia report` says so
         from ..lab.report import compared_lines, write_report
@@ -234,6 +233,7 @@ def report(
 
 
 def _one_run(path: Path) -> list[dict]:
+    from ..lab.results import check_one_run, read_results
     results = read_results(path)
     check_one_run(results)
     return results.records
@@ -241,6 +241,8 @@ def _one_run(path: Path) -> list[dict]:
 
 def _paired(records: list[dict], base: list[dict]) -> tuple[list[dict], list[dict], str | None, bool]:
     """Same seed, players, bot, options and pool: keep the games both files hold (the same set-ups)."""
+    from ..lab import LabError
+    from ..lab.results import run_of
     a, b = run_of(records[0]), run_of(base[0])
     same = all(a[k] == b[k] for k in ("players", "bot", "seed", "options", "pool"))
     if not same:

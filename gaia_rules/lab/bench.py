@@ -75,8 +75,8 @@ from ..formats.replay import _names, hex_namer, replay_file, replay_record, setu
 from ..players import BotGameError, FastBot, RandomBot, play_game
 from ..rules import Engine, Game as Play, MoveError, MoveSyntaxError
 from ..setup import random_setup
-
-BENCHMARKS = ("load", "apply", "legal", "federation", "replay", "playout", "bots", "memory")
+from .bench_startup import StartupError, bench_startup
+from .bench_targets import BENCHMARKS
 
 LOAD_RUNS = 3
 LOAD_SCRIPT = (
@@ -516,7 +516,7 @@ def run_bench(only: list[str] | None = None, files: list[Path] | None = None, ga
     needs_corpus = any(b in chosen for b in ("apply", "legal", "federation", "replay", "bots", "memory"))
     if needs_corpus:
         corpus = load_games(corpus_files(files))
-    catalogue = default_catalogue() if any(b != "load" for b in chosen) else None
+    catalogue = default_catalogue() if any(b not in ("load", "startup") for b in chosen) else None
     counted = False
     for name in BENCHMARKS:
         if name not in chosen:
@@ -547,6 +547,11 @@ def run_bench(only: list[str] | None = None, files: list[Path] | None = None, ga
             out["bots"] = bench_bots(engine, corpus, bots_every)
         elif name == "memory":
             out["memory"] = bench_memory(engine, corpus)
+        elif name == "startup":
+            try:
+                out["startup"] = bench_startup()
+            except StartupError as err:
+                raise BenchError(str(err)) from None
         out.setdefault("bench_s", {})[name] = round(time.perf_counter() - t, 2)
         if done is not None:
             done(name)

@@ -138,9 +138,21 @@ def _memory_rows(t: _Figures, r: dict, results: dict, notes: list[str]) -> None:
         t.row("memory", "  whole process (Python, content, replay)", r["process_peak_mb"], "MB", fmt="{:,.1f}")
 
 
+def _startup_rows(t: _Figures, r: dict, results: dict, notes: list[str]) -> None:
+    ref = r["reference"]
+    t.row("startup", f"python -c \"import typer, rich.console\" (median of {r['runs']})", ref["median_s"], "s CPU",
+          fmt="{:.3f}")
+    for name, label in (("version", "gaia --version"), ("help", "gaia --help"), ("show", "gaia show GAME"),
+                        ("moves", "gaia moves GAME"), ("move", "gaia move GAME 1")):
+        x = r[name]
+        t.row("startup", f"{label} ({x['ratio']:.2f}× the import)", x["median_s"], "s CPU", fmt="{:.3f}")
+    notes.append("startup: whole processes, CPU time of each child (user + system), content from the cache")
+
+
 # each benchmark's rows, in the order the table shows them
 _SECTIONS = (("load", _load_rows), ("apply", _apply_rows), ("legal", _legal_rows), ("federation", _federation_rows),
-             ("replay", _replay_rows), ("playout", _playout_rows), ("bots", _bots_rows), ("memory", _memory_rows))
+             ("replay", _replay_rows), ("playout", _playout_rows), ("bots", _bots_rows), ("memory", _memory_rows),
+             ("startup", _startup_rows))
 
 
 def _replayed_games(replay: dict) -> dict:

@@ -2,6 +2,8 @@
 that met them (docs/bench.md), and the comparison of a run with a baseline run as ratios."""
 from __future__ import annotations
 
+BENCHMARKS = ("load", "apply", "legal", "federation", "replay", "playout", "bots", "memory", "startup")
+
 # the targets printed beside each figure: (section, key) -> (bound, "max" | "min")
 TARGETS = {
     ("load", "s"): (0.5, "max"),

@@ -1,0 +1,111 @@
+"""A built catalogue kept on disk between processes, so that a command does not rebuild the content.
+
+Building the catalogue (reading the YAML, the schema checks, parsing every effect)
+costs most of a short command's time; unpickling the result costs about a fiftieth
+of it. The file is keyed by everything the catalogue is built from: the bytes of
+every content file (the bundled content, the schemas and each designer's --content
+folder), the package's version and its code, and the Python version. A changed
+file gives a new key, so a cache is never stale; old files are left for the user
+to clear. It lives in the user's cache folder (`$XDG_CACHE_HOME/gaia-rules`, else
+`~/.cache/gaia-rules`), is written to a temporary file and renamed over the
+target (two processes writing at once leave one whole file), and any failure to
+read it (a corrupt, truncated or foreign file) is a miss: the catalogue is
+rebuilt and the file written again. `GAIA_NO_CACHE=1` (or `gaia --no-cache`)
+turns it off.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import sys
+import tempfile
+from pathlib import Path
+from typing import Callable, Iterable, TypeVar
+
+from .. import __version__
+
+T = TypeVar("T")
+
+OFF_VARIABLE = "GAIA_NO_CACHE"
+_CODE = Path(__file__).resolve().parents[1]  # the gaia_rules package
+
+
+_switched_off = False  # `gaia --no-cache`, for this process
+
+
+def switch_off(off: bool = True) -> None:
+    global _switched_off
+    _switched_off = off
+
+
+def enabled() -> bool:
+    return not _switched_off and os.environ.get(OFF_VARIABLE, "").strip().lower() not in ("1", "true", "yes")
+
+
+def cache_dir() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME", "").strip()
+    return (Path(base) if base else Path.home() / ".cache") / "gaia-rules"
+
+
+def _files(root: Path) -> list[Path]:
+    if root.is_file():
+        return [root]
+    return sorted(p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+
+
+def key(roots: Iterable[Path]) -> str:
+    """A digest of every byte the catalogue is built from (content, schemas, the package's code)."""
+    h = hashlib.sha256()
+    h.update(f"{__version__}\0{sys.version_info[:2]}\0{pickle.HIGHEST_PROTOCOL}\0".encode())
+    for root in [_CODE, *roots]:
+        for path in _files(root):
+            if root == _CODE and path.suffix not in (".py", ".lark"):
+                continue
+            h.update(str(path.relative_to(root) if path != root else path.name).encode() + b"\0")
+            h.update(path.read_bytes())
+            h.update(b"\0")
+    return h.hexdigest()[:32]
+
+
+def _read(path: Path, kind: type):
+    try:
+        with path.open("rb") as f:
+            value = pickle.load(f)
+    except Exception:  # noqa: BLE001 - any unreadable cache is a miss, rebuilt silently
+        return None
+    return value if isinstance(value, kind) else None
+
+
+def _write(path: Path, value) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name + ".", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "wb") as f:
+                pickle.dump(value, f, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(tmp, path)
+        except BaseException:
+            os.unlink(tmp)
+            raise
+    except Exception:  # noqa: BLE001 - a cache that cannot be written (read-only home, full disk) is no cache
+        pass
+
+
+def cached(roots: Iterable[Path], kind: type, build: Callable[[], T | None]) -> T | None:
+    """`build()`'s value for content at `roots`, from the cache when it holds one for these bytes.
+
+    `build` returns None for content that must not be cached (content with problems).
+    """
+    if not enabled():
+        return build()
+    try:
+        path = cache_dir() / f"catalogue-{key(list(roots))}.pickle"
+    except OSError:  # a content file that cannot be read: the loader says so in its own words
+        return build()
+    value = _read(path, kind)
+    if value is None:
+        value = build()
+        if value is not None:
+            _write(path, value)
+    return value
