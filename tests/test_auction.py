@@ -131,6 +131,20 @@ def test_bid_is_paid_in_vp_at_the_end_and_shown_in_the_breakdown():
     assert fs["total_final_scoring_vp"] == tiles + sum(fs["research_vp"].values()) + fs["resources_vp"] - 6
 
 
+def test_a_bid_can_take_a_player_below_0_vp_as_on_the_site():
+    # the bid is paid with no floor (the reference engine's choice, kept in the boardgamers variant):
+    # 5 VP, nothing else to score (no structure, no research level 3, no resources), a bid of 12
+    from gaia_rules.rules import scoring
+    from rules_helpers import clear, start
+    s = clear(start(["terrans", "xenos"], variant="boardgamers"), credits=0, ore=0, knowledge=0, qic=0,
+              power=(0, 0, 0, 0), vp=5)
+    s.players[0].bid = 12
+    scoring.final_scoring(ENGINE.context(s), s)
+    assert s.players[0].vp == -7 and s.players[0].vp_sources == {"bid": -12}
+    assert s.players[0].final_scoring["total_final_scoring_vp"] == -12
+    assert s.players[1].vp == 5
+
+
 # ------------------------------------------------------------------ the rules are content
 
 def test_a_designer_can_change_the_bid_ranges(tmp_path):

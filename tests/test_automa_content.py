@@ -300,6 +300,14 @@ def test_round_values_and_rules_name_existing_components(overlay):
         "mine/values.yaml:4:3: unknown round scoring tile 'scor1' (did you mean 'score1'?)"]
 
 
+def test_the_game_parameters_of_solo_games_are_checked_as_a_variants(overlay):
+    (overlay / "rules.yaml").write_text("kind: automa_rules\npatch: automa-rules\n"
+                                        "game_parameters: {final_zero_score: false, turn_order: pass}\n")
+    assert problems_of(overlay) == [
+        "mine/rules.yaml:3:37: unknown game parameter 'final_zero_score' (did you mean 'final_zero_scores'?)",
+        "mine/rules.yaml:3:56: 'turn_order': expected one of first-passer-clockwise, pass-order, got 'pass'"]
+
+
 def test_a_new_round_tile_without_an_automa_value_is_a_note_not_a_problem(overlay):
     (overlay / "rivalry.yaml").write_text("kind: round_scoring\nid: rivalry\nname: Rivalry\n"
                                           "effects: ['on build m: 1vp']\n")

@@ -2,6 +2,7 @@
 what the player meets of it, and a solo game's saves, notation and determinism."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
@@ -96,15 +97,23 @@ def test_running_out_of_cards_passes():
     assert state.automa.log[-1]["booster"] == "booster1"     # card 6's selector: right of 6, 9, 1
 
 
-def test_the_round_tiles_right_value_from_round_4_and_no_booster_in_the_last_round():
+def test_the_round_tiles_right_value_from_round_4():
     state = player_passes(rig(solo_start(round_tiles=TILES), 1, 2))
     state.round = 4
     state = until_automa_passes(state)
     assert state.players[SEAT].vp_sources == {"round4": 5}
+
+
+def test_in_the_last_round_the_automa_keeps_its_booster_and_returns_none():
+    # §5.4 step 2: in round 6 it takes no booster; its own stays with it, the row is unchanged
     state = player_passes(rig(solo_start(round_tiles=TILES), 1, 2))
     state.round = 6
+    row = list(state.boosters_table)
+    assert state.players[SEAT].booster == "booster8" and "booster8" not in row
     state = until_automa_passes(state)
-    assert state.players[SEAT].booster is None and state.boosters_table[-1] == "booster8"
+    passed = state.automa.log[-1]
+    assert passed["kind"] == "pass" and "booster" not in passed and "position" not in passed
+    assert state.players[SEAT].booster == "booster8" and state.boosters_table == row
     assert state.players[SEAT].vp_sources["round6"] == 5 and state.ended   # then the final scoring
 
 
@@ -195,6 +204,53 @@ def test_final_scoring_alptrauma_adds_1_vp_to_each_final_gain():
     state = final_position("alptrauma")
     assert state.players[SEAT].final_scoring["automa_extra_vp"] == 4
     assert state.players[SEAT].vp == 20 + 12 + 12 + 12 + 4 + 4
+
+
+def zero_position(pieces: dict, human_satellites: int, automa_satellites: int) -> GameState:
+    """Final scoring with the satellite tile (the neutral player counts 8) and the structures tile."""
+    state = position(pieces=pieces, human={"2A5": "m"}, final_tiles=["satellite", "structureFed"])
+    state.players[HUMAN].satellites = human_satellites
+    state.players[SEAT].satellites = automa_satellites
+    scoring.final_scoring(ENGINE.context(state), state)
+    return state
+
+
+def test_solo_final_tile_a_count_of_0_scores_nothing_on_both_sides():
+    # 0 satellites each, tied behind the neutral player's 8: the 12 + 6 VP of places 2 and 3 would
+    # give 9 each; the solo rules' final scoring (§9.2) gives nothing for 0
+    state = zero_position({"1B2": "m"}, 0, 0)
+    tiles = [state.players[p].final_scoring["final_tile_1"] for p in (HUMAN, SEAT)]
+    assert tiles == [{"tile": "satellite", "count": 0, "vp": 0}] * 2
+    assert state.players[HUMAN].vp_sources.get("final1", 0) == 0 and state.players[SEAT].vp_sources.get("final1", 0) == 0
+
+
+def test_solo_final_tile_the_player_with_0_scores_nothing_while_the_automa_scores():
+    state = zero_position({"1B2": "m"}, 0, 3)
+    assert state.players[HUMAN].final_scoring["final_tile_1"]["vp"] == 0     # third place, but 0 satellites
+    assert state.players[SEAT].final_scoring["final_tile_1"]["vp"] == 12     # second behind the neutral 8
+
+
+def test_solo_final_tile_the_automa_with_0_scores_nothing_while_the_player_scores():
+    # one structure: the Automa's count on structures in federations is 1 less one, 0
+    state = zero_position({"1B2": "m"}, 9, 0)
+    automa = state.players[SEAT].final_scoring
+    assert automa["final_tile_2"] == {"tile": "structureFed", "count": 0, "vp": 0}
+    assert automa["final_tile_1"]["vp"] == 0
+    assert state.players[HUMAN].final_scoring["final_tile_1"]["vp"] == 18    # 9 satellites beat the neutral 8
+
+
+def test_solo_final_tile_zero_scoring_is_content_of_the_automa_rules(tmp_path):
+    from gaia_rules.content import default_catalogue
+    from gaia_rules.rules import Engine
+    (tmp_path / "zero.yaml").write_text("kind: automa_rules\npatch: automa-rules\ngame_parameters: {final_zero_scores: true}\n")
+    engine = Engine(default_catalogue([tmp_path]))
+    state = position(pieces={"1B2": "m"}, human={"2A5": "m"}, final_tiles=["satellite", "structureFed"])
+    scoring.final_scoring(engine.context(state), state)
+    assert [state.players[p].final_scoring["final_tile_1"]["vp"] for p in (HUMAN, SEAT)] == [9, 9]
+    assert ENGINE.context(state).content.game_params["final_zero_scores"] is False
+    duo = ENGINE.new_game(dataclasses.replace(solo_setup(), players=2, automa=None, difficulty=None,
+                                              factions=[]))
+    assert ENGINE.context(duo).content.game_params["final_zero_scores"] is True   # the printed rules' default
 
 
 # ------------------------------------------------------------------ notation, saves, determinism

@@ -129,6 +129,12 @@ def test_automa_or_difficulty_alone_makes_a_solo_game(tmp_path):
     (["--players", "1", "--factions", "terrans,xenos"],
      "a solo game has 1 player: give 1 faction (the Automa's comes from its card), not 2"),
     (["--players", "1", "--auction", "choose-bid"], "an auction is for several players: a solo player chooses a faction"),
+    (["--players", "1", "--automa", ""],
+     "--automa: name an Automa faction card (choose automa-firaks, automa-geodens, automa-hadsch-hallas, "
+     "automa-itars, automa-taklons, automa-terrans, automa-xenos), or leave the option out to draw one from the seed"),
+    (["--difficulty", " "],
+     "--difficulty: name a difficulty (choose automalein, automa, automaechtig, ultoma, alptrauma), or leave the "
+     "option out to play the standard one"),
 ])
 def test_bad_solo_input_is_one_line_exit_2_and_writes_nothing(tmp_path, args, message):
     out = tmp_path / "bad.json"

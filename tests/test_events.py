@@ -233,6 +233,43 @@ def test_board_action_cost_is_a_parameter_per_player_and_per_action(base, tmp_pa
     assert ("action qic2" in texts(engine, s)) == ("action qic2" in texts(bundled, s))   # unchanged
 
 
+def booked(engine: Engine, state: GameState) -> dict[str, int]:
+    """A player's VP by source group, as the final table and the lab read them."""
+    from gaia_rules.rules.scoring import source_groups
+    p = state.players[0]
+    return source_groups(engine.catalogue, p.vp, p.vp_sources)
+
+
+def test_vp_paid_in_a_free_action_is_booked_under_free_actions_not_start(base, tmp_path):
+    engine = engine_with(tmp_path, "terrans", "free: 3vp -> 1o")
+    s = set_turn(clear(base.clone(), vp=20, ore=0), 0)
+    after = play_on(engine, s, "p1 spend 3vp for 1o")
+    assert (after.players[0].vp, after.players[0].ore) == (17, 1)
+    assert after.players[0].vp_sources == {"free-action": -3}
+    assert booked(engine, after) == {"start": 20, "free actions": -3}
+
+
+def test_vp_paid_for_a_structure_is_booked_under_the_faction(base, tmp_path):
+    engine = engine_with(tmp_path, "terrans", "set structure_cost[ts] = 2vp")
+    s = set_turn(clear(base.clone(), vp=20), 0)
+    home = hexes(s, "terra")[0]
+    put(s, home, 0)
+    after = play_on(engine, s, f"p1 build ts {home}. endturn")
+    assert after.players[0].vp == 18 and after.players[0].credits == 15   # no credits, no ore paid
+    assert after.players[0].vp_sources == {"terrans": -2}
+    assert booked(engine, after) == {"start": 20, "faction": -2}
+
+
+def test_vp_paid_for_a_board_action_and_a_research_step_is_booked_under_each(base, tmp_path):
+    engine = engine_with(tmp_path, "terrans", "set board_action_cost[qic1] = 4vp", "set research_cost = 1vp")
+    s = set_turn(clear(base.clone(), vp=20), 0)
+    after = play_on(engine, s, "p1 up eco. endturn")
+    assert after.players[0].vp_sources == {"eco": -1} and after.players[0].vp == 19
+    after = play_on(engine, s, "p1 action qic1")
+    assert after.players[0].vp_sources == {"qic1": -4} and after.players[0].vp == 16
+    assert booked(engine, after) == {"start": 20, "actions": -4}
+
+
 def test_charge_filters_name_the_piece_built_and_the_builder(base, tmp_path):
     engine = engine_with(tmp_path, "xenos", "on charge ts|PI: 1k", "on charge terrans: 1c")
     s, target = charge_position(base)

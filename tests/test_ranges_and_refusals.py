@@ -282,13 +282,14 @@ def test_a_folder_of_unrelated_yaml_holds_no_content_and_none_of_it_is_parsed(tm
     assert result.exit_code == 2
     assert result.stderr.splitlines() == [
         f"gaia validate: {other} holds no gaia content files (looked for .yaml/.yml files with a top-level "
-        f"'kind:' naming a content kind, or 'patch:'; at most 10000 files of at most 1000000 bytes; "
-        f"2000 other YAML files passed over)"]
+        f"'kind:' naming a content kind, or 'patch:', in their first 64 lines; at most 10000 files of at most "
+        f"1000000 bytes; 2000 other YAML files passed over)"]
     assert parsed == []
     _catalogue, problems = load_catalogue([other])
     assert [d.message for d in problems] == [
         "the folder holds no gaia content files (looked for .yaml/.yml files with a top-level 'kind:' naming a "
-        "content kind, or 'patch:'; at most 10000 files of at most 1000000 bytes; 2000 other YAML files passed over)"]
+        "content kind, or 'patch:', in their first 64 lines; at most 10000 files of at most 1000000 bytes; "
+        "2000 other YAML files passed over)"]
     assert len(parsed) == len(content_files(bundled_content_dir()).files)
 
 
@@ -302,9 +303,15 @@ def test_in_a_mixed_folder_only_content_is_parsed_and_a_misspelt_kind_still_is(t
     bundled = len(content_files(bundled_content_dir()).files)
     assert sorted(Path(p).name for p in parsed[bundled:]) == ["terrans.yaml", "typo.yaml"]
     assert [d.message.split(";")[0] for d in problems] == ["unknown kind 'boster' (did you mean 'booster'?)"]
-    assert catalogue.notes[0].endswith("note: passed over 51 YAML files that are not gaia content (looked for "
-                                       ".yaml/.yml files with a top-level 'kind:' naming a content kind, or "
-                                       "'patch:'; at most 10000 files of at most 1000000 bytes)")
+    passed = [n for n in catalogue.notes if "passed over" in n]
+    assert passed[0] == f"{mine / 'deploy.yaml'}: note: passed over, not gaia content: its kind 'Deployment' is not " \
+                        "a content kind"
+    assert passed[1] == f"{mine / 'project0' / 'ci' / 'job0.yaml'}: note: passed over, not gaia content: no " \
+                        "top-level 'kind:' or 'patch:' in its first 64 lines"
+    assert len(passed) == 21 and passed[-1] == (
+        f"{mine}: note: passed over 31 more YAML files that are not gaia content (looked for .yaml/.yml files with a "
+        "top-level 'kind:' naming a content kind, or 'patch:', in their first 64 lines; at most 10000 files of at "
+        "most 1000000 bytes)")
 
 
 def test_a_file_above_most_bytes_is_reported_not_parsed(tmp_path, parsed, monkeypatch):
@@ -322,7 +329,7 @@ def test_a_folder_with_more_yaml_files_than_most_files_is_not_a_content_folder(t
     result = gaia("validate", "--content", other)
     assert result.exit_code == 2
     assert result.stderr.splitlines() == [
-        f"gaia validate: {other} holds more than 10 YAML files: not a content folder (gaia reads at most 10; "
+        f"gaia validate: {other} holds more than 10 YAML files: not a content folder (gaia reads at most 10 YAML files; "
         f"give the folder of the content)"]
     assert parsed == []
 

@@ -247,3 +247,41 @@ def test_a_folder_without_write_permission_is_named(tmp_path, engine, monkeypatc
         savegame.save(game, tmp_path / "x.json")
     assert str(err.value) == f"cannot write {tmp_path / 'x.json'}: permission denied (folder '{tmp_path}')"
     assert list(tmp_path.iterdir()) == []
+
+
+# ------------------------------------------------------------------ a set-up edited by hand
+
+def with_setup(saved: Path, **fields) -> Path:
+    data = json.loads(saved.read_text())
+    data["setup"].update(fields)
+    saved.write_text(json.dumps(data))
+    return saved
+
+
+SECTORS = 'a list of placed sectors, each {"sector": ID, "rotation": 0 to 5, "center": [q, r]}'
+
+
+@pytest.mark.parametrize("fields, message", [
+    ({"sectors": 5}, f"'setup.sectors' should be {SECTORS}, not 5"),
+    ({"sectors": [{"sector": "1"}]}, f"'setup.sectors' should be {SECTORS}; item 1 is {{\"sector\": \"1\"}}"),
+    ({"sectors": [{"sector": "1", "rotation": "a", "center": [0, 0]}]},
+     f"'setup.sectors' should be {SECTORS}; item 1 is {{\"sector\": \"1\", \"rotation\": \"a\", \"center\": [0, 0]}}"),
+    ({"sectors": [{"sector": "99", "rotation": 0, "center": [0, 0]}]},
+     "'setup.sectors' item 1 places sector '99', which this content does not have"),
+    ({"tech_tiles": [1]}, "'setup.tech_tiles' should be a mapping of positions to tech tile ids, not [1]"),
+    ({"players": "x"}, "'setup.players' should be a whole number of players, not \"x\""),
+    ({"fed_supply": {"fed1": True}},
+     "'setup.fed_supply' should be a mapping of federation token ids to whole numbers, not {\"fed1\": true}"),
+])
+def test_a_malformed_setup_field_is_said_in_the_games_words(saved, engine, fields, message):
+    with pytest.raises(SaveError) as err:
+        savegame.load(engine, with_setup(saved, **fields))
+    assert str(err.value) == f"{saved}: {message}"
+
+
+def test_every_setup_field_has_its_shape():
+    import dataclasses
+
+    from gaia_rules.formats.setup_shape import SHAPES
+    from gaia_rules.state import Setup
+    assert set(SHAPES) == {f.name for f in dataclasses.fields(Setup)}

@@ -10,6 +10,7 @@ words (a test keeps the two equal).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 # What the action half of a decision card tells the Automa to do.
 CARD_ACTIONS = ("upgrade", "build-mine", "research-highest", "research-random", "power-qic", "faction")
@@ -187,6 +188,8 @@ class AutomaRules:
     final_tile_counts: dict[str, FinalCount] = field(default_factory=dict)   # final tile -> what it counts there
     federation_token_copies: int | None = None    # a solo game's copies of each federation token (None: all)
     standard_difficulty: str | None = None        # the difficulty of a solo game that names none
+    # game parameters a solo game plays with over its variant's (the solo rules' own readings)
+    game_parameters: dict[str, Any] = field(default_factory=dict)
     file: str = ""
 
 

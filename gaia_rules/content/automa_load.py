@@ -61,7 +61,7 @@ def add_automa(automa: am.Automa, doc: Document) -> None:
             dict(x["planet_steps"]), dict(x["final_tile_preferences"]), tuple(x["action_spaces"]),
             tuple(x.get("lone_mine_satellite", ())),
             {t: am.FinalCount(v["count"], v.get("add", 0)) for t, v in x.get("final_tile_counts", {}).items()},
-            x.get("federation_token_copies"), x.get("standard_difficulty"), file)
+            x.get("federation_token_copies"), x.get("standard_difficulty"), dict(x.get("game_parameters") or {}), file)
 
 
 # ------------------------------------------------------------------ checks

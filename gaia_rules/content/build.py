@@ -266,9 +266,10 @@ def build_catalogue(docs: list[Document], loader: Loader) -> tuple[cat.Catalogue
     for d in sorted(docs, key=lambda d: d.key):
         builder.add(d)
     c.tracks = dict(sorted(c.tracks.items(), key=lambda kv: (kv[1].order, kv[0])))
-    for v in c.variants.values():  # typed as their parameters declare (parameters.yaml may be built after them)
-        v.parameters.update({n: typed_value(c.parameters[n].type, x) for n, x in v.parameters.items()
-                             if n in c.parameters})
+    solo = [c.automa.rules.game_parameters] if c.automa.rules is not None else []
+    for params in [v.parameters for v in c.variants.values()] + solo:
+        # typed as their parameters declare (parameters.yaml may be built after them)
+        params.update({n: typed_value(c.parameters[n].type, x) for n, x in params.items() if n in c.parameters})
     _check_entries(c, docs, loader)
     return c, located
 

@@ -835,15 +835,24 @@ def _check_track(ctx: _Ctx, src: Located, data: dict) -> None:
 
 
 def _check_variant(ctx: _Ctx, src: Located, data: dict) -> None:
-    for name, value in data["parameters"].items():
+    _check_game_parameters(ctx, src, "parameters", data["parameters"])
+
+
+def _check_solo_parameters(ctx: _Ctx, src: Located, data: dict) -> None:
+    """The game parameters the Automa's rules set for solo games are checked as a variant's."""
+    _check_game_parameters(ctx, src, "game_parameters", data.get("game_parameters") or {})
+
+
+def _check_game_parameters(ctx: _Ctx, src: Located, field: str, params: dict) -> None:
+    for name, value in params.items():
         p = ctx.c.parameters.get(name)
         if p is None or p.scope != "game":
             games = [n for n, q in ctx.c.parameters.items() if q.scope == "game"]
-            ctx.err(src, ("parameters", name), f"unknown game parameter '{name}'{did_you_mean(name, games)}")
+            ctx.err(src, (field, name), f"unknown game parameter '{name}'{did_you_mean(name, games)}")
             continue
         problem = value_problem(ctx.c, p, value)
         if problem:
-            ctx.err(src, ("parameters", name), f"'{name}': {problem}")
+            ctx.err(src, (field, name), f"'{name}': {problem}")
 
 
 def _check_parameters(ctx: _Ctx, src: Located, data: dict) -> None:
@@ -920,7 +929,7 @@ def check_catalogue(c: cat.Catalogue, located: dict[tuple[str, str], Located], l
     _check_reach(ctx)
     per_kind = {
         "faction": _check_faction, "sector": _check_sector, "layout": _check_layout,
-        "research_track": _check_track, "variant": _check_variant, "parameters": _check_parameters,
+        "research_track": _check_track, "variant": _check_variant, "automa_rules": _check_solo_parameters, "parameters": _check_parameters,
         "final_scoring": _check_final, "planets": _check_planets, "game": _check_game,
         "faction_board": _check_board,
         "board_action": _check_price_field, "research_board": _check_price_field,

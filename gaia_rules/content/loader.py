@@ -33,6 +33,7 @@ from jsonschema import Draft202012Validator
 from ..language import EffectSyntaxError, parse_effect, parse_price
 from ..language.ast import Effect
 from . import catalogue as cat
+from .folders import HEAD_LINES, Found, find_content, why_not_content
 from .spelling import did_you_mean
 from .yamlsrc import Diagnostic, Located, load_yaml
 
@@ -98,62 +99,27 @@ def _display(path: Path) -> str:
 MOST_FILES = 10_000
 """YAML files looked at in one content folder (the bundled content holds about 170): a folder with more
 is refused unread, as it is not a content folder."""
+MOST_ENTRIES = 200_000
+"""Files and folders of any kind looked at in one content folder (a second or so): a folder with more is
+refused, as it is not a content folder (`gaia validate --content /`)."""
 MOST_BYTES = 1_000_000
 """Bytes of one content file (the largest bundled file holds about 6,000): a larger one is reported, not parsed."""
-_TOP_KEY = re.compile(rb"^['\"]?(kind|patch)['\"]?[ \t]*:(.*)$", re.M)
+MOST_NAMED = 20
+"""YAML files passed over that are named one by one in the notes; the others are counted."""
 
 
 def can_be_content(raw: bytes) -> bool:
-    """Whether a file's text can be gaia content, judged without parsing it.
-
-    Every content file names its kind at the top level: a line `patch: ...`, or
-    a line `kind: WORD` where WORD is a kind the loader knows or close to one
-    (a misspelt kind is still read, to be reported with a "did you mean").
-    """
-    kinds = _validators()
-    for m in _TOP_KEY.finditer(raw):
-        if m.group(1) == b"patch":
-            return True
-        word = m.group(2).split(b"#")[0].strip().strip(b"'\"[]{} ").decode("utf-8", "replace")
-        if word in kinds or did_you_mean(word, kinds):
-            return True
-    return False
-
-
-def _looks_like_content(path: Path) -> bool:
-    try:
-        with path.open("rb") as f:
-            return can_be_content(f.read(MOST_BYTES))
-    except OSError:
-        return True  # read it, to report why it cannot be
-
-
-@dataclass
-class Found:
-    """The files of one content folder that can be content, in order, and the YAML files passed over."""
-
-    files: list[Path]
-    skipped: int = 0
-    too_many: bool = False   # more than MOST_FILES YAML files: nothing is read
+    """Whether a file's first lines can be gaia content (`folders.why_not_content`)."""
+    return why_not_content(raw, known_kinds())[0] is None
 
 
 def content_files(root: Path) -> Found:
-    """The files of `root` to read as content: a file named is read whatever it holds; in a folder,
-    the `*.yaml`/`*.yml` files at any depth that `can_be_content` (at most MOST_FILES YAML files)."""
-    if root.is_file():
-        return Found([root])
-    yaml_files = []
-    for p in root.rglob("*"):
-        if p.suffix in (".yaml", ".yml") and p.is_file():
-            yaml_files.append(p)
-            if len(yaml_files) > MOST_FILES:
-                return Found([], too_many=True)
-    files = [p for p in sorted(yaml_files) if _looks_like_content(p)]
-    return Found(files, len(yaml_files) - len(files))
+    """The files of `root` to read as content (`folders.find_content`, with this module's limits)."""
+    return find_content(root, known_kinds(), MOST_FILES, MOST_ENTRIES)
 
 
-LOOKED_FOR = ("looked for .yaml/.yml files with a top-level 'kind:' naming a content kind, or 'patch:'; "
-              f"at most {MOST_FILES} files of at most {MOST_BYTES} bytes")
+LOOKED_FOR = ("looked for .yaml/.yml files with a top-level 'kind:' naming a content kind, or 'patch:', "
+              f"in their first {HEAD_LINES} lines; at most {MOST_FILES} files of at most {MOST_BYTES} bytes")
 
 
 def folder_problem(root: Path, found: Found | None = None) -> str | None:
@@ -163,13 +129,25 @@ def folder_problem(root: Path, found: Found | None = None) -> str | None:
         return None
     found = found or content_files(root)
     if found.too_many:
-        return (f"holds more than {MOST_FILES} YAML files: not a content folder "
-                f"(gaia reads at most {MOST_FILES}; give the folder of the content)")
+        return (f"holds more than {found.too_many}: not a content folder "
+                f"(gaia reads at most {found.too_many}; give the folder of the content)")
     if not found.files:
         passed = f"; {found.skipped} other YAML file{'s' if found.skipped != 1 else ''} passed over" \
             if found.skipped else ""
-        return f"holds no gaia content files ({LOOKED_FOR}{passed})"
+        near = [f"{_display(p.path)}: {p.why}" for p in found.passed if p.near_miss][:3]
+        return f"holds no gaia content files ({LOOKED_FOR}{passed}{''.join('; ' + n for n in near)})"
     return None
+
+
+def passed_notes(root: Path, found: Found) -> list[str]:
+    """One note per YAML file passed over, the near-misses first, up to MOST_NAMED; the rest counted."""
+    passed = sorted(found.passed, key=lambda p: not p.near_miss)
+    notes = [f"{_display(p.path)}: note: passed over, not gaia content: {p.why}" for p in passed[:MOST_NAMED]]
+    rest = len(passed) - MOST_NAMED
+    if rest > 0:
+        notes.append(f"{_display(root)}: note: passed over {rest} more YAML file{'s' if rest != 1 else ''} "
+                     f"that are not gaia content ({LOOKED_FOR})")
+    return notes
 
 
 def _yaml_type(value: Any) -> str:
@@ -284,9 +262,7 @@ class Loader:
             if problem is not None:
                 self.diagnostics.append(Diagnostic(_display(root), 1, 1, f"the folder {problem}"))
                 continue
-            if found.skipped:
-                self.notes.append(f"{_display(root)}: note: passed over {found.skipped} YAML "
-                                  f"file{'s' if found.skipped != 1 else ''} that are not gaia content ({LOOKED_FOR})")
+            self.notes.extend(passed_notes(root, found))
             for path in found.files:
                 count = len(patches)
                 doc = self._read_one(path, layer, patches)

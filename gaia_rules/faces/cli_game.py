@@ -232,6 +232,7 @@ def _new_setup(engine: Engine, players: int | None, seed: str | None, layout: st
     if layout is not None and layout not in names:
         raise CommandError(f"unknown layout '{layout}' (choose {', '.join(names)})")
     solo = {k: v for k, v in (solo or {}).items() if v is not None}
+    _refuse_empty_solo(engine, solo)
     if players is not None and players != SOLO_PLAYERS and solo:
         given = " and ".join(f"--{k}" for k in solo)
         raise CommandError(f"{given} {'are' if len(solo) > 1 else 'is'} for a solo game against the Automa "
@@ -264,6 +265,18 @@ def _new_setup(engine: Engine, players: int | None, seed: str | None, layout: st
                          layout=args["layout"], factions=args["factions"], fixed=args["fixed"],
                          automa=args["automa"], difficulty=args["difficulty"], **(options or {}))
     return NewSetup(setup, args["layout"], fixed, setup_file)
+
+
+def _refuse_empty_solo(engine: Engine, solo: dict) -> None:
+    """`--automa ""` or `--difficulty ""` names nothing: refused, not read as the option left out."""
+    automa = engine.catalogue.automa
+    for flag, value in solo.items():
+        if not value.strip():
+            known = sorted(automa.factions) if flag == "automa" else \
+                sorted(automa.difficulties, key=lambda d: automa.difficulties[d].level)
+            what, unset = (("an Automa faction card", "to draw one from the seed") if flag == "automa"
+                           else ("a difficulty", "to play the standard one"))
+            raise CommandError(f"--{flag}: name {what} (choose {', '.join(known)}), or leave the option out {unset}")
 
 
 def _game_options(auction: str | None, faction_variant: str | None, version: int | None) -> dict:

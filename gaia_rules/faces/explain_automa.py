@@ -287,6 +287,9 @@ def _solo_lines(r: Any, catalogue: Catalogue) -> list[str]:
     for t, rule in r.final_tile_counts.items():
         change = f" {'plus' if rule.add > 0 else 'less'} {abs(rule.add)}" if rule.add else ""
         out.append(f"On {tile(t)} it counts its `{rule.count}`{change}.")
+    if r.game_parameters:
+        values = ", ".join(f"`{k}` = {str(v).lower() if isinstance(v, bool) else v}" for k, v in r.game_parameters.items())
+        out.append(f"A solo game plays with these game parameters over its variant's: {values}.")
     return out
 
 

@@ -11,7 +11,7 @@ from rich.table import Table
 import textwrap
 
 from ..formats.movetext import move_text, player_label, token_word
-from ..rules import AUTOMA_EXTRA_KEY, AUTOMA_VP_KEYS, Engine, Game, IllegalMoveError, Move
+from ..rules import AUTOMA_EXTRA_KEY, AUTOMA_VP_KEYS, Engine, FREE_ACTION, Game, IllegalMoveError, Move
 from ..state import GameState
 from .automa_text import automa_rows, game_words
 from .describe import describe, kind_of, named
@@ -388,7 +388,7 @@ def _source_order(state: GameState, engine: Engine) -> list[str]:
 
 
 # Sources of VP that are mechanisms of the engine rather than components.
-SOURCE_WORDS: dict[str, str] = {"spend": "resources left", "charge": "charging power (paid)",
+SOURCE_WORDS: dict[str, str] = {"spend": "resources left", FREE_ACTION: "free actions", "charge": "charging power (paid)",
                                 "federation": "federation tokens",
                                 AUTOMA_VP_KEYS["card"]: "Automa: decision cards", AUTOMA_VP_KEYS["faction-card"]:
                                     "Automa: faction card actions", AUTOMA_VP_KEYS["faction-rule"]:

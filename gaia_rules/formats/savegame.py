@@ -47,6 +47,7 @@ from typing import Any
 from ..rules import Engine, Move, MoveError
 from ..setup import SetupError
 from ..state import GameState, Setup
+from .setup_shape import shape_problem
 
 try:
     import fcntl
@@ -466,6 +467,9 @@ def from_dict(engine: Engine, data: Any, check_state: bool = True, force: bool =
     unknown = sorted(set(data["setup"]) - names)
     if unknown:
         raise SaveError(f"'setup' has unknown field '{unknown[0]}'")
+    problem = shape_problem(data["setup"], engine.catalogue.sectors)
+    if problem is not None:
+        raise SaveError(problem)
     try:
         setup = Setup(**data["setup"])
     except TypeError as err:

@@ -32,8 +32,9 @@ from .errors import IllegalMoveError, MoveError, MoveSyntaxError
 from .game import Game, LegalMoves, Seat
 from .game_view import GameView
 from .moves import COMMANDS, SWAP_PREFIX, Move
+from .resources import FREE_ACTION
 from .tech import ADV as ADVANCED_PREFIX
 
 # the public surface: what code outside `rules/` may import (tests/test_import_graph.py)
-__all__ = ["ADVANCED_PREFIX", "AUTOMA_COMMAND", "AUTOMA_EXTRA_KEY", "AUTOMA_VP_KEYS", "COMMANDS", "Engine", "Game",
-           "GameView", "IllegalMoveError", "LegalMoves", "Move", "MoveError", "MoveSyntaxError", "SWAP_PREFIX", "Seat"]
+__all__ = ["ADVANCED_PREFIX", "AUTOMA_COMMAND", "AUTOMA_EXTRA_KEY", "AUTOMA_VP_KEYS", "COMMANDS", "Engine",
+           "FREE_ACTION", "Game", "GameView", "IllegalMoveError", "LegalMoves", "Move", "MoveError", "MoveSyntaxError", "SWAP_PREFIX", "Seat"]

@@ -281,7 +281,7 @@ def board_action(ctx: Context, state: GameState, move: Move) -> None:
     problem = effects.can_pay(ctx, state, p, cost, "power-action")
     if problem:
         raise IllegalMoveError("cost", problem)
-    effects.pay(ctx, state, p, [c for c in cost if not (isinstance(c, ast.Pay) and c.resource == "pw")])
+    effects.pay(ctx, state, p, [c for c in cost if not (isinstance(c, ast.Pay) and c.resource == "pw")], aid)
     state.board_actions_used.append(aid)
     plain = [g for g in gains if isinstance(g, ast.Amount)]
     others = [g for g in gains if not isinstance(g, ast.Amount)]
@@ -400,7 +400,8 @@ def research_main(ctx: Context, state: GameState, move: Move) -> None:
     p = move.player
     track = arg(move, 0)
     research.check_advance(ctx, state, p, track)
-    effects.pay(ctx, state, p, ctx.holdings.price(state, p, "research_cost", ctx.content.catalogue.research.cost))
+    effects.pay(ctx, state, p, ctx.holdings.price(state, p, "research_cost", ctx.content.catalogue.research.cost),
+                f"research:{track}")
     queue(state, research.advance(ctx, state, p, track))
 
 
@@ -513,7 +514,7 @@ def _f_lost_planet(ctx, state, move, follow):
         raise IllegalMoveError("lost-planet", f"the Lost Planet goes on an empty space hex; {name} is not one")
     qic = qic_for_range(ctx, state, p, name)
     if qic:
-        effects.pay(ctx, state, p, [ast.Pay(qic, "q")])
+        effects.pay(ctx, state, p, [ast.Pay(qic, "q")], "range")
     holdings.place_lost_planet(state, name, p, ctx.content.mine_id, ctx.content.planet_of_kind["lost"])
     charges.record_build(state, name, in_follow_up=True)
     join_federation(ctx, state, p, name)

@@ -89,23 +89,27 @@ def pass_turn(ctx: Context, state: GameState, candidate: str | None) -> dict:
     value = automa.round_vp(tile, state.round) or 0
     record["vp"] = automa_score.gain(ctx, state, "round-tile", value, f"round{state.round}")
     record["tile"] = tile
-    last = state.round >= ctx.content.catalogue.game["rounds"]
+    if state.round < ctx.content.catalogue.game["rounds"]:
+        _swap_booster(state, a.seat, a.support if automa.rules.booster_from == "support" or candidate is None
+                      else candidate, automa, record)
+    # in the last round it takes no booster and returns none: it keeps its own (§5.4, step 2)
     player = state.players[a.seat]
-    old = player.booster
-    new = None
-    if not last:
-        source = a.support if automa.rules.booster_from == "support" or candidate is None else candidate
-        new = _booster_at(state.boosters_table, automa.cards[source].booster) if source else None
-        if new is not None:
-            state.boosters_table.remove(new)
-            record.update({"booster": new, "position": automa.cards[source].booster})
-    holdings.set_booster(state, a.seat, new)
-    if old is not None:
-        state.boosters_table.append(old)    # to the right end of the row
     player.passed = True
     state.pass_order.append(a.seat)
     state.main_done = state.turn_done = True
     return record
+
+
+def _swap_booster(state: GameState, seat: int, source: str | None, automa, record: dict) -> None:
+    """The booster at the position card `source` shows replaces its own, which goes to the right end of the row."""
+    old = state.players[seat].booster
+    new = _booster_at(state.boosters_table, automa.cards[source].booster) if source else None
+    if new is not None:
+        state.boosters_table.remove(new)
+        record.update({"booster": new, "position": automa.cards[source].booster})
+    holdings.set_booster(state, seat, new)
+    if old is not None:
+        state.boosters_table.append(old)    # to the right end of the row
 
 
 def _booster_at(table: list[str], position: str) -> str | None:

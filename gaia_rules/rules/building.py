@@ -215,7 +215,7 @@ def place_new(ctx: Context, state: GameState, p: int, piece: str, name: str, by:
     plan = place_plan(ctx, state, p, piece, name)
     player = state.players[p]
     s = ctx.content.structure(player, piece)
-    effects.pay(ctx, state, p, plan.costs)
+    effects.pay(ctx, state, p, plan.costs, f"structure:{piece}")
     follow: list[Pending] = []
     if plan.tokens is not None:
         choices.take_with_choice(ctx, state, p, plan.tokens, "gaia", follow)
@@ -292,7 +292,8 @@ def upgrade(ctx: Context, state: GameState, p: int, piece: str, name: str, by: s
     if ctx.holdings.count(state, p, piece) >= s.supply:
         raise IllegalMoveError("supply", f"no {s.name} left on your faction board")
     near = s.cost_near_opponent is not None and _opponent_near(ctx, state, p, name)
-    effects.pay(ctx, state, p, ctx.holdings.structure_cost(state, p, piece, near))
+    effects.pay(ctx, state, p, ctx.holdings.structure_cost(state, p, piece, near),
+                f"structure:{piece}")
     _replace_piece(ctx, state, p, name, piece, s.upgrades_from, by)
 
 

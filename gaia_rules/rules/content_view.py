@@ -24,13 +24,19 @@ RESOURCE_FIELDS = {"c": "credits", "o": "ore", "k": "knowledge", "q": "qic", "vp
 
 
 class ContentView:
-    """The catalogue of one game (faction variants applied) and its variant's game parameters."""
+    """The catalogue of one game (faction variants applied) and its variant's game parameters.
 
-    def __init__(self, catalogue: Catalogue, variant: str):
+    A solo game (`solo`) plays with the game parameters of the Automa's rules over the variant's:
+    the solo rules' readings, as content (`automa_rules.game_parameters`).
+    """
+
+    def __init__(self, catalogue: Catalogue, variant: str, solo: bool = False):
         self.catalogue = catalogue
         self.variant = variant
         params = {n: p.default for n, p in catalogue.parameters.items() if p.scope == "game"}
         params.update(catalogue.variants[variant].parameters)
+        if solo and catalogue.automa.rules is not None:
+            params.update(catalogue.automa.rules.game_parameters)
         self.game_params: dict[str, Any] = params
         self._defaults: dict[tuple, Any] = {}
         self._kept: dict[str, dict] = {}

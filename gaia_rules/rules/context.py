@@ -31,6 +31,6 @@ class Context:
         placed = [PlacedSector(s["sector"], s["rotation"], tuple(s["center"])) for s in setup.sectors]
         faces = {k: v.hexes for k, v in catalogue.sectors.items()}
         tiles = {k: v.tile for k, v in catalogue.sectors.items()}
-        content = ContentView(catalogue, setup.variant)
+        content = ContentView(catalogue, setup.variant, solo=setup.automa is not None)
         game_map = MapView(GameMap.build(placed, faces, tiles, setup.mirror), content)
         return cls(content, game_map, Holdings(content, game_map))

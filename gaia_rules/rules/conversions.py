@@ -16,6 +16,7 @@ from ..language import ast, parse_effect, parse_price
 from ..language.parser import EffectSyntaxError
 from ..state import GameState, Pending
 from . import choices, effects, power
+from .resources import FREE_ACTION
 from .common import arg, queue, quoted
 from .context import Context
 from .errors import IllegalMoveError, MoveSyntaxError
@@ -265,7 +266,7 @@ def free_conversion(ctx: Context, state: GameState, move: Move, gaia_phase: bool
     problem = effects.can_pay(ctx, state, p, pay_list + [ast.Pay(power, "pw")] if power else pay_list, "conversion")
     if problem:
         raise IllegalMoveError("cost", problem)
-    effects.pay(ctx, state, p, pay_list)
+    effects.pay(ctx, state, p, pay_list, FREE_ACTION)
     follow: list[Pending] = []
     then = [list(x) for x in then]
     if power:
@@ -319,7 +320,7 @@ def _plan(content, held, gaia_phase: bool, cost_text: str, gain_text: str) -> tu
             key_ = "tech" if isinstance(item, ast.Tech) else item.resource
             net[key_] = net.get(key_, 0) + (1 if isinstance(item, ast.Tech) else item.count) * k
     pay_list = moves + [ast.Pay(-n, r) for r, n in net.items() if n < 0 and r != "pw"]
-    then = [["tech", n, "spend"] if r == "tech" else [r, n, "spend"] for r, n in net.items() if n > 0]
+    then = [["tech" if r == "tech" else r, n, FREE_ACTION] for r, n in net.items() if n > 0]
     return pay_list, max(0, -net.get("pw", 0)), then
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..language import ast
 from ..state import FedTokenHeld, GameState, Pending
-from . import choices, holdings, power, rescoring, special_token
+from . import choices, holdings, power, rescoring, resources, special_token
 from .content_view import RESOURCE_FIELDS
 from .context import Context
 from .errors import IllegalMoveError
@@ -234,14 +234,18 @@ def _available(ctx: Context, state: GameState, p: int, res: str, use: str = "pri
     return None
 
 
-def pay(ctx: Context, state: GameState, p: int, costs, use_token: bool | None = None, use: str = "price") -> None:
+def pay(ctx: Context, state: GameState, p: int, costs, source: str, use_token: bool | None = None,
+        use: str = "price") -> None:
+    """Pay a price; VP paid are booked under `source` (what was bought), as VP gained are."""
     problem = can_pay(ctx, state, p, costs, use)
     if problem:
         raise IllegalMoveError("cost", problem)
     player = state.players[p]
     for c in costs:
         if isinstance(c, ast.Pay):
-            if c.resource in RESOURCE_FIELDS:
+            if c.resource == "vp":
+                resources.add_vp(state, p, -c.count, source)
+            elif c.resource in RESOURCE_FIELDS:
                 attr = RESOURCE_FIELDS[c.resource]
                 setattr(player, attr, getattr(player, attr) - c.count)
             elif c.resource in ctx.content.stored_resources:

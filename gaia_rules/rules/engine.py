@@ -40,7 +40,8 @@ class Engine:
         if hit is not None and hit[0] is s:
             return hit[1]
         boards = (s.faction_variant, s.faction_variant_version, s.seat_count()) if s.faction_variant else None
-        key = (s.variant, s.mirror, tuple((x["sector"], x["rotation"], tuple(x["center"])) for x in s.sectors), boards)
+        key = (s.variant, s.automa is not None, s.mirror,   # a solo game has game parameters of its own
+               tuple((x["sector"], x["rotation"], tuple(x["center"])) for x in s.sectors), boards)
         ctx = self._contexts.get(key)
         if ctx is None:
             if len(self._contexts) >= self.CONTEXTS_KEPT:  # a long run of bot games draws a new map each game

@@ -446,7 +446,7 @@ def _pay_satellites(ctx: Context, state: GameState, p: int, n: int, follow: list
         if pay.resource == "t":
             choices.take_with_choice(ctx, state, p, pay.count * n, "discard", follow)
         else:
-            effects.pay(ctx, state, p, [ast.Pay(pay.count * n, pay.resource)])
+            effects.pay(ctx, state, p, [ast.Pay(pay.count * n, pay.resource)], "federation")
 
 
 def possible_federations(ctx: Context, state: GameState, p: int, limit: int = 64) -> list[str]:

@@ -15,6 +15,10 @@ from .context import Context
 from .errors import IllegalMoveError
 
 
+# The VP source of free actions and Gaia-phase conversions: the VP they pay and gain are booked under it.
+FREE_ACTION = "free-action"
+
+
 def add_vp(state: GameState, p: int, n: int, source: str) -> None:
     if n == 0:
         return

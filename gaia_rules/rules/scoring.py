@@ -6,7 +6,7 @@ import re
 from ..content.catalogue import Catalogue
 from ..state import GameState
 from . import automa_score, effects, power, special_token
-from .resources import add_vp, gain_resource
+from .resources import FREE_ACTION, add_vp, gain_resource
 from .context import Context
 
 
@@ -123,8 +123,8 @@ def source_group(catalogue: Catalogue, key: str) -> str:
         return "actions"
     if key in catalogue.factions:
         return "faction"
-    return {"spend": "resources", "charge": "power charges", "federation": "federations", "bid": "bid",
-            **AUTOMA_GROUPS}.get(key, "other")
+    return {"spend": "resources", FREE_ACTION: "free actions", "charge": "power charges", "federation": "federations",
+            "bid": "bid", **AUTOMA_GROUPS}.get(key, "other")
 
 
 # The Automa's own VP sources (rules/automa_score.py) in groups.
