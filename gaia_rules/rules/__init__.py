@@ -37,4 +37,5 @@ from .tech import ADV as ADVANCED_PREFIX
 
 # the public surface: what code outside `rules/` may import (tests/test_import_graph.py)
 __all__ = ["ADVANCED_PREFIX", "AUTOMA_COMMAND", "AUTOMA_EXTRA_KEY", "AUTOMA_VP_KEYS", "COMMANDS", "Engine",
-           "FREE_ACTION", "Game", "GameView", "IllegalMoveError", "LegalMoves", "Move", "MoveError", "MoveSyntaxError", "SWAP_PREFIX", "Seat"]
+           "FREE_ACTION", "Game", "GameView", "IllegalMoveError", "LegalMoves", "Move", "MoveError", "MoveSyntaxError",
+           "SWAP_PREFIX", "Seat"]
