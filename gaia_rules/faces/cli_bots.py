@@ -49,12 +49,11 @@ SOLO_LINEUP = "fast"
 
 def solo_table(stats, title: str, first: str) -> Table:
     """Games against the Automa: one row per name (bot kind, faction, Automa card) and difficulty."""
-    from ..players.arena import wilson
     table = Table(title=title)
     for col in (first, "difficulty", "games", "win rate", "95% interval", "mean VP", "Automa VP", "margin"):
         table.add_column(col, justify="left" if col in (first, "difficulty") else "right")
     for s in stats:
-        lo, hi = wilson(s.wins, s.games)
+        lo, hi = s.win_interval()
         automa = sum(s.automa_vp) / s.games if s.games else 0.0
         table.add_row(s.name, s.difficulty, str(s.games), f"{s.win_rate():.0%}", f"{lo:.0%}–{hi:.0%}",
                       f"{sum(s.vp) / s.games:.1f}", f"{automa:.1f}", f"{s.margin():+.1f}")
@@ -86,6 +85,23 @@ def arena_table(stats) -> Table:
         table.add_row(s.kind, str(s.games), f"{d['win_rate']:.0%}", f"{lo:.0%}–{hi:.0%}", f"{d['vp_mean']:.1f}",
                       f"{vlo:.1f}–{vhi:.1f}", f"{d['rank_mean']:.2f}", f"{s.mu:.1f} ± {s.sigma:.1f}",
                       "–" if d["ms_per_decision"] is None else f"{d['ms_per_decision']:.1f}")
+    return table
+
+
+def behaviour_table(columns: list[tuple[str, dict[str, float]]]) -> Table:
+    """How each kind played, mean per seat (players' seats only): `gaia arena --behaviour`."""
+    from ..players.behaviour import STRUCTURE_PREFIX
+    table = Table(title="How they played, mean per seat")
+    table.add_column("count", justify="left")
+    for name, _ in columns:
+        table.add_column(name, justify="right")
+    rows: list[str] = []
+    for _, means in columns:
+        rows += [k for k in means if k not in rows]
+    for row in rows:
+        share = row.startswith(STRUCTURE_PREFIX) or row == "track at top level"
+        table.add_row(row + (" (share of seats)" if share else ""),
+                      *(("–" if row not in m else f"{m[row]:.0%}" if share else f"{m[row]:.1f}") for _, m in columns))
     return table
 
 
@@ -128,12 +144,16 @@ def arena(
     as_json: bool = typer.Option(False, "--json", help="One JSON document: per kind and per game."),
     sources: bool = typer.Option(False, "--sources", help="Also a table of each kind's mean VP by source (round "
                                                           "tiles, federations, research, ...)."),
+    behaviour: bool = typer.Option(False, "--behaviour", help="Also a table of how each kind played, mean per "
+                                                              "seat: planets, structures built, federations, power "
+                                                              "actions, a track at its top level, advanced tiles, "
+                                                              "federation tokens, resources left at the end."),
     weights_file: Optional[Path] = typer.Option(None, "--weights", metavar="FILE",
                                                 help="Fast-bot weights (a `gaia tune` output) for every fast and "
                                                      "search seat, instead of the shipped ones."),
     think: Optional[float] = typer.Option(None, "--think", min=0.0, metavar="SECONDS",
-                                          help="Search seats: seconds of thought per move (depends on the "
-                                               "machine's speed)."),
+                                          help="Search seats: seconds of the process's CPU time per move "
+                                               "(not wall time; depends on the machine's speed)."),
     iterations: Optional[int] = typer.Option(None, "--iterations", min=0, metavar="N",
                                              help="Search seats: fast-bot decisions simulated per move "
                                                   "(reproducible; the default when --think is not given: 200)."),
@@ -144,7 +164,7 @@ def arena(
     setup_file: Optional[Path] = setup_option(),
     content: Optional[List[Path]] = content_option(),
 ) -> None:
-    """Play bots against each other: win rates with 95% intervals, mean VP and a rating per bot kind.
+    """Play bots against each other: win rates and mean VP with 95% intervals paired by deal, a rating per bot kind.
 
     Every deal (board, tiles and factions from the seed) is played once per
     distinct rotation of the line-up, so each kind sits in every seat and plays
@@ -165,6 +185,8 @@ def arena(
 
         gaia arena --bots fast --players 4 --deals 8 --sources --workers 2
 
+        gaia arena --bots fast --players 4 --deals 12 --behaviour
+
         gaia arena --bots fast --players 4 --deals 64 --seed x --weights tuned.json --against base.json
 
         gaia arena --bots fast,greedy --deals 4 --content my-boosters/ --setup setup.yaml
@@ -181,10 +203,10 @@ def arena(
     players = _arena_players(players, bots, automa, difficulty, setup_file)
     if players == SOLO_PLAYERS:
         _solo_arena(catalogue, bots or SOLO_LINEUP, deals, seed, variant, workers, as_json, weights_file, think,
-                    iterations, against, setup_file, content, automa, difficulty)
+                    iterations, against, setup_file, content, automa, difficulty, behaviour)
         return
     _table_arena(catalogue, _lineup(bots or DEFAULT_LINEUP, players), deals, seed, variant, workers, as_json,
-                 sources, weights_file, think, iterations, against, setup_file, content)
+                 sources, weights_file, think, iterations, against, setup_file, content, behaviour)
 
 
 def _arena_players(players: Optional[int], bots: Optional[str], automa: Optional[str], difficulty: Optional[str],
@@ -217,9 +239,10 @@ def _arena_players(players: Optional[int], bots: Optional[str], automa: Optional
 def _table_arena(catalogue, lineup: list[str], deals: int, seed: Optional[str], variant: Optional[str], workers: int,
                  as_json: bool, sources: bool, weights_file: Optional[Path], think: Optional[float],
                  iterations: Optional[int], against: Optional[Path], setup_file: Optional[Path],
-                 content: Optional[List[Path]]) -> None:
+                 content: Optional[List[Path]], behaviour: bool = False) -> None:
     """The arena of bots against each other (every seat a bot)."""
     from ..players.arena import UnpairedGames, arena_json, earlier_games, paired, schedule, summarize, unique
+    from ..players.behaviour import behaviour_means
     from ..setup import SetupError, load_setup_file, setup_arguments
     fields: dict = {}
     if setup_file is not None:
@@ -258,6 +281,8 @@ def _table_arena(catalogue, lineup: list[str], deals: int, seed: Optional[str], 
     out.print(arena_table(stats))
     if sources:
         out.print(sources_table(stats))
+    if behaviour:
+        out.print(behaviour_table([(s.kind, behaviour_means(s.behaviour)) for s in stats]))
     if pairs is not None:
         out.print(paired_table(pairs, against))
 
@@ -297,10 +322,11 @@ def _weights(weights_file: Optional[Path]):
 
 
 def _solo_arena(catalogue, bots: str, deals: int, seed, variant, workers: int, as_json: bool, weights_file,
-                think, iterations, against, setup_file, content, automa, difficulty) -> None:
+                think, iterations, against, setup_file, content, automa, difficulty, behaviour: bool = False) -> None:
     """`gaia arena --players 1`: each bot kind in the player's seat against the Automa (docs/solo.md)."""
     from ..players import BOTS
     from ..players.arena import arena_json, solo_schedule, solo_summary
+    from ..players.behaviour import behaviour_means
     from ..setup import SOLO_PLAYERS, SetupError, load_setup_file, setup_arguments
     kinds = []
     for k in (k.strip() for k in bots.split(",")):
@@ -345,6 +371,9 @@ def _solo_arena(catalogue, bots: str, deals: int, seed, variant, workers: int, a
     if len(cards) > 1:
         out.print(solo_matrix(solo_summary(results, "automa", levels), levels,
                               "By Automa card: the player's win rate, mean VP", "Automa"))
+    if behaviour:
+        out.print(behaviour_table([(f"{s.name} {s.difficulty}", behaviour_means(s.behaviour))
+                                   for s in solo_summary(results, "bot", levels)]))
 
 
 def _earlier_run(path: Path) -> dict:

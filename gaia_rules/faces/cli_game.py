@@ -342,6 +342,9 @@ def new(
     faction_variant: Optional[str] = typer.Option(None, "--faction-variant", metavar="VARIANT", help=FACTION_VARIANT_HELP),
     faction_variant_version: Optional[int] = typer.Option(None, "--faction-variant-version", metavar="N", help=VERSION_HELP),
     setup_file: Optional[Path] = setup_option(),
+    position: Optional[Path] = typer.Option(None, "--position", metavar="FILE", readable=False,
+                                            help="Start the game at a position file (set-up fields, round, turn and "
+                                                 "what each seat holds; docs/designing.md); goes alone."),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
     as_json: bool = _json_option("the file, the set-up and the status"),
     content: Optional[List[Path]] = content_option(),
@@ -349,7 +352,8 @@ def new(
     """Draw a new game from a seed and save it.
 
     A set-up file (`--setup`) fixes any part of the set-up; the rest is drawn
-    from the seed (docs/designing.md).
+    from the seed (docs/designing.md). A position file (`--position`) starts
+    the game at a state written by hand.
 
     Examples:
 
@@ -364,22 +368,33 @@ def new(
         gaia new --players 3 --auction choose-bid --faction-variant more-balanced --layout xshape -o site.json
 
         gaia new --players 1 --automa CARD --difficulty LEVEL --seed 7 -o solo.json
+
+        gaia new --position late-round.position.yaml --content my-faction/ -o try.json
     """
     from ..formats import savegame
     from ..formats.savegame import FileStamp
     from ..setup import PLACED
     from .view import game_words, status_line
     engine = _engine("new", content)
+    if position is not None:
+        _alone("--position", players=players, automa=automa, difficulty=difficulty, factions=factions, seed=seed,
+               layout=layout, variant=variant, auction=auction, faction_variant=faction_variant, setup=setup_file)
     if output.is_dir():
         raise CommandError(f"cannot write {output}: it is a folder (give a file name)")
     if output.exists() and not force:
         raise CommandError(f"{output} exists (use --force to overwrite)")
     absent = None if force else FileStamp.missing(output)   # not overwritten if someone creates it meanwhile
-    made = _new_setup(engine, players, seed, layout, variant, factions,
-                      _game_options(auction, faction_variant, faction_variant_version), setup_file,
-                      solo={"automa": automa, "difficulty": difficulty})
+    if position is not None:
+        made = NewSetup(None, PLACED, [], position)
+        begun = savegame.from_position(engine, _position_state(engine, position), _overlays(content))
+        made.setup = begun.setup
+    else:
+        made = _new_setup(engine, players, seed, layout, variant, factions,
+                          _game_options(auction, faction_variant, faction_variant_version), setup_file,
+                          solo={"automa": automa, "difficulty": difficulty})
+        begun = savegame.new_game(engine, made.setup, _overlays(content))
     setup = made.setup
-    game, _moves, told = _automa_turns(engine, savegame.new_game(engine, setup, _overlays(content)))
+    game, _moves, told = _automa_turns(engine, begun)
     _save(game, output, f"the game (seed {setup.seed})", expect=absent)
     if as_json:
         data = {"file": str(output), "players": setup.players, "seed": setup.seed, "layout": made.layout,
@@ -390,12 +405,33 @@ def new(
             data.update(setup_file=str(setup_file), fixed=made.fixed)
         _print_json(data)
         return
-    layout_words = f"map from {setup_file}" if made.layout == PLACED else f"layout {made.layout}"
+    layout_words = f"map from {made.file}" if made.layout == PLACED else f"layout {made.layout}"
+    if position is not None:
+        layout_words = f"round {game.state.round} from {position}"
     typer.echo(f"new {game_words(engine.catalogue, setup)}, seed {setup.seed}, {layout_words}, "
-               f"variant {setup.variant}{made.words()}: saved to {output}")
+               f"variant {setup.variant}{made.words() if position is None else ''}: saved to {output}")
     for line in told:
         typer.echo(line)
     typer.echo(status_line(engine, game.state))
+
+
+def _alone(flag: str, **given) -> None:
+    """A usage error when options that `flag` replaces are given with it."""
+    named = [f"--{k.replace('_', '-')}" for k, v in given.items() if v is not None]
+    if named:
+        raise CommandError(f"{flag} goes alone: the position file says what {', '.join(named)} would")
+
+
+def _position_state(engine: Engine, path: Path):
+    """The state a position file builds; its first problem at file:line, exit 2."""
+    from ..formats.position import PositionError, load_position
+    problem = setup_file_problem(path)
+    if problem is not None:
+        raise CommandError(f"--position {path}: {problem}")
+    try:
+        return load_position(engine, path)
+    except PositionError as err:
+        raise CommandError(str(err)) from None
 
 
 # ------------------------------------------------------------------ gaia import
@@ -776,7 +812,7 @@ def play(
                                        help="Seats played by bots (the last ones; default: all but one)."),
     bot: str = choice_option(DEFAULT_BOT, "--bot", lambda: list(BOT_KINDS), "The kind of bot."),
     think: Optional[float] = typer.Option(None, "--think", min=0.0, metavar="SECONDS",
-                                          help="With --bot search: seconds of thought per move."),
+                                          help="With --bot search: seconds of CPU time of thought per move."),
     iterations: Optional[int] = typer.Option(None, "--iterations", min=0, metavar="N",
                                              help="With --bot search: fast-bot decisions simulated per move "
                                                   "(reproducible; the default when --think is not given: 200)."),

@@ -24,7 +24,8 @@ except `load`, which is measured cold in fresh subprocesses. The benchmarks:
 - `bots`: what the bots' thinking costs, at one action-phase position in
   `--every` (default 10) of the corpus: `GameState.clone` (the search bot's
   play-outs copy a state per move) and a `FastBot` decision (`choose`, which
-  applies and estimates every candidate); the mean is the figure the fast bot's
+  applies and estimates every candidate), in CPU time of the process
+  (`time.process_time`, the clock of the bots' `--think`); the mean is the figure the fast bot's
   20 ms target is about, and its inverse the play-out speed a search bot gets
   (fast-bot decisions per second).
 - `memory`: tracemalloc peak while replaying the largest corpus game with a
@@ -327,7 +328,7 @@ def bench_bots(engine: Engine, games: list[Game], every: int = 10) -> dict:
     clones: list[float] = []
     decisions: list[float] = []
     worst: tuple[float, Position | None] = (-1.0, None)
-    clock = time.perf_counter
+    clock = time.process_time   # CPU time: the figure the bots' budgets count, whatever the machine's load
     n = 0
     for game in paused_gc(games):
         for pos in walk(engine, game):
@@ -397,10 +398,13 @@ def bench_replay(engine: Engine, games: list[Game], repeats: int = 3) -> tuple[d
                         "commands": game.commands, "commands_per_s": round(game.commands / s),
                         "passed": bool(result.passed)}
     per_game = list(out.values())
+    per_move = [v["ms"] / v["moves"] for v in per_game if v["moves"]]
     median = {"ms": round(statistics.median(v["ms"] for v in per_game), 2),
               "moves_per_s": round(statistics.median(rates)),
-              "commands_per_s": round(statistics.median(v["commands_per_s"] for v in per_game))
-              } if rates else {"ms": None, "moves_per_s": None, "commands_per_s": None}
+              "commands_per_s": round(statistics.median(v["commands_per_s"] for v in per_game)),
+              # how far the dearest game is from the typical one: its time per move line over the median game's
+              "worst_per_move": round(max(per_move) / statistics.median(per_move), 2) if per_move else None,
+              } if rates else {"ms": None, "moves_per_s": None, "commands_per_s": None, "worst_per_move": None}
     return out, median
 
 

@@ -36,6 +36,7 @@ from ..content.catalogue import Catalogue
 from ..rules import Engine, Game
 from ..setup import draw_factions, fill_factions, random_setup
 from .base import Step, play_game
+from .behaviour import behaviour, behaviour_means
 from .kinds import make_bot
 
 
@@ -69,6 +70,8 @@ class GameResult:
     sources: tuple[dict[str, int], ...] = ()   # VP by source group (`source_groups`), by seat
     automa: str | None = None             # a solo game: the Automa faction card and the difficulty
     difficulty: str | None = None
+    deal: int = 0                         # the deal played (games of one deal are one sample of the intervals)
+    behaviour: tuple[dict[str, float], ...] = ()   # how each player's seat played (`behaviour`); {} for the Automa
 
 
 @dataclass
@@ -86,6 +89,9 @@ class KindStats:
     cpu_s: float = 0.0
     source_vp: dict[str, int] = field(default_factory=dict)   # VP by source group, summed over its seats
     sourced: int = 0                                          # seats whose sources were recorded
+    deals: list[int] = field(default_factory=list)            # the deal of each entry of `vp` and `won`
+    won: list[float] = field(default_factory=list)            # each seat's share of its game's win
+    behaviour: list[dict[str, float]] = field(default_factory=list)   # how each seat played
 
     def sources_mean(self) -> dict[str, float]:
         """Mean VP a seat of this kind scored from each source group, largest first."""
@@ -100,20 +106,13 @@ class KindStats:
         return self.wins / self.games if self.games else 0.0
 
     def win_interval(self) -> tuple[float, float]:
-        return wilson(self.wins, self.games)
+        return win_interval(self.won, self.deals)
 
     def vp_mean(self) -> float:
         return sum(self.vp) / len(self.vp) if self.vp else 0.0
 
     def vp_interval(self) -> tuple[float, float]:
-        n = len(self.vp)
-        if n < 2:
-            m = self.vp_mean()
-            return m, m
-        m = self.vp_mean()
-        sd = math.sqrt(sum((v - m) ** 2 for v in self.vp) / (n - 1))
-        half = 1.96 * sd / math.sqrt(n)
-        return m - half, m + half
+        return by_deal(self.vp, self.deals)
 
     def to_json(self) -> dict:
         lo, hi = self.win_interval()
@@ -122,7 +121,45 @@ class KindStats:
                 "win_rate_95": [lo, hi], "vp_mean": self.vp_mean(), "vp_mean_95": [vlo, vhi],
                 "rank_mean": sum(self.ranks) / len(self.ranks) if self.ranks else 0.0,
                 "ms_per_decision": self.ms_per_decision(), "vp_by_source": self.sources_mean(),
+                "behaviour": behaviour_means(self.behaviour),
                 "rating": {"mu": self.mu, "sigma": self.sigma, "ordinal": self.mu - 3 * self.sigma}}
+
+
+def by_deal(values: Sequence[float], deals: Sequence[int], z: float = 1.96) -> tuple[float, float]:
+    """The 95% interval of the mean of `values`, the games of one deal taken as one sample (paired by deal).
+
+    The games of a deal share its board, tiles and factions, so they are not independent: the interval
+    is taken over the deals' means (each deal weighted by its games), not over the games. With one deal
+    (or games without deals) it is taken over the games.
+    """
+    n = len(values)
+    if n < 2:
+        m = sum(values) / n if n else 0.0
+        return m, m
+    m = sum(values) / n
+    groups: dict[int, list[float]] = {}
+    for v, d in zip(values, deals if len(deals) == n else range(n)):
+        groups.setdefault(d, []).append(v)
+    if len(groups) < 2:
+        groups = {i: [v] for i, v in enumerate(values)}
+    k = len(groups)
+    # the ratio estimator's variance: deals of unequal size weighted by their games
+    size = n / k
+    var = sum((sum(g) - m * len(g)) ** 2 for g in groups.values()) / (k - 1) / (k * size * size)
+    half = z * math.sqrt(var)
+    return m - half, m + half
+
+
+def win_interval(won: Sequence[float], deals: Sequence[int]) -> tuple[float, float]:
+    """A win rate's 95% interval paired by deal (`by_deal`), kept within 0-1; Wilson's when there is
+    no spread to measure (every deal won, or none: the by-deal interval would have no width)."""
+    n = len(won)
+    if n == 0:
+        return 0.0, 1.0
+    lo, hi = by_deal(won, deals)
+    if hi - lo < 1e-12:
+        return wilson(sum(won), n)
+    return max(0.0, lo), min(1.0, hi)
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -227,7 +264,8 @@ def play_spec(spec: GameSpec, overlays: tuple[str, ...] = (), weights: tuple | N
     return GameResult(spec.index, spec.seed, spec.factions, spec.bots, tuple(p.vp for p in state.players),
                       sum(decisions), tuple(decisions), tuple(round(c, 4) for c in cpu),
                       tuple(map(Game(state, engine).score_groups, range(len(state.players)))),
-                      spec.automa, spec.difficulty)
+                      spec.automa, spec.difficulty, spec.deal,
+                      tuple({} if state.is_automa(p) else behaviour(engine, state, p) for p in range(len(state.players))))
 
 
 def play_all(specs: Sequence[GameSpec], workers: int = 1, overlays: tuple[str, ...] = (),
@@ -281,6 +319,10 @@ def summarize(results: Sequence[GameResult], kinds: Sequence[str]) -> list[KindS
                 s.cpu_s += r.cpu_s[seat]
             s.games += 1
             s.vp.append(r.vp[seat])
+            s.deals.append(r.deal)
+            s.won.append(1 / len(winners) if seat in winners else 0.0)
+            if r.behaviour:
+                s.behaviour.append(r.behaviour[seat])
             if r.sources:
                 s.sourced += 1
                 for group, n in r.sources[seat].items():
@@ -305,20 +347,30 @@ class SoloStats:
     wins: float = 0.0             # the player's wins; a tie with the Automa counts half
     vp: list[int] = field(default_factory=list)
     automa_vp: list[int] = field(default_factory=list)
+    deals: list[int] = field(default_factory=list)      # the deal of each game (intervals are paired by deal)
+    won: list[float] = field(default_factory=list)      # each game: 1 won, 0.5 tied, 0 lost
+    behaviour: list[dict[str, float]] = field(default_factory=list)   # how the player's seat played
 
     def win_rate(self) -> float:
         return self.wins / self.games if self.games else 0.0
+
+    def win_interval(self) -> tuple[float, float]:
+        return win_interval(self.won, self.deals)
+
+    def margin_interval(self) -> tuple[float, float]:
+        return by_deal([a - b for a, b in zip(self.vp, self.automa_vp)], self.deals)
 
     def margin(self) -> float:
         """The player's VP less the Automa's, mean over the games."""
         return (sum(self.vp) - sum(self.automa_vp)) / self.games if self.games else 0.0
 
     def to_json(self) -> dict:
-        lo, hi = wilson(self.wins, self.games)
+        lo, hi = self.win_interval()
         return {"name": self.name, "difficulty": self.difficulty, "games": self.games, "wins": self.wins,
                 "win_rate": self.win_rate(), "win_rate_95": [lo, hi], "vp_mean": _mean(self.vp),
-                "vp_mean_95": list(_interval(self.vp)), "automa_vp_mean": _mean(self.automa_vp),
-                "margin": self.margin()}
+                "vp_mean_95": list(by_deal(self.vp, self.deals)), "automa_vp_mean": _mean(self.automa_vp),
+                "margin": self.margin(), "margin_95": list(self.margin_interval()),
+                "behaviour": behaviour_means(self.behaviour)}
 
 
 SOLO_KEYS = ("bot", "faction", "automa")   # what solo games are grouped by, besides the difficulty
@@ -338,6 +390,10 @@ def solo_summary(results: Sequence[GameResult], by: str = "bot", levels: Sequenc
         s.games += 1
         s.vp.append(r.vp[0])
         s.automa_vp.append(r.vp[-1])
+        s.deals.append(r.deal)
+        s.won.append(1.0 if r.vp[0] > r.vp[-1] else 0.5 if r.vp[0] == r.vp[-1] else 0.0)
+        if r.behaviour:
+            s.behaviour.append(r.behaviour[0])
         s.wins += 1.0 if r.vp[0] > r.vp[-1] else 0.5 if r.vp[0] == r.vp[-1] else 0.0
     order = {level: i for i, level in enumerate(levels or ())}
     names = {n: i for i, n in enumerate(dict.fromkeys(n for n, _ in groups) if by == "bot"
@@ -347,14 +403,6 @@ def solo_summary(results: Sequence[GameResult], by: str = "bot", levels: Sequenc
 
 def _mean(values: Sequence[int]) -> float:
     return sum(values) / len(values) if values else 0.0
-
-
-def _interval(values: Sequence[int]) -> tuple[float, float]:
-    n, m = len(values), _mean(values)
-    if n < 2:
-        return m, m
-    half = 1.96 * math.sqrt(sum((v - m) ** 2 for v in values) / (n - 1)) / math.sqrt(n)
-    return m - half, m + half
 
 
 def rate_seats(model, ratings: dict, result: GameResult) -> None:

@@ -44,7 +44,7 @@ from ..language import ast
 from ..rules import Engine, Move
 from ..rules.building import terraform_steps
 from ..rules.phases import income_events
-from ..rules.scoring import rank_vp
+from ..rules.scoring import final_tile_vp
 from ..state import GameState
 from .base import is_free, trailing_free_actions
 from .factions import faction_by_board, is_faction_choice
@@ -237,7 +237,6 @@ class FastEvaluator:
         self.catalogue = catalogue
         self.w = dict(weights or default_weights())
         self.rounds = int(catalogue.game["rounds"])
-        self.final_table = list(catalogue.game["final_scoring_vp"])
         self.research_vp = list(catalogue.research.vp_by_level)
         self.board = BoardTerms(catalogue, self.w)
 
@@ -332,13 +331,7 @@ class FastEvaluator:
 
     def final_tiles(self, engine: Engine, state: GameState, p: int) -> float:
         ctx = engine.context(state)
-        n = len(state.players)
-        total = 0.0
-        for tile_id in state.setup.final_tiles:
-            tile = self.catalogue.final_tiles[tile_id]
-            counts = [ctx.holdings.counter(state, q, tile.count) for q in range(n)]
-            total += rank_vp(counts, counts, self.final_table, True)[p]
-        return total
+        return float(sum(final_tile_vp(ctx, state, tile_id)[1][p] for tile_id in state.setup.final_tiles))
 
     def __call__(self, engine: Engine, state: GameState, p: int) -> float:
         if state.ended:

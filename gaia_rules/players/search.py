@@ -34,8 +34,9 @@ far, the same for each candidate, so the candidates differ by their move and
 not by the luck of their play-out.
 
 Budgets: `iterations` (fast-bot decisions simulated per move; deterministic
-for a seed) or `think` (seconds per move; the clock is read between decisions
-of a play-out, so the move may depend on the machine's speed).
+for a seed) or `think` (seconds of the process's CPU time per move, not wall
+time, so a busy machine does not weaken the bot; the clock is read between
+decisions of a play-out, so the move may depend on the machine's speed).
 """
 from __future__ import annotations
 
@@ -103,7 +104,7 @@ class SearchBot(Bot):
         return self._search(engine, state, p, prior, others)
 
     def _search(self, engine: Engine, state: GameState, p: int, prior: Move, others: list[Move]) -> Move:
-        started = time.monotonic()
+        started = time.process_time()
         deadline = started + self.think if self.think is not None else None
         budget = [self.iterations if self.iterations is not None else 10 ** 9]
         ends: dict[Move, GameState] = {}
@@ -124,8 +125,8 @@ class SearchBot(Bot):
         spent = (self.iterations if self.iterations is not None else 10 ** 9) - budget[0]
         per_play_out = spent / len(values)
         if self.think is not None:
-            rate = spent / max(time.monotonic() - started, 1e-6)      # decisions per second so far
-            budget[0] = min(budget[0], int((deadline - time.monotonic()) * rate))
+            rate = spent / max(time.process_time() - started, 1e-6)      # decisions per second so far
+            budget[0] = min(budget[0], int((deadline - time.process_time()) * rate))
         return self._extended(engine, state, p, prior, values, ends, budget, deadline, per_play_out) or best
 
     def _extended(self, engine: Engine, state: GameState, p: int, prior: Move, values: list[tuple[float, Move]],
@@ -209,7 +210,7 @@ class SearchBot(Bot):
         """Fast bots in every seat, their moves pushed on `game`, until round `last_round` is over (None: the
         game's end); the state reached, or None if the budget ran out first."""
         while not game.is_over and (last_round is None or game.state.round <= last_round):
-            if budget[0] <= 0 or (deadline is not None and time.monotonic() > deadline):
+            if budget[0] <= 0 or (deadline is not None and time.process_time() > deadline):
                 return None
             q = game.turn
             if q is None:

@@ -11,7 +11,7 @@ from typing import Callable
 from ..content.spelling import did_you_mean
 from ..language import ast
 from ..state import GameState, Pending
-from . import auction, automa_deck, automa_setup, charges, choices, effects, holdings, research, scoring, special_token
+from . import auction, automa_deck, automa_setup, charges, choices, conversions, effects, holdings, research, scoring, special_token
 from .context import Context
 from .errors import IllegalMoveError
 
@@ -122,6 +122,19 @@ def expected_player(state: GameState) -> int | None:
 def advance(ctx: Context, state: GameState, observer: RoundObserver | None = None) -> None:
     """Play every automatic step until a decision is needed or the game ends."""
     while not state.decisions and not state.ended:
+        if state.phase == "actions":  # first: the phase of nearly every move
+            if state.charge_sources:
+                builder, name = state.charge_sources.pop(0)
+                charges.offer_charges(ctx, state, builder, name)  # each source's offers start from the bowls of now
+                continue
+            if state.current is not None and not state.turn_done:
+                return
+            if state.turn_done:
+                finish_turn(ctx, state)
+                continue
+            # nobody left to play: the round is over
+            end_round(ctx, state, observer)
+            continue
         if state.phase == "factions":
             if not state.setup.auction and all(p.faction is not None for p in state.players):
                 begin_placements(ctx, state)
@@ -159,19 +172,6 @@ def advance(ctx: Context, state: GameState, observer: RoundObserver | None = Non
                 gaia_phase_player(ctx, state, p)
                 continue
             begin_actions(state)
-            continue
-        if state.phase == "actions":
-            if state.charge_sources:
-                builder, name = state.charge_sources.pop(0)
-                charges.offer_charges(ctx, state, builder, name)  # each source's offers start from the bowls of now
-                continue
-            if state.current is not None and not state.turn_done:
-                return
-            if state.turn_done:
-                finish_turn(ctx, state)
-                continue
-            # nobody left to play: the round is over
-            end_round(ctx, state, observer)
             continue
         return
 
@@ -244,8 +244,9 @@ def sync_income_order(ctx: Context, state: GameState, only: tuple[int, ...] | No
 
     `only` limits the check to these players (those whose holdings a move changed).
     """
-    for p, player in enumerate(state.players):
-        if player.faction is None or (only is not None and p not in only):
+    for p in range(len(state.players)) if only is None else only:
+        player = state.players[p]
+        if player.faction is None:
             continue
         want, need = ctx.holdings.derived(state, p, _income_keys)
         if len(want) == len(player.income_order) and want == tuple(sorted(player.income_order)):
@@ -339,11 +340,11 @@ def gaia_phase_player(ctx: Context, state: GameState, p: int) -> None:
 
 
 def gaia_choice_open(ctx: Context, state: GameState, p: int) -> bool:
-    """Whether some Gaia-phase conversion of player p could be paid now."""
-    for h in ctx.holdings.held(state, p):
-        cl = h.statement.clause
-        if isinstance(cl, ast.GaiaPhase) and effects.can_pay(ctx, state, p, cl.costs, "conversion") is None:
-            if all(not isinstance(c, ast.Move) or state.players[p].power.get(c.source, 0) >= c.count for c in cl.costs):
+    """Whether some Gaia-phase conversion open to player p now (its condition holds, its limit allows)
+    could be paid."""
+    for costs, _gains in conversions.conversions(ctx, state, p, gaia_phase=True):
+        if effects.can_pay(ctx, state, p, costs, "conversion") is None:
+            if all(not isinstance(c, ast.Move) or state.players[p].power.get(c.source, 0) >= c.count for c in costs):
                 return True
     return False
 

@@ -32,18 +32,25 @@ def _automa_extra(ctx: Context, state: GameState, breakdown: dict, p: int, sourc
         breakdown["automa_extra_vp"] = breakdown.get("automa_extra_vp", 0) + automa_score.extra(ctx, state, source, vp)
 
 
-def final_scoring(ctx: Context, state: GameState) -> None:
+def final_tile_vp(ctx: Context, state: GameState, tile_id: str) -> tuple[list[int], list[int]]:
+    """One final scoring tile as the game's end scores it now: (each seat's count, each seat's VP), the
+    Automa counting by its rules and the neutral player ranked where the content seats one."""
     n = len(state.players)
     table = list(ctx.content.catalogue.game["final_scoring_vp"])
     zero = ctx.content.game_params["final_zero_scores"]
     neutral = n in ctx.content.game_params["neutral_player_counts"]
+    tile = ctx.content.catalogue.final_tiles[tile_id]
+    counts = [automa_score.final_count(ctx, state, tile_id, tile.count) if state.is_automa(p)
+              else ctx.holdings.count_of(state, p, tile.count) for p in range(n)]
+    values = counts + ([tile.neutral] if neutral else [])
+    return counts, rank_vp(values, values, table, zero)[:n]
+
+
+def final_scoring(ctx: Context, state: GameState) -> None:
+    n = len(state.players)
     breakdown = [dict() for _ in range(n)]
     for k, tile_id in enumerate(state.setup.final_tiles, 1):
-        tile = ctx.content.catalogue.final_tiles[tile_id]
-        counts = [automa_score.final_count(ctx, state, tile_id, tile.count) if state.is_automa(p)
-                  else ctx.holdings.counter(state, p, tile.count) for p in range(n)]
-        values = counts + ([tile.neutral] if neutral else [])
-        vp = rank_vp(values, values, table, zero)[:n]
+        counts, vp = final_tile_vp(ctx, state, tile_id)
         for p in range(n):
             add_vp(state, p, vp[p], f"final{k}")
             breakdown[p][f"final_tile_{k}"] = {"tile": tile_id, "count": counts[p], "vp": vp[p]}
