@@ -40,8 +40,7 @@ from .terminal import console as stdout_console
 
 if TYPE_CHECKING:  # the layers are imported inside the commands, so that `gaia` starts at once
     from ..formats.savegame import SavedGame
-    from ..rules import Engine
-    from ..rules.moves import Move
+    from ..rules import Engine, Move
 
 
 class CommandError(Exception):
@@ -576,22 +575,24 @@ def map_(
 
         gaia map game.json -o board.svg
     """
+    from ..rules import Game
     from .mapview import svg_map, text_map
     engine = _engine("map", content)
     game = _load(engine, file, force, content)
-    ctx = engine.context(game.state)
+    view = Game(game.state, engine).view()
     if output is None:
         console = _console()
-        text = text_map(ctx, game.state, markup=True, compact=compact)
-        if not compact and console.is_terminal and max(map(len, text_map(ctx, game.state).splitlines())) > console.width:
-            text = text_map(ctx, game.state, markup=True, compact=True)
+        text = text_map(view, game.state, markup=True, compact=compact)
+        if (not compact and console.is_terminal
+                and max(map(len, text_map(view, game.state).splitlines())) > console.width):
+            text = text_map(view, game.state, markup=True, compact=True)
         console.print(text, end="", soft_wrap=True)
         return
     try:
-        output.write_text(svg_map(ctx, game.state, engine.to_move(game.state)), encoding="utf-8")
+        output.write_text(svg_map(view, game.state, engine.to_move(game.state)), encoding="utf-8")
     except OSError as err:
         raise CommandError(f"cannot write {output}: {err.strerror or err}") from None
-    typer.echo(f"map of {len(ctx.map.hexes)} hexes written to {output}")
+    typer.echo(f"map of {len(view.map.hexes)} hexes written to {output}")
 
 
 # ------------------------------------------------------------------ gaia moves
@@ -666,8 +667,7 @@ def _automa_turns(engine: Engine, game: SavedGame) -> tuple[SavedGame, list[Move
     """In a solo game, the Automa's moves while its seat is to act (its one move each time): the game after
     them, the moves and each told in words (docs/solo.md)."""
     from ..formats import savegame
-    from ..rules.automa_turn import COMMAND as AUTOMA_COMMAND
-    from ..rules.moves import Move
+    from ..rules import AUTOMA_COMMAND, Move
     from .session import automa_line
     played, lines = [], []
     while not game.state.ended and game.state.is_automa(engine.to_move(game.state)):

@@ -11,8 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..rules.errors import MoveSyntaxError
-from ..rules.moves import SWAP_PREFIX, Move
+from ..rules import SWAP_PREFIX, Move, MoveSyntaxError
 
 _ANNOTATIONS = [
     re.compile(r" \(\d+(?:,B)?/\d+(?:,B)?/\d+(?:,B)?/\d+(?:,B)? ⇒ \d+(?:,B)?/\d+(?:,B)?/\d+(?:,B)?/\d+(?:,B)?\)"),

@@ -28,8 +28,7 @@ from referencing import Registry, Resource
 from ..content.loader import Loader, schema_dir
 from ..content.setupfile import FIELDS, SOLO_PLAYERS, SetupFile
 from ..content.yamlsrc import Diagnostic, Located, load_yaml, load_yaml_text
-from ..rules import Engine
-from ..rules.moves import Move
+from ..rules import Engine, Move
 from ..setup import SetupError, random_setup, setup_arguments, setup_problems, solo_choices
 from ..state import GameState
 from .position_seats import apply_seats, check_seats

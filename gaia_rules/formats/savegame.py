@@ -45,8 +45,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..rules import Engine, MoveError
-from ..rules.moves import Move
+from ..rules import Engine, Move, MoveError
 from ..setup import SetupError
 from ..state import GameState, Setup
 from .setup_shape import shape_problem

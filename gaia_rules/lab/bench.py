@@ -74,8 +74,7 @@ from ..formats.corpus import CorpusMissing, corpus_files as bundled_corpus
 from ..formats.notation import canonical, parse_line
 from ..formats.replay import _names, hex_namer, replay_file, replay_record, setup_from_record, token_words
 from ..players import BotGameError, FastBot, RandomBot, play_game
-from ..rules import Engine, MoveError, MoveSyntaxError
-from ..rules.federations import possible_federations
+from ..rules import Engine, Game as Play, MoveError, MoveSyntaxError
 from ..setup import random_setup
 from .bench_startup import StartupError, bench_startup
 from .bench_targets import BENCHMARKS
@@ -369,9 +368,9 @@ def bench_federation(engine: Engine, games: list[Game]) -> dict:
             p = engine.to_move(state)
             if p is None:
                 continue
-            ctx = engine.context(state)
+            view = Play(state, engine).view()
             t = clock()
-            possible_federations(ctx, state, p)
+            view.possible_federations(p)
             dt = clock() - t
             times.append(dt)
             if dt > worst[0]:

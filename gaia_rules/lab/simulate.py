@@ -20,8 +20,7 @@ from typing import Callable, Iterable, Sequence
 from ..content import default_catalogue
 from ..content.catalogue import Catalogue
 from ..players import BOTS, BotGameError, make_bot, play_game
-from ..rules import Engine
-from ..rules.scoring import source_groups
+from ..rules import Engine, Game
 from ..setup import SetupError, check_player_count, random_setup
 from . import LabError
 from .change import Component, Focus, changed_components, focus_of, forced_deal
@@ -212,8 +211,8 @@ def play_one(config: RunConfig, schedule: Schedule, index: int) -> dict:
     except BotGameError as err:
         return {**record, "error": str(err), "seconds": round(time.perf_counter() - started, 3)}
     vp = [p.vp for p in state.players]
-    top = max(vp)
-    record.update(vp=vp, sources=[source_groups(engine.catalogue, p.vp, p.vp_sources) for p in state.players],
+    top, game = max(vp), Game(state, engine)
+    record.update(vp=vp, sources=[game.score_groups(p) for p in range(len(vp))],
                   winners=[s for s, v in enumerate(vp) if v == top], moves=len(state.moves),
                   seconds=round(time.perf_counter() - started, 3))
     return record
