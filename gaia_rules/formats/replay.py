@@ -19,7 +19,7 @@ from ..errors import GaiaError
 from ..board import GameMap, PlacedSector
 from . import savegame
 from .notation import canonical, parse_line
-from ..rules import Engine, IllegalMoveError, Move, MoveError
+from ..rules import Engine, Game, IllegalMoveError, Move, MoveError
 from ..setup import SetupError
 from ..state import LEGACY_AUCTION, GameState, Setup
 
@@ -192,7 +192,7 @@ def build_map(engine: Engine, sectors: list[dict], mirror: bool) -> GameMap:
 
 def hex_namer(engine: Engine, state: GameState):
     """Written hex (name or `q x r`) -> hex name on this game's map."""
-    return engine.context(state).map.canonical_name
+    return Game(state, engine).view().map.canonical_name
 
 
 def token_words(engine: Engine) -> tuple[str, ...]:
@@ -226,7 +226,6 @@ def player_trace(state: GameState, p: int) -> list[int]:
 
 def player_snapshot(engine: Engine, state: GameState, p: int) -> dict:
     """The fields of the conformance player state that our state holds."""
-    ctx = engine.context(state)
     pl = state.players[p]
     buildings = {k: 0 for k in ("m", "ts", "lab", "PI", "ac1", "ac2", "gf", "sp")}
     for name, h in state.board.items():
@@ -242,7 +241,7 @@ def player_snapshot(engine: Engine, state: GameState, p: int) -> dict:
         "federations_formed": pl.federations_formed,
         "federation_tiles": [{"tile": t.tile, "green": t.green} for t in pl.fed_tokens],
         "tech_tiles": [{"tile": t.tile, "pos": t.pos, "enabled": t.enabled} for t in pl.tech],
-        "booster": pl.booster, "range": ctx.holdings.param(state, p, "range"), "bid": pl.bid,
+        "booster": pl.booster, "range": Game(state, engine).view().param(p, "range"), "bid": pl.bid,
         # the format names the special token's place after the token itself
         **{word: pl.token for word in token_words(engine)},
     }
