@@ -13,7 +13,12 @@ from gaia_rules.rules.errors import IllegalMoveError, MoveSyntaxError
 def _exception_classes() -> dict[str, type]:
     found = {}
     for info in pkgutil.walk_packages(gaia_rules.__path__, "gaia_rules."):
-        module = importlib.import_module(info.name)
+        try:
+            module = importlib.import_module(info.name)
+        except ModuleNotFoundError as err:  # a module of an optional extra (gymnasium, dask) not installed here
+            if (err.name or "").startswith("gaia_rules"):
+                raise
+            continue
         for name, value in vars(module).items():
             if inspect.isclass(value) and issubclass(value, BaseException) and value.__module__ == module.__name__:
                 found[f"{module.__name__}.{name}"] = value
