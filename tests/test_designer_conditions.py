@@ -22,11 +22,13 @@ from test_designer_constructs import (DESIGNS, edited, effect, end_round, engine
 # ------------------------------------------------------------------ every design validates clean
 
 ISSUE_39 = ["v23-late-bloomers", "v24-seed-growers", "v25-neighbours", "v26-homesteaders", "v27-peak-climbers",
-            "v28-frontier", "v29-gaia-hurriers"]
+            "v28-frontier", "v29-gaia-hurriers", "v30-quartermaster", "v31-gaia-capitals", "v32-stubborn-scholars"]
 GAMES = {"v23-late-bloomers": ["late-bloomers", "terrans", "xenos"], "v24-seed-growers": ["seed-growers", "terrans", "xenos"],
          "v25-neighbours": ["neighbours", "terrans", "xenos"], "v26-homesteaders": ["homesteaders", "terrans", "ivits"],
          "v27-peak-climbers": ["peak-climbers", "terrans", "xenos"],
-         "v28-frontier": "setup", "v29-gaia-hurriers": ["gaia-hurriers", "terrans", "xenos"]}
+         "v28-frontier": "setup", "v29-gaia-hurriers": ["gaia-hurriers", "terrans", "xenos"],
+         "v30-quartermaster": "setup", "v31-gaia-capitals": "setup",
+         "v32-stubborn-scholars": ["stubborn-scholars", "terrans", "xenos"]}
 
 
 @pytest.mark.parametrize("folder", ISSUE_39)
