@@ -177,8 +177,8 @@ def test_a_counter_of_holdings_cannot_count_among_an_events_pieces(tmp_path):
     _, problems = load_catalogue([overlay(tmp_path, ability=["on federation: 1vp per area3 in federation",
                                                              "on federation: 1vp per m-on-gaia in federation"])])
     assert [p.message for p in problems] == [
-        "'area3 in federation': only pieces are counted among an event's pieces (planet-type, gaia-planet, "
-        "sector, structure, federated-structure, satellite, a structure id or PIECE-on-KIND)"]
+        "'area3 in federation': only pieces are counted among an event's pieces or in a place (planet-type, gaia-planet, "
+        "sector, structure, federated-structure, satellite, a structure id, PIECE-on-KIND or opponent-PIECE)"]
 
 
 def test_a_piece_on_a_planet_type_counts_among_given_hexes(base):

@@ -10,7 +10,7 @@ import yaml
 from typer.testing import CliRunner
 
 from gaia_rules.content import default_catalogue
-from gaia_rules.content.inventory import counter_item, inventory, statement_items, structure_ids
+from gaia_rules.content.inventory import final_count_items, inventory, statement_items, structure_ids
 from gaia_rules.faces.cli import app
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "effects.md"
@@ -97,8 +97,8 @@ def design_uses(folder: Path, cat=None) -> set[tuple[str, str]]:
     structures = structure_ids(cat)
     used = {item for component, effect in cat.effect_sources() if component in own and effect.text in written
             for st in effect.statements for item in statement_items(st, structures)}
-    used |= {("counter", counter_item(t.count, structures)) for t in cat.final_tiles.values()
-             if f"final_scoring {t.id}" in own}
+    used |= {("counter", item) for t in cat.final_tiles.values() if f"final_scoring {t.id}" in own
+             for item in final_count_items(t.count, structures)}
     used |= {("parameter", name) for v in cat.variants.values() if f"variant {v.id}" in own for name in v.parameters}
     if {i.category for i in inventory(default_catalogue())} - READ_FROM_STATEMENTS:
         used |= {(i.category, i.name) for i in inventory(cat) if i.category not in READ_FROM_STATEMENTS

@@ -41,8 +41,10 @@ def messages(folder: Path) -> list[str]:
     ({"ability": ["on build m: 1vp per level"]}, "'level' is counted only in a statement on 'research'"),
     ({"ability": ["on build m: 1o per m in federation"]},
      "'in federation' counts the pieces of a 'federation' event, but this statement fires on 'build'"),
-    ({"ability": ["set range = 2; if m >= 2: set range = 3"]},
-     "'if' applies to statements that fire (action, income, now, on, pass), not to 'set'"),
+    ({"ability": ["set range = 2; once per round: set range = 3"]},
+     "'once per' applies to statements that fire or convert (action, free, gaia-phase, income, now, on, pass), "
+     "not to 'set', which is held, not fired"),
+    ({"ability": ["if level >= 2: set range = 3"]}, "'level' is counted only in a statement on 'research'"),
     ({"ability": ["on research navv: 1vp"]}, "unknown research filter 'navv' (did you mean 'nav'?)"),
     ({"ability": ["on biuld m: 1vp"]}, "unknown event 'biuld' (did you mean 'build'?)"),
     ({"ability": ["action: biuld m"]}, "('biuld' is not a keyword: did you mean `build`?)"),

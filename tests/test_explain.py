@@ -19,6 +19,7 @@ from gaia_rules.faces.explain import KINDS, explain_all, ids_of, words_for
 from gaia_rules.language import ast, parse_effect, parse_price
 from gaia_rules.language import english as english_module
 from gaia_rules.language.english import Words, english
+from gaia_rules.language.parser import parse_count
 from gaia_rules.language.vocabulary import AREAS, COUNTERS, EVENTS, FED_WORDS, UP_CHOICES, WHERE
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -144,6 +145,11 @@ def test_every_kind_of_node_renders(words):
             for w in (words, None):
                 out = english(node, w)
                 assert out and isinstance(out, str), node
+    for text in ("ts|PI", "2 opponent-m within 2", "m-on-gaia in sector"):   # a count on its own (a final tile's)
+        node = parse_count(text)
+        seen.add(type(node))
+        assert english(node, words) and english(node, None)
+    assert english(parse_count("ts|PI"), words) == "trading station and planetary institute"
     assert seen == node_classes, node_classes - seen
     assert english(parse_price("6c, 2o"), words) == "6 credits and 2 ore"
     assert english(parse_price(""), words) == "free"

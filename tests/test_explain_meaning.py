@@ -216,7 +216,7 @@ def test_the_examples_of_docs_effects_md_read_as_shown(words):
     doc = (ROOT / "docs" / "effects.md").read_text(encoding="utf-8")
     start_at = doc.index("| written | `gaia explain` reads |")
     rows = re.findall(r"^\| `(.+?)` \| (.+) \|$", doc[start_at:doc.index("\n\n", start_at)], re.M)
-    assert len(rows) == 8
+    assert len(rows) == 10
     for written, shown in rows:
         assert read(written.replace("\\|", "|"), words) == shown
 

@@ -147,11 +147,19 @@ def test_changes_within_the_range_at_every_level_validate_clean(tmp_path):
     assert messages(tmp_path) == []
 
 
-def test_a_relative_change_of_a_price_or_a_choice_is_an_error(tmp_path):
-    write(tmp_path, faction("set satellite_cost += 1", "set federation_mode += 1"))
+def test_a_relative_change_of_a_price_takes_amounts_and_of_a_choice_is_an_error(tmp_path):
+    write(tmp_path, faction("set satellite_cost += 1", "set federation_mode += 1", "set research_cost -= 1kk"))
     found = messages(tmp_path)
-    assert any("'+=' changes only whole-number parameters; 'satellite_cost' is a cost" in m for m in found), found
-    assert any("'federation_mode' is a choice" in m for m in found), found
+    assert any("'+=' on a price takes amounts, e.g. set satellite_cost += 1c, got 1" in m for m in found), found
+    assert any("'+=' changes only whole-number parameters and prices; 'federation_mode' is a choice" in m
+               for m in found), found
+    assert any("unknown resource 'kk'" in m for m in found), found
+    assert len(found) == 3, found
+
+
+def test_relative_price_changes_validate_clean(tmp_path):
+    write(tmp_path, faction("set research_cost -= 1k", "set structure_cost[ts] += 1o, 1c"))
+    assert messages(tmp_path) == []
 
 
 # ------------------------------------------------------------------ one use

@@ -421,7 +421,8 @@ def test_the_outposts_design_plays_whole_bot_games_that_end_and_build_outposts()
 def test_explain_mechanisms_lists_the_placement_fields_and_who_sets_them():
     bundled = {i.name: i.users for i in inventory(default_catalogue()) if i.category == "placement field"}
     assert list(bundled) == ["place_on", "guest_on", "place_price", "becomes", "gaia_project", "gaiaformer",
-                             "holds_planet", "action_only", "structure", "counts_as_planet", "in_federations",
+                             "holds_planet", "over_gaia_project", "action_only", "structure", "counts_as_planet",
+                             "in_federations",
                              "charges", "range_origin", "counts_as_satellite"]
     assert (bundled["gaiaformer"], bundled["guest_on"], bundled["charges"]) == (
         ["faction_board default"], ["faction lantids"], [])

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..language import parse_effect, parse_price
 from . import catalogue as cat
 from .automa_load import KINDS as AUTOMA_KINDS, add_automa
-from .loader import Document, Loader
+from .loader import Document, Loader, merge_patch
 from .spelling import did_you_mean
 from .values import typed_value
 from .yamlsrc import Located
@@ -65,6 +65,7 @@ def _structure(loader: Loader, src: Located, path: tuple, sid: str, raw: dict) -
         gaia_project=raw.get("gaia_project", False),
         gaiaformer=raw.get("gaiaformer", False),
         holds_planet=raw.get("holds_planet", False),
+        over_gaia_project=raw.get("over_gaia_project", False),
         action_only=raw.get("action_only", False),
         counts_as_planet=raw.get("counts_as_planet"),
         in_federations=raw.get("in_federations"),
@@ -104,7 +105,7 @@ def _faction(loader: Loader, doc: Document, boards: dict[str, Document]) -> cat.
     structures = {}
     for sid, raw in board["structures"].items():
         override = data.get("structures", {}).get(sid, {})
-        merged = {**raw, **override}
+        merged = merge_patch(raw, override)   # key by key, mappings too: `place_price: {desert: 1c}` adds a planet
         # Positions: a field overridden by the faction is reported in the faction file.
         where = (src, ("structures", sid)) if override else (board_doc.src, ("structures", sid))
         structures[sid] = _structure(loader, where[0], where[1], sid, merged)

@@ -92,6 +92,7 @@ class Structure:
     gaia_project: bool = False       # placing it starts a Gaia Project (`becomes` waits for the Gaia phase)
     gaiaformer: bool = False         # a Gaiaformer: its copies are the `gf` gained, not `supply`
     holds_planet: bool = False       # its owner's next structure placed on its hex replaces it (no range, no place price)
+    over_gaia_project: bool = False  # it may replace a `holds_planet` piece whose Gaia Project is under way (completing it)
     action_only: bool = False        # placed only by an action that names it (`build sp`), never as a main build
     counts_as_planet: bool | None = None   # None: as `structure`
     in_federations: bool | None = None

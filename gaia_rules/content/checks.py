@@ -5,9 +5,10 @@ line and column of the offending word.
 """
 from __future__ import annotations
 
-from typing import Any, Iterator, NamedTuple
+from typing import Any, Iterator
 
 from ..language import EffectSyntaxError, parse_effect, parse_price
+from ..language.parser import parse_count
 from ..language import ast
 from ..language.vocabulary import (AREAS, BUILD_BY, COUNTER_FORMS, COUNTERS, ENGINE_RESOURCES, EVENT_DATA,
                                    EVENT_FILTERS, EVENT_PIECES, EVENTS, FED_WORDS, KIND_PLACES, LIMITABLE,
@@ -15,7 +16,9 @@ from ..language.vocabulary import (AREAS, BUILD_BY, COUNTER_FORMS, COUNTERS, ENG
                                    UP_CHOICES, WHERE, WHERE_INSTEAD)
 from . import catalogue as cat
 from .automa_load import check_automa
-from .loader import Loader
+from .reach import Found as _Found, check_reach as _check_reach
+from .loader import Loader, merge_patch
+from .never_fire import locked_rewards
 from .spelling import did_you_mean
 from .yamlsrc import Located
 
@@ -80,9 +83,14 @@ class _Ctx:
                      src.string_offset(path) + max(column, 1) - 1)
 
     def is_counter(self, word: str) -> bool:
-        """A counter word: a fixed counter, a structure, a kept resource, `research-TRACK`, `PIECE-on-KIND`."""
+        """A counter word: a fixed counter, a structure, a kept resource, `research-TRACK`, `PIECE-on-KIND`,
+        `opponent-` and a piece counter (`opponent-structure`, `opponent-m`, `opponent-m-on-gaia`)."""
         if word in self.counters:
             return True
+        if word.startswith("opponent-"):
+            piece = word[len("opponent-"):]
+            return piece in PIECE_COUNTERS or piece in self.structures or (
+                "-on-" in piece and self.is_counter(piece))
         piece, on, kind = word.partition("-on-")
         return bool(on) and (piece == "structure" or piece in self.structures) and kind in self.c.planets
 
@@ -143,10 +151,19 @@ PIECE_COUNTERS = ("planet-type", "gaia-planet", "sector", "structure", "federate
 
 
 def _count_words(ctx: _Ctx, src: Located, path: tuple, words, columns, fallback: int, within: str | None,
-                 within_column: int, event: str | None) -> None:
-    """The words of a count (`per ...`, `if ...`): event data, or counters; `in EVENT` only of the firing event."""
+                 within_column: int, event: str | None, near: int | None = None) -> None:
+    """The words of a count (`per ...`, `if ...`): event data, or counters; `in EVENT` only of the firing
+    event; `in sector` and `within N` only on an event with hexes."""
     off = src.string_offset(path)
-    if within is not None:
+    if within == "sector" or near is not None:
+        if event not in EVENT_PIECES:
+            what = "'in sector'" if within == "sector" else f"'within {near}'"
+            where = f"fires on '{event}', which has no hex" if event else "does not fire on an event"
+            ctx.err(src, path, f"{what} counts around the hex of the event that fired, but this statement {where}; "
+                               f"events with hexes: {', '.join(EVENT_PIECES)}", off + (within_column or fallback) - 1)
+        if near is not None:
+            ctx.number(src, path, within_column or fallback, near, "count", f"within {near}")
+    if within is not None and within != "sector":
         if within not in EVENT_PIECES:
             ctx.err(src, path, f"'in {within}': only these events have pieces to count among: "
                                f"{', '.join(EVENT_PIECES)}", off + (within_column or fallback) - 1)
@@ -154,12 +171,15 @@ def _count_words(ctx: _Ctx, src: Located, path: tuple, words, columns, fallback:
             where = f"fires on '{event}'" if event else "does not fire on an event"
             ctx.err(src, path, f"'in {within}' counts the pieces of a '{within}' event, but this statement {where}",
                     off + (within_column or fallback) - 1)
-    data = EVENT_DATA.get(event or "", {}) if within is None else {}
+    scoped = within is not None or near is not None
+    data = EVENT_DATA.get(event or "", {}) if not scoped else {}
     for i, word in enumerate(words):
         column = columns[i] if i < len(columns) else fallback
-        if within is not None and word in COUNTERS and word not in PIECE_COUNTERS:
-            ctx.err(src, path, f"'{word} in {within}': only pieces are counted among an event's pieces "
-                               f"({', '.join(PIECE_COUNTERS)}, a structure id or PIECE-on-KIND)", off + column - 1)
+        if scoped and word in COUNTERS and word not in PIECE_COUNTERS:
+            scope = f"in {within}" if within is not None else f"within {near}"
+            ctx.err(src, path, f"'{word} {scope}': only pieces are counted among an event's pieces or in a place "
+                               f"({', '.join(PIECE_COUNTERS)}, a structure id, PIECE-on-KIND or opponent-PIECE)",
+                    off + column - 1)
             continue
         if word in data or ctx.is_counter(word):
             continue
@@ -179,7 +199,7 @@ def _gain_words(ctx: _Ctx, src: Located, path: tuple, gains, event: str | None =
             ctx.number(src, path, g.column, g.count, "amount", f"{g.count}{g.resource}")
             if g.per:
                 ctx.number(src, path, (g.per_columns or (g.column,))[0], g.each, "count", f"per {g.each} {'|'.join(g.per)}")
-            _count_words(ctx, src, path, g.per, g.per_columns, g.column, g.within, g.within_column, event)
+            _count_words(ctx, src, path, g.per, g.per_columns, g.column, g.within, g.within_column, event, g.near)
         elif isinstance(g, ast.Up):
             ctx.word(src, path, g.track_column or g.column, g.track, set(c.tracks) | set(UP_CHOICES), "research track")
         elif isinstance(g, ast.Build):
@@ -228,12 +248,23 @@ def _check_set(ctx: _Ctx, src: Located, path: tuple, st: ast.Set) -> None:
         ctx.err(src, path, f"'{st.name}' needs a {p.keyed_by} key, e.g. {st.name}[{next(iter(keys))}]", off)
     if not p.keyed_by and st.keys:
         ctx.err(src, path, f"'{st.name}' takes no key", off)
-    ctx.words(src, path, st.key_columns, st.column, st.keys, keys, (p.keyed_by or "key").replace("_", " "))
+    plain = [(k, c) for k, c in zip(st.keys, st.key_columns or (st.column,) * len(st.keys)) if "-on-" not in k]
+    ctx.words(src, path, tuple(c for _, c in plain), st.column, tuple(k for k, _ in plain), keys,
+              (p.keyed_by or "key").replace("_", " "))
+    for key, column in zip(st.keys, st.key_columns or (st.column,) * len(st.keys)):
+        if "-on-" in key:
+            _check_key_on(ctx, src, path, p, st.name, key, column)
     if st.relative:
         at = src.string_offset(path) + max(st.value_column, 1) - 1
-        if p.type != "int":
-            ctx.err(src, path, f"'{st.op}' changes only whole-number parameters; '{st.name}' is a {p.type}: "
-                               f"write 'set {st.name} = VALUE'", off)
+        if p.type == "cost":
+            problem = None if isinstance(st.value, tuple) else (
+                f"'{st.op}' on a price takes amounts, e.g. set {st.name} {st.op} 1{_first_resource(ctx)}, got {st.value!r}")
+            problem = problem or _cost_value_problem(ctx.c, st.value)
+            if problem:
+                ctx.err(src, path, problem, at)
+        elif p.type != "int":
+            ctx.err(src, path, f"'{st.op}' changes only whole-number parameters and prices; '{st.name}' is a "
+                               f"{p.type}: write 'set {st.name} = VALUE'", off)
         elif not isinstance(st.value, int) or st.value < 0:
             ctx.err(src, path, f"'{st.op}' takes a whole number of 0 or more, e.g. set {st.name} {st.op} 1, "
                                f"got {st.value!r}", at)
@@ -241,6 +272,26 @@ def _check_set(ctx: _Ctx, src: Located, path: tuple, st: ast.Set) -> None:
     problem = value_problem(ctx.c, p, st.value)
     if problem:
         ctx.err(src, path, f"'{st.name}': {problem}", off)
+
+
+def _check_key_on(ctx: _Ctx, src: Located, path: tuple, p: cat.Parameter, name: str, key: str, column: int) -> None:
+    """`ts-on-gaia`: a key of a structure on a planet kind (a planet type id, or `home`), only where the
+    parameter is keyed by structure."""
+    at = src.string_offset(path) + max(column, 1) - 1
+    if p.keyed_by != "structure":
+        ctx.err(src, path, f"'{key}': only a parameter keyed by structure takes a key of a structure on a planet "
+                           f"kind; '{name}' is keyed by {(p.keyed_by or 'nothing').replace('_', ' ')}", at)
+        return
+    piece, _, kind = key.partition("-on-")
+    ctx.word(src, path, column, piece, ctx.structures, "structure")
+    kinds = set(ctx.c.planets) | {"home"}
+    if kind not in kinds:
+        ctx.err(src, path, f"unknown planet kind '{kind}' in key '{key}'{did_you_mean(kind, kinds)}; a key "
+                           f"STRUCTURE-on-KIND takes a planet type id or home", at)
+
+
+def _first_resource(ctx: _Ctx) -> str:
+    return "c" if "c" in ctx.c.resources else next(iter(ctx.c.resources), "c")
 
 
 # keyed parameters: by structure, by board action, or by the keys of a per-key default (e.g. token_route's flows)
@@ -394,10 +445,10 @@ def _check_limits(ctx: _Ctx, src: Located, path: tuple, st: ast.Statement, as_ki
         if as_kind == "planetary_institute" and st.scope.kind == "until" and pi in st.scope.pieces:
             ctx.err(src, path, f"'until {pi}' can never hold {KIND_PLACES[as_kind]}: these statements are held only "
                                f"once the {pi} is built", off + st.scope.column - 1)
-    limited = [w for w, on in (("once per", st.once), ("if", st.condition)) if on is not None]
-    if limited and st.trigger not in LIMITABLE:
-        ctx.err(src, path, f"'{limited[0]}' applies to statements that fire ({', '.join(sorted(LIMITABLE))}), "
-                           f"not to '{st.trigger}'", off + st.column - 1)
+    if st.once is not None and st.trigger not in LIMITABLE:
+        ctx.err(src, path, f"'once per' applies to statements that fire or convert ({', '.join(sorted(LIMITABLE))}), "
+                           f"not to '{st.trigger}', which is held, not fired (write 'if COUNT OP N:' to hold it "
+                           f"only while a count compares true)", off + st.column - 1)
     if st.once is not None:
         ctx.word(src, path, st.once_column or st.column, st.once, ONCE_PERIODS, "period")
     cond = st.condition
@@ -406,7 +457,7 @@ def _check_limits(ctx: _Ctx, src: Located, path: tuple, st: ast.Statement, as_ki
         ctx.number(src, path, cond.column, cond.value, "count", f"{cond.op} {cond.value}")
         ctx.number(src, path, cond.column, cond.each, "count", f"{cond.each} {'|'.join(cond.counters)}")
         _count_words(ctx, src, path, cond.counters, cond.counter_columns, cond.column, cond.within,
-                     cond.within_column, event)
+                     cond.within_column, event, cond.near)
 
 
 def _check_statement(ctx: _Ctx, src: Located, path: tuple, st: ast.Statement, as_kind: str,
@@ -459,160 +510,14 @@ def _check_effects(ctx: _Ctx, docs: list[tuple[str, Located]], built: bool) -> N
                 _check_statement(ctx, src, path, st, as_kind, pi)
                 if built and isinstance(st.clause, ast.Set):
                     doc_id = src.data.get("id") if isinstance(src.data, dict) else None
-                    ctx.sets.append(_Found(kind, doc_id, path, i, st.clause, src))
-
-
-# ------------------------------------------------------------------ parameter values a player can reach
-
-class _Found(NamedTuple):
-    """One `set` statement of a built file and where it is."""
-
-    kind: str            # the document kind (faction, research_track, tech_tile, ...)
-    doc: str | None      # the document id
-    path: tuple
-    index: int           # the statement's position in its effect string
-    st: ast.Set
-    src: Located
-
-    def where(self) -> str:
-        line, col = self.src.where(self.path)
-        return f"{self.src.file}:{line}:{col + self.src.string_offset(self.path) + self.st.column - 1}"
-
-    def text(self) -> str:
-        keys = f"[{', '.join(self.st.keys)}]" if self.st.keys else ""
-        use = f" for {self.st.use}" if self.st.use else ""
-        return f"set {self.st.name}{keys}{use} {self.st.op} {self.st.value}"
-
-
-def _groups(ctx: _Ctx, faction: cat.Faction, found: list[_Found]) -> list[tuple[list[_Found], ...]]:
-    """What a player of `faction` can hold, as independent groups of options (one option of each group is
-    held): the faction's ability (always), its PI (or not), each structure's slots (the first n), each
-    research track (levels up to one), each tech and advanced tile (or not), one booster (or none).
-    Each `_Found` carries its place in the fold order (`PARAMETER_SOURCES`) through `_rank`."""
-    c = ctx.c
-    own = [f for f in found if f.kind == "faction" and f.doc == faction.id]
-    fdata = next((src.data for (k, i), src in ctx.located.items() if k == "faction" and i == faction.id), {})
-    groups: list[tuple[list[_Found], ...]] = [([f for f in own if f.path[0] in ("ability", "income")],),
-                                             ([], [f for f in own if f.path[0] == "planetary_institute"])]
-    for sid, s in faction.structures.items():
-        slots = [f for f in own if f.path[:3] == ("structures", sid, "slots")]
-        if not slots and not ((fdata.get("structures") or {}).get(sid) or {}).get("slots"):
-            slots = [f for f in found if f.kind == "faction_board" and f.doc == fdata.get("board")
-                     and f.path[:3] == ("structures", sid, "slots")]
-        groups.append(tuple([f for f in slots if f.path[3] < n] for n in range(len(s.slots) + 1)))
-    for track in c.tracks:
-        levels = [f for f in found if f.kind == "research_track" and f.doc == track]
-        groups.append(tuple([f for f in levels if f.path[1] <= lv] for lv in range(len(c.tracks[track].levels))))
-    for kind in ("tech_tile", "advanced_tech_tile"):
-        for tile in (c.tech_tiles if kind == "tech_tile" else c.advanced_tech_tiles):
-            groups.append(([], [f for f in found if f.kind == kind and f.doc == tile]))
-    groups.append(([],) + tuple([f for f in found if f.kind == "booster" and f.doc == b] for b in c.boosters))
-    return [g for g in groups if any(g)]
-
-
-def _rank(ctx: _Ctx, f: _Found) -> tuple:
-    """Which absolute `set` wins (the highest): the most specific (a key, then a use), then the last in the
-    fold order of `PARAMETER_SOURCES` (research: track order, level; tiles and boosters: catalogue order)."""
-    kind = {"faction": "faction", "faction_board": "structure", "research_track": "research",
-            "tech_tile": "tech", "advanced_tech_tile": "adv", "booster": "booster"}.get(f.kind, f.kind)
-    if f.kind in ("faction", "faction_board"):
-        kind = {"income": "income", "ability": "faction", "planetary_institute": "pi"}.get(f.path[0], "structure")
-    table = {"research": ctx.c.tracks, "tech": ctx.c.tech_tiles, "adv": ctx.c.advanced_tech_tiles,
-             "booster": ctx.c.boosters}.get(kind, {})
-    order = list(table).index(f.doc) if f.doc in table else 0
-    level = f.path[1] if kind == "research" else f.path[3] if kind == "structure" else 0
-    return (bool(f.st.keys), f.st.use is not None,
-            cat.PARAMETER_SOURCES.index(kind) if kind in cat.PARAMETER_SOURCES else 0, order, level, f.index)
-
-
-def _check_reach(ctx: _Ctx) -> None:
-    """An int parameter some statement changes by `+=`/`-=`: every value a player can reach (each faction,
-    every combination of research levels, tiles and booster it can hold) stays in the declared range."""
-    c = ctx.c
-    changed = {f.st.name for f in ctx.sets if f.st.relative}
-    reported: set[tuple] = set()
-    for name in sorted(changed):
-        p = c.parameters.get(name)
-        if p is None or p.type != "int" or p.scope != "player" or (p.min is None and p.max is None):
-            continue
-        found = [f for f in ctx.sets if f.st.name == name and (not f.st.relative or isinstance(f.st.value, int))]
-        for faction in c.factions.values():
-            groups = _groups(ctx, faction, found)
-            keys: set = {k for f in found for k in f.st.keys}
-            if p.keyed_by and any(not f.st.keys for f in found):
-                keys |= set(faction.structures) if p.keyed_by == "structure" else set(p.default or ())
-            for key in sorted(keys) if p.keyed_by else [None]:
-                for use in (list(p.uses) or [None]):
-                    for low, high, rows in _extremes(ctx, p, faction, key, use, groups):
-                        for value, bound, side in ((low, p.min, "below"), (high, p.max, "above")):
-                            if bound is None or (value >= bound if side == "below" else value <= bound):
-                                continue
-                            blame = rows[side]
-                            what = (name + (f"[{key}]" if key else "") + (f" for {use}" if use else ""))
-                            seen = (what, side, tuple(f.where() for f in blame))
-                            if seen in reported:
-                                continue
-                            reported.add(seen)
-                            first = next((f for f in blame if f.st.relative), blame[0] if blame else None)
-                            if first is None:
-                                continue
-                            because = "; ".join(f"{f.text()} at {f.where()}" for f in blame)
-                            ctx.err(first.src, first.path,
-                                    f"'{what}' can reach {value} (faction {faction.id}, holding: {because}), "
-                                    f"{side} its declared range {'' if p.min is None else p.min}.."
-                                    f"{'' if p.max is None else p.max}",
-                                    first.src.string_offset(first.path) + first.st.column - 1)
-
-
-def _extremes(ctx: _Ctx, p: cat.Parameter, faction: cat.Faction, key, use, groups) -> Iterator[tuple]:
-    """(lowest, highest, {"below": statements, "above": statements}) of one (key, use) for each statement
-    that can win as the absolute value (and the default), over every option of every group."""
-    def applies(f: _Found) -> bool:
-        return (not f.st.keys or key in f.st.keys) and (f.st.use is None or f.st.use == use)
-
-    if key is not None and p.keyed_by == "structure":
-        if key not in faction.structures or not p.default_from:
-            return
-        default = getattr(faction.structures[key], p.default_from, None)
-    else:
-        default = p.default[key] if isinstance(p.default, dict) else p.default
-    if not isinstance(default, int):
-        return
-    absolutes = [f for g in groups for option in g for f in option if not f.st.relative and applies(f)]
-    for winner in [None, *absolutes]:
-        top = None if winner is None else _rank(ctx, winner)
-        base = default if winner is None else winner.st.value
-        if not isinstance(base, int):
-            continue
-        low, high = base, base
-        rows = {"below": [winner] if winner else [], "above": [winner] if winner else []}
-        possible = True
-        for g in groups:
-            options = []
-            holds_winner = winner is not None and any(f is winner for option in g for f in option)
-            for option in g:
-                mine = [f for f in option if applies(f)]
-                if holds_winner and not any(f is winner for f in mine):
-                    continue
-                if any(not f.st.relative and f is not winner and (top is None or _rank(ctx, f) > top) for f in mine):
-                    continue
-                options.append((sum(f.st.delta for f in mine if f.st.relative), [f for f in mine if f.st.relative]))
-            if not options:
-                possible = False
-                break
-            lo, hi = min(options, key=lambda o: o[0]), max(options, key=lambda o: o[0])
-            low, high = low + lo[0], high + hi[0]
-            rows["below"] += [f for f in lo[1] if f.st.delta < 0]
-            rows["above"] += [f for f in hi[1] if f.st.delta > 0]
-        if possible:
-            yield low, high, rows
+                    ctx.sets.append(_Found(kind, doc_id, path, i, st.clause, src, st.condition is not None))
 
 
 # ------------------------------------------------------------------ references and counts
 
 def _check_structures(ctx: _Ctx, src: Located, structures: dict, base: dict | None = None) -> None:
     for sid, s in structures.items():
-        merged = {**(base or {}).get(sid, {}), **s}
+        merged = merge_patch((base or {}).get(sid, {}), s)   # as the builder lays a row over the board's
         up = merged.get("upgrades_from")
         if up is not None:
             ctx.word(src, ("structures", sid, "upgrades_from"), 1, up, ctx.structures, "structure")
@@ -779,6 +684,7 @@ def _check_price_field(ctx: _Ctx, src: Located, data: dict) -> None:
 
 def _check_faction(ctx: _Ctx, src: Located, data: dict) -> None:
     c = ctx.c
+    locked_rewards(ctx.loader.notes, src, _effect_paths("faction", data))
     homes = [p.id for p in c.planets.values() if p.habitable == "home"]
     ctx.word(src, ("home",), 1, data["home"], homes, "home planet type")
     for i, track in enumerate(data.get("research", [])):
@@ -889,8 +795,27 @@ def _check_game(ctx: _Ctx, src: Located, data: dict) -> None:
             ctx.err(src, path, f"a game draws {need} {what}, the content has {len(pool)}")
 
 
+# What a final scoring tile's `count:` may be, said when it is not one.
+COUNT_ALLOWED = ("a count as after 'per': a counter, several joined by '|' and added up (ts|PI), a piece on a "
+                 "planet kind (m-on-gaia), or whole groups (2 structure)")
+
+
 def _check_final(ctx: _Ctx, src: Located, data: dict) -> None:
-    ctx.counter(src, ("count",), 1, data["count"])
+    text = data["count"]
+    try:
+        count = parse_count(text)
+    except EffectSyntaxError as err:
+        found = err.message.split(";")[0]
+        ctx.err(src, ("count",), f"'{text}' is not a count ({found}); write {COUNT_ALLOWED}",
+                src.string_offset(("count",)) + err.column - 1)
+        return
+    if count.within is not None or count.near is not None:
+        scope = f"in {count.within}" if count.within is not None else f"within {count.near}"
+        ctx.err(src, ("count",), f"'{scope}': a final scoring tile counts at the end of the game, with "
+                                 f"no event's pieces to count among; write {COUNT_ALLOWED}")
+    ctx.number(src, ("count",), 1, count.each, "count", text)
+    for word, column in zip(count.counters, count.columns or (1,) * len(count.counters)):
+        ctx.counter(src, ("count",), column, word)
 
 
 # planet kinds the rules look up by kind (Gaia planets, Transdim planets, the Lost Planet, space)

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..language import ast
+from ..language import EffectSyntaxError, ast
+from ..language.parser import parse_count
 from ..language.vocabulary import (BUILD_BY, COUNTER_FORMS, COUNTERS, EVENT_DATA, EVENT_FILTERS, EVENT_PIECES,
                                    EVENTS, ONCE_PERIODS, WHERE)
 from .build import row_structure
@@ -50,6 +51,10 @@ PARAMETER_CHANGES: dict[str, str] = {
     "-=": "a whole-number parameter is N less for the holder, on top of whatever sets it (`set terraform_cost -= 1`)",
     "[KEYS]": "a keyed parameter changed for the listed keys only (`set power_value[PI, ac1, ac2] = 4`)",
     "for USE": "changed for one of the parameter's uses only (`set power_value[ts] for charge -= 1`)",
+    "[STRUCTURE-on-KIND]": "a structure's key for one planet kind only, more specific than the structure's "
+                           "(`set power_value[ts-on-gaia] = 3`, `set structure_cost[m-on-home] = 1c, 1o`)",
+    "+= PRICE": "a price is these amounts more for the holder, on top of whatever sets it (`set structure_cost[ts] += 1o`)",
+    "-= PRICE": "a price is these amounts less for the holder, never below 0 (`set research_cost -= 1k`)",
 }
 
 # The structure fields that say where a piece goes and what it counts as (docs/content.md, "A structure").
@@ -61,6 +66,8 @@ PLACEMENT: dict[str, str] = {
     "gaia_project": "placing the piece starts a Gaia Project: `gaia-start`, and `becomes` in a later Gaia phase",
     "gaiaformer": "the piece is a Gaiaformer: its copies are the Gaiaformers gained (`gf`)",
     "holds_planet": "its owner's structure placed on its hex replaces it, with no range and no place price",
+    "over_gaia_project": "it may replace a `holds_planet` piece whose Gaia Project is under way: the project "
+                         "completes at once and the piece pays the full place price of the planet it became",
     "action_only": "placed only by an action that names it (`build sp`), never as a plain build",
     "structure": "the piece is a structure (false: each flag below defaults to false)",
     "counts_as_planet": "the piece is a colonised planet (planet types, Gaia planets, sectors, `new-type`)",
@@ -75,7 +82,14 @@ CONDITIONS: dict[str, str] = {
     "after": "held from the moment a structure is built or an event has happened",
     **{f"once per {k}": v for k, v in ONCE_PERIODS.items()},
     "if": "fires only while a count compares true (`if lab >= 2:`)",
+    "if (held)": "a `set`, `replace` or `lock` held only while a count compares true (`if round >= 4: set range += 1`)",
+    "if (conversion)": "a `free` or `gaia-phase` conversion offered only while a count compares true",
+    "once per (conversion)": "a `free` or `gaia-phase` conversion taken at most once each round or game "
+                             "(`once per round: free: 2c -> 1k`)",
 }
+
+LASTING = ("set", "replace", "lock")
+CONVERSIONS = ("free", "gaia-phase")
 
 
 # Filters written with a content id (`vocabulary.EVENT_FILTERS` kinds), as the inventory names them.
@@ -148,6 +162,8 @@ def _uses(st: ast.Statement) -> list[tuple[str, str]]:
         out.append(("condition", st.scope.kind))
     if st.once is not None:
         out.append(("condition", f"once per {st.once}"))
+        if st.trigger in CONVERSIONS:
+            out.append(("condition", "once per (conversion)"))
     cl = st.clause
     event = None
     if isinstance(cl, ast.On):
@@ -158,11 +174,16 @@ def _uses(st: ast.Statement) -> list[tuple[str, str]]:
             out.append(("trigger", "on opponent"))
     if st.condition is not None:
         out.append(("condition", "if"))
+        if st.trigger in LASTING + CONVERSIONS:
+            out.append(("condition", "if (held)" if st.trigger in LASTING else "if (conversion)"))
         out += _counted(st.condition.counters, st.condition.within, event)
     if isinstance(cl, ast.Set):
-        out += [("parameter", cl.name), ("parameter change", cl.op)]
+        out += [("parameter", cl.name), ("parameter change", cl.op if isinstance(cl.value, int) or not cl.relative
+                                         else f"{cl.op} PRICE")]
         if cl.keys:
             out.append(("parameter change", "[KEYS]"))
+        if any("-on-" in k for k in cl.keys):
+            out.append(("parameter change", "[STRUCTURE-on-KIND]"))
         if cl.use is not None:
             out.append(("parameter change", "for USE"))
     for g in getattr(cl, "gains", ()):
@@ -202,8 +223,17 @@ def counter_item(word: str, structures: set[str]) -> str:
     """The inventory item of a counter word: itself for a fixed counter, else the form it is written in."""
     if word in COUNTERS:
         return word
-    return ("STRUCTURE" if word in structures else "PIECE-on-KIND" if "-on-" in word
+    return ("opponent-PIECE" if word.startswith("opponent-") else "STRUCTURE" if word in structures
+            else "PIECE-on-KIND" if "-on-" in word
             else "research-TRACK" if word.startswith("research-") else "RESOURCE")
+
+
+def final_count_items(text: str, structures: set[str]) -> list[str]:
+    """The counter items a final scoring tile's `count:` uses (none when it does not parse)."""
+    try:
+        return [counter_item(w, structures) for w in parse_count(text).counters]
+    except EffectSyntaxError:
+        return []
 
 
 def inventory(catalogue: Catalogue) -> list[Item]:
@@ -236,9 +266,10 @@ def inventory(catalogue: Catalogue) -> list[Item]:
                 if item is not None and component not in item.users:
                     item.users.append(component)
     for tile in catalogue.final_tiles.values():
-        item = items.get(("counter", counter_item(tile.count, structures)))
-        if item is not None:
-            item.users.append(f"final_scoring {tile.id}")
+        for name in final_count_items(tile.count, structures):
+            item = items.get(("counter", name))
+            if item is not None and f"final_scoring {tile.id}" not in item.users:
+                item.users.append(f"final_scoring {tile.id}")
     _placement_users(catalogue, items)
     for variant in catalogue.variants.values():
         for name in variant.parameters:

@@ -20,9 +20,10 @@ from ..content.build import row_structure, setup_placements
 from ..content.catalogue import (LAST_PASS, PLACE_PRICE_PARAMETERS, Catalogue, Faction, Origin, SetupPlacement,
                                  Structure)
 from ..content.loader import PATCH_KEYS, bundled_content_dir, merge_patch
-from ..language import parse_effect, parse_price
+from ..language import EffectSyntaxError, parse_effect, parse_price
+from ..language.parser import parse_count
 from ..language.ast import Effect, Income
-from ..language.english import (Words, effect_text, gains_text, join_and, join_or, plural_noun, price_text, sentence,
+from ..language.english import (Words, count_text, effect_text, gains_text, join_and, join_or, plural_noun, price_text, sentence,
                                 with_article)
 from ..language.vocabulary import AREAS, COUNTERS
 from ..setup import natural_key, player_counts
@@ -268,6 +269,8 @@ ROW_FIELDS: tuple[_Field, ...] = (
     _Field("the planet becomes", lambda s: (s.becomes, s.gaia_project), lambda s, w: becomes_text(s)),
     _Field("a Gaiaformer", lambda s: s.gaiaformer, lambda s, w: _yes(s.gaiaformer)),
     _Field("replaced by its owner's structure built on it", lambda s: s.holds_planet, lambda s, w: _yes(s.holds_planet)),
+    _Field("may replace a Gaia Project under way (completing it)", lambda s: s.over_gaia_project,
+           lambda s, w: _yes(s.over_gaia_project)),
     _Field("placed only by an action", lambda s: s.action_only, lambda s, w: _yes(s.action_only)),
     _Field("power value", lambda s: s.power_value, lambda s, w: str(s.power_value)),
     _Field("income row (slot by slot)", lambda s: tuple(_statements(e) for e in s.slots),
@@ -647,10 +650,20 @@ def render_round(doc, catalogue, ident):
         doc.para(automa)
 
 
+def _final_count(catalogue: Catalogue, text: str) -> str:
+    """A final tile's count in words: a fixed counter's meaning, else the count read as after `per`."""
+    if text in COUNTERS:
+        return COUNTERS[text]
+    try:
+        return count_text(parse_count(text), words_for(catalogue))
+    except EffectSyntaxError:
+        return text
+
+
 def render_final(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
     t = catalogue.final_tiles[ident]
     vp = catalogue.game.get("final_scoring_vp", [])
-    items = [f"At the end of the game, each player's count is 1 per {COUNTERS.get(t.count, t.count)} "
+    items = [f"At the end of the game, each player's count is 1 per {_final_count(catalogue, t.count)} "
              f"(`{t.count}`); players are ranked by it."]
     if vp:
         items.append("By rank: " + join_and(str(v) for v in vp) + " VP (tied players share the VP of their ranks).")

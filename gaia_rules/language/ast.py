@@ -30,6 +30,7 @@ class Amount:
     column: int = field(default=0, compare=False)
     per_columns: tuple[int, ...] = field(default=(), compare=False)
     within_column: int = field(default=0, compare=False)
+    near: int | None = None        # `within N`: only within N of the event's hex(es)
 
 
 @dataclass(frozen=True)
@@ -87,6 +88,18 @@ class LostPlanet:
 
 
 Gain = Union[Amount, Up, Build, Swap, Fed, Tech, LostPlanet]
+
+@dataclass(frozen=True)
+class Count:
+    """`ts|PI`, `2 structure`, `m-on-gaia` -- a count on its own (a final scoring tile's `count:`): the
+    counters added up, in whole groups of `each`."""
+
+    counters: tuple[str, ...]
+    each: int = 1
+    within: str | None = None
+    columns: tuple[int, ...] = field(default=(), compare=False)
+    near: int | None = None
+
 
 # ---------------------------------------------------------------- costs
 
@@ -173,6 +186,7 @@ class Condition:
     column: int = field(default=0, compare=False)
     counter_columns: tuple[int, ...] = field(default=(), compare=False)
     within_column: int = field(default=0, compare=False)
+    near: int | None = None        # `within N`: only within N of the event's hex(es)
 
     def holds(self, n: int) -> bool:
         v = self.value

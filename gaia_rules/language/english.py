@@ -56,6 +56,7 @@ EVENT_PHRASES: dict[str, str] = {
     "round-end": "a round ends",
     "final-scoring": "the game ends (before final scoring)",
     "opponent-build": "an opponent builds near one of your structures",
+    "refused": "a research step you were to gain is refused",
 }
 
 # Values of `set` that read better as words.
@@ -120,6 +121,8 @@ BUILD_BY_PHRASES: dict[str, str] = {
 FILTER_PHRASES: dict[tuple[str, str], str] = {
     ("step", "paid"): "paid for with ore",
     ("step", "free"): "a free one",
+    ("refused", "locked"): "on a track you cannot advance on",
+    ("refused", "top"): "on a track at its top level",
 }
 
 # How a condition compares a quantity of the event ("if the level reached is at least 3"); a count of
@@ -141,6 +144,7 @@ EVENT_DATA_WORDS: dict[tuple[str, str], tuple[str, str]] = {
     ("federation", "satellite"): ("the number of satellites placed for the federation",
                                   "satellite placed for the federation"),
     ("burn", "pw"): ("the power burned", "power burned"),
+    ("refused", "step"): ("the number of research steps refused (1 each time)", "step refused"),
 }
 
 # Where `per X in EVENT` and `if X in EVENT ...` count: among the pieces of the event that fired
@@ -269,6 +273,14 @@ class _Naming:
         """'mine' (a known structure's name) or the id as written."""
         return self.w.structures.get(sid, sid)
 
+    def key(self, key: str) -> str:
+        """A `set` key: a structure ('mine'), or one on a planet kind ('mine on your home planet type')."""
+        piece, on, kind = key.partition("-on-")
+        if not on:
+            return self.structure(key)
+        where = "your home planet type" if kind == "home" else f"{kind[:1].upper() + kind[1:]} planets"
+        return f"{self.structure(piece)} on {where}"
+
     def a_structure(self, sid: str) -> str:
         """'a mine', 'an academy (knowledge)'; an unknown id stays bare ('ac2')."""
         return with_article(self.w.structures[sid]) if sid in self.w.structures else sid
@@ -299,6 +311,10 @@ class _Naming:
         if word.startswith("research-") and word[9:] in self.w.tracks:
             track = self.w.tracks[word[9:]]
             return Noun(f"level on {track}", f"levels on {track}")
+        if word.startswith("opponent-"):   # opponent-m: every other player's mines
+            inner = self.noun(word[len("opponent-"):])
+            one, many = (inner.one, inner.many) if inner is not None else (word[9:], word[9:])
+            return Noun(f"{one} of an opponent", f"{many} of opponents")
         piece, on, kind = word.partition("-on-")
         if on:
             where = f"on {kind[:1].upper() + kind[1:]} planets"
@@ -321,8 +337,17 @@ class _Naming:
         unit = text.removeprefix("the ")
         return "the " + unit, unit
 
+    def place(self, within: str | None, near: int | None) -> str:
+        """Where a scoped count is made: 'in the federation', 'in the same sector', 'within 2 of it'."""
+        parts = [] if within is None else [self.within(within)]
+        if near is not None:
+            parts.append(f"within distance {near} of {'them' if within is not None else 'the hex'}")
+        return " ".join(parts)
+
     def within(self, event: str) -> str:
         """'in the federation': where a count among the pieces of an event is made."""
+        if event == "sector":
+            return "in the sector of the hex"
         if event in WITHIN_PHRASES:
             return WITHIN_PHRASES[event]
         if event in EVENT_PIECES:
@@ -336,14 +361,14 @@ class _Naming:
             return self.counter(word, within)
         return noun.alone if within is None and noun.alone else noun.many
 
-    def count(self, words, each: int = 1, within: str | None = None) -> str:
+    def count(self, words, each: int = 1, within: str | None = None, near: int | None = None) -> str:
         """`per 2 influence in federation` -> '2 influence in the federation' (a count, as a phrase)."""
         if each > 1:
             text = f"{each} " + join_and(self.counters(c, within) for c in words)
         else:
             text = join_and(self.counter(c, within) for c in words)
-        if within is not None:
-            text += " " + self.within(within)
+        if within is not None or near is not None:
+            text += " " + self.place(within, near)
         return text
 
     def noun(self, word: str) -> Noun | None:
@@ -376,8 +401,8 @@ class _Conditions(_Naming):
         nouns = [self.noun(w) for w in words]
         if any(n is None for n in nouns):  # words this renderer does not know: shown as written
             what = join_and(words) + (f" (in groups of {c.each})" if c.each > 1 else "")
-            if c.within is not None:
-                what += " " + self.within(c.within)
+            if c.within is not None or c.near is not None:
+                what += " " + self.place(c.within, c.near)
             return f"if your count of {what} {QUANTITY_COMPARISONS.get(c.op, c.op)} {c.value}"
         have = nouns[0].have if len(nouns) == 1 else "you have {count}"
         if len(nouns) == 1:
@@ -395,9 +420,9 @@ class _Conditions(_Naming):
             count = f"less than {counted}"
         else:
             count = f"{COMPARISONS.get(c.op, c.op)} {counted}"
-        if c.within is not None:
+        if c.within is not None or c.near is not None:
             verb = "is" if c.value == 1 and c.each == 1 and len(nouns) == 1 else "are"
-            return f"if there {verb} {count} {self.within(c.within)}"
+            return f"if there {verb} {count} {self.place(c.within, c.near)}"
         return "if " + have.format(count=count)
 
     def quantity(self, c: ast.Condition) -> str:
@@ -418,6 +443,8 @@ class _Conditions(_Naming):
 
     # ------------------------------------------------------------ clauses
     def value(self, v) -> str:
+        if isinstance(v, tuple) and v and isinstance(v[0], tuple):  # a price: 4c, 2o
+            return join_and(self.value(pair) for pair in v)
         if isinstance(v, tuple):
             count, code = v
             return self.cost_amount(count, code)
@@ -436,7 +463,7 @@ class _Renderer(_Conditions):
         if isinstance(g, ast.Amount):
             text = self.amount(g.count, g.resource)
             if g.per:
-                text += " per " + self.count(g.per, g.each, g.within)
+                text += " per " + self.count(g.per, g.each, g.within, g.near)
             return text
         if isinstance(g, ast.Up):
             return f"advance one level on {self.track(g.track)}"
@@ -572,6 +599,10 @@ class _Renderer(_Conditions):
             return f"Each time {event}", (), self.gains(c.gains)
         if isinstance(c, ast.Action):
             return "Special action", ("once per round",), self.gains(c.gains)
+        if isinstance(c, ast.Free):
+            return "Free action", (), f"{self.costs(c.costs)} -> {self.gains(c.gains)}"
+        if isinstance(c, ast.GaiaPhase):
+            return "In the Gaia phase (optional)", (), f"{self.costs(c.costs)} -> {self.gains(c.gains)}"
         return None
 
     def clause(self, c) -> str:
@@ -580,18 +611,14 @@ class _Renderer(_Conditions):
         if fired is not None:
             head, notes, gains = fired
             return head + (f" ({'; '.join(notes)})" if notes else "") + ": " + gains
-        if isinstance(c, ast.Free):
-            return f"Free action: {self.costs(c.costs)} -> {self.gains(c.gains)}"
-        if isinstance(c, ast.GaiaPhase):
-            return f"In the Gaia phase (optional): {self.costs(c.costs)} -> {self.gains(c.gains)}"
         if isinstance(c, ast.Set):
             name = c.name.replace("_", " ")
             if c.keys:
-                name += " of " + join_and(self.structure(k) for k in c.keys)
+                name += " of " + join_and(self.key(k) for k in c.keys)
             if c.use is not None:
                 name += f" (for {c.use.replace('-', ' ')} only)"
             if c.relative:
-                return f"Rule: {name} is {c.value} {'more' if c.op == '+=' else 'less'}"
+                return f"Rule: {name} is {self.value(c.value)} {'more' if c.op == '+=' else 'less'}"
             return f"Rule: {name} is {self.value(c.value)}"
         if isinstance(c, ast.Replace):
             return f"Gain {self.resource(c.new, 2)} instead of {self.resource(c.old, 2)}"
@@ -612,9 +639,11 @@ class _Renderer(_Conditions):
             if s.condition is not None:
                 text += ", " + self.condition(s.condition)
             text += ": " + gains
-        else:  # limits on a clause that never fires (refused by the checker): said in front of it
+        else:  # a lasting rule: held while its condition holds (a limit on it is refused by the checker)
             text = self.clause(s.clause)
             limits = self.limits(s)
+            if s.condition is not None and s.once is None:
+                limits = "while " + limits[3:]   # 'if you have ...' -> 'while you have ...'
             if limits:
                 text = limits[0].upper() + limits[1:] + ": " + _lower_first(text)
         if s.scope is not None:
@@ -654,6 +683,8 @@ def english(node, words: Words | None = None) -> str:
         return r.scope(node)
     if isinstance(node, ast.Condition):
         return r.condition(node)
+    if isinstance(node, ast.Count):
+        return r.count(node.counters, node.each, node.within, node.near)
     if isinstance(node, tuple):
         if all(isinstance(x, (ast.Pay, ast.Move)) for x in node):
             return r.costs(node)
@@ -675,3 +706,8 @@ def price_text(costs, words: Words | None = None) -> str:
 def gains_text(gains, words: Words | None = None) -> str:
     """'3 knowledge', '2 free terraforming steps and build a mine'."""
     return _Renderer(words).gains(gains)
+
+
+def count_text(count: ast.Count, words: Words | None = None) -> str:
+    """'trading station and planetary institute': what a count written on its own (a final tile's) counts."""
+    return _Renderer(words).count(count.counters, count.each, count.within, count.near)

@@ -39,7 +39,7 @@ class EffectSyntaxError(ValueError):
 def _parser() -> Lark:
     grammar = resources.files(__package__).joinpath("effects.lark").read_text(encoding="utf-8")
     return Lark(grammar, parser="lalr", lexer="basic", propagate_positions=True, maybe_placeholders=False,
-                start=["start", "price"])
+                start=["start", "price", "count"])
 
 
 def _words(tokens) -> tuple[str, ...]:
@@ -80,10 +80,10 @@ class _ToAst(Transformer):
 
     @v_args(meta=True)
     def condition(self, meta, children):
-        (counters, each, within), op, value = children
+        (counters, each, within, near), op, value = children
         return ast.Condition(_words(counters), str(op), int(value), each, None if within is None else str(within),
                              column=meta.column, counter_columns=_columns(counters),
-                             within_column=0 if within is None else within.column)
+                             within_column=0 if within is None else within.column, near=near)
 
     def compare(self, children):
         return "".join(str(c) for c in children)
@@ -93,8 +93,13 @@ class _ToAst(Transformer):
         if isinstance(children[0], Token) and children[0].type == "INT":
             each = max(1, int(children[0]))
             children = children[1:]
-        within = children[1] if len(children) > 1 else None
-        return children[0], each, within
+        near = next((c for c in children[1:] if isinstance(c, int) and not isinstance(c, Token)), None)
+        within = next((c for c in children[1:] if isinstance(c, Token)), None)
+        return children[0], each, within, near
+
+    @v_args(inline=True)
+    def near(self, distance):
+        return int(distance)
 
     @v_args(inline=True)
     def in_(self, name):
@@ -207,10 +212,10 @@ class _ToAst(Transformer):
         if isinstance(children[0], Token) and children[0].type == "INT":
             count = int(children[0])
             children = children[1:]
-        per, each, within = children[1] if len(children) > 1 else ((), 1, None)
+        per, each, within, near = children[1] if len(children) > 1 else ((), 1, None, None)
         return ast.Amount(count, str(children[0]), _words(per), each, None if within is None else str(within),
                           column=meta.column, per_columns=_columns(per),
-                          within_column=0 if within is None else within.column)
+                          within_column=0 if within is None else within.column, near=near)
 
     @v_args(inline=True)
     def per(self, count):
@@ -392,3 +397,15 @@ def parse_price(text: str) -> tuple[ast.Cost, ...]:
         return _ToAst().transform(_parser().parse(text or "", start="price"))
     except UnexpectedInput as err:
         raise _syntax_error(text, err) from None
+
+
+@lru_cache(maxsize=1024)
+def parse_count(text: str) -> ast.Count:
+    """Parse a count as written after `per` or `if` (`ts|PI`, `2 structure`, `m-on-gaia`): a final
+    scoring tile's `count:`."""
+    try:
+        counters, each, within, near = _ToAst().transform(_parser().parse(text or "", start="count"))
+    except UnexpectedInput as err:
+        raise _syntax_error(text, err) from None
+    return ast.Count(_words(counters), each, None if within is None else str(within), columns=_columns(counters),
+                     near=near)

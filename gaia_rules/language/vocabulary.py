@@ -36,6 +36,8 @@ COUNTER_FORMS: dict[str, str] = {
     "research-TRACK": "level on that research track (a track id: research-terra)",
     "PIECE-on-KIND": "piece of that kind (`structure` for any, or a structure id) on a planet of that type "
                      "(a planet type id: m-on-gaia, structure-on-transdim)",
+    "opponent-PIECE": "a piece counter (`structure`, a structure id, PIECE-on-KIND, planet-type, ...) over every "
+                      "other player's pieces (opponent-structure, opponent-m-on-gaia)",
 }
 
 # Events after "on": every moment of the rules a statement can listen to.
@@ -61,6 +63,8 @@ EVENTS: dict[str, str] = {
     "round-end": "a round ends (after everybody has passed)",
     "final-scoring": "the game ends, before final scoring",
     "opponent-build": "an opponent builds within charging distance of one of the holder's structures",
+    "refused": "a research step the holder was to gain is refused by a rule (a locked track, the top level): "
+               "what the holder gets instead",
 }
 
 # Events of the whole table: each fires for every player at once, so `on opponent EVENT` cannot name them.
@@ -81,6 +85,10 @@ EVENT_FILTERS: dict[str, object] = {
              "free": "a free step, given by a `step` gain (a booster's, a board action's, a special action's)"},
     "charge": "structure-or-faction",
     "opponent-build": "structure-or-faction",
+    "refused": {"locked": "the track is locked (`lock up TRACK`)",
+                "top": "the track is at its top level, or its top level cannot be taken (held by another, or no "
+                       "green federation token to flip)",
+                "": "track"},
 }
 
 # What `per` can count of the event that fired the statement (`on charge: 1vp per pw`).
@@ -95,6 +103,7 @@ EVENT_DATA: dict[str, dict[str, str]] = {
     "spend": {"pw": "power spent"},
     "burn": {"pw": "times burned"},
     "opponent-build": {"pw": "power the holder could charge from it"},
+    "refused": {"step": "research steps refused (1)"},
 }
 
 # Events whose pieces `per X in EVENT` counts among (`1o per planet-type in federation`).
@@ -226,6 +235,11 @@ UNREACHABLE_EVENTS: dict[str, frozenset[str]] = {
     "advanced_tech_tile": frozenset({"setup", "game-start"}),
 }
 
-# Statements a condition (`if ...:`) or a limit (`once per ...:`) can be put on: those that fire
-# (a special action is offered while its condition holds and its limit allows).
-LIMITABLE: frozenset[str] = frozenset({"income", "now", "pass", "on", "action"})
+# Statements a limit (`once per ...:`) can be put on: those that fire (a special action is offered
+# while its limit allows) and the conversions (offered until used in the period).
+LIMITABLE: frozenset[str] = frozenset({"income", "now", "pass", "on", "action", "free", "gaia-phase"})
+
+# Statements a condition (`if ...:`) can be put on: every kind. One that fires fires only while it
+# holds; a conversion is offered only while it holds; a lasting rule (`set`, `replace`, `lock`) is
+# held only while it holds (the count read each time the rule is).
+CONDITIONABLE: frozenset[str] = LIMITABLE | {"set", "replace", "lock"}

@@ -70,6 +70,7 @@ def _turn(ctx: Context, state: GameState, move: Move) -> None:
         handler = FOLLOW_UPS.get(follow.kind)
         if move.command == "decline" and follow.kind == "up":
             state.pending.pop(0)
+            queue(state, research.refused_step(ctx, state, move.player, follow.data["track"]))
             return
         expect(move, *follow_up_commands(follow))
         state.pending.pop(0)
@@ -191,11 +192,13 @@ def _decision(ctx: Context, state: GameState, move: Move, decision: Pending) -> 
     if kind in FOLLOW_UPS:  # follow-ups of a decision (e.g. a tech tile bought in the Gaia phase)
         if move.command == "decline" and kind == "up":
             state.decisions.pop(0)
+            instead = research.refused_step(ctx, state, move.player, decision.data["track"])
             after = state.decisions[0] if state.decisions else None
             if (after is not None and after.kind == "gaia-phase" and after.player == move.player
                     and ctx.content.game_params["gaia_phase_decline_ends"]):
                 state.decisions.pop(0)
                 phases.return_gaia_tokens(ctx, state, move.player)
+            state.decisions[:0] = instead
             return
         expect(move, *follow_up_commands(decision))
         state.decisions.pop(0)
@@ -365,7 +368,7 @@ def _offered(ctx: Context, state: GameState, p: int, h) -> bool:
     """A limited special action: its condition holds and its once-per limit is not used up."""
     st = h.statement
     cond = st.condition
-    if cond is not None and not cond.holds(ctx.holdings.count_per(state, p, cond.counters, cond.each, cond.within)):
+    if cond is not None and not cond.holds(ctx.holdings.count_per(state, p, cond.counters, cond.each, cond.within, None, cond.near)):
         return False
     return st.once is None or f"{st.once}:{h.source}#{h.index}" not in state.players[p].marks
 

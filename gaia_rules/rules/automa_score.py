@@ -50,5 +50,5 @@ def final_count(ctx: Context, state: GameState, tile: str, counter: str) -> int:
     """What the Automa counts on a final scoring tile."""
     rule = content(ctx).rules.final_tile_counts.get(tile)
     if rule is None:
-        return ctx.holdings.counter(state, state.automa.seat, counter)
+        return ctx.holdings.count_of(state, state.automa.seat, counter)
     return max(0, ctx.holdings.counter(state, state.automa.seat, rule.count) + rule.add)

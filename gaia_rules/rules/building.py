@@ -135,6 +135,7 @@ class PlacePlan:
     free: int            # of them, the free steps used (the rest are paid with ore)
     costs: tuple         # everything paid: the piece's cost, its place price, terraforming ore, range Q.I.C.
     tokens: int | None   # power tokens moved to the Gaia area (a place price naming `gaia_project_cost`)
+    completes: bool = False   # over a Gaia Project under way (`over_gaia_project`): it completes first
 
 
 def place_plan(ctx: Context, state: GameState, p: int, piece: str, name: str, reach: Reach | None = None) -> PlacePlan:
@@ -150,9 +151,18 @@ def place_plan(ctx: Context, state: GameState, p: int, piece: str, name: str, re
     where = ctx.content.placement(player, piece)
     h = state.board.get(name)
     planet = ctx.map.planet_at(state, name)
-    guest = over = False
+    guest = over = completes = False
     if h is not None and h.piece is not None:
-        if h.owner == p and s.structure and planet in where.on and ctx.content.structure(player, h.piece).holds_planet:
+        holder = ctx.content.structure(player, h.piece) if h.owner == p else None
+        done = planet
+        if holder is not None and holder.holds_planet and name in player.gaia_projects:
+            done = ctx.content.placement(player, h.piece).becomes.get(planet, planet)
+        if done != planet and s.structure and (planet in where.on or done in where.on):
+            if not s.over_gaia_project or done not in where.on:
+                raise IllegalMoveError("gaia-project", f"the Gaia Project on {name} is still under way: a {s.name} "
+                                                       f"goes there once it is complete")
+            planet, completes = done, True   # the project completes first: the full price of what it became
+        elif holder is not None and s.structure and planet in where.on and holder.holds_planet:
             over = True
         else:
             guest = sharing.may_join(ctx.content, state, p, h, planet, piece)
@@ -173,7 +183,7 @@ def place_plan(ctx: Context, state: GameState, p: int, piece: str, name: str, re
     free_steps = state.temp.get("step", 0)
     if free_steps and steps == 0:
         raise IllegalMoveError("free-steps", "free terraforming steps need a planet that needs terraforming")
-    costs = list(ctx.holdings.structure_cost(state, p, piece))
+    costs = list(ctx.holdings.structure_cost(state, p, piece, planet=planet))
     tokens = None
     if price is not None:
         costs.extend(price.costs)
@@ -194,7 +204,7 @@ def place_plan(ctx: Context, state: GameState, p: int, piece: str, name: str, re
     if tokens and power.tokens_in_cycle(player) < tokens:
         raise IllegalMoveError("gaia-project", f"a Gaia Project needs {tokens} power tokens, "
                                                f"you have {power.tokens_in_cycle(player)}")
-    return PlacePlan(planet, guest, over, steps, min(free_steps, steps), tuple(costs), tokens)
+    return PlacePlan(planet, guest, over, steps, min(free_steps, steps), tuple(costs), tokens, completes)
 
 
 def place_problem(ctx: Context, state: GameState, p: int, piece: str, name: str, reach: Reach | None = None) -> str | None:
@@ -219,6 +229,8 @@ def place_new(ctx: Context, state: GameState, p: int, piece: str, name: str, by:
     follow: list[Pending] = []
     if plan.tokens is not None:
         choices.take_with_choice(ctx, state, p, plan.tokens, "gaia", follow)
+    if plan.completes:   # never half done: the project under the piece completes before it is replaced
+        complete_project(ctx, state, p, name, plan.planet, follow)
     holdings.place(state, name, p, piece, plan.guest)
     becomes = None if plan.guest else ctx.content.placement(player, piece).becomes.get(plan.planet)
     if becomes is not None and not s.gaia_project and becomes != plan.planet:
@@ -238,10 +250,21 @@ def place_new(ctx: Context, state: GameState, p: int, piece: str, name: str, by:
         effects.apply_now(ctx, state, p, s.effects, f"structure:{piece}", follow)
         player.gaia_projects = {**player.gaia_projects, name: state.round}  # replaced: clones share it
         effects.fire(ctx, state, p, effects.Event("gaia-start", hexes=(name,)), 1, follow)
+        if ctx.holdings.param(state, p, "gaia_project_rounds") == 0:   # a project of 0 rounds completes at once
+            becomes = ctx.content.placement(player, piece).becomes.get(plan.planet, plan.planet)
+            complete_project(ctx, state, p, name, becomes, follow)
     else:
         fire_build(ctx, state, p, piece, _where(ctx, state, p, piece, name, plan.guest), follow, name=name,
                    steps=plan.steps, free_steps=plan.free, by=by)
     queue(state, follow)
+
+
+def complete_project(ctx: Context, state: GameState, p: int, name: str, planet: str, follow: list[Pending]) -> None:
+    """Player p's Gaia Project on `name` completes now: the planet becomes `planet`, `gaia-complete` fires."""
+    player = state.players[p]
+    player.gaia_projects = {k: v for k, v in player.gaia_projects.items() if k != name}   # replaced: clones share it
+    state.hex(name).planet = planet
+    effects.fire(ctx, state, p, effects.Event("gaia-complete", hexes=(name,)), 1, follow)
 
 
 def _where(ctx: Context, state: GameState, p: int, piece: str, name: str, guest: bool) -> set[str]:
@@ -292,7 +315,7 @@ def upgrade(ctx: Context, state: GameState, p: int, piece: str, name: str, by: s
     if ctx.holdings.count(state, p, piece) >= s.supply:
         raise IllegalMoveError("supply", f"no {s.name} left on your faction board")
     near = s.cost_near_opponent is not None and _opponent_near(ctx, state, p, name)
-    effects.pay(ctx, state, p, ctx.holdings.structure_cost(state, p, piece, near),
+    effects.pay(ctx, state, p, ctx.holdings.structure_cost(state, p, piece, near, ctx.map.planet_at(state, name)),
                 f"structure:{piece}")
     _replace_piece(ctx, state, p, name, piece, s.upgrades_from, by)
 

@@ -94,7 +94,7 @@ def _charge_extras(ctx: Context, state: GameState, p: int) -> list[ast.Amount]:
     out = []
     for h in ctx.holdings.listeners(state, p, "charge"):
         cond = h.statement.condition
-        if cond is None or cond.holds(ctx.holdings.count_per(state, p, cond.counters, cond.each, cond.within)):
+        if cond is None or cond.holds(ctx.holdings.count_per(state, p, cond.counters, cond.each, cond.within, None, cond.near)):
             out.extend(g for g in h.statement.clause.gains
                        if isinstance(g, ast.Amount) and g.resource in POWER_CYCLE and not g.per)
     return out

@@ -166,8 +166,8 @@ class ContentView:
         found = self._defaults.get((faction, name, key), _MISSING)
         if found is _MISSING:
             p = self.catalogue.parameters[name]
-            if key is not None and p.keyed_by == "structure" and p.default_from:
-                value = getattr(self.catalogue.factions[faction].structures[key], p.default_from)
+            if key is not None and p.keyed_by == "structure" and p.default_from:   # `ts-on-gaia`: the default of ts
+                value = getattr(self.catalogue.factions[faction].structures[key.partition("-on-")[0]], p.default_from)
             else:
                 value = p.default
                 if isinstance(value, dict):  # a keyed parameter with a default per key

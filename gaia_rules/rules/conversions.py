@@ -30,24 +30,56 @@ def spend(ctx: Context, state: GameState, move: Move) -> None:
 
 def conversions(ctx: Context, state: GameState, p: int, gaia_phase: bool) -> list[tuple]:
     """(costs, gains) of every conversion open to player p now."""
-    return ctx.holdings.derived(state, p, open_conversions, gaia_phase)
+    return ctx.holdings.derived(state, p, open_conversions, gaia_phase, closed(ctx, state, p, gaia_phase))
 
 
-def open_conversions(content, held, gaia_phase: bool) -> list[tuple]:
-    """(costs, gains) of every conversion open to a holder of the statements `held`."""
+def open_conversions(content, held, gaia_phase: bool, shut: frozenset = frozenset()) -> list[tuple]:
+    """(costs, gains) of every conversion open to a holder of the statements `held` (but the limited
+    ones `shut`: `closed`)."""
+    return [(costs, gains) for costs, gains, _key, _once in keyed_conversions(content, held, gaia_phase, shut)]
+
+
+def keyed_conversions(content, held, gaia_phase: bool, shut: frozenset = frozenset()) -> list[tuple]:
+    """(costs, gains, key, once) of each open conversion: `key` names a limited one (`once per`, `if`:
+    None for the others), `once` says it may be taken once in one spend."""
     out = []
-    if gaia_phase:
-        for h in held:
-            if isinstance(h.statement.clause, ast.GaiaPhase):
-                out.append((h.statement.clause.costs, h.statement.clause.gains))
-        return out
-    for eff in content.catalogue.free_actions:
-        for st in eff.statements:
-            out.append((st.clause.costs, st.clause.gains))
+    clause = ast.GaiaPhase if gaia_phase else ast.Free
+    if not gaia_phase:
+        for eff in content.catalogue.free_actions:
+            for st in eff.statements:
+                out.append((st.clause.costs, st.clause.gains, None, False))
     for h in held:
-        if isinstance(h.statement.clause, ast.Free):
-            out.append((h.statement.clause.costs, h.statement.clause.gains))
+        st = h.statement
+        if isinstance(st.clause, clause):
+            key = limit_key(h) if st.once is not None or st.condition is not None else None
+            if key not in shut:
+                out.append((st.clause.costs, st.clause.gains, key, st.once is not None))
     return out
+
+
+def limit_key(h) -> str:
+    """The key a limited conversion's once-per mark is kept under (as `effects.may_fire` keeps it)."""
+    return f"{h.source}#{h.index}"
+
+
+def closed(ctx: Context, state: GameState, p: int, gaia_phase: bool) -> frozenset:
+    """The limited conversions player p holds that are shut now: their condition does not hold, or
+    their once-per limit is used up."""
+    limited = ctx.holdings.derived(state, p, _limited, gaia_phase)
+    if not limited:
+        return frozenset()
+    marks = state.players[p].marks
+    count = ctx.holdings.count_per
+    return frozenset(key for key, st in limited
+                     if (st.once is not None and f"{st.once}:{key}" in marks)
+                     or (st.condition is not None
+                         and not st.condition.holds(count(state, p, st.condition.counters, st.condition.each))))
+
+
+def _limited(content, held, gaia_phase: bool) -> tuple:
+    clause = ast.GaiaPhase if gaia_phase else ast.Free
+    return tuple((limit_key(h), h.statement) for h in held if isinstance(h.statement.clause, clause)
+                 and (h.statement.once is not None or h.statement.condition is not None))
 
 
 def vector(items) -> dict[str, int]:
@@ -251,22 +283,30 @@ def _absorption(kinds: list[str], convs: list[tuple[dict, dict]]) -> list[float]
 
 def conversion_table(ctx: Context, state: GameState, p: int, gaia_phase: bool) -> tuple[list, list]:
     """The open conversions that cost something, and their (cost, gain) vectors; worked out once per holding."""
-    return ctx.holdings.derived(state, p, _conversion_table, gaia_phase)
+    return ctx.holdings.derived(state, p, _conversion_table, gaia_phase, closed(ctx, state, p, gaia_phase))
 
 
-def _conversion_table(content, held, gaia_phase: bool) -> tuple[list, list]:
-    real = [cg for cg in open_conversions(content, held, gaia_phase) if vector(cg[0])]
+def _conversion_table(content, held, gaia_phase: bool, shut: frozenset = frozenset()) -> tuple[list, list]:
+    keyed = [k for k in keyed_conversions(content, held, gaia_phase, shut) if vector(k[0])]
+    real = [(c, g) for c, g, _key, _once in keyed]
     return real, [(vector(c), vector(g)) for c, g in real]
+
+
+def _limits(content, held, gaia_phase: bool, shut: frozenset) -> list[tuple]:
+    """(key, once) of each conversion of `_conversion_table`, in its order."""
+    return [(key, once) for c, _g, key, once in keyed_conversions(content, held, gaia_phase, shut) if vector(c)]
 
 
 def free_conversion(ctx: Context, state: GameState, move: Move, gaia_phase: bool) -> list[Pending]:
     """`spend COST for GAIN`: any sum of open conversions that adds up exactly."""
     p = move.player
-    pay_list, power, then = _spend_plan(ctx, state, p, arg(move, 0), arg(move, 1), gaia_phase)
+    pay_list, power, then, used = _spend_plan(ctx, state, p, arg(move, 0), arg(move, 1), gaia_phase)
     problem = effects.can_pay(ctx, state, p, pay_list + [ast.Pay(power, "pw")] if power else pay_list, "conversion")
     if problem:
         raise IllegalMoveError("cost", problem)
     effects.pay(ctx, state, p, pay_list, FREE_ACTION)
+    for key, once in used:   # a once-per conversion taken: used up for its round or game
+        state.players[p].marks = state.players[p].marks + [f"{once}:{key}"]
     follow: list[Pending] = []
     then = [list(x) for x in then]
     if power:
@@ -278,8 +318,9 @@ def free_conversion(ctx: Context, state: GameState, move: Move, gaia_phase: bool
 
 
 def _spend_plan(ctx: Context, state: GameState, p: int, cost_text: str, gain_text: str,
-                gaia_phase: bool) -> tuple[list, int, list]:
-    """How a spend is paid: (what to pay but power, power to spend, gains in order); worked out once per holding."""
+                gaia_phase: bool) -> tuple[list, int, list, tuple]:
+    """How a spend is paid: (what to pay but power, power to spend, gains in order, the once-per
+    conversions it uses as (key, period)); worked out once per holding and set of shut conversions."""
     try:
         costs, gains = _read_spend(cost_text, gain_text)
     except EffectSyntaxError as err:
@@ -293,11 +334,12 @@ def _spend_plan(ctx: Context, state: GameState, p: int, cost_text: str, gain_tex
     problem = _holding_problem(ctx, state, p, costs)
     if problem:  # checked before any search: what the player holds bounds what a plan may use
         raise IllegalMoveError("cost", problem)
-    return ctx.holdings.derived(state, p, _plan, gaia_phase, cost_text, gain_text)
+    return ctx.holdings.derived(state, p, _plan, gaia_phase, cost_text, gain_text, closed(ctx, state, p, gaia_phase))
 
 
-def _plan(content, held, gaia_phase: bool, cost_text: str, gain_text: str) -> tuple[list, int, list]:
-    real, convs = _conversion_table(content, held, gaia_phase)
+def _plan(content, held, gaia_phase: bool, cost_text: str, gain_text: str,
+          shut: frozenset = frozenset()) -> tuple[list, int, list, tuple]:
+    real, convs = _conversion_table(content, held, gaia_phase, shut)
     costs, gains = _read_spend(cost_text, gain_text)
     want_cost, want_gain = vector(costs), vector(gains)
     counts = direct(want_cost, want_gain, convs)
@@ -308,6 +350,14 @@ def _plan(content, held, gaia_phase: bool, cost_text: str, gain_text: str) -> tu
                                                   f"conversions to work out; spend in smaller steps")
     if counts is None:
         raise IllegalMoveError("free-action", f"no conversion turns {cost_text} into {gain_text}")
+    limits = _limits(content, held, gaia_phase, shut)
+    used = []
+    for (key, once), k, (c, g) in zip(limits, counts, real):
+        if once and k > 1:
+            raise IllegalMoveError("once-per", f"'spend {cost_text} for {gain_text}' takes a conversion {k} times "
+                                           f"that may be taken once per {_period(held, key)}")
+        if once and k:
+            used.append((key, _period(held, key)))
     net: dict[str, int] = {}
     moves: list[ast.Move] = []
     for (c, g), k in zip(real, counts):
@@ -321,7 +371,11 @@ def _plan(content, held, gaia_phase: bool, cost_text: str, gain_text: str) -> tu
             net[key_] = net.get(key_, 0) + (1 if isinstance(item, ast.Tech) else item.count) * k
     pay_list = moves + [ast.Pay(-n, r) for r, n in net.items() if n < 0 and r != "pw"]
     then = [["tech" if r == "tech" else r, n, FREE_ACTION] for r, n in net.items() if n > 0]
-    return pay_list, max(0, -net.get("pw", 0)), then
+    return pay_list, max(0, -net.get("pw", 0)), then, tuple(used)
+
+
+def _period(held, key: str) -> str:
+    return next(h.statement.once for h in held if limit_key(h) == key)
 
 
 def _idle_spend(costs, gains) -> str | None:

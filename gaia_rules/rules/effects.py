@@ -65,7 +65,7 @@ def apply_gains(ctx: Context, state: GameState, p: int, gains, source: str, foll
 
     for g in gains:
         if isinstance(g, ast.Amount):
-            n = g.count * (ctx.holdings.count_per(state, p, g.per, g.each, g.within, event) if g.per else 1)
+            n = g.count * (ctx.holdings.count_per(state, p, g.per, g.each, g.within, event, g.near) if g.per else 1)
             batch.append([g.resource, n, source])
             continue
         flush()
@@ -172,7 +172,7 @@ def may_fire(ctx: Context, state: GameState, p: int, st: ast.Statement, key: str
     A statement that fires is marked as used for its round or game.
     """
     cond = st.condition
-    if cond is not None and not cond.holds(ctx.holdings.count_per(state, p, cond.counters, cond.each, cond.within, event)):
+    if cond is not None and not cond.holds(ctx.holdings.count_per(state, p, cond.counters, cond.each, cond.within, event, cond.near)):
         return False
     if st.once is not None:
         mark = f"{st.once}:{key}"

@@ -25,9 +25,11 @@ from typing import Any, Callable, Iterator
 from ..content.catalogue import PARAMETER_SOURCES
 from ..language import ast
 from ..state import GameState, HexState, PlayerState, TechTileHeld
-from . import sharing, special_token
+from . import sharing
 from .content_view import ContentView
+from .counting import Counting
 from .map_view import MapView
+from .param_fold import change_price, changed_value, fold
 
 EVENT_MARK = "event:"   # a player's mark of an event some `until`/`after` scope names
 
@@ -45,7 +47,7 @@ class Holding:
     """What one signature holds (shared by every player, in any state, with that signature)."""
 
     __slots__ = ("view", "signature", "faction", "on_map", "used", "statements", "by_event", "sets", "changes", "replace",
-                 "locks", "_params", "_derived")
+                 "locks", "conditional", "keyed_on", "_params", "_derived", "_folds")
 
     DERIVED_KEPT = 512   # values derived from one holding (conversion tables, spend plans...) kept at most
 
@@ -57,44 +59,48 @@ class Holding:
         self.used: dict[str, int] = dict(signature[2])     # copies taken from the faction board
         self.statements = statements
         by_event: dict[str, list[Held]] = {}
-        replace: dict[str, str] = {}
-        locks: set[str] = set()
-        held_sets: list[Held] = []
+        lasting: list[Held] = []
+        conditional: list[Held] = []
         for h in statements:
             cl = h.statement.clause
             if isinstance(cl, ast.On):
                 by_event.setdefault(cl.key, []).append(h)
-            elif isinstance(cl, ast.Set):
-                held_sets.append(h)
-            elif isinstance(cl, ast.Replace):
-                replace[cl.old] = cl.new
-            elif isinstance(cl, ast.Lock):
-                locks.add(cl.track)
-        # parameters, in the fixed source order (`Holdings.source_order`), never the order gained in:
-        # the last absolute `=` of each (name, key, use) wins, the relative `+=`/`-=` add up
-        sets: dict[tuple, Any] = {}
-        changes: dict[tuple, int] = {}
-        for h in sorted(held_sets, key=view.source_order):
-            cl = h.statement.clause
-            for key in (cl.keys or (None,)):
-                if cl.relative:
-                    changes[(cl.name, key, cl.use)] = changes.get((cl.name, key, cl.use), 0) + cl.delta
-                else:
-                    sets[(cl.name, key, cl.use)] = cl.value
+            elif isinstance(cl, (ast.Set, ast.Replace, ast.Lock)):
+                (lasting if h.statement.condition is None else conditional).append(h)
         self.by_event = {k: tuple(v) for k, v in by_event.items()}
-        self.sets, self.changes, self.replace, self.locks = sets, changes, replace, frozenset(locks)
+        self.conditional = tuple(conditional)   # lasting statements held only while their `if` holds
+        keyed_on: dict[str, set[str]] = {}       # parameter -> the keys of a structure on a planet kind set
+        for h in lasting + conditional:
+            cl = h.statement.clause
+            for key in getattr(cl, "keys", ()) if isinstance(cl, ast.Set) else ():
+                if ON in key:
+                    keyed_on.setdefault(cl.name, set()).add(key)
+        self.keyed_on = keyed_on
+        self.sets, self.changes, self.replace, self.locks = fold(view.source_order, lasting)
         self._params: dict[tuple, Any] = {}
         self._derived: dict[tuple, Any] = {}
+        self._folds: dict[tuple, tuple] = {}
 
-    def param(self, name: str, key: str | None = None, use: str | None = None) -> Any:
+    def fold(self, active: tuple[int, ...]) -> tuple:
+        """(sets, changes, replacements, locks) with the conditional statements `active` (their indices) added."""
+        if not active:
+            return self.sets, self.changes, self.replace, self.locks
+        found = self._folds.get(active)
+        if found is None:
+            lasting = [h for h in self.statements if h.statement.condition is None
+                       and isinstance(h.statement.clause, (ast.Set, ast.Replace, ast.Lock))]
+            found = self._folds[active] = fold(self.view.source_order, lasting + [self.conditional[i] for i in active])
+        return found
+
+    def param(self, name: str, key: str | None = None, use: str | None = None, active: tuple[int, ...] = ()) -> Any:
         """A rule parameter for one key and one use (typed: `ContentView.typed`): the most specific
         absolute `set` held (a key before no key, then a use before no use; among equals the last in
-        source order), else the default; then plus every relative change held for it."""
-        found = self._params.get((name, key, use), _MISSING)
+        source order), else the default; then plus every relative change held for it. `active`: the
+        conditional statements whose condition holds now (`Holdings.active`)."""
+        found = self._params.get((name, key, use, active), _MISSING)
         if found is _MISSING:
             content = self.view.content
-            sets = self.sets
-            found = _MISSING
+            sets, changes, _, _ = self.fold(active)
             wanted = _specific(name, key, use)
             for k in wanted:
                 if k in sets:
@@ -102,11 +108,9 @@ class Holding:
                     break
             if found is _MISSING:
                 found = content.default(self.faction, name, key)
-            if self.changes:
-                delta = sum(self.changes.get(k, 0) for k in wanted)
-                if delta:
-                    found += delta
-            self._params[(name, key, use)] = found
+            if changes:
+                found = changed_value(found, [changes[k] for k in wanted if k in changes])
+            self._params[(name, key, use, active)] = found
         return found
 
     def derived(self, compute: Callable[..., Any], *args) -> Any:
@@ -121,13 +125,15 @@ class Holding:
 
 
 def _specific(name: str, key: str | None, use: str | None) -> tuple[tuple, ...]:
-    """The (name, key, use) entries that apply to one key and use, the most specific first."""
-    keys = (key, None) if key is not None else (None,)
+    """The (name, key, use) entries that apply to one key and use, the most specific first (a key of a
+    structure on a planet kind, `ts-on-gaia`, before the structure's own, `ts`)."""
+    piece, on, _kind = (key or "").partition(ON)
+    keys = (key, piece, None) if on else (key, None) if key is not None else (None,)
     uses = (use, None) if use is not None else (None,)
     return tuple((name, k, u) for k in keys for u in uses)
 
 
-class _PiecesAndCounters:
+class _PiecesAndCounters(Counting):
     """Counts over a player's pieces on the board, for the rules and for `per`/`if` counters (the part of
     `Holdings` that reads the board: it needs its `content`, `map` and `of`)."""
 
@@ -180,111 +186,16 @@ class _PiecesAndCounters:
         h = state.board[name]
         player = state.players[p]
         if h.owner == p and h.piece is not None:
-            holding = self.of(state, p)
-            value = holding.param("power_value", h.piece, use)
             planet = self.map.planet_at(state, name)
+            value = self.param_on(state, p, "power_value", h.piece, planet, use)
             if planet == self.content.faction(player).home:
-                value += holding.param("power_bonus", "home", use)
+                value += self.param(state, p, "power_bonus", "home", use)
             if self.content.kinds.get(planet) == "gaia":
-                value += holding.param("power_bonus", "gaia", use)
+                value += self.param(state, p, "power_bonus", "gaia", use)
             return value
         if sharing.is_guest(h, p):
-            return self.of(state, p).param("power_value", sharing.guest_piece(self.content, player), use)
+            return self.param(state, p, "power_value", sharing.guest_piece(self.content, player), use)
         return 0
-
-    # ------------------------------------------------------------ counters ("per ...")
-    def counter(self, state: GameState, p: int, word: str) -> int:
-        player = state.players[p]
-        planet_at = self.map.planet_at
-        if word == "planet-type":
-            return len({planet_at(state, n) for n in self.colonized(state, p)})
-        if word == "gaia-planet":
-            return sum(1 for n in self.colonized(state, p) if self.map.kind_at(state, n) == "gaia")
-        if word == "sector":
-            return len({self.map.sector_tile(n) for n in self.planets_with_guests(state, p)})
-        if word == "structure":
-            return len(self.structures_with_guests(state, p))
-        if word == "federated-structure":
-            return sum(1 for n in self.structures_with_guests(state, p) if p in state.board[n].federations)
-        if word == "satellite":
-            structure = self.content.structure
-            stations = sum(1 for h in state.board.values()
-                           if h.owner == p and h.piece is not None and structure(player, h.piece).counts_as_satellite)
-            return player.satellites + stations
-        if word == "fed":
-            return len(player.fed_tokens)
-        if word == "research":
-            return sum(player.research.values())
-        if word == "round":
-            return state.round
-        if word in POWER_COUNTERS:
-            return player.power.get(POWER_COUNTERS[word], 0)
-        if word == "special-token":
-            return 1 if special_token.in_cycle(player) else 0
-        if word == "gf-available":
-            return self.free_gaiaformers(state, p)
-        if word == "gf-map":
-            return self.gaiaformers_on_map(state, p)
-        if word == "gf-gaia":
-            return player.gaiaformers_in_gaia
-        if word == "federation":
-            return len(player.federations)
-        if word == "tech-tile":
-            standard = self.content.catalogue.tech_tiles
-            return sum(1 for t in player.tech if t.enabled and t.tile in standard)
-        if word == "adv-tile":
-            advanced = self.content.catalogue.advanced_tech_tiles
-            return sum(1 for t in player.tech if t.tile in advanced)
-        if word.startswith("research-") and word[9:] in self.content.catalogue.tracks:
-            return player.research.get(word[9:], 0)
-        if "-on-" in word:
-            piece, _, kind = word.partition("-on-")
-            return self.counter_among(state, p, piece, [n for n, h in state.board.items()
-                                                        if self.map.planet_at(state, n) == kind])
-        amount = self.content.held_amount(player, word)
-        if amount is not None:
-            return amount
-        # a structure id: copies on the map, guest pieces and the Lost Planet mine included
-        n = self.count(state, p, word)
-        guests = sharing.guest_hexes(state, p)
-        if guests and word == sharing.guest_piece(self.content, player):
-            n += len(guests)
-        return n
-
-    def count_per(self, state: GameState, p: int, words: tuple[str, ...], each: int = 1,
-                  within: str | None = None, event=None) -> int:
-        """What `per [N] words [in EVENT]` counts: the event's data first, then the holder's counters.
-
-        `within` counts only among the hexes of the event that fired (none when another event fired), the
-        pieces of the player they belong to (an opponent's, for `on opponent ...` and `opponent-build`);
-        `each` counts whole groups of N.
-        """
-        if within is not None:
-            hexes = event.hexes if event is not None and event.name == within else ()
-            owner = p if event is None or event.owner is None else event.owner
-            n = sum(self.counter_among(state, owner, w, hexes) for w in words)
-        else:
-            data = event.data if event is not None else None
-            n = sum(data[w] if data and w in data else self.counter(state, p, w) for w in words)
-        return n // each if each > 1 else n
-
-    def counter_among(self, state: GameState, p: int, word: str, hexes) -> int:
-        """A counter over the given hexes only (the pieces of a federation, the hex of a build)."""
-        if "-on-" in word:
-            piece, _, kind = word.partition("-on-")
-            return self.counter_among(state, p, piece, [n for n in hexes if self.map.planet_at(state, n) == kind])
-        if word in PLANET_COUNTERS:
-            planets = [n for n in hexes if sharing.has_structure(self.content, state, state.board.get(n), p, "planet")]
-            if word == "planet-type":
-                return len({self.map.planet_at(state, n) for n in planets})
-            if word == "gaia-planet":
-                return sum(1 for n in planets if self.map.kind_at(state, n) == "gaia")
-            return len({self.map.sector_tile(n) for n in planets})
-        if word in ("structure", "federated-structure"):
-            return sum(1 for n in hexes if sharing.has_structure(self.content, state, state.board.get(n), p))
-        if word == "satellite":
-            return sum(1 for n in hexes if (h := state.board.get(n)) is not None and p in h.satellites)
-        return sum(1 for n in hexes if sharing.piece_of(self.content, state, state.board.get(n), p) == word)
 
 
 class Holdings(_PiecesAndCounters):
@@ -411,41 +322,83 @@ class Holdings(_PiecesAndCounters):
         """`compute(content view, statements held, *args)` for player p, worked out once per holding."""
         return self.of(state, p).derived(compute, *args)
 
+    def active(self, state: GameState, p: int, holding: Holding | None = None) -> tuple[int, ...]:
+        """The conditional lasting statements of p's holding whose `if` holds now (their indices)."""
+        holding = holding or self.of(state, p)
+        if not holding.conditional:
+            return ()
+        return tuple(i for i, h in enumerate(holding.conditional)
+                     if (c := h.statement.condition).holds(self.count_per(state, p, c.counters, c.each, c.within, None, c.near)))
+
     def replacements(self, state: GameState, p: int) -> dict[str, str]:
-        return self.of(state, p).replace
+        holding = self.of(state, p)
+        return holding.fold(self.active(state, p, holding))[2] if holding.conditional else holding.replace
 
     def locked(self, state: GameState, p: int, track: str) -> bool:
-        return track in self.of(state, p).locks
+        holding = self.of(state, p)
+        return track in (holding.fold(self.active(state, p, holding))[3] if holding.conditional else holding.locks)
 
     # ------------------------------------------------------------ parameters and prices
     def param(self, state: GameState, p: int, name: str, key: str | None = None, use: str | None = None) -> Any:
-        """A rule parameter for player p, for one of its uses (`uses` in parameters.yaml): `Holding.param`."""
-        return self.of(state, p).param(name, key, use)
+        """A rule parameter for player p, for one of its uses (`uses` in parameters.yaml): `Holding.param`
+        (with the conditional `set` statements whose condition holds now)."""
+        holding = self.of(state, p)
+        if not holding.conditional:
+            return holding.param(name, key, use)
+        return holding.param(name, key, use, self.active(state, p, holding))
+
+    def param_on(self, state: GameState, p: int, name: str, piece: str, planet: str | None,
+                 use: str | None = None) -> Any:
+        """A parameter keyed by structure, for a piece on a planet: the key of the piece on that planet type
+        (`ts-on-gaia`), else on the holder's home type (`m-on-home`), else the piece's own, whichever
+        some held statement names first (the more specific wins)."""
+        return self.param(state, p, name, self.key_on(state, p, name, piece, planet), use)
+
+    def key_on(self, state: GameState, p: int, name: str, piece: str, planet: str | None) -> str:
+        """The most specific key a held statement names for `piece` on `planet` (`param_on`)."""
+        keyed = self.of(state, p).keyed_on
+        if planet is None or name not in keyed:
+            return piece
+        home = self.content.faction(state.players[p]).home
+        for key in (f"{piece}{ON}{planet}", f"{piece}{ON}home" if planet == home else None):
+            if key in keyed[name]:
+                return key
+        return piece
 
     def price(self, state: GameState, p: int, name: str, printed: tuple, key: str | None = None) -> tuple:
         """Player p's value of a price parameter as a tuple of `Pay`; `printed` (the content's own
-        price) while no statement of the content sets it, the usual case, asked per hex or per move."""
+        price) while no statement of the content sets it, the usual case, asked per hex or per move;
+        relative changes (`-= 1c`) change the printed price too."""
         if name not in self.content.content_sets:
             return printed
-        value = self.of(state, p).param(name, key)
-        return printed if value is None else value
+        holding = self.of(state, p)
+        active = self.active(state, p, holding)
+        value = holding.param(name, key, None, active)
+        if value is None:
+            changes = holding.fold(active)[1]
+            value = printed
+            for k in _specific(name, key, None):
+                if isinstance(changes.get(k), dict):
+                    value = change_price(value, changes[k])
+        return value
 
-    def structure_cost(self, state: GameState, p: int, sid: str, near_opponent: bool = False) -> tuple:
-        """The price player p pays for a structure: `structure_cost` (or `..._near_opponent` when it applies)."""
+    def structure_cost(self, state: GameState, p: int, sid: str, near_opponent: bool = False,
+                       planet: str | None = None) -> tuple:
+        """The price player p pays for a structure (on `planet`: `param_on`): `structure_cost` (or
+        `..._near_opponent` when it applies)."""
         s = self.content.structure(state.players[p], sid)
         near = near_opponent and s.cost_near_opponent is not None
         name = "structure_cost_near_opponent" if near else "structure_cost"
-        return self.price(state, p, name, s.cost_near_opponent if near else s.cost, sid)
+        key = self.key_on(state, p, name, sid, planet) if name in self.content.content_sets else sid
+        return self.price(state, p, name, s.cost_near_opponent if near else s.cost, key)
 
 
 
-# The counters over colonised planets (pieces that count as planets: `Structure.counts_for`).
-PLANET_COUNTERS = ("planet-type", "gaia-planet", "sector")
 
-# The power counters (`vocabulary.COUNTERS`) and the area each counts.
-POWER_COUNTERS = {"area1": "area1", "area2": "area2", "area3": "area3", "area-gaia": "gaia"}
+
 
 _MISSING = object()
+ON = "-on-"   # a key of a structure on a planet kind: `ts-on-gaia`, `m-on-home`
 
 # ------------------------------------------------------------------ the changes to holdings
 #

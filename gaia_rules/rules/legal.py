@@ -280,7 +280,8 @@ def _spends(ctx, state, p, gaia_phase: bool) -> Iterator[tuple[str, str]]:
     """The arguments of each open conversion once, twice, ... as many times as the player can pay for
     it in one spend (a conversion that gains something other than amounts, a tech tile, once)."""
     have: dict = {}
-    for multiples in ctx.holdings.derived(state, p, _open_multiples, gaia_phase):
+    shut = conversions.closed(ctx, state, p, gaia_phase)
+    for multiples in ctx.holdings.derived(state, p, _open_multiples, gaia_phase, shut):
         k = 1
         while (many := multiples.times(k)) is not None:
             amounts, moves, args = many
@@ -292,10 +293,11 @@ def _spends(ctx, state, p, gaia_phase: bool) -> Iterator[tuple[str, str]]:
             k += 1
 
 
-def _open_multiples(content, held, gaia_phase: bool) -> tuple["_Multiples", ...]:
-    """The multiples of each open conversion (one table per conversion of the content, whoever holds it)."""
-    return tuple(content.kept("multiples", (id(costs), id(gains)), lambda: _Multiples(costs, gains))
-                 for costs, gains in conversions.open_conversions(content, held, gaia_phase))
+def _open_multiples(content, held, gaia_phase: bool, shut: frozenset = frozenset()) -> tuple["_Multiples", ...]:
+    """The multiples of each open conversion (one table per conversion of the content, whoever holds it;
+    a once-per conversion once only)."""
+    return tuple(content.kept("multiples", (id(costs), id(gains), once), lambda: _Multiples(costs, gains, once))
+                 for costs, gains, _key, once in conversions.keyed_conversions(content, held, gaia_phase, shut))
 
 
 class _Multiples:
@@ -305,10 +307,10 @@ class _Multiples:
 
     __slots__ = ("costs", "gains", "known", "most")
 
-    def __init__(self, costs, gains):
+    def __init__(self, costs, gains, once: bool = False):
         self.costs, self.gains = costs, gains
         self.known: dict[int, tuple] = {}
-        self.most = MOST_TIMES   # lowered to the last k that can be taken once one cannot
+        self.most = 1 if once else MOST_TIMES   # lowered to the last k that can be taken once one cannot
 
     def times(self, k: int) -> tuple | None:
         """None when the conversion cannot be taken k times over in one spend."""

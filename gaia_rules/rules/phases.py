@@ -11,7 +11,7 @@ from typing import Callable
 from ..content.spelling import did_you_mean
 from ..language import ast
 from ..state import GameState, Pending
-from . import auction, automa_deck, automa_setup, charges, choices, effects, holdings, research, scoring, special_token
+from . import auction, automa_deck, automa_setup, charges, choices, conversions, effects, holdings, research, scoring, special_token
 from .context import Context
 from .errors import IllegalMoveError
 
@@ -339,11 +339,11 @@ def gaia_phase_player(ctx: Context, state: GameState, p: int) -> None:
 
 
 def gaia_choice_open(ctx: Context, state: GameState, p: int) -> bool:
-    """Whether some Gaia-phase conversion of player p could be paid now."""
-    for h in ctx.holdings.held(state, p):
-        cl = h.statement.clause
-        if isinstance(cl, ast.GaiaPhase) and effects.can_pay(ctx, state, p, cl.costs, "conversion") is None:
-            if all(not isinstance(c, ast.Move) or state.players[p].power.get(c.source, 0) >= c.count for c in cl.costs):
+    """Whether some Gaia-phase conversion open to player p now (its condition holds, its limit allows)
+    could be paid."""
+    for costs, _gains in conversions.conversions(ctx, state, p, gaia_phase=True):
+        if effects.can_pay(ctx, state, p, costs, "conversion") is None:
+            if all(not isinstance(c, ast.Move) or state.players[p].power.get(c.source, 0) >= c.count for c in costs):
                 return True
     return False
 

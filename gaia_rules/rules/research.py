@@ -13,21 +13,41 @@ def top(ctx: Context) -> int:
 
 def advance_problem(ctx: Context, state: GameState, p: int, track: str) -> str | None:
     """Why player p cannot move up on `track` now, or None."""
+    found = refusal(ctx, state, p, track)
+    return None if found is None else found[1]
+
+
+def refusal(ctx: Context, state: GameState, p: int, track: str) -> tuple[str, str] | None:
+    """(the `refused` filter word, why) player p cannot move up on `track` now, or None."""
     if track not in ctx.content.catalogue.tracks:
-        return f"unknown research track '{track}'"
+        return "unknown", f"unknown research track '{track}'"
     player = state.players[p]
     level = player.research.get(track, 0)
     if ctx.holdings.locked(state, p, track):
-        return f"you cannot advance on {track} yet"
+        return "locked", f"you cannot advance on {track} yet"
     if level >= top(ctx):
-        return f"you are already at the top of {track}"
+        return "top", f"you are already at the top of {track}"
     if level + 1 == top(ctx):
         board = ctx.content.catalogue.research
         if board.exclusive and any(o.research.get(track, 0) >= top(ctx) for o in state.players if o.index != p):
-            return f"another player already stands on the top level of {track}"
+            return "top", f"another player already stands on the top level of {track}"
         if board.flip_green_token and not any(t.green for t in player.fed_tokens):
-            return f"the top level of {track} needs a green federation token to flip"
+            return "top", f"the top level of {track} needs a green federation token to flip"
     return None
+
+
+def refused_step(ctx: Context, state: GameState, p: int, allowed: str) -> list[Pending]:
+    """A step up on `allowed` (a track, `any`, `lowest`) given up: when the rules refuse it on every track
+    it may go, `refused` fires (tagged with the track and why: `locked`, `top`) for what comes instead."""
+    tracks = list(ctx.content.catalogue.tracks) if allowed in ("any", "lowest") else [allowed]
+    if allowed == "lowest":
+        low = min(state.players[p].research.values())
+        tracks = [t for t in tracks if state.players[p].research[t] == low]
+    reasons = [refusal(ctx, state, p, t) for t in tracks]
+    if not reasons or any(r is None for r in reasons):
+        return []   # the player could have taken it: declined, not refused
+    tags = {r[0] for r in reasons} | ({allowed} if allowed in ctx.content.catalogue.tracks else set())
+    return effects.fire(ctx, state, p, effects.Event("refused", frozenset(tags), {"step": 1}))
 
 
 def check_advance(ctx: Context, state: GameState, p: int, track: str) -> None:

@@ -41,7 +41,7 @@ def final_tile_vp(ctx: Context, state: GameState, tile_id: str) -> tuple[list[in
     neutral = n in ctx.content.game_params["neutral_player_counts"]
     tile = ctx.content.catalogue.final_tiles[tile_id]
     counts = [automa_score.final_count(ctx, state, tile_id, tile.count) if state.is_automa(p)
-              else ctx.holdings.counter(state, p, tile.count) for p in range(n)]
+              else ctx.holdings.count_of(state, p, tile.count) for p in range(n)]
     values = counts + ([tile.neutral] if neutral else [])
     return counts, rank_vp(values, values, table, zero)[:n]
 

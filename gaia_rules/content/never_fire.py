@@ -1,0 +1,46 @@
+"""Statements that can never fire, said as notes (`gaia validate` stays clean: a designer may mean it).
+
+A faction that always locks a research track (`lock up TRACK`, with no scope or condition) can never
+take a step on it: an `up TRACK` it holds, or an `on research TRACK` it listens to, never happens; what
+it gets instead is written with `on refused TRACK` (docs/effects.md, "What happens instead").
+"""
+from __future__ import annotations
+
+from typing import Iterable
+
+from ..language import EffectSyntaxError, ast, parse_effect
+from .yamlsrc import Located
+
+
+def locked_rewards(notes: list[str], src: Located, found: Iterable[tuple[tuple, object, str]]) -> None:
+    """Note each reward on a track the same faction always locks (`found`: the faction's effect strings,
+    as (path, text, kind))."""
+    parsed = []
+    for path, text, _kind in found:
+        try:
+            parsed.append((path, parse_effect(text)))
+        except (EffectSyntaxError, TypeError):
+            continue   # reported elsewhere
+    locks = {st.clause.track: (path, st) for path, eff in parsed for st in eff.statements
+             if isinstance(st.clause, ast.Lock) and st.scope is None and st.condition is None
+             and path[0] == "ability"}
+    if not locks:
+        return
+    for path, eff in parsed:
+        for st in eff.statements:
+            for track, column in _steps(st):
+                if track in locks:
+                    line, col = src.where(path)
+                    at = col + src.string_offset(path) + column - 1
+                    notes.append(f"{src.file}:{line}:{at}: note: a step on '{track}' can never be taken: this "
+                                 f"faction always locks it ('lock up {track}'); write what it gets instead "
+                                 f"with 'on refused {track}: ...'")
+
+
+def _steps(st: ast.Statement) -> list[tuple[str, int]]:
+    """(track, column) of every research step a statement gives or listens to."""
+    cl = st.clause
+    out = [(g.track, g.track_column or g.column) for g in getattr(cl, "gains", ()) if isinstance(g, ast.Up)]
+    if isinstance(cl, ast.On) and not cl.opponent and cl.event.name == "research":
+        out += list(zip(cl.event.filters, cl.event.filter_columns or (cl.event.column,) * len(cl.event.filters)))
+    return out
