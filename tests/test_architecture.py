@@ -37,11 +37,13 @@ INNER_IMPORTS_ALLOWED = {
         "runs, so gaia starts without it and gaia report names the extra in one line",
     ("gaia_rules.faces.cli_lab", "gaia_rules.lab.stats"):
         "the lab's statistics need SciPy, an optional extra (pip install -e '.[lab]'), as above",
+    ("gaia_rules.faces.cli_lab", "gaia_rules.lab.effect"):
+        "the effect of a change is computed with SciPy (lab.stats), as above",
 }
 # The command modules import the layers below inside the commands that use them (and rich's progress
 # bar where one is shown), so that `gaia --version`, `--help` and shell completion start at once
 # (docs/bench.md, `startup`): nothing heavy at import of the command line.
-for _command_module in ("app", "cli", "cli_game", "cli_bots", "cli_lab", "bench"):
+for _command_module in ("app", "cli", "cli_game", "cli_bots", "cli_lab", "bench", "cli_designer"):
     for _target in ("gaia_rules", "rich.progress"):
         INNER_IMPORTS_ALLOWED[(f"gaia_rules.faces.{_command_module}", _target)] = \
             "a command imports its layers when it runs, so that the command line starts at once"

@@ -196,7 +196,7 @@ def test_a_dask_cluster_gives_the_same_lines(config, reference, tmp_path):
     assert without_time(path) == reference
 
 
-def test_the_lab_sits_below_the_faces_and_dask_and_scipy_stay_optional():
+def test_the_lab_sits_below_the_faces_and_dask_scipy_and_pettingzoo_stay_optional():
     import subprocess
     import sys
 
@@ -205,8 +205,9 @@ def test_the_lab_sits_below_the_faces_and_dask_and_scipy_stay_optional():
         text = source.read_text()
         assert "from ..faces" not in text and "gaia_rules.faces" not in text, source.name
     code = ("import sys, gaia_rules.faces.cli, gaia_rules.lab.simulate; "
-            "print('dask' in sys.modules, 'scipy' in sys.modules)")
-    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout.strip() == "False False"
+            "print('dask' in sys.modules, 'scipy' in sys.modules, 'pettingzoo' in sys.modules)")
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout.strip() == \
+        "False False False"   # the learning environment (lab/env.py, the rl extra) is imported by nobody
 
 
 @pytest.mark.slow

@@ -14,7 +14,7 @@ from gaia_rules.players import make_bot, play_game
 from gaia_rules.faces.cli import app
 from gaia_rules.content import default_catalogue
 from gaia_rules.faces.mapview import COLOURS, piece_glyphs, piece_shape, player_colours, svg_map, text_map
-from gaia_rules.rules import Engine
+from gaia_rules.rules import Engine, Game
 from gaia_rules.setup import random_setup
 from gaia_rules.formats.corpus import corpus_file
 
@@ -63,7 +63,7 @@ def midgame_state(engine):
 
 
 def _svg(engine, state) -> ET.Element:
-    text = svg_map(engine.context(state), state)
+    text = svg_map(Game(state, engine).view(), state)
     return ET.fromstring(text.encode("utf-8"))
 
 
@@ -81,13 +81,13 @@ def test_svg_is_xml_with_a_viewbox_and_one_polygon_per_hex(engine, players, hexe
     assert len(root.get("viewBox").split()) == 4
     polygons = list(root.iter(SVG + "polygon"))
     assert len(polygons) == hexes
-    names = {h.name for h in engine.context(state).map.hexes.values()}
+    names = {h.name for h in Game(state, engine).view().map.hexes.values()}
     assert {p.get("data-hex") for p in polygons} == names
     assert {t.text for t in _all(root, "text", "name")} == names
 
 
 def test_svg_hexes_are_filled_by_planet_colour(engine, corpus_state):
-    ctx = engine.context(corpus_state)
+    ctx = Game(corpus_state, engine).view()
     root = _svg(engine, corpus_state)
     for poly in root.iter(SVG + "polygon"):
         planet = ctx.map.planet_at(corpus_state, poly.get("data-hex"))
@@ -121,7 +121,7 @@ def test_svg_shows_every_piece_satellite_and_federation(engine, bot_game, corpus
 
 
 def test_players_take_their_home_planet_colour(engine, corpus_state):
-    colours = player_colours(engine.context(corpus_state), corpus_state)
+    colours = player_colours(Game(corpus_state, engine).view(), corpus_state)
     assert len(set(colours)) == len(corpus_state.players)
     for p, colour in zip(corpus_state.players, colours):
         home = engine.catalogue.factions[p.faction].home
@@ -131,7 +131,7 @@ def test_players_take_their_home_planet_colour(engine, corpus_state):
 def test_players_without_a_faction_still_get_distinct_colours(engine):
     state = engine.new_game(random_setup(engine.catalogue, 4, "map"))
     assert all(p.faction is None for p in state.players)
-    assert len(set(player_colours(engine.context(state), state))) == 4
+    assert len(set(player_colours(Game(state, engine).view(), state))) == 4
 
 
 def test_piece_shapes_come_from_the_faction_board(engine):
@@ -151,7 +151,7 @@ def test_piece_shapes_come_from_the_faction_board(engine):
 
 
 def test_svg_legend_names_players_and_planets(engine, corpus_state):
-    text = svg_map(engine.context(corpus_state), corpus_state)
+    text = svg_map(Game(corpus_state, engine).view(), corpus_state)
     for p in corpus_state.players:
         assert p.faction in text
     for pt in engine.catalogue.planets.values():
@@ -170,7 +170,7 @@ def test_compact_text_map_has_a_code_for_every_hex(engine, bot_game, corpus_stat
     state = {"fresh2": lambda: engine.new_game(random_setup(engine.catalogue, 2, "t")),
              "fresh4": lambda: engine.new_game(random_setup(engine.catalogue, 4, "t")),
              "bot": lambda: bot_game[2], "corpus": lambda: corpus_state}[which]()
-    ctx = engine.context(state)
+    ctx = Game(state, engine).view()
     text = text_map(ctx, state, compact=True)
     cells = _cells(text)
     assert len(cells) == len(ctx.map.hexes)
@@ -212,7 +212,7 @@ def test_text_map_names_every_hex_with_its_planet_and_pieces(engine, bot_game, c
     state = {"fresh2": lambda: engine.new_game(random_setup(engine.catalogue, 2, "t")),
              "fresh4": lambda: engine.new_game(random_setup(engine.catalogue, 4, "t")),
              "bot": lambda: bot_game[2], "corpus": lambda: corpus_state}[which]()
-    ctx = engine.context(state)
+    ctx = Game(state, engine).view()
     names = {h.name for h in ctx.map.hexes.values()}
     text = text_map(ctx, state)
     cells = _full_cells(text, names)
@@ -227,7 +227,7 @@ def test_text_map_names_every_hex_with_its_planet_and_pieces(engine, bot_game, c
             if h.owner is not None and h.piece is not None:
                 expected += f"{glyphs[h.piece]}{h.owner + 1}" + ("+" if h.owner in h.federations else "")
             for g in h.guests:
-                expected += f"{glyphs[ctx.content.mine_id]}{g + 1}" + ("+" if g in h.federations else "")
+                expected += f"{glyphs[ctx.mine_id]}{g + 1}" + ("+" if g in h.federations else "")
             if h.satellites:
                 expected += "*" + "".join(str(p + 1) for p in h.satellites)
         assert cell[1:] == expected, (name, cell)
@@ -236,7 +236,7 @@ def test_text_map_names_every_hex_with_its_planet_and_pieces(engine, bot_game, c
 
 
 def test_text_map_of_a_known_position(engine, corpus_state):
-    ctx = engine.context(corpus_state)
+    ctx = Game(corpus_state, engine).view()
     names = {h.name for h in ctx.map.hexes.values()}
     cells = _full_cells(text_map(ctx, corpus_state), names)
     assert len(cells) == 190
@@ -254,7 +254,7 @@ def test_text_map_cuts_a_cell_too_long_for_its_column_and_gives_it_in_full(engin
     from gaia_rules.formats.replay import replay_file
 
     state = replay_file(engine, corpus_file("bot-2p-04.json"), keep_state=True).state
-    text = text_map(engine.context(state), state)
+    text = text_map(Game(state, engine).view(), state)
     assert "\n> cut short, in full: 2B5 sP1M2+\n" in text
     lines = text.splitlines()
     name = re.compile(r"(?<!\S)2B5(?!\S)")
@@ -265,10 +265,10 @@ def test_text_map_cuts_a_cell_too_long_for_its_column_and_gives_it_in_full(engin
 
 
 def test_pieces_get_one_letter_each_and_players_their_number(engine, corpus_state):
-    glyphs = piece_glyphs(engine.context(corpus_state))
+    glyphs = piece_glyphs(Game(corpus_state, engine).view())
     assert len(set(glyphs.values())) == len(glyphs) == 8
     assert all(g.isupper() for g in glyphs.values())
-    text = text_map(engine.context(corpus_state), corpus_state)
+    text = text_map(Game(corpus_state, engine).view(), corpus_state)
     mine = glyphs["m"]
     assert f"{mine}1" in text and f"{mine}4" in text       # two players' mines tell apart by number
     for sid, g in glyphs.items():
@@ -276,7 +276,7 @@ def test_pieces_get_one_letter_each_and_players_their_number(engine, corpus_stat
 
 
 def test_compact_text_map_fits_80_columns_on_every_board(engine, corpus_state):
-    text = text_map(engine.context(corpus_state), corpus_state, compact=True)
+    text = text_map(Game(corpus_state, engine).view(), corpus_state, compact=True)
     assert max(len(line) for line in text.splitlines()) <= 80
     assert len(_cells(text)) == 190
 
@@ -357,7 +357,7 @@ def test_svg_board_actions_and_federation_supply(engine, midgame_state, corpus_s
 
 def test_svg_player_panels_show_faction_vp_resources_and_power(engine, midgame_state):
     state = midgame_state
-    root = ET.fromstring(svg_map(engine.context(state), state, engine.to_move(state)).encode())
+    root = ET.fromstring(svg_map(Game(state, engine).view(), state, engine.to_move(state)).encode())
     panels = _all(root, "g", "player")
     assert [g.get("data-player") for g in panels] == ["1", "2", "3", "4"]
     vps = [int(t.text.split()[0]) for t in _all(root, "text", "vp")]
@@ -386,7 +386,7 @@ def test_svg_player_panels_show_the_special_token_and_what_is_left_to_build(engi
 
 
 def test_svg_labels_come_from_content(engine, corpus_state):
-    text = svg_map(engine.context(corpus_state), corpus_state)
+    text = svg_map(Game(corpus_state, engine).view(), corpus_state)
     for tid in corpus_state.setup.round_tiles:
         assert engine.catalogue.round_tiles[tid].name in text
     for track in engine.catalogue.tracks.values():
@@ -394,8 +394,8 @@ def test_svg_labels_come_from_content(engine, corpus_state):
 
 
 def test_svg_is_deterministic_and_self_contained(engine, midgame_state):
-    a = svg_map(engine.context(midgame_state), midgame_state, 0)
-    assert a == svg_map(engine.context(midgame_state), midgame_state, 0)
+    a = svg_map(Game(midgame_state, engine).view(), midgame_state, 0)
+    assert a == svg_map(Game(midgame_state, engine).view(), midgame_state, 0)
     assert "href" not in a and "@import" not in a and "url(" not in a
 
 
@@ -424,15 +424,15 @@ def test_gaia_map_prints_a_text_map(saved_game, engine):
     result = gaia("map", saved_game)
     assert result.exit_code == 0, result.stderr
     state = savegame.load(engine, saved_game).state
-    assert result.stdout == text_map(engine.context(state), state)
+    assert result.stdout == text_map(Game(state, engine).view(), state)
 
 
 def test_gaia_map_compact_prints_the_compact_text_map(saved_game, engine):
     result = gaia("map", saved_game, "--compact")
     assert result.exit_code == 0, result.stderr
     state = savegame.load(engine, saved_game).state
-    assert result.stdout == text_map(engine.context(state), state, compact=True)
-    assert result.stdout != text_map(engine.context(state), state)
+    assert result.stdout == text_map(Game(state, engine).view(), state, compact=True)
+    assert result.stdout != text_map(Game(state, engine).view(), state)
 
 
 def test_gaia_map_of_a_missing_file_is_one_line_exit_2(tmp_path):

@@ -26,6 +26,10 @@ HEAD_BYTES = 16_384
 NEAR_MISS = 0.75
 """How close a top-level key must be to `kind` or `patch` to be named as a near-miss (`knd`, `path`, not `id`)."""
 TOP_WORDS = ("kind", "patch")
+TEST_SUFFIX = ".test.yaml"
+"""A designer's test file (`gaia test`, formats/testfile.py), kept beside the content it tests."""
+POSITION_SUFFIX = ".position.yaml"
+"""A designer's position file (`gaia new --position`, formats/position.py), kept beside the content."""
 
 _TOP_KEY = re.compile(rb"^['\"]?([A-Za-z_][A-Za-z0-9_-]*)['\"]?[ \t]*:(.*)$", re.M)
 
@@ -84,6 +88,11 @@ def head_of(path: Path) -> bytes:
     return b"\n".join(raw.split(b"\n", HEAD_LINES)[:HEAD_LINES])
 
 
+def is_designer_file(path: Path) -> bool:
+    """A test or position file: read by `gaia test` and `gaia validate`, never as content."""
+    return path.name.endswith((TEST_SUFFIX, POSITION_SUFFIX))
+
+
 def find_content(root: Path, kinds: Iterable[str], most_files: int, most_entries: int) -> Found:
     """The files of `root` to read as content: a file named is read whatever it holds; in a folder,
     the `*.yaml`/`*.yml` files at any depth whose first lines can be content."""
@@ -95,6 +104,8 @@ def find_content(root: Path, kinds: Iterable[str], most_files: int, most_entries
     kinds = list(kinds)
     found = Found([])
     for path in sorted(yaml_files):
+        if is_designer_file(path):
+            continue   # read by gaia test and gaia validate, neither content nor passed over
         try:
             why, near = why_not_content(head_of(path), kinds)
         except OSError:
@@ -104,6 +115,13 @@ def find_content(root: Path, kinds: Iterable[str], most_files: int, most_entries
         else:
             found.passed.append(Passed(path, why, near))
     return found
+
+
+def designer_files_below(root: Path, suffixes: tuple[str, ...], most_entries: int) -> list[Path]:
+    """The files below `root` whose names end in one of `suffixes`, in name order: the same walk as content's
+    (no recursion, vanished or unreadable folders skipped), so a deep or changing folder never ends in an error."""
+    files, _ = _walk(root, most_entries, most_entries)
+    return sorted(p for p in files if p.name.endswith(suffixes))
 
 
 def _walk(root: Path, most_files: int, most_entries: int) -> tuple[list[Path], str | None]:

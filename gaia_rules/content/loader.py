@@ -33,7 +33,7 @@ from jsonschema import Draft202012Validator
 from ..language import EffectSyntaxError, parse_effect, parse_price
 from ..language.ast import Effect
 from . import catalogue as cat
-from .folders import HEAD_LINES, Found, find_content, why_not_content
+from .folders import HEAD_LINES, POSITION_SUFFIX, TEST_SUFFIX, Found, find_content, is_designer_file, why_not_content
 from .spelling import did_you_mean
 from .yamlsrc import Diagnostic, Located, load_yaml
 

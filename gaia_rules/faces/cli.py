@@ -13,7 +13,7 @@ import typer
 
 from .app import (EXIT_FAILED, EXIT_USAGE, _unreadable, app, checked_catalogue, content_option, no_content,
                   overlay_paths, setup_file_problem)
-from . import bench, cli_bots, cli_game, cli_lab  # noqa: F401  (they register their commands on app)
+from . import bench, cli_bots, cli_designer, cli_game, cli_lab  # noqa: F401  (they register their commands on app)
 
 
 def _looks_like_setup(path: Path) -> bool:
@@ -68,9 +68,12 @@ def validate(
         gaia validate --content my-boosters/ --setup setup.yaml
     """
     from ..content import load_catalogue, load_paths
+    from ..content.loader import is_designer_file
     from ..content.setupfile import describe, read_setup_file
+    from ..formats.testrun import designer_file_problems
     from ..setup import setup_problems
-    paths = list(paths or [])
+    given = list(paths or [])
+    paths = [p for p in given if not is_designer_file(p)]   # test and position files are checked below
     overlays = list(content or [])
     for path in paths + overlays:
         problem = _unreadable(path)
@@ -93,6 +96,8 @@ def validate(
         catalogue, problems = load_paths(paths + overlays)
     else:
         catalogue, problems = load_catalogue(paths + overlays)
+    if not problems:  # a designer's test and position files, beside the content or named
+        problems = list(problems) + designer_file_problems(given + overlays, catalogue)
     setup = None
     if setup_file is not None:
         setup, setup_errors = read_setup_file(setup_file)

@@ -40,8 +40,7 @@ from .terminal import console as stdout_console
 
 if TYPE_CHECKING:  # the layers are imported inside the commands, so that `gaia` starts at once
     from ..formats.savegame import SavedGame
-    from ..rules import Engine
-    from ..rules.moves import Move
+    from ..rules import Engine, Move
 
 
 class CommandError(Exception):
@@ -343,6 +342,9 @@ def new(
     faction_variant: Optional[str] = typer.Option(None, "--faction-variant", metavar="VARIANT", help=FACTION_VARIANT_HELP),
     faction_variant_version: Optional[int] = typer.Option(None, "--faction-variant-version", metavar="N", help=VERSION_HELP),
     setup_file: Optional[Path] = setup_option(),
+    position: Optional[Path] = typer.Option(None, "--position", metavar="FILE", readable=False,
+                                            help="Start the game at a position file (set-up fields, round, turn and "
+                                                 "what each seat holds; docs/designing.md); goes alone."),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
     as_json: bool = _json_option("the file, the set-up and the status"),
     content: Optional[List[Path]] = content_option(),
@@ -350,7 +352,8 @@ def new(
     """Draw a new game from a seed and save it.
 
     A set-up file (`--setup`) fixes any part of the set-up; the rest is drawn
-    from the seed (docs/designing.md).
+    from the seed (docs/designing.md). A position file (`--position`) starts
+    the game at a state written by hand.
 
     Examples:
 
@@ -365,22 +368,33 @@ def new(
         gaia new --players 3 --auction choose-bid --faction-variant more-balanced --layout xshape -o site.json
 
         gaia new --players 1 --automa CARD --difficulty LEVEL --seed 7 -o solo.json
+
+        gaia new --position late-round.position.yaml --content my-faction/ -o try.json
     """
     from ..formats import savegame
     from ..formats.savegame import FileStamp
     from ..setup import PLACED
     from .view import game_words, status_line
     engine = _engine("new", content)
+    if position is not None:
+        _alone("--position", players=players, automa=automa, difficulty=difficulty, factions=factions, seed=seed,
+               layout=layout, variant=variant, auction=auction, faction_variant=faction_variant, setup=setup_file)
     if output.is_dir():
         raise CommandError(f"cannot write {output}: it is a folder (give a file name)")
     if output.exists() and not force:
         raise CommandError(f"{output} exists (use --force to overwrite)")
     absent = None if force else FileStamp.missing(output)   # not overwritten if someone creates it meanwhile
-    made = _new_setup(engine, players, seed, layout, variant, factions,
-                      _game_options(auction, faction_variant, faction_variant_version), setup_file,
-                      solo={"automa": automa, "difficulty": difficulty})
+    if position is not None:
+        made = NewSetup(None, PLACED, [], position)
+        begun = savegame.from_position(engine, _position_state(engine, position), _overlays(content))
+        made.setup = begun.setup
+    else:
+        made = _new_setup(engine, players, seed, layout, variant, factions,
+                          _game_options(auction, faction_variant, faction_variant_version), setup_file,
+                          solo={"automa": automa, "difficulty": difficulty})
+        begun = savegame.new_game(engine, made.setup, _overlays(content))
     setup = made.setup
-    game, _moves, told = _automa_turns(engine, savegame.new_game(engine, setup, _overlays(content)))
+    game, _moves, told = _automa_turns(engine, begun)
     _save(game, output, f"the game (seed {setup.seed})", expect=absent)
     if as_json:
         data = {"file": str(output), "players": setup.players, "seed": setup.seed, "layout": made.layout,
@@ -391,12 +405,33 @@ def new(
             data.update(setup_file=str(setup_file), fixed=made.fixed)
         _print_json(data)
         return
-    layout_words = f"map from {setup_file}" if made.layout == PLACED else f"layout {made.layout}"
+    layout_words = f"map from {made.file}" if made.layout == PLACED else f"layout {made.layout}"
+    if position is not None:
+        layout_words = f"round {game.state.round} from {position}"
     typer.echo(f"new {game_words(engine.catalogue, setup)}, seed {setup.seed}, {layout_words}, "
-               f"variant {setup.variant}{made.words()}: saved to {output}")
+               f"variant {setup.variant}{made.words() if position is None else ''}: saved to {output}")
     for line in told:
         typer.echo(line)
     typer.echo(status_line(engine, game.state))
+
+
+def _alone(flag: str, **given) -> None:
+    """A usage error when options that `flag` replaces are given with it."""
+    named = [f"--{k.replace('_', '-')}" for k, v in given.items() if v is not None]
+    if named:
+        raise CommandError(f"{flag} goes alone: the position file says what {', '.join(named)} would")
+
+
+def _position_state(engine: Engine, path: Path):
+    """The state a position file builds; its first problem at file:line, exit 2."""
+    from ..formats.position import PositionError, load_position
+    problem = setup_file_problem(path)
+    if problem is not None:
+        raise CommandError(f"--position {path}: {problem}")
+    try:
+        return load_position(engine, path)
+    except PositionError as err:
+        raise CommandError(str(err)) from None
 
 
 # ------------------------------------------------------------------ gaia import
@@ -540,22 +575,24 @@ def map_(
 
         gaia map game.json -o board.svg
     """
+    from ..rules import Game
     from .mapview import svg_map, text_map
     engine = _engine("map", content)
     game = _load(engine, file, force, content)
-    ctx = engine.context(game.state)
+    view = Game(game.state, engine).view()
     if output is None:
         console = _console()
-        text = text_map(ctx, game.state, markup=True, compact=compact)
-        if not compact and console.is_terminal and max(map(len, text_map(ctx, game.state).splitlines())) > console.width:
-            text = text_map(ctx, game.state, markup=True, compact=True)
+        text = text_map(view, game.state, markup=True, compact=compact)
+        if (not compact and console.is_terminal
+                and max(map(len, text_map(view, game.state).splitlines())) > console.width):
+            text = text_map(view, game.state, markup=True, compact=True)
         console.print(text, end="", soft_wrap=True)
         return
     try:
-        output.write_text(svg_map(ctx, game.state, engine.to_move(game.state)), encoding="utf-8")
+        output.write_text(svg_map(view, game.state, engine.to_move(game.state)), encoding="utf-8")
     except OSError as err:
         raise CommandError(f"cannot write {output}: {err.strerror or err}") from None
-    typer.echo(f"map of {len(ctx.map.hexes)} hexes written to {output}")
+    typer.echo(f"map of {len(view.map.hexes)} hexes written to {output}")
 
 
 # ------------------------------------------------------------------ gaia moves
@@ -630,8 +667,7 @@ def _automa_turns(engine: Engine, game: SavedGame) -> tuple[SavedGame, list[Move
     """In a solo game, the Automa's moves while its seat is to act (its one move each time): the game after
     them, the moves and each told in words (docs/solo.md)."""
     from ..formats import savegame
-    from ..rules.automa_turn import COMMAND as AUTOMA_COMMAND
-    from ..rules.moves import Move
+    from ..rules import AUTOMA_COMMAND, Move
     from .session import automa_line
     played, lines = [], []
     while not game.state.ended and game.state.is_automa(engine.to_move(game.state)):

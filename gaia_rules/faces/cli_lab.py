@@ -9,10 +9,11 @@ stay, and the same command resumes).
 from __future__ import annotations
 
 import json
+import re
 import time
 from contextlib import contextmanager
 from pathlib import Path
-from typing import List, Optional
+from typing import TYPE_CHECKING, List, Optional
 
 import typer
 from rich.console import Console
@@ -21,6 +22,9 @@ from rich.table import Table
 from .app import (BOT_KINDS, DEFAULT_BOT, automa_option, difficulty_option, EXIT_USAGE, app, checked_catalogue, checked_seed, choice_option, content_option, setup_file_problem,
                   setup_option, solo_choices, solo_options_problem, wants_progress)
 from .terminal import console
+
+if TYPE_CHECKING:  # the lab loads only when a command runs
+    from ..lab.simulate import RunConfig
 
 
 def _fail(command: str, message: str, code: int = EXIT_USAGE):
@@ -75,6 +79,9 @@ def simulate(
                                             help="A Dask scheduler (tcp://host:8786): play the games on its cluster."),
     output: Path = typer.Option(..., "-o", "--output", metavar="FILE",
                                 help="The results file (JSON lines); an existing one of the same run is resumed."),
+    baseline: Optional[Path] = typer.Option(None, "--baseline", metavar="FILE",
+                                            help="With --content: where the same games without the change go "
+                                                 "(default: the -o file's name with .baseline before its suffix)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object at the end (for scripts)."),
     setup_file: Optional[Path] = setup_option(),
     content: Optional[List[Path]] = content_option(),
@@ -103,9 +110,15 @@ def simulate(
     Solo games (`--players 1`, or `--automa`, `--difficulty`) come in deals:
     one set-up against every Automa card at every difficulty of the run, the
     player's faction taking turns among those the card can face.
+
+    With --content, the last folder is a change to measure: a faction it
+    changes sits at every table (in every seat in turn), a tile, booster or
+    scoring tile it changes is in every deal, and every game is played again
+    on the same deal without it (the earlier folders alone) into the
+    --baseline file, for `gaia report OUTPUT BASELINE`.
     """
     from ..lab import LabError
-    from ..lab.simulate import RunConfig, default_workers, open_results, prepare, simulate as run
+    from ..lab.simulate import RunConfig, baseline_of, with_change
     from ..setup import SOLO_PLAYERS, SetupError, load_setup_file, setup_arguments
     catalogue = checked_catalogue("simulate", content)
     problem = solo_options_problem(players, automa, difficulty)
@@ -139,27 +152,85 @@ def simulate(
                        fixed=json.dumps(args["fixed"], sort_keys=True) if args["fixed"] else "",
                        automa=None if cards is None else tuple(cards), difficulty=None if levels is None else tuple(levels))
     try:
-        config, schedule = prepare(config, catalogue)
-        if output.is_dir():
-            raise LabError(f"{output}: is a folder, not a results file")
-        existing = open_results(output, config)
-        done = len(existing.indices() & set(range(games))) if existing else 0
-        started = time.perf_counter()
-        with _progress_bar(games, done, wants_progress(as_json)) as update:
-            progress = run(config, output, games, workers or default_workers(), scheduler, update)
+        config = with_change(config, catalogue, describe_change)
+        runs = [(config, output)]
+        if config.paired:   # the same games without the change first, then with it
+            runs.insert(0, (baseline_of(config), _baseline_path(output, baseline)))
+        elif baseline is not None:
+            raise LabError("--baseline goes with a change to measure that the content without it can play (a "
+                           "--content folder that changes the content, and brings no new faction)")
+        summaries = [_run_one(c, path, games, workers, scheduler, as_json) for c, path in runs]
     except LabError as err:
         _fail("simulate", str(err))
-    seconds = time.perf_counter() - started
-    summary = {"file": str(output), "games": games, "played": progress.new, "skipped": done,
-               "seconds": round(seconds, 3), "rate": round(progress.new / seconds, 4) if seconds > 0 else 0.0,
-               "block": schedule.block, "content": config.content_hash}
     if as_json:
+        summary = summaries[-1]
+        if len(summaries) > 1:
+            summary["baseline"] = summaries[0]
         typer.echo(json.dumps(summary, sort_keys=True))
         return
-    balanced = "" if games % schedule.block == 0 else \
-        f" (seatings balanced exactly at multiples of {schedule.block} games)"
-    console().print(f"{games} games in {output}: {progress.new} played, {done} already there; "
-                    f"{seconds:.1f} s, {summary['rate']:.2f} games/s{balanced}", markup=False)
+    new = json.loads(config.focus).get("new") if config.focus else None
+    if new:
+        console().print(f"faction {', '.join(new)} is new: seated at every table, with no games without it to "
+                        f"pair with (no baseline file)", markup=False)
+    for s in reversed(summaries):
+        balanced = "" if games % s["block"] == 0 else \
+            f" (seatings balanced exactly at multiples of {s['block']} games)"
+        what = " without the change" if s is not summaries[-1] else ""
+        console().print(f"{games} games{what} in {s['file']}: {s['played']} played, {s['skipped']} already there; "
+                        f"{s['seconds']:.1f} s, {s['rate']:.2f} games/s{balanced}", markup=False)
+
+
+def _baseline_path(output: Path, baseline: Optional[Path]) -> Path:
+    from ..lab import LabError
+    path = baseline if baseline is not None else output.with_name(f"{output.stem}.baseline{output.suffix or '.jsonl'}")
+    if path.resolve() == output.resolve():
+        raise LabError(f"--baseline {path} is the -o file: the games without the change need a file of their own")
+    return path
+
+
+def _run_one(config: RunConfig, output: Path, games: int, workers: Optional[int], scheduler: Optional[str],
+             as_json: bool) -> dict:
+    """Play one run's missing games into `output` under a progress bar; its summary."""
+    from ..lab import LabError
+    from ..lab.simulate import default_workers, engine_for, open_results, prepare, simulate as run
+    config, schedule = prepare(config, engine_for(config).catalogue)
+    if output.is_dir():
+        raise LabError(f"{output}: is a folder, not a results file")
+    existing = open_results(output, config)
+    done = len(existing.indices() & set(range(games))) if existing else 0
+    started = time.perf_counter()
+    with _progress_bar(games, done, wants_progress(as_json)) as update:
+        progress = run(config, output, games, workers or default_workers(), scheduler, update)
+    seconds = time.perf_counter() - started
+    return {"file": str(output), "games": games, "played": progress.new, "skipped": done,
+            "seconds": round(seconds, 3), "rate": round(progress.new / seconds, 4) if seconds > 0 else 0.0,
+            "block": schedule.block, "content": config.content_hash}
+
+
+def describe_change(before, after, components) -> list[dict]:
+    """Each changed component with the lines of `gaia explain` that differ (`- ` before, `+ ` after; a new
+    component: its first line), files and provenance notes left out."""
+    from .explain import RENDERERS
+    out = []
+    for c in components:
+        entry = {"kind": c.kind, "id": c.id, "status": c.status, "lines": []}
+        if c.kind in RENDERERS:
+            new = _explained(after, c.kind, c.id)
+            if c.status == "added":
+                entry["lines"] = [f"+ {new[0]}"] if new else []
+            else:
+                old = _explained(before, c.kind, c.id)
+                entry["lines"] = [f"- {line}" for line in old if line not in new] + \
+                                 [f"+ {line}" for line in new if line not in old]
+        out.append(entry)
+    return out
+
+
+def _explained(catalogue, kind: str, ident: str) -> list[str]:
+    from .explain import explain as explain_text
+    text = explain_text(catalogue, kind, ident)
+    lines = [re.sub(r"^- |  \(from `[^`]*`\)| \(from `[^`]*`\)", "", line) for line in text.splitlines()]
+    return [line for line in lines if line.strip() and not line.startswith(("File: ", "Files: "))]
 
 
 @app.command()
@@ -190,7 +261,8 @@ def report(
     from ..lab import LabError
     try:
         # here, not at the top: SciPy is an optional extra, and without it only `gaia report` says so
-        from ..lab.report import compared_lines, write_report
+        from ..lab.effect import add_effects
+        from ..lab.report import change_lines, compared_lines, effect_rows, write_report
         from ..lab.stats import summarize
 
         records = _one_run(results)
@@ -201,6 +273,8 @@ def report(
         if base is not None:
             records, base, note, paired = _paired(records, base)
         summary = summarize(records, base, paired, (str(results), str(baseline) if baseline is not None else None))
+        if paired:
+            add_effects(summary, records, base)
         written = write_report(summary, output, f"Balance lab: {results.name}") if output is not None else []
     except LabError as err:
         _fail("report", str(err))
@@ -218,6 +292,10 @@ def report(
         say(note)
     for warning in summary.warnings:
         say(f"warning: {warning}")
+    for line in change_lines(summary):
+        say(line)
+    if summary.effects:
+        out.print(effect_table(summary, effect_rows(summary.effects)))
     if summary.solo is not None:
         out.print(solo_table(summary))
     out.print(summary_table(summary))
@@ -294,6 +372,17 @@ def change_table(summary) -> Table:
                       f"{c.win_p_holm:.2g}" + (" *" if c.win_significant else ""), f"{c.vp_before:.1f}",
                       f"{c.vp_after:.1f}", f"{c.vp_after - c.vp_before:+.1f}",
                       f"{c.vp_p_holm:.2g}" + (" *" if c.vp_significant else ""), style=style)
+    return table
+
+
+def effect_table(summary, rows: list[list[str]]) -> Table:
+    """The change's effect per faction, paired by deal, with 95% intervals and the games that would halve them."""
+    deals = max(e.deals for e in summary.effects)
+    table = Table(title=f"The change's effect, paired by deal ({deals} deals; 95% intervals)", title_justify="left")
+    for col in ("faction", "deals", "games", "win share", "95% interval", "VP", "95% interval", "games to halve"):
+        table.add_column(col, justify="left" if col == "faction" else "right")
+    for row in rows:
+        table.add_row(*row)
     return table
 
 

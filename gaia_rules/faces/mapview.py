@@ -1,8 +1,9 @@
 """Pictures of the game: an SVG drawing of the map and the table, and a text map.
 
-`svg_map(ctx, state, to_move)` returns a standalone SVG document (a string,
-built by hand: no drawing library). Hexes are flat-topped, hex (q, r) at
-x = 1.5·r, y = (2q + r)·√3/2 with y up, as the site draws them. It shows:
+`svg_map(view, state, to_move)` (`view`: the game's `GameView`, `Game.view()`)
+returns a standalone SVG document (a string, built by hand: no drawing
+library). Hexes are flat-topped, hex (q, r) at x = 1.5·r, y = (2q + r)·√3/2
+with y up, as the site draws them. It shows:
 
 - every map hex as one `<polygon class="hex">` filled with its planet's colour
   (the planet type's `colour` in content, looked up by colour name in
@@ -16,7 +17,7 @@ x = 1.5·r, y = (2q + r)·√3/2 with y up, as the site draws them. It shows:
 - beside and below it the table of `tableview`: research board, tiles,
   boosters, board actions, federation supply, one panel per player.
 
-`text_map(ctx, state)` writes each hex as two lines in staggered columns: its
+`text_map(view, state)` writes each hex as two lines in staggered columns: its
 name, then its planet code and its pieces (`piece_glyphs`); `compact=True`
 gives one short cell per hex.
 
@@ -35,6 +36,7 @@ from rich.markup import escape as rich_escape
 from rich.text import Text
 
 from ..board import DIRECTIONS
+from ..rules import GameView
 from ..state import GameState
 from .automa_text import automa_status, game_words
 from .tableview import luminance, num, table_panels
@@ -80,28 +82,28 @@ def _hex_colour(name: str | None) -> str | None:
     return COLOURS.get(name)
 
 
-def _is_space(ctx, planet: str) -> bool:
-    pt = ctx.content.catalogue.planets.get(planet)
+def _is_space(view, planet: str) -> bool:
+    pt = view.catalogue.planets.get(planet)
     return pt is not None and pt.habitable == "space"
 
 
-def planet_fill(ctx, planet: str) -> str:
+def planet_fill(view, planet: str) -> str:
     """The fill of a hex holding `planet` (a planet type id)."""
-    if _is_space(ctx, planet):
+    if _is_space(view, planet):
         return SPACE
-    pt = ctx.content.catalogue.planets.get(planet)
+    pt = view.catalogue.planets.get(planet)
     return _hex_colour(getattr(pt, "colour", None)) or NO_COLOUR
 
 
-def player_colours(ctx, state: GameState) -> list[str]:
+def player_colours(view, state: GameState) -> list[str]:
     """Each player's colour: their faction's home planet colour, else a fallback (never two alike)."""
     out: list[str] = []
     spare = [c for c in FALLBACK_PLAYERS]
     for p in state.players:
         colour = None
-        faction = ctx.content.catalogue.factions.get(p.faction) if p.faction else None
-        if faction is not None and not _is_space(ctx, faction.home):
-            pt = ctx.content.catalogue.planets.get(faction.home)
+        faction = view.catalogue.factions.get(p.faction) if p.faction else None
+        if faction is not None and not _is_space(view, faction.home):
+            pt = view.catalogue.planets.get(faction.home)
             colour = _hex_colour(getattr(pt, "colour", None))
         if colour is None or colour in out:
             colour = next(c for c in spare if c not in out)
@@ -147,9 +149,9 @@ def piece_shape(structures: dict, sid: str, institute: str | None) -> str:
     return "square" if depth == 1 else "triangle"
 
 
-def _board_structures(ctx) -> dict:
+def _board_structures(view) -> dict:
     """The default faction board's pieces as Structure-like records (for the legend)."""
-    board = next(iter(ctx.content.catalogue.boards.values()), None) or {}
+    board = next(iter(view.catalogue.boards.values()), None) or {}
     out = {}
     for sid, d in (board.get("structures") or {}).items():
         out[sid] = SimpleNamespace(
@@ -160,28 +162,28 @@ def _board_structures(ctx) -> dict:
     return out
 
 
-def _common_institute(ctx) -> str | None:
-    ids = [f.planetary_institute_structure for f in ctx.content.catalogue.factions.values()]
+def _common_institute(view) -> str | None:
+    ids = [f.planetary_institute_structure for f in view.catalogue.factions.values()]
     return max(set(ids), key=ids.count) if ids else None
 
 
 @dataclass
 class _Shapes:
-    ctx: object
+    view: GameView
     state: GameState
 
     def __post_init__(self):
-        self.board = _board_structures(self.ctx)
-        self.institute = _common_institute(self.ctx)
+        self.board = _board_structures(self.view)
+        self.institute = _common_institute(self.view)
 
     def of(self, p: int, sid: str) -> str:
-        faction = self.ctx.content.catalogue.factions.get(self.state.players[p].faction or "")
+        faction = self.view.catalogue.factions.get(self.state.players[p].faction or "")
         if faction is not None and sid in faction.structures:
             return piece_shape(faction.structures, sid, faction.planetary_institute_structure)
         return piece_shape(self.board, sid, self.institute)
 
     def name(self, p: int, sid: str) -> str:
-        faction = self.ctx.content.catalogue.factions.get(self.state.players[p].faction or "")
+        faction = self.view.catalogue.factions.get(self.state.players[p].faction or "")
         if faction is not None and sid in faction.structures:
             return faction.structures[sid].name
         s = self.board.get(sid)
@@ -274,17 +276,17 @@ def _label(state: GameState, p: int) -> str:
     return f"p{p + 1} {faction}" if faction else f"p{p + 1}"
 
 
-def svg_map(ctx, state: GameState, to_move: int | None = None) -> str:
+def svg_map(view, state: GameState, to_move: int | None = None) -> str:
     """The board and the table around it as a standalone SVG document.
 
     The map on the left with its legend below, the research board, scoring
     tiles, boosters, board actions and federation supply on the right, one
     panel per player along the bottom (`to_move`, if given, is outlined).
     """
-    game_map = ctx.map
-    colours = player_colours(ctx, state)
-    shapes = _Shapes(ctx, state)
-    panels = table_panels(ctx, state, colours, to_move)
+    game_map = view.map
+    colours = player_colours(view, state)
+    shapes = _Shapes(view, state)
+    panels = table_panels(view, state, colours, to_move)
     coords = sorted(game_map.hexes, key=lambda c: (-(2 * c[0] + c[1]), c[1]))
     xs = [centre(c)[0] for c in coords] or [0.0]
     ys = [centre(c)[1] for c in coords] or [0.0]
@@ -295,7 +297,7 @@ def svg_map(ctx, state: GameState, to_move: int | None = None) -> str:
     side = panels.side
     side_h = sum(pn.height for pn in side) + GAP * (len(side) - 1)
     legend_y = bottom + 4
-    legend_h = _legend_height(ctx, state)
+    legend_h = _legend_height(view, state)
     row_y = max(legend_y + legend_h, top + title_h + side_h) + GAP
     players = panels.players
     row_w = sum(pn.width for pn in players) + GAP * (len(players) - 1)
@@ -308,21 +310,21 @@ def svg_map(ctx, state: GameState, to_move: int | None = None) -> str:
     add(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{_n(left)} {_n(top)} {_n(width)} {_n(height)}" '
         f'width="{_n(width)}" height="{_n(height)}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">')
     add(f'<rect class="background" x="{_n(left)}" y="{_n(top)}" width="{_n(width)}" height="{_n(height)}" fill="#05060d"/>')
-    rounds = ctx.content.catalogue.game["rounds"]
+    rounds = view.catalogue.game["rounds"]
     where = f"round {state.round}/{rounds}, phase {state.phase}" if state.round else f"set-up, phase {state.phase}"
     if state.ended:
         where = "final position"
-    players_words = (game_words(ctx.content.catalogue, state.setup) if state.automa is not None
+    players_words = (game_words(view.catalogue, state.setup) if state.automa is not None
                      else f"{state.setup.players} players")
     heading = f"{players_words}, seed {state.setup.seed}: {where}, {len(state.moves)} moves"
     add(f'<text class="title" x="{_n(left + MARGIN)}" y="{_n(top + 24)}" font-size="15" fill="#e8eaf2">{escape(heading)}</text>')
 
-    out += _hex_layer(ctx, state, coords)
-    out += _federation_layer(ctx, state, coords, colours)
-    out += _name_layer(ctx, state, coords)
-    out += _piece_layer(ctx, state, coords, colours, shapes)
+    out += _hex_layer(view, state, coords)
+    out += _federation_layer(view, state, coords, colours)
+    out += _name_layer(view, state, coords)
+    out += _piece_layer(view, state, coords, colours, shapes)
 
-    _legend(out, ctx, state, colours, left + MARGIN, legend_y)
+    _legend(out, view, state, colours, left + MARGIN, legend_y)
     y = top + title_h
     for pn in side:
         add(pn.svg(side_x, y))
@@ -335,19 +337,19 @@ def svg_map(ctx, state: GameState, to_move: int | None = None) -> str:
     return "\n".join(out) + "\n"
 
 
-def _hex_layer(ctx, state: GameState, coords) -> list[str]:
+def _hex_layer(view, state: GameState, coords) -> list[str]:
     """Each hex in the colour of its planet, and the sectors' edges."""
-    game_map = ctx.map
+    game_map = view.map
     out: list[str] = []
     add = out.append
     add('<g class="hexes">')
     for c in coords:
         h = game_map.hexes[c]
-        planet = ctx.map.planet_at(state, h.name)
+        planet = view.map.planet_at(state, h.name)
         x, y = centre(c)
         add(f'<polygon class="hex" data-hex={quoteattr(h.name)} data-planet={quoteattr(planet)} '
-            f'points="{_points(corners(x, y))}" fill="{planet_fill(ctx, planet)}" stroke="{SPACE_EDGE}" stroke-width="1">'
-            f'<title>{escape(h.name)}: {escape(_planet_name(ctx, planet))}</title></polygon>')
+            f'points="{_points(corners(x, y))}" fill="{planet_fill(view, planet)}" stroke="{SPACE_EDGE}" stroke-width="1">'
+            f'<title>{escape(h.name)}: {escape(_planet_name(view, planet))}</title></polygon>')
     add('</g>')
     add(f'<g class="sectors" stroke="{SECTOR_EDGE}" stroke-width="2" stroke-linecap="round">')
     for a, b in _sector_edges(game_map):
@@ -356,9 +358,9 @@ def _hex_layer(ctx, state: GameState, coords) -> list[str]:
     return out
 
 
-def _federation_layer(ctx, state: GameState, coords, colours) -> list[str]:
+def _federation_layer(view, state: GameState, coords, colours) -> list[str]:
     """An outline per federation, inset further for each further player on a hex."""
-    game_map = ctx.map
+    game_map = view.map
     out: list[str] = []
     add = out.append
     # federations: an outline per player, inset further for each further player
@@ -379,25 +381,25 @@ def _federation_layer(ctx, state: GameState, coords, colours) -> list[str]:
     return out
 
 
-def _name_layer(ctx, state: GameState, coords) -> list[str]:
+def _name_layer(view, state: GameState, coords) -> list[str]:
     """Each hex's name, in ink that reads on its planet."""
-    game_map = ctx.map
+    game_map = view.map
     out: list[str] = []
     add = out.append
     add('<g class="names" font-size="7.5" text-anchor="middle">')
     for c in coords:
         h = game_map.hexes[c]
         x, y = centre(c)
-        fill = _text_on(planet_fill(ctx, ctx.map.planet_at(state, h.name)))
+        fill = _text_on(planet_fill(view, view.map.planet_at(state, h.name)))
         add(f'<text class="name" data-hex={quoteattr(h.name)} x="{_n(x)}" y="{_n(y - 0.52 * SCALE)}" '
             f'fill="{fill}">{escape(h.name)}</text>')
     add('</g>')
     return out
 
 
-def _piece_layer(ctx, state: GameState, coords, colours, shapes) -> list[str]:
+def _piece_layer(view, state: GameState, coords, colours, shapes) -> list[str]:
     """The pieces, guests and satellites, each titled with what and whose it is."""
-    game_map = ctx.map
+    game_map = view.map
     out: list[str] = []
     add = out.append
     add('<g class="pieces">')
@@ -415,7 +417,7 @@ def _piece_layer(ctx, state: GameState, coords, colours, shapes) -> list[str]:
                 f'<title>{escape(name)}: {escape(shapes.name(p, hs.piece))} of {escape(_label(state, p))}</title>'
                 f'{shape_svg(shapes.of(p, hs.piece), x + dx, y + 0.06 * SCALE, colours[p])}</g>')
         for g in hs.guests:
-            mine = _guest_piece(ctx)
+            mine = _guest_piece(view)
             add(f'<g class="piece guest" data-hex={quoteattr(name)} data-player="{g + 1}" data-piece={quoteattr(mine)}>'
                 f'<title>{escape(name)}: guest {escape(shapes.name(g, mine))} of {escape(_label(state, g))}</title>'
                 f'{shape_svg(shapes.of(g, mine), x + 0.3 * SCALE, y + 0.1 * SCALE, colours[g], 0.7)}</g>')
@@ -433,49 +435,49 @@ def _count(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def _guest_piece(ctx) -> str:
+def _guest_piece(view) -> str:
     """The piece a guest stands as: the structure built on planets (else the board's first piece)."""
     try:
-        return ctx.content.mine_id
+        return view.mine_id
     except LookupError:
-        return next(iter(_board_structures(ctx)), "?")
+        return next(iter(_board_structures(view)), "?")
 
 
-def _planet_name(ctx, planet: str) -> str:
-    pt = ctx.content.catalogue.planets.get(planet)
+def _planet_name(view, planet: str) -> str:
+    pt = view.catalogue.planets.get(planet)
     return pt.name if pt is not None else planet
 
 
-def _legend_height(ctx, state: GameState) -> float:
-    rows = max(len(ctx.content.catalogue.planets) * 16, len(_legend_shapes(ctx)) * 20 + 44, len(state.players) * 18)
+def _legend_height(view, state: GameState) -> float:
+    rows = max(len(view.catalogue.planets) * 16, len(_legend_shapes(view)) * 20 + 44, len(state.players) * 18)
     return 24 + rows
 
 
-def _legend_shapes(ctx) -> dict[str, list[str]]:
+def _legend_shapes(view) -> dict[str, list[str]]:
     """Piece names of the default board by the shape they are drawn as."""
-    board = _board_structures(ctx)
-    institute = _common_institute(ctx)
+    board = _board_structures(view)
+    institute = _common_institute(view)
     by_shape: dict[str, list[str]] = {}
     for sid, s in board.items():
         by_shape.setdefault(piece_shape(board, sid, institute), []).append(s.name)
     return by_shape
 
 
-def _legend(out: list[str], ctx, state: GameState, colours: list[str], x0: float, y0: float) -> None:
+def _legend(out: list[str], view, state: GameState, colours: list[str], x0: float, y0: float) -> None:
     """Three columns under the map: planet types, piece shapes, player colours."""
     add = out.append
     add('<g class="legend" font-size="11" fill="#e8eaf2">')
     y = y0 + 12
     add(f'<text x="{_n(x0)}" y="{_n(y)}" font-weight="bold">Planets (map code)</text>')
-    for i, pt in enumerate(ctx.content.catalogue.planets.values()):
+    for i, pt in enumerate(view.catalogue.planets.values()):
         yy = y + 18 + 16 * i
         d = _path(_regular(x0 + 8, yy - 4, 7, 6, 0))
-        add(f'<path d="{d}" fill="{planet_fill(ctx, pt.id)}" stroke="{SECTOR_EDGE}" stroke-width="1"/>')
+        add(f'<path d="{d}" fill="{planet_fill(view, pt.id)}" stroke="{SECTOR_EDGE}" stroke-width="1"/>')
         add(f'<text x="{_n(x0 + 22)}" y="{_n(yy)}">{escape(pt.code)}  {escape(pt.name)}</text>')
     x1 = x0 + 150
     add(f'<text x="{_n(x1)}" y="{_n(y)}" font-weight="bold">Pieces</text>')
     yy = y + 20
-    for shape, names in _legend_shapes(ctx).items():
+    for shape, names in _legend_shapes(view).items():
         add(shape_svg(shape, x1 + 10, yy - 4, "#c9cde0", 0.75))
         add(f'<text x="{_n(x1 + 26)}" y="{_n(yy)}">{escape(", ".join(names))}</text>')
         yy += 20
@@ -496,13 +498,13 @@ def _legend(out: list[str], ctx, state: GameState, colours: list[str], x0: float
 
 # ------------------------------------------------------------------ the text map
 
-def piece_glyphs(ctx) -> dict[str, str]:
+def piece_glyphs(view) -> dict[str, str]:
     """One capital letter per piece id of the faction boards, taken from its id (then its name).
 
     Capitals never clash with the planet codes, which the map writes in lower case.
     """
-    pieces: dict[str, str] = {sid: s.name for sid, s in _board_structures(ctx).items()}
-    for faction in sorted(ctx.content.catalogue.factions.values(), key=lambda f: f.id):
+    pieces: dict[str, str] = {sid: s.name for sid, s in _board_structures(view).items()}
+    for faction in sorted(view.catalogue.factions.values(), key=lambda f: f.id):
         for sid, s in faction.structures.items():
             pieces.setdefault(sid, s.name)
     glyphs: dict[str, str] = {}
@@ -525,10 +527,10 @@ class _Cell:
         return "".join(t for t, _ in self.runs)
 
 
-def _hex_cell(ctx, state: GameState, name: str, glyphs: dict[str, str], colours: list[str]) -> _Cell:
-    planet = ctx.map.planet_at(state, name)
-    pt = ctx.content.catalogue.planets.get(planet)
-    if _is_space(ctx, planet):
+def _hex_cell(view, state: GameState, name: str, glyphs: dict[str, str], colours: list[str]) -> _Cell:
+    planet = view.map.planet_at(state, name)
+    pt = view.catalogue.planets.get(planet)
+    if _is_space(view, planet):
         runs = [(".", "")]
     else:
         runs = [(pt.code if pt is not None else "?", _hex_colour(getattr(pt, "colour", None)) or "")]
@@ -543,22 +545,22 @@ def _hex_cell(ctx, state: GameState, name: str, glyphs: dict[str, str], colours:
     if hs.owner is not None and hs.piece is not None:
         piece(hs.owner, hs.piece)
     for g in hs.guests:
-        piece(g, _guest_piece(ctx))
+        piece(g, _guest_piece(view))
     if hs.satellites:
         runs.append(("*", ""))
         runs.extend((str(p + 1), f"bold {colours[p]}") for p in hs.satellites)
     return _Cell(name, runs)
 
 
-def _compact_cell(ctx, state: GameState, name: str, planet: str) -> str:
-    pt = ctx.content.catalogue.planets.get(planet)
+def _compact_cell(view, state: GameState, name: str, planet: str) -> str:
+    pt = view.catalogue.planets.get(planet)
     code = pt.code if pt is not None else "?"
     hs = state.board.get(name)
     owner = hs.owner if hs is not None else None
     if owner is None and hs is not None and hs.guests:
         owner = hs.guests[0]
     if owner is None:
-        return "." if _is_space(ctx, planet) else code.lower()
+        return "." if _is_space(view, planet) else code.lower()
     return f"{code.upper()}{owner + 1}"
 
 
@@ -581,7 +583,7 @@ def _styled(text: str, style: str, markup: bool) -> str:
     return f"[{style}]{text}[/]"
 
 
-def text_map(ctx, state: GameState, markup: bool = False, compact: bool = False) -> str:
+def text_map(view, state: GameState, markup: bool = False, compact: bool = False) -> str:
     """The board as text, a legend below.
 
     Hexes stand in columns as on the SVG (flat-topped, every other column half
@@ -590,16 +592,16 @@ def text_map(ctx, state: GameState, markup: bool = False, compact: bool = False)
     cell per hex instead: the planet code, and the player's number when
     somebody is there. With `markup`, rich markup colours planets and pieces.
     """
-    game_map = ctx.map
+    game_map = view.map
     if not game_map.hexes:
         return "(no map)\n"
-    colours = player_colours(ctx, state)
+    colours = player_colours(view, state)
     cut: list[str] = []
-    grid = _compact_grid(ctx, state, markup, colours) if compact else _full_grid(ctx, state, markup, colours, cut)
+    grid = _compact_grid(view, state, markup, colours) if compact else _full_grid(view, state, markup, colours, cut)
     out = list(grid)
     width = max(72, max(len(_plain(line, markup)) for line in grid))
     out.append("")
-    legend = _compact_legend(ctx) if compact else _full_legend(ctx)
+    legend = _compact_legend(view) if compact else _full_legend(view)
     if cut:
         legend.insert(0, (f"{CUT} cut short, in full: ", cut))
     for head, entries in legend:
@@ -611,7 +613,7 @@ def text_map(ctx, state: GameState, markup: bool = False, compact: bool = False)
         out.append(line)
     first_player = len(out) - len(state.players)
     if state.automa is not None:   # its deck and next support card: what the player plans against
-        out.extend(textwrap.wrap(automa_status(ctx.content.catalogue, state), width, subsequent_indent="  "))
+        out.extend(textwrap.wrap(automa_status(view.catalogue, state), width, subsequent_indent="  "))
     if markup:
         tail = out[len(grid):]
         out[len(grid):] = [rich_escape(x) for x in tail]
@@ -631,11 +633,11 @@ CELL = 6      # characters per column of the full text map: a hex name (up to 5)
 CUT = ">"     # ends a cell too long for its column (the legend then gives it in full)
 
 
-def _full_grid(ctx, state: GameState, markup: bool, colours: list[str], cut: list[str]) -> list[str]:
+def _full_grid(view, state: GameState, markup: bool, colours: list[str], cut: list[str]) -> list[str]:
     """Two lines per hex, `CELL` characters per column; cells too long are cut and listed in `cut`."""
-    game_map = ctx.map
-    glyphs = piece_glyphs(ctx)
-    cells = {c: _hex_cell(ctx, state, h.name, glyphs, colours) for c, h in game_map.hexes.items()}
+    game_map = view.map
+    glyphs = piece_glyphs(view)
+    cells = {c: _hex_cell(view, state, h.name, glyphs, colours) for c, h in game_map.hexes.items()}
     width = max(CELL, 1 + max(len(cell.name) for cell in cells.values()))
     r0 = min(c[1] for c in cells)
     top = max(2 * c[0] + c[1] for c in cells)
@@ -669,9 +671,9 @@ def _cut_runs(runs: list[tuple[str, str]], n: int) -> list[tuple[str, str]]:
     return out
 
 
-def _compact_grid(ctx, state: GameState, markup: bool, colours: list[str]) -> list[str]:
+def _compact_grid(view, state: GameState, markup: bool, colours: list[str]) -> list[str]:
     """Two board rows per line, 4 characters per column: the planet code, the player's number."""
-    game_map = ctx.map
+    game_map = view.map
     rs = [c[1] for c in game_map.hexes]
     ys = [2 * c[0] + c[1] for c in game_map.hexes]
     r0, top = min(rs), max(ys)
@@ -680,7 +682,7 @@ def _compact_grid(ctx, state: GameState, markup: bool, colours: list[str]) -> li
     grid = [[" " * width for _ in range(ncols)] for _ in range(nlines)]
     for c, h in game_map.hexes.items():
         line = (top - (2 * c[0] + c[1])) // 2
-        cell = _compact_cell(ctx, state, h.name, ctx.map.planet_at(state, h.name))
+        cell = _compact_cell(view, state, h.name, view.map.planet_at(state, h.name))
         text = cell.ljust(width)
         if markup and len(cell) > 1:
             text = f"[bold {colours[int(cell[1:]) - 1]}]{cell}[/]" + " " * (width - len(cell))
@@ -691,23 +693,23 @@ def _compact_grid(ctx, state: GameState, markup: bool, colours: list[str]) -> li
     return lines
 
 
-def _planet_entries(ctx) -> list[str]:
-    return [f"{pt.code} {pt.name.lower()}" for pt in ctx.content.catalogue.planets.values() if not _is_space(ctx, pt.id)]
+def _planet_entries(view) -> list[str]:
+    return [f"{pt.code} {pt.name.lower()}" for pt in view.catalogue.planets.values() if not _is_space(view, pt.id)]
 
 
-def _full_legend(ctx) -> list[tuple[str, list[str]]]:
-    glyphs = piece_glyphs(ctx)
-    names = {sid: s.name for sid, s in _board_structures(ctx).items()}
+def _full_legend(view) -> list[tuple[str, list[str]]]:
+    glyphs = piece_glyphs(view)
+    names = {sid: s.name for sid, s in _board_structures(view).items()}
     return [
         ("each hex: its name, below it the planet's code and what stands there;", []),
         ("a piece: a letter and its owner's number (+: in their federation); * and numbers: satellites", []),
-        ("planets: ", _planet_entries(ctx) + [". empty space"]),
+        ("planets: ", _planet_entries(view) + [". empty space"]),
         ("pieces: ", [f"{g} {names.get(sid, sid)}" for sid, g in glyphs.items()]),
     ]
 
 
-def _compact_legend(ctx) -> list[tuple[str, list[str]]]:
+def _compact_legend(view) -> list[tuple[str, list[str]]]:
     return [
-        ("planets: ", _planet_entries(ctx) + [". empty space"]),
+        ("planets: ", _planet_entries(view) + [". empty space"]),
         ("upper case + digit: that player's piece; lower case: nobody there", []),
     ]

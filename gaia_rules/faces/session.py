@@ -34,10 +34,7 @@ from ..formats.movetext import move_text, parse_move, player_label, token_word
 from ..formats.savegame import SavedGame, SaveError
 from ..language.english import with_article
 from ..players import DEFAULT_BOT, describe_wait, make_bot
-from ..rules import Engine, IllegalMoveError, MoveSyntaxError
-from ..rules.automa_turn import COMMAND as AUTOMA_MOVE
-from ..rules.moves import COMMANDS, Move
-from ..rules.phases import income_totals  # the engine's own reading of the income statements
+from ..rules import AUTOMA_COMMAND as AUTOMA_MOVE, COMMANDS, Engine, Game, IllegalMoveError, Move, MoveSyntaxError
 from ..state import GameState
 from .automa_text import automa_sentence
 from .explain import ExplainError, KINDS, explain, ids_of, resolve
@@ -109,7 +106,7 @@ def _builder(engine: Engine, state: GameState, p: int | None) -> str:
 
 
 def _charge_question(engine: Engine, state: GameState, data: dict) -> str:
-    offset = engine.context(state).holdings.param(state, engine.to_move(state), "charge_free_power")
+    offset = Game(state, engine).view().param(engine.to_move(state), "charge_free_power")
     amount = data.get("amount", 0)
     cost = max(0, amount - offset)
     builder = _builder(engine, state, engine.to_move(state))
@@ -214,7 +211,7 @@ def _amount_text(code: str, n: int) -> str:
 
 def income_summary(engine: Engine, state: GameState, p: int) -> str:
     """What player p's income pays this round: '+4c +1o +2k, charge 3 power' ('nothing' if none)."""
-    totals = income_totals(engine.context(state), state, p)
+    totals = Game(state, engine).view().income_totals(p)  # the engine's own reading of the income statements
     plain = " ".join(_amount_text(c, n) for c, n in totals.items() if c not in ("pw", "t") and n)
     power = [_amount_text(c, totals[c]) for c in ("pw", "t") if totals.get(c)]
     return ", ".join(x for x in [plain] + power if x) or "nothing"
@@ -514,7 +511,7 @@ class Session:
         elif word == "score":
             self.console.print(score_table(self.engine, self.state))
         elif word == "map":
-            self.console.print(text_map(self.engine.context(self.state), self.state, markup=True), end="",
+            self.console.print(text_map(Game(self.state, self.engine).view(), self.state, markup=True), end="",
                                soft_wrap=True)
         elif word == "explain":
             self.explain(rest)

@@ -1,6 +1,6 @@
 """The table around the map, drawn in SVG: what a player sees beside the board on the site.
 
-`table_panels(ctx, state, colours, to_move)` returns the panels `svg_map` places
+`table_panels(view, state, colours, to_move)` returns the panels `svg_map` places
 beside and below the map, each a `Panel` drawn from (0, 0):
 
 - the research board: one column per track (tracks and their order from
@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from xml.sax.saxutils import escape, quoteattr
 
 from ..language.ast import Fed
-from ..rules.tech import ADV
+from ..rules import ADVANCED_PREFIX as ADV
 from ..state import GameState
 
 PANEL = "#161a2e"          # panel background
@@ -134,8 +134,8 @@ LEVEL_H = 30.0  # height of one level cell
 TILE_H = 46.0
 
 
-def research_panel(ctx, state: GameState, colours: list[str]) -> Panel:
-    cat = ctx.content.catalogue
+def research_panel(view, state: GameState, colours: list[str]) -> Panel:
+    cat = view.catalogue
     tracks = sorted(cat.tracks.values(), key=lambda t: t.order)
     levels = cat.research.levels if cat.research else 0
     free = [pos for pos in state.setup.tech_tiles if pos not in cat.tracks]
@@ -155,29 +155,29 @@ def research_panel(ctx, state: GameState, colours: list[str]) -> Panel:
         add(f'<g class="track" data-track={quoteattr(track.id)}>')
         add(text(x + COL / 2 - 2, top + 10, f"{track.id}: {wrap(track.name, COL, 8.5, 1)[0]}", 8.5, TEXT,
                  'text-anchor="middle"'))
-        _advanced(panel, ctx, state, track.id, x, adv_y, colours)
+        _advanced(panel, view, state, track.id, x, adv_y, colours)
         for level in range(levels):
-            _level_cell(panel, ctx, state, track.id, level, levels, x, grid_y + LEVEL_H * (levels - 1 - level), colours)
-        _standard(panel, ctx, state, track.id, x, tech_y, colours)
+            _level_cell(panel, view, state, track.id, level, levels, x, grid_y + LEVEL_H * (levels - 1 - level), colours)
+        _standard(panel, view, state, track.id, x, tech_y, colours)
         add("</g>")
     for i, pos in enumerate(free):
-        _standard(panel, ctx, state, pos, 6 + COL * i * len(tracks) / max(len(free), 1), free_y, colours,
+        _standard(panel, view, state, pos, 6 + COL * i * len(tracks) / max(len(free), 1), free_y, colours,
                   w=COL * len(tracks) / max(len(free), 1) - 4)
     return panel
 
 
-def _level_cell(panel: Panel, ctx, state: GameState, track: str, level: int, levels: int,
+def _level_cell(panel: Panel, view, state: GameState, track: str, level: int, levels: int,
                 x: float, y: float, colours: list[str]) -> None:
     add = panel.body.append
-    vp = ctx.content.catalogue.research.vp_by_level
+    vp = view.catalogue.research.vp_by_level
     top = level == levels - 1
     add(rect(x, y, COL - 4, LEVEL_H - 2, "#2b3358" if top else ("#1f2440" if level else "#14182b"),
              PANEL_EDGE, f'class="level" data-track={quoteattr(track)} data-level="{level}"'))
     add(text(x + 3, y + 10, str(level), 8, DIM))
     if level < len(vp) and vp[level]:
         add(text(x + COL - 8, y + 10, f"{vp[level]}vp", 7, DIM, 'text-anchor="end"'))
-    if top and state.terraforming_token and _holds_token(ctx, track):
-        tok = ctx.content.catalogue.federation_tokens.get(state.terraforming_token)
+    if top and state.terraforming_token and _holds_token(view, track):
+        tok = view.catalogue.federation_tokens.get(state.terraforming_token)
         add(f'<g class="track-token" data-tile={quoteattr(state.terraforming_token)}>'
             f'<title>{escape(state.terraforming_token)}: {escape(tok.name if tok else "")}</title>'
             + rect(x + COL - 34, y + 12, 26, 13, "#3d4a2b" if tok and tok.green else "#3a3f4d")
@@ -190,20 +190,20 @@ def _level_cell(panel: Panel, ctx, state: GameState, track: str, level: int, lev
             f'<title>{escape(_label(state, p))}: {escape(track)} level {level}</title></circle>')
 
 
-def _holds_token(ctx, track: str) -> bool:
+def _holds_token(view, track: str) -> bool:
     """The track whose top level gains "the token on this level" (`fed here`) holds the set-up's token."""
-    levels = ctx.content.catalogue.tracks[track].levels
+    levels = view.catalogue.tracks[track].levels
     return bool(levels) and any(isinstance(g, Fed) and g.token == "here"
                                 for e in levels[-1] for st in e.statements
                                 for g in getattr(st.clause, "gains", ()))
 
 
-def _standard(panel: Panel, ctx, state: GameState, pos: str, x: float, y: float, colours: list[str],
+def _standard(panel: Panel, view, state: GameState, pos: str, x: float, y: float, colours: list[str],
               w: float = COL - 4) -> None:
     tid = state.setup.tech_tiles.get(pos)
     if tid is None:
         return
-    tile = ctx.content.catalogue.tech_tiles.get(tid)
+    tile = view.catalogue.tech_tiles.get(tid)
     left = state.tech_supply.get(pos, 0)
     attrs = f'class="tech-tile" data-tile={quoteattr(tid)} data-pos={quoteattr(pos)} data-left="{left}"'
     panel.body.append(tile_svg(x, y, w, TILE_H, tid, tile.name if tile else tid, f"{left} left",
@@ -211,11 +211,11 @@ def _standard(panel: Panel, ctx, state: GameState, pos: str, x: float, y: float,
     panel.body.append(_owner_dots(x + 8, y + TILE_H - 7, _holders(state, tid), colours))
 
 
-def _advanced(panel: Panel, ctx, state: GameState, track: str, x: float, y: float, colours: list[str]) -> None:
+def _advanced(panel: Panel, view, state: GameState, track: str, x: float, y: float, colours: list[str]) -> None:
     tid = state.setup.advanced_tiles.get(track)
     if tid is None:
         return
-    tile = ctx.content.catalogue.advanced_tech_tiles.get(tid)
+    tile = view.catalogue.advanced_tech_tiles.get(tid)
     left = state.tech_supply.get(ADV + track, 0)
     attrs = (f'class="tech-tile advanced" data-tile={quoteattr(tid)} data-pos={quoteattr(ADV + track)} '
              f'data-left="{left}"')
@@ -226,9 +226,9 @@ def _advanced(panel: Panel, ctx, state: GameState, track: str, x: float, y: floa
 
 # ------------------------------------------------------------------ actions and federation tokens
 
-def supply_panel(ctx, state: GameState, width: float) -> Panel:
+def supply_panel(view, state: GameState, width: float) -> Panel:
     """Board actions (used ones crossed out) and the federation tokens left in the supply."""
-    cat = ctx.content.catalogue
+    cat = view.catalogue
     actions = list(cat.board_actions.values())
     per_row = max(1, int((width - 12) // 64))
     rows = -(-len(actions) // per_row)
@@ -265,8 +265,8 @@ def supply_panel(ctx, state: GameState, width: float) -> Panel:
 
 # ------------------------------------------------------------------ scoring tiles and boosters
 
-def scoring_panel(ctx, state: GameState, colours: list[str], width: float) -> Panel:
-    cat = ctx.content.catalogue
+def scoring_panel(view, state: GameState, colours: list[str], width: float) -> Panel:
+    cat = view.catalogue
     rounds = state.setup.round_tiles
     finals = state.setup.final_tiles
     n = len(rounds) + len(finals)
@@ -293,7 +293,7 @@ def scoring_panel(ctx, state: GameState, colours: list[str], width: float) -> Pa
     for k, tid in enumerate(finals):
         x = x0 + (w + 4) * k
         tile = cat.final_tiles.get(tid)
-        counts = [ctx.holdings.counter(state, p, tile.count) if tile else 0 for p in range(len(state.players))]
+        counts = [view.counter(p, tile.count) if tile else 0 for p in range(len(state.players))]
         attrs = f'class="final-tile" data-tile={quoteattr(tid)}'
         add(tile_svg(x, 22, w, TILE_H + 12, tid, tile.name if tile else tid, "", "#2b2340", attrs))
         for p, c in enumerate(counts):
@@ -304,7 +304,7 @@ def scoring_panel(ctx, state: GameState, colours: list[str], width: float) -> Pa
     return panel
 
 
-def boosters_panel(ctx, state: GameState, colours: list[str], width: float) -> Panel:
+def boosters_panel(view, state: GameState, colours: list[str], width: float) -> Panel:
     boosters = state.setup.boosters
     holder = {pl.booster: p for p, pl in enumerate(state.players) if pl.booster}
     w = min(110.0, (width - 12) / max(len(boosters), 1) - 4)
@@ -315,7 +315,7 @@ def boosters_panel(ctx, state: GameState, colours: list[str], width: float) -> P
     add(text(8, 15, "Boosters", 12, TEXT, 'font-weight="bold"'))
     for i, bid in enumerate(boosters):
         x = 6 + (w + 4) * i
-        tile = ctx.content.catalogue.boosters.get(bid)
+        tile = view.catalogue.boosters.get(bid)
         p = holder.get(bid)
         where = "on the table" if bid in state.boosters_table else ("held" if p is not None else "out of play")
         attrs = (f'class="booster" data-tile={quoteattr(bid)} data-holder="{"" if p is None else p + 1}" '
@@ -348,12 +348,12 @@ def _ink_on(fill: str) -> str:
 PLAYER_W = 250.0
 
 
-def player_panel(ctx, state: GameState, p: int, colour: str, to_move: int | None, rows: int = 0) -> Panel:
+def player_panel(view, state: GameState, p: int, colour: str, to_move: int | None, rows: int = 0) -> Panel:
     """One player's panel; `rows` lines of text at least (panels side by side share a height)."""
-    cat = ctx.content.catalogue
+    cat = view.catalogue
     pl = state.players[p]
     faction = cat.factions.get(pl.faction or "")
-    lines = _panel_lines(ctx, state, p)
+    lines = _panel_lines(view, state, p)
     height = 130.0 + 13 * max(len(lines), rows)
     panel = Panel("player", PLAYER_W, height, attrs=f'data-player="{p + 1}"')
     add = panel.body.append
@@ -380,7 +380,7 @@ def player_panel(ctx, state: GameState, p: int, colour: str, to_move: int | None
             + text(x, y + 4, str(value), 14, TEXT, 'text-anchor="middle" font-weight="bold"')
             + text(x, y + 14, name, 7.5, DIM, 'text-anchor="middle"') + "</g>")
     y += 22
-    _bowls(panel, ctx, state, p, y)
+    _bowls(panel, view, state, p, y)
     y += 46
     for line in lines:
         add(text(8, y, line, 9, "#c9cde0"))
@@ -388,10 +388,10 @@ def player_panel(ctx, state: GameState, p: int, colour: str, to_move: int | None
     return panel
 
 
-def _bowls(panel: Panel, ctx, state: GameState, p: int, y: float) -> None:
+def _bowls(panel: Panel, view, state: GameState, p: int, y: float) -> None:
     """The three power areas and the Gaia area as bowls, with the special token where it lies."""
     pl = state.players[p]
-    faction = ctx.content.catalogue.factions.get(pl.faction or "")
+    faction = view.catalogue.factions.get(pl.faction or "")
     token = faction.special_token.name if faction and faction.special_token else None
     areas = list(pl.power)
     add = panel.body.append
@@ -411,19 +411,19 @@ def _bowls(panel: Panel, ctx, state: GameState, p: int, y: float) -> None:
             + "</g>")
 
 
-def _panel_lines(ctx, state: GameState, p: int) -> list[str]:
+def _panel_lines(view, state: GameState, p: int) -> list[str]:
     pl = state.players[p]
     counts: dict[str, int] = {}
     for h in state.board.values():
         if h.owner == p and h.piece:
             counts[h.piece] = counts.get(h.piece, 0) + 1
     guests = sum(1 for h in state.board.values() if p in h.guests)
-    faction = ctx.content.catalogue.factions.get(pl.faction or "")
+    faction = view.catalogue.factions.get(pl.faction or "")
     order = list(faction.structures) if faction else sorted(counts)
     pieces = " ".join(f"{sid} {counts[sid]}" for sid in order if counts.get(sid))
     if guests:
         pieces += f" +{guests} guest"
-    used = ctx.holdings.piece_counts(state, p)[1]
+    used = view.pieces_used(p)
     left = " ".join(f"{sid} {s.supply - used.get(sid, 0)}"
                     for sid, s in faction.structures.items() if s.structure and s.supply) if faction else ""
     lines = [
@@ -431,18 +431,18 @@ def _panel_lines(ctx, state: GameState, p: int) -> list[str]:
         f"left to build: {left or '-'}",
         f"Gaiaformers {pl.gaiaformers} ({pl.gaiaformers_in_gaia} in the Gaia area)",
         f"federations formed: {pl.federations_formed}",
-        "booster: " + _named(ctx.content.catalogue.boosters, pl.booster),
+        "booster: " + _named(view.catalogue.boosters, pl.booster),
     ]
     if faction is not None and faction.special_token is not None:
         lines.append(f"{faction.special_token.name}: {pl.token or 'not in play'}")
-    lines += ["tech: " + _named(_tiles(ctx), t.tile) + ("" if t.enabled else " (covered)") for t in pl.tech]
-    lines += ["token: " + _named(ctx.content.catalogue.federation_tokens, t.tile) + (" (green)" if t.green else "")
+    lines += ["tech: " + _named(_tiles(view), t.tile) + ("" if t.enabled else " (covered)") for t in pl.tech]
+    lines += ["token: " + _named(view.catalogue.federation_tokens, t.tile) + (" (green)" if t.green else "")
               for t in pl.fed_tokens]
     return [line if len(line) <= 46 else line[:45] + "…" for line in lines]
 
 
-def _tiles(ctx) -> dict:
-    return {**ctx.content.catalogue.tech_tiles, **ctx.content.catalogue.advanced_tech_tiles}
+def _tiles(view) -> dict:
+    return {**view.catalogue.tech_tiles, **view.catalogue.advanced_tech_tiles}
 
 
 def _named(components: dict, cid: str | None) -> str:
@@ -461,11 +461,11 @@ class TablePanels:
     players: list[Panel]
 
 
-def table_panels(ctx, state: GameState, colours: list[str], to_move: int | None) -> TablePanels:
+def table_panels(view, state: GameState, colours: list[str], to_move: int | None) -> TablePanels:
     """Every panel of the table: research board, scoring, boosters, supply; the players' panels."""
-    research = research_panel(ctx, state, colours)
-    rows = max((len(_panel_lines(ctx, state, p)) for p in range(len(state.players))), default=0)
-    side = [research, scoring_panel(ctx, state, colours, research.width),
-            boosters_panel(ctx, state, colours, research.width), supply_panel(ctx, state, research.width)]
-    players = [player_panel(ctx, state, p, colours[p], to_move, rows) for p in range(len(state.players))]
+    research = research_panel(view, state, colours)
+    rows = max((len(_panel_lines(view, state, p)) for p in range(len(state.players))), default=0)
+    side = [research, scoring_panel(view, state, colours, research.width),
+            boosters_panel(view, state, colours, research.width), supply_panel(view, state, research.width)]
+    players = [player_panel(view, state, p, colours[p], to_move, rows) for p in range(len(state.players))]
     return TablePanels(side, players)

@@ -11,11 +11,7 @@ from rich.table import Table
 import textwrap
 
 from ..formats.movetext import move_text, player_label, token_word
-from ..rules import Engine, IllegalMoveError, actions
-from ..rules.automa_score import EXTRA_KEY, VP_KEYS
-from ..rules.resources import FREE_ACTION
-from ..rules.scoring import source_groups
-from ..rules.moves import Move
+from ..rules import AUTOMA_EXTRA_KEY, AUTOMA_VP_KEYS, Engine, FREE_ACTION, Game, IllegalMoveError, Move
 from ..state import GameState
 from .automa_text import automa_rows, game_words
 from .describe import describe, kind_of, named
@@ -98,13 +94,11 @@ def special_note(engine: Engine, state: GameState, p: int, name: str) -> str:
     """What the special action the notation calls `name` does, in words ('special down-lab' ->
     'turn a research lab of yours into a trading station and advance one level on any track');
     '' when player p holds none of that name."""
-    ctx = engine.context(state)
-    player = state.players[p]
-    for _key, statement in actions.held_specials(ctx, state, p):
-        if actions.special_action_name(ctx, player, statement) == name:
-            faction = engine.catalogue.factions.get(player.faction or "")
-            return gains_text(statement.clause.gains, words_for(engine.catalogue, faction))
-    return ""
+    gains = Game(state, engine).view().special_gains(p, name)
+    if gains is None:
+        return ""
+    faction = engine.catalogue.factions.get(state.players[p].faction or "")
+    return gains_text(gains, words_for(engine.catalogue, faction))
 
 
 # Resources a move may cost or give, as the site's notation writes them, and the player's field for each.
@@ -286,7 +280,7 @@ def players_table(engine: Engine, state: GameState, only: int | None = None) -> 
     row("ore", lambda pl, p: str(pl.ore), held=True)
     row("knowledge", lambda pl, p: str(pl.knowledge), held=True)
     row("QIC", lambda pl, p: str(pl.qic), held=True)
-    for code in sorted(engine.context(state).content.stored_resources):  # resources the content adds (data alone)
+    for code in sorted(Game(state, engine).view().stored_resources):  # resources the content adds (data alone)
         name = cat.resources.get(code, {}).get("plural", code)
         row(name, lambda pl, p, c=code: str(pl.other.get(c, 0)), held=True)
     row("power I/II/III", lambda pl, p: _power(engine, state, p), held=True)
@@ -396,9 +390,10 @@ def _source_order(state: GameState, engine: Engine) -> list[str]:
 # Sources of VP that are mechanisms of the engine rather than components.
 SOURCE_WORDS: dict[str, str] = {"spend": "resources left", FREE_ACTION: "free actions", "charge": "charging power (paid)",
                                 "federation": "federation tokens",
-                                VP_KEYS["card"]: "Automa: decision cards", VP_KEYS["faction-card"]:
-                                    "Automa: faction card actions", VP_KEYS["faction-rule"]: "Automa: faction card rules",
-                                EXTRA_KEY: "Automa: difficulty's extra VP"}
+                                AUTOMA_VP_KEYS["card"]: "Automa: decision cards", AUTOMA_VP_KEYS["faction-card"]:
+                                    "Automa: faction card actions", AUTOMA_VP_KEYS["faction-rule"]:
+                                    "Automa: faction card rules",
+                                AUTOMA_EXTRA_KEY: "Automa: difficulty's extra VP"}
 
 
 def source_label(engine: Engine, state: GameState, key: str) -> str:
@@ -426,12 +421,13 @@ def source_label(engine: Engine, state: GameState, key: str) -> str:
 
 
 def groups_table(engine: Engine, state: GameState) -> Table:
-    """Each player's VP by source group (`scoring.source_groups`, the groups of the lab): a solo game's
+    """Each player's VP by source group (`Game.score_groups`, the groups of the lab): a solo game's
     comparison with the Automa, whose VP come from its own sources (decision cards, faction card, ...)."""
     title = "VP by source group" + ("" if state.ended else f" after {len(state.moves)} moves")
     table = Table(title=title, title_justify="left")
     table.add_column("group", style="bold")
-    groups = [source_groups(engine.catalogue, pl.vp, pl.vp_sources) for pl in state.players]
+    game = Game(state, engine)
+    groups = [game.score_groups(p) for p in range(len(state.players))]
     for p, pl in enumerate(state.players):
         table.add_column(f"p{p + 1} {pl.faction or ''}{' (Automa)' if state.is_automa(p) else ''}".strip(),
                          justify="right")

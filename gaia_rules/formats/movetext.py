@@ -5,10 +5,8 @@ Used by the faces and by export; no component is named here.
 """
 from __future__ import annotations
 
-from ..rules import Engine
-from ..rules.moves import Move
+from ..rules import Engine, Move, MoveSyntaxError
 from ..state import GameState
-from ..rules.errors import MoveSyntaxError
 from .notation import parse_line, write_move
 
 _DESIGNATOR_PREFIX = "p"

@@ -11,8 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..rules.errors import MoveSyntaxError
-from ..rules.moves import SWAP_PREFIX, Move
+from ..rules import SWAP_PREFIX, Move, MoveSyntaxError
 
 _ANNOTATIONS = [
     re.compile(r" \(\d+(?:,B)?/\d+(?:,B)?/\d+(?:,B)?/\d+(?:,B)? ⇒ \d+(?:,B)?/\d+(?:,B)?/\d+(?:,B)?/\d+(?:,B)?\)"),
@@ -76,8 +75,7 @@ def parse_line(line: str, players_by_name: dict[str, int], n_players: int,
             continue
         if words[0] in token_words:
             words = ["token"] + words[1:]
-        starts = [column + m.start() for m in _WORD.finditer(piece)]
-        moves.append(_command(line, player, words, starts))
+        moves.append(_command(line, player, words, piece, column))
         column += len(piece) + 1
     # a trailing "." gives an empty last piece: that was the end of the turn
     finished = bool(moves) and moves[-1].command in ("endturn", "pass", "automa")
@@ -100,19 +98,25 @@ _ARITY = {
 }
 
 
-def _command(line: str, player: int, words: list[str], starts: list[int]) -> Move:
-    """One command's words as a move; `starts` are the words' columns (to point at the one that fails)."""
+def _command(line: str, player: int, words: list[str], piece: str, column: int) -> Move:
+    """One command's words as a move; `piece` is its text, from `column` of the line (to point at the
+    word that fails)."""
     name, args = words[0], words[1:]
+
+    def starts() -> list[int]:  # the words' columns, worked out only for an error
+        return [column + m.start() for m in _WORD.finditer(piece)]
 
     def at_most(n: int, what: str) -> None:
         if len(args) > n:
-            raise MoveSyntaxError(line, starts[n + 1], f"'{name}' takes {what}; '{args[n]}' is one word too many")
+            raise MoveSyntaxError(line, starts()[n + 1], f"'{name}' takes {what}; '{args[n]}' is one word too many")
 
     if name in ("endturn", "automa"):   # `automa`: the Automa's whole move in a solo game
-        at_most(0, "no argument")
+        if args:
+            at_most(0, "no argument")
         return Move(player, name)
     if name == "pass":
-        at_most(1, "at most a booster")
+        if len(args) > 1:
+            at_most(1, "at most a booster")
         if args == ["undefined"]:  # the site's word for no booster (a pass in the last round)
             return Move(player, "pass")
         return Move(player, "pass", tuple(args))
@@ -121,24 +125,26 @@ def _command(line: str, player: int, words: list[str], starts: list[int]) -> Mov
         return Move(player, "decline")  # the site names the declined offer (`decline 2pw`): the question says it
     if name == "spend":
         if len(args) < 3 or args[1] != "for":
-            raise MoveSyntaxError(line, starts[0], "expected 'spend <cost> for <gain>'")
-        at_most(3, "'<cost> for <gain>'")
+            raise MoveSyntaxError(line, starts()[0], "expected 'spend <cost> for <gain>'")
+        if len(args) > 3:
+            at_most(3, "'<cost> for <gain>'")
         return Move(player, "spend", (site_cost(args[0]), site_gain(args[2])))
     if name == "rotate":  # `rotate [<centre qxr> <turns>]...` (the site's advanced set-up option)
         if len(args) % 2 or not all(_COORD_ARG.match(c) and t.lstrip("-").isdigit() for c, t in zip(args[::2], args[1::2])):
-            raise MoveSyntaxError(line, starts[0], "expected 'rotate <centre qxr> <turns> ...'")
+            raise MoveSyntaxError(line, starts()[0], "expected 'rotate <centre qxr> <turns> ...'")
         return Move(player, "rotate", tuple(args))
     if name == "set":  # `set <type> <position> to <option>` (the site's custom set-up option)
         if len(args) != 4 or args[2] != "to":
-            raise MoveSyntaxError(line, starts[0], "expected 'set <type> <position> to <option>'")
+            raise MoveSyntaxError(line, starts()[0], "expected 'set <type> <position> to <option>'")
         return Move(player, "set", (args[0], args[1], args[3]))
     need = _ARITY.get(name, 1 if name.startswith(SWAP_PREFIX) and len(name) > len(SWAP_PREFIX) else None)
     if need is None:
-        raise MoveSyntaxError(line, starts[0], f"unknown command '{name}'")
+        raise MoveSyntaxError(line, starts()[0], f"unknown command '{name}'")
     if len(args) < need:
-        end = starts[-1] + len(words[-1]) + 1  # where the missing word would go
+        end = starts()[-1] + len(words[-1]) + 1  # where the missing word would go
         raise MoveSyntaxError(line, end, f"'{name}' needs {need} argument{'s' if need > 1 else ''}")
-    at_most(need, f"{need} argument{'s' if need > 1 else ''}")
+    if len(args) > need:
+        at_most(need, f"{need} argument{'s' if need > 1 else ''}")
     if name in ("income", "charge"):
         args = [",".join(_norm_amount(x) for x in args[0].split(","))] + args[1:]
     return Move(player, name, tuple(args))

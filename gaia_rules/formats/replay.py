@@ -18,7 +18,7 @@ from typing import Any
 from ..board import GameMap, PlacedSector
 from . import savegame
 from .notation import canonical, parse_line
-from ..rules import Engine, IllegalMoveError, Move, MoveError
+from ..rules import Engine, Game, IllegalMoveError, Move, MoveError
 from ..setup import SetupError
 from ..state import LEGACY_AUCTION, GameState, Setup
 
@@ -191,7 +191,7 @@ def build_map(engine: Engine, sectors: list[dict], mirror: bool) -> GameMap:
 
 def hex_namer(engine: Engine, state: GameState):
     """Written hex (name or `q x r`) -> hex name on this game's map."""
-    return engine.context(state).map.canonical_name
+    return Game(state, engine).view().map.canonical_name
 
 
 def token_words(engine: Engine) -> tuple[str, ...]:
@@ -225,7 +225,6 @@ def player_trace(state: GameState, p: int) -> list[int]:
 
 def player_snapshot(engine: Engine, state: GameState, p: int) -> dict:
     """The fields of the conformance player state that our state holds."""
-    ctx = engine.context(state)
     pl = state.players[p]
     buildings = {k: 0 for k in ("m", "ts", "lab", "PI", "ac1", "ac2", "gf", "sp")}
     for name, h in state.board.items():
@@ -241,7 +240,7 @@ def player_snapshot(engine: Engine, state: GameState, p: int) -> dict:
         "federations_formed": pl.federations_formed,
         "federation_tiles": [{"tile": t.tile, "green": t.green} for t in pl.fed_tokens],
         "tech_tiles": [{"tile": t.tile, "pos": t.pos, "enabled": t.enabled} for t in pl.tech],
-        "booster": pl.booster, "range": ctx.holdings.param(state, p, "range"), "bid": pl.bid,
+        "booster": pl.booster, "range": Game(state, engine).view().param(p, "range"), "bid": pl.bid,
         # the format names the special token's place after the token itself
         **{word: pl.token for word in token_words(engine)},
     }

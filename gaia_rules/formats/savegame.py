@@ -8,10 +8,11 @@ The file is JSON:
      "state": {...},                          # GameState.to_dict() after the moves
      "content": {"hash": "...",               # Catalogue.content_hash() of the content used
                  "files": {"KIND/ID": "sha256", ...},   # every content file (Catalogue.files)
-                 "overlays": ["my-faction", ...]}}     # the --content folders given (a hint)
+                 "overlays": ["my-faction", ...]},     # the --content folders given (a hint)
+     "start": {...}}                          # only a game begun at a position file: the state its moves follow
 
-A game *is* its set-up plus its moves: loading replays the moves from the
-set-up with the engine and checks that the result equals the stored state.
+A game *is* its set-up plus its moves (or its starting position plus its moves): loading replays
+the moves with the engine and checks that the result equals the stored state.
 Saving writes a temporary file beside the target and moves it into place
 (`os.replace`), so a crash or a refused move never leaves half a file; the
 temporary files a killed process left behind are removed by the next save
@@ -44,8 +45,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..rules import Engine, MoveError
-from ..rules.moves import Move
+from ..rules import Engine, Move, MoveError
 from ..setup import SetupError
 from ..state import GameState, Setup
 from .setup_shape import shape_problem
@@ -126,6 +126,7 @@ class SavedGame:
     content_files: dict[str, str] = field(default_factory=dict)   # "kind/id" -> sha256
     overlays: list[str] = field(default_factory=list)             # the --content folders it was made with
     origin: FileStamp | None = None   # the file this game was loaded from or last saved to, as it was then
+    start: GameState | None = None    # a game begun at a position (a position file): the state its moves follow
 
 
 # ------------------------------------------------------------------ the content a game was made with
@@ -201,10 +202,18 @@ def new_game(engine: Engine, setup: Setup, overlays=()) -> SavedGame:
                      content_files=content_files(engine.catalogue), overlays=[str(o) for o in overlays])
 
 
-def replay(engine: Engine, setup: Setup, moves: list[Move]) -> GameState:
-    """The state after `moves` from `setup`; raises SaveError naming the first refused move."""
+def from_position(engine: Engine, start: GameState, overlays=()) -> SavedGame:
+    """A game begun at a position (`formats/position.py`): its moves follow that state, not the set-up's."""
+    game = new_game(engine, start.setup, overlays)
+    game.state, game.start = start, GameState.from_dict(start.to_dict())
+    return game
+
+
+def replay(engine: Engine, setup: Setup, moves: list[Move], start: GameState | None = None) -> GameState:
+    """The state after `moves` from `setup` (or from the position `start`); raises SaveError naming the
+    first refused move."""
     try:
-        state = engine.new_game(dataclasses.replace(setup))
+        state = engine.new_game(dataclasses.replace(setup)) if start is None else start.clone()
     except SetupError as err:
         raise SaveError(f"the set-up is refused: {err}") from err
     for i, move in enumerate(moves):
@@ -220,29 +229,33 @@ def replay(engine: Engine, setup: Setup, moves: list[Move]) -> GameState:
 
 def with_moves(engine: Engine, game: SavedGame, moves: list[Move]) -> SavedGame:
     """The same game with another move list (e.g. one move more, or a few less)."""
-    state = replay(engine, game.setup, moves)
+    state = replay(engine, game.setup, moves, game.start)
     return SavedGame(game.setup, list(moves), state, engine.catalogue.content_hash(),
                      content_files=content_files(engine.catalogue), overlays=list(game.overlays),
-                     origin=game.origin)
+                     origin=game.origin, start=game.start)
 
 
 def apply_move(engine: Engine, game: SavedGame, move: Move) -> SavedGame:
     """One move more; raises a `MoveError` (the game is unchanged) if the move is refused."""
     state = engine.apply(game.state, move)
     return SavedGame(game.setup, game.moves + [move], state, game.content_hash,
-                     content_files=dict(game.content_files), overlays=list(game.overlays), origin=game.origin)
+                     content_files=dict(game.content_files), overlays=list(game.overlays), origin=game.origin,
+                     start=game.start)
 
 
 # ------------------------------------------------------------------ files
 
 def to_dict(game: SavedGame) -> dict:
-    return {
+    out = {
         "format": FORMAT,
         "setup": _plain(game.setup.to_dict()),
         "moves": [move_to_json(m) for m in game.moves],
         "state": _plain(game.state.to_dict()),
         "content": {"hash": game.content_hash, "files": dict(game.content_files), "overlays": list(game.overlays)},
     }
+    if game.start is not None:  # only a game begun at a position has one: other saves stay as they were
+        out["start"] = _plain(game.start.to_dict())
+    return out
 
 
 def dumps(game: SavedGame) -> str:
@@ -490,8 +503,9 @@ def from_dict(engine: Engine, data: Any, check_state: bool = True, force: bool =
         if not force:
             raise mismatch
         warnings.append(str(mismatch).split(" Give the same")[0] + " Replayed under this content (--force).")
+    start = _start(data.get("start"))
     try:
-        state = replay(engine, setup, moves)
+        state = replay(engine, setup, moves, start)
     except SaveError:
         raise
     except Exception as err:  # a malformed set-up the engine trips over
@@ -506,7 +520,17 @@ def from_dict(engine: Engine, data: Any, check_state: bool = True, force: bool =
         elif diff:
             raise SaveError(f"the stored state differs from the replayed moves at {diff}")
     return SavedGame(state.setup, moves, state, current_hash, warnings,
-                     content_files=content_files(engine.catalogue), overlays=[str(o) for o in overlays])
+                     content_files=content_files(engine.catalogue), overlays=[str(o) for o in overlays], start=start)
+
+
+def _start(data: Any) -> GameState | None:
+    """The position a game began at (None: it began at its set-up)."""
+    if data is None:
+        return None
+    try:
+        return GameState.from_dict(data)
+    except (TypeError, KeyError, AttributeError, ValueError) as err:
+        raise SaveError(f"'start' is not a game state: {type(err).__name__}: {err}") from err
 
 
 def load(engine: Engine, path: str | Path, check_state: bool = True, force: bool = False, overlays=()) -> SavedGame:

@@ -74,8 +74,7 @@ from ..formats.corpus import CorpusMissing, corpus_files as bundled_corpus
 from ..formats.notation import canonical, parse_line
 from ..formats.replay import _names, hex_namer, replay_file, replay_record, setup_from_record, token_words
 from ..players import BotGameError, FastBot, RandomBot, play_game
-from ..rules import Engine, MoveError, MoveSyntaxError
-from ..rules.federations import possible_federations
+from ..rules import Engine, Game as Play, MoveError, MoveSyntaxError
 from ..setup import random_setup
 from .bench_startup import StartupError, bench_startup
 from .bench_targets import BENCHMARKS
@@ -369,9 +368,9 @@ def bench_federation(engine: Engine, games: list[Game]) -> dict:
             p = engine.to_move(state)
             if p is None:
                 continue
-            ctx = engine.context(state)
+            view = Play(state, engine).view()
             t = clock()
-            possible_federations(ctx, state, p)
+            view.possible_federations(p)
             dt = clock() - t
             times.append(dt)
             if dt > worst[0]:
@@ -399,10 +398,13 @@ def bench_replay(engine: Engine, games: list[Game], repeats: int = 3) -> tuple[d
                         "commands": game.commands, "commands_per_s": round(game.commands / s),
                         "passed": bool(result.passed)}
     per_game = list(out.values())
+    per_move = [v["ms"] / v["moves"] for v in per_game if v["moves"]]
     median = {"ms": round(statistics.median(v["ms"] for v in per_game), 2),
               "moves_per_s": round(statistics.median(rates)),
-              "commands_per_s": round(statistics.median(v["commands_per_s"] for v in per_game))
-              } if rates else {"ms": None, "moves_per_s": None, "commands_per_s": None}
+              "commands_per_s": round(statistics.median(v["commands_per_s"] for v in per_game)),
+              # how far the dearest game is from the typical one: its time per move line over the median game's
+              "worst_per_move": round(max(per_move) / statistics.median(per_move), 2) if per_move else None,
+              } if rates else {"ms": None, "moves_per_s": None, "commands_per_s": None, "worst_per_move": None}
     return out, median
 
 

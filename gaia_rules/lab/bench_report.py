@@ -109,6 +109,8 @@ def _replay_rows(t: _Figures, r: dict, results: dict, notes: list[str]) -> None:
     if games:
         slowest = min(games, key=lambda g: games[g]["moves_per_s"])
         t.row("replay", f"  slowest: {slowest}", games[slowest]["moves_per_s"], "moves/s", fmt="{:,.0f}")
+    if med.get("worst_per_move") is not None:
+        t.row("replay", "  worst game / median game, per move", med["worst_per_move"], "×", fmt="{:,.2f}")
 
 
 def _playout_rows(t: _Figures, r: dict, results: dict, notes: list[str]) -> None:

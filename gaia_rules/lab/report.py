@@ -33,6 +33,32 @@ def compared_lines(summary: Summary) -> list[str]:
     return [f"Changed: {run_line(summary.run)}", f"Baseline: {run_line(summary.baseline_run)}"]
 
 
+def change_lines(summary: Summary) -> list[str]:
+    """What a measured change changed: each component, then its lines as `gaia explain` shows them."""
+    if not summary.change:
+        return []
+    out = ["What changed (the lines of `gaia explain`: - without the change, + with it):"]
+    for c in summary.change:
+        out.append(f"  {c['kind'].replace('_', ' ')} {c['id']} ({c['status']})")
+        out += [f"    {line}" for line in c.get("lines", [])]
+    return out
+
+
+def span(mean, fmt: str) -> str:
+    """A 95% interval as `lo to hi`; a dash when it rests on fewer than two deals (no interval)."""
+    return "—" if mean.n < 2 else f"{mean.lo:{fmt}} to {mean.hi:{fmt}}"
+
+
+def effect_rows(effects) -> list[list[str]]:
+    return [[e.faction, str(e.deals), str(e.games), f"{e.win.mean:+.1%}", span(e.win, "+.1%"),
+             f"{e.vp.mean:+.1f}", span(e.vp, "+.1f"), "—" if e.more_games is None else f"+{e.more_games}"]
+            for e in effects]
+
+
+EFFECT_HEAD = ["faction", "deals", "games", "win share change", "95% interval", "VP change", "95% interval",
+               "more games to halve"]
+
+
 def charts(summary: Summary) -> dict[str, str]:
     """The report's pictures by name (the name is also the SVG file's suffix)."""
     out = {}
@@ -120,6 +146,12 @@ def html(summary: Summary, title: str, pictures: dict[str, str], files: dict[str
              "".join(f'<p class="warning">Warning: {escape(w)}.</p>' for w in summary.warnings),
              "<h2>How to read the numbers</h2><ul>"
              + "".join(f"<li>{escape(e)}</li>" for e in summary.explanations) + "</ul>"]
+    if summary.change:
+        parts.append("<h2>What changed</h2><pre>" + escape("\n".join(change_lines(summary)[1:])) + "</pre>")
+    if summary.effects:
+        parts.append("<h2>The change's effect, paired by deal</h2>")
+        parts.append(_table("Effect per faction (95% intervals over the deals)", EFFECT_HEAD,
+                            effect_rows(summary.effects)))
     if summary.changes is not None:
         marked = {i for i, c in enumerate(summary.changes) if c.win_significant or c.vp_significant}
         parts.append("<h2>What the change moved</h2>")

@@ -171,3 +171,49 @@ def make_solo_schedule(seed: str, homes: Mapping[str, str], cards: Mapping[str, 
             raise LabError(f"no faction of the pool can face {card} (each has its home planet, "
                            f"{schedule.card_homes[c]})")
     return schedule
+
+
+@dataclass(frozen=True)
+class FocusSchedule:
+    """The seatings of a run that measures a change to factions: the changed factions (`focus`) sit at every
+    table. Deal d is played once per rotation of its seats (`players` games in a row, one set-up seed), so
+    each changed faction sits in every seat equally often; the other seats come from `others`, the balanced
+    schedule of the rest of the pool (no home planet of a changed faction) over the remaining seats."""
+
+    seed: str
+    players: int
+    pool: tuple[str, ...]
+    focus: tuple[str, ...]
+    others: Schedule | None
+
+    @property
+    def block(self) -> int:
+        """Games after which every faction has sat in every seat equally often."""
+        return self.players * (self.others.block if self.others is not None else 1)
+
+    @property
+    def faction_round(self) -> int:
+        return self.players * (self.others.faction_round if self.others is not None else 1)
+
+    def game(self, index: int) -> GameSpec:
+        deal, rotation = divmod(index, self.players)
+        table = self.focus + (self.others.game(deal).factions if self.others is not None else ())
+        factions = tuple(table[(seat + rotation) % self.players] for seat in range(self.players))
+        return GameSpec(index, f"{self.seed}/deal/{deal}", factions)
+
+    def games(self, n: int) -> list[GameSpec]:
+        return [self.game(i) for i in range(n)]
+
+
+def make_focus_schedule(seed: str, players: int, homes: Mapping[str, str], focus: Sequence[str],
+                        pool: Sequence[str] | None = None) -> FocusSchedule:
+    """The schedule that seats every faction of `focus` at every table; LabError when they cannot sit together."""
+    focus = tuple(sorted(focus))
+    taken = [homes[f] for f in focus]
+    if len(set(taken)) < len(taken):
+        raise LabError(f"the changed factions {', '.join(focus)} share a home planet: they cannot sit at one table")
+    names = sorted(set(pool if pool is not None else homes))
+    rest = [f for f in names if f not in focus and homes.get(f) not in taken]
+    seats = players - len(focus)
+    others = make_schedule(seed, seats, homes, rest) if seats else None
+    return FocusSchedule(str(seed), players, tuple(names), focus, others)

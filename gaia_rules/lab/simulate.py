@@ -13,20 +13,20 @@ import os
 import tempfile
 import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 from ..content import default_catalogue
 from ..content.catalogue import Catalogue
 from ..players import BOTS, BotGameError, make_bot, play_game
-from ..rules import Engine
-from ..rules.scoring import source_groups
+from ..rules import Engine, Game
 from ..setup import SetupError, check_player_count, random_setup
 from . import LabError
+from .change import Component, Focus, changed_components, focus_of, forced_deal
 from .cluster import connect, run_on_cluster
 from .results import Appender, ResultsFile, describe_difference, read_results, run_of
-from .schedule import Schedule, SoloSchedule, make_schedule, make_solo_schedule
+from .schedule import FocusSchedule, Schedule, SoloSchedule, make_focus_schedule, make_schedule, make_solo_schedule
 
 
 @dataclass(frozen=True)
@@ -46,6 +46,9 @@ class RunConfig:
     fixed: str = ""                          # parts of a set-up file held in every game (`random_setup`'s `fixed`), JSON
     automa: tuple[str, ...] | None = None    # solo games (players 1): against these Automa faction cards ...
     difficulty: tuple[str, ...] | None = None   # ... at these difficulties
+    focus: str = ""                          # a measured change: what every game holds (change.Focus), JSON
+    base_hash: str = ""                      # ... and the hash of the content without the change (the baseline's)
+    change: str = field(default="", compare=False)   # ... and what changed, as `gaia explain` shows it (a label)
 
     def options(self) -> dict:
         options = {"variant": self.variant, "layout": self.layout, "faction_variant": self.faction_variant}
@@ -53,7 +56,25 @@ class RunConfig:
             options["setup"] = json.loads(self.fixed)
         if self.automa is not None:   # so is a run of games of several players
             options.update(automa=list(self.automa), difficulty=list(self.difficulty or ()))
+        if self.focus:   # so is a run that measures no change
+            options["focus"] = json.loads(self.focus)
         return options
+
+    @property
+    def paired(self) -> bool:
+        """A measured change with games without it to pair with (none when it brings a new faction)."""
+        return bool(self.focus) and not json.loads(self.focus).get("new")
+
+    @property
+    def is_baseline(self) -> bool:
+        """A run without the change it is paired with (its content is the deal's content)."""
+        return self.base_hash == self.content_hash
+
+
+def baseline_of(config: RunConfig) -> RunConfig:
+    """The run of the same games without the change: every --content folder but the last."""
+    files = config.files[:-1] if config.files else ()
+    return replace(config, overlays=config.overlays[:-1], files=files, content_hash=config.base_hash)
 
 
 def prepare(config: RunConfig, catalogue: Catalogue) -> tuple[RunConfig, Schedule]:
@@ -70,9 +91,7 @@ def prepare(config: RunConfig, catalogue: Catalogue) -> tuple[RunConfig, Schedul
     except SetupError as err:
         raise LabError(str(err)) from None
     schedule = schedule_of(config, catalogue)
-    ready = RunConfig(config.players, config.bot, config.seed, config.variant, config.layout, fv, schedule.pool,
-                      config.overlays, catalogue.content_hash(), config.files, config.fixed, config.automa,
-                      config.difficulty)
+    ready = replace(config, faction_variant=fv, pool=schedule.pool, content_hash=catalogue.content_hash())
     try:  # one set-up now, so a bad layout or option is one line before any game is played
         _setup(catalogue, ready, schedule.game(0))
     except SetupError as err:
@@ -80,9 +99,13 @@ def prepare(config: RunConfig, catalogue: Catalogue) -> tuple[RunConfig, Schedul
     return ready, schedule
 
 
-def schedule_of(config: RunConfig, catalogue: Catalogue) -> Schedule | SoloSchedule:
-    """The run's seatings: balanced tables, or the solo schedule of a run against the Automa."""
+def schedule_of(config: RunConfig, catalogue: Catalogue) -> Schedule | SoloSchedule | FocusSchedule:
+    """The run's seatings: balanced tables (the changed factions at every one), or the solo schedule of a run
+    against the Automa."""
     homes = {f: catalogue.factions[f].home for f in catalogue.factions}
+    focus = Focus.from_json(json.loads(config.focus) if config.focus else None)
+    if focus.factions:
+        return make_focus_schedule(config.seed, config.players, homes, focus.factions, config.pool)
     if config.automa is None:
         return make_schedule(config.seed, config.players, homes, config.pool)
     unknown = [c for c in config.automa if c not in catalogue.automa.factions]
@@ -90,6 +113,24 @@ def schedule_of(config: RunConfig, catalogue: Catalogue) -> Schedule | SoloSched
         raise LabError(f"unknown Automa faction card '{unknown[0]}' (choose {', '.join(sorted(catalogue.automa.factions))})")
     cards = {c: catalogue.factions[catalogue.automa.factions[c].faction].home for c in config.automa}
     return make_solo_schedule(config.seed, homes, cards, config.difficulty or (), config.pool)
+
+
+def with_change(config: RunConfig, catalogue: Catalogue,
+                describe: Callable[[Catalogue, Catalogue, list[Component]], list[dict]] | None = None) -> RunConfig:
+    """The run measuring what the last --content folder changes (`catalogue` has them all): the changed
+    components in every game, and the hash of the content without it, whose run is the baseline
+    (`baseline_of`). `describe(before, after, components)` labels the change for the report. Unchanged
+    when there is nothing to pair: no --content, a solo run, or content the same as without it."""
+    if not config.overlays or config.automa is not None:
+        return config
+    base = engine_for(replace(config, overlays=config.overlays[:-1], content_hash="")).catalogue
+    components = changed_components(base, catalogue)
+    if not components:
+        return config
+    focus = focus_of(components, config.players)
+    label = describe(base, catalogue, components) if describe else [{**asdict(c), "lines": []} for c in components]
+    return replace(config, focus=json.dumps(focus.to_json(), sort_keys=True), base_hash=base.content_hash(),
+                   change=json.dumps(label, sort_keys=True))
 
 
 def run_fields(config: RunConfig) -> dict:
@@ -141,10 +182,16 @@ def overlay_files(overlays: Sequence[str]) -> tuple:
 
 
 def _setup(catalogue: Catalogue, config: RunConfig, spec):
+    held = json.loads(config.fixed) if config.fixed else None
+    focus = Focus.from_json(json.loads(config.focus) if config.focus else None)
+    if focus.tiles:   # the deal of the content without the change, with the changed tiles forced in
+        dealer = catalogue if config.is_baseline else engine_for(baseline_of(config)).catalogue
+        deal = random_setup(dealer, config.players, spec.setup_seed, config.variant, config.layout,
+                            factions=spec.factions, fixed=held)
+        held = {**(held or {}), **forced_deal(deal, focus, catalogue, spec.setup_seed, held or {})}
     return random_setup(catalogue, config.players, spec.setup_seed, config.variant, config.layout,
                         factions=spec.factions, faction_variant=config.faction_variant,
-                        fixed=json.loads(config.fixed) if config.fixed else None, automa=spec.automa,
-                        difficulty=spec.difficulty)
+                        fixed=held, automa=spec.automa, difficulty=spec.difficulty)
 
 
 def play_one(config: RunConfig, schedule: Schedule, index: int) -> dict:
@@ -153,6 +200,8 @@ def play_one(config: RunConfig, schedule: Schedule, index: int) -> dict:
     spec = schedule.game(index)
     record = {**run_fields(config), "content_folders": list(config.overlays), "index": index,
               "setup_seed": spec.setup_seed, "factions": list(spec.factions)}
+    if config.change:   # a measured change: what changed, as `gaia explain` shows it
+        record["change"] = json.loads(config.change)
     if spec.automa is not None:   # the Automa's seat is named by its card, beside the player's faction
         record.update(factions=[*spec.factions, spec.automa], automa=spec.automa, difficulty=spec.difficulty)
     started = time.perf_counter()
@@ -162,8 +211,8 @@ def play_one(config: RunConfig, schedule: Schedule, index: int) -> dict:
     except BotGameError as err:
         return {**record, "error": str(err), "seconds": round(time.perf_counter() - started, 3)}
     vp = [p.vp for p in state.players]
-    top = max(vp)
-    record.update(vp=vp, sources=[source_groups(engine.catalogue, p.vp, p.vp_sources) for p in state.players],
+    top, game = max(vp), Game(state, engine)
+    record.update(vp=vp, sources=[game.score_groups(p) for p in range(len(vp))],
                   winners=[s for s, v in enumerate(vp) if v == top], moves=len(state.moves),
                   seconds=round(time.perf_counter() - started, 3))
     return record

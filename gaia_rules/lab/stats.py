@@ -428,6 +428,8 @@ class Summary:
     warnings: list[str] = field(default_factory=list)
     explanations: list[str] = field(default_factory=list)   # each interval and test, in a sentence
     solo: list[SoloStats] | None = None   # solo games: the player against the Automa, by difficulty
+    change: list[dict] | None = None      # a measured change: each component with its `gaia explain` lines
+    effects: list | None = None           # ... and its effect per faction, paired by deal (effect.Effect)
 
     @property
     def seats_per_game(self) -> int | None:

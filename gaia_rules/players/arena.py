@@ -33,8 +33,7 @@ from openskill.models import PlackettLuce
 
 from ..content import default_catalogue
 from ..content.catalogue import Catalogue
-from ..rules import Engine
-from ..rules.scoring import source_groups
+from ..rules import Engine, Game
 from ..setup import draw_factions, fill_factions, random_setup
 from .base import Step, play_game
 from .behaviour import behaviour, behaviour_means
@@ -264,7 +263,7 @@ def play_spec(spec: GameSpec, overlays: tuple[str, ...] = (), weights: tuple | N
     state = play_game(engine, setup, bots, on_move=tick)
     return GameResult(spec.index, spec.seed, spec.factions, spec.bots, tuple(p.vp for p in state.players),
                       sum(decisions), tuple(decisions), tuple(round(c, 4) for c in cpu),
-                      tuple(source_groups(engine.catalogue, p.vp, p.vp_sources) for p in state.players),
+                      tuple(map(Game(state, engine).score_groups, range(len(state.players)))),
                       spec.automa, spec.difficulty, spec.deal,
                       tuple({} if state.is_automa(p) else behaviour(engine, state, p) for p in range(len(state.players))))
 

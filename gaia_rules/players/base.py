@@ -12,9 +12,7 @@ import random
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from ..rules import Engine, IllegalMoveError, MoveError
-from ..rules.automa_turn import COMMAND as AUTOMA_COMMAND
-from ..rules.moves import Move
+from ..rules import AUTOMA_COMMAND, Engine, IllegalMoveError, Move, MoveError
 from ..state import GameState, Setup
 
 FREE_COMMANDS = ("spend", "burn")

@@ -21,8 +21,7 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from ..rules import Engine
-from ..rules.moves import Move
+from ..rules import Engine, Move
 from ..setup import build_map
 from ..state import GameState
 

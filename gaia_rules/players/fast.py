@@ -41,8 +41,7 @@ from typing import Sequence
 
 from ..content.catalogue import Catalogue
 from ..language import ast
-from ..rules import Engine
-from ..rules.moves import Move
+from ..rules import Engine, Move
 from ..rules.building import terraform_steps
 from ..rules.phases import income_events
 from ..rules.scoring import final_tile_vp

@@ -39,8 +39,7 @@ from typing import Sequence
 
 from ..content.catalogue import Catalogue
 from ..language import ast
-from ..rules import Engine, IllegalMoveError
-from ..rules.moves import Move
+from ..rules import Engine, IllegalMoveError, Move
 from ..state import GameState
 from .base import Bot, is_free, no_move, trailing_free_actions
 from .factions import faction_by_board, is_faction_choice

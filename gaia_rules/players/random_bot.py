@@ -3,8 +3,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..rules import Engine
-from ..rules.moves import Move
+from ..rules import Engine, Move
 from ..state import GameState
 from .base import Bot, BotGameError, describe_wait
 

@@ -43,10 +43,9 @@ from __future__ import annotations
 import time
 from typing import Sequence
 
-from ..rules import Engine, IllegalMoveError
-from ..rules.moves import Move
+from ..rules import Engine, Game, IllegalMoveError, Move
 from ..state import GameState
-from .base import Bot, is_free
+from .base import Bot, is_free, no_move
 from .fast import FastBot
 
 WIDTH = 8                # moves kept besides the prior
@@ -187,31 +186,40 @@ class SearchBot(Bot):
         """Play `move`, then fast bots in every seat until the round changes or the game ends
         (in the set-up, before round 1, until the first round is over).
 
-        Returns `state` itself if the move is refused, None if the budget ran out first.
+        Returns `state` itself if the move is refused, None if the budget ran out first. The moves are
+        pushed on one `Game` and popped back to `state` at the end: the states reached are kept, never copied.
         """
+        game = Game(state, engine)
         try:
-            state_after = engine.apply(state, move)
+            game.push(move)
         except IllegalMoveError:
             return state
-        return self._play(engine, state_after, budget, deadline, horizon(state_after))
+        end = self._play(game, budget, deadline, horizon(game.state))
+        while game.move_stack:
+            game.pop()
+        return end
 
     def play_on(self, engine: Engine, state: GameState, budget: list[int],
                 deadline: float | None = None, last_round: int | None = None) -> GameState | None:
         """Fast bots in every seat from `state` to the end of round `last_round` (None: of the game);
         None if the budget ran out first."""
-        return self._play(engine, state, budget, deadline, last_round)
+        return self._play(Game(state, engine), budget, deadline, last_round)
 
-    def _play(self, engine: Engine, state: GameState, budget: list[int], deadline: float | None,
+    def _play(self, game: Game, budget: list[int], deadline: float | None,
               last_round: int | None) -> GameState | None:
-        """Fast bots in every seat until round `last_round` is over (None: the game's end)."""
-        while not state.ended and (last_round is None or state.round <= last_round):
+        """Fast bots in every seat, their moves pushed on `game`, until round `last_round` is over (None: the
+        game's end); the state reached, or None if the budget ran out first."""
+        while not game.is_over and (last_round is None or game.state.round <= last_round):
             if budget[0] <= 0 or (deadline is not None and time.process_time() > deadline):
                 return None
-            q = engine.to_move(state)
+            q = game.turn
             if q is None:
                 break
             budget[0] -= 1
             # common random numbers: the same seed at the same point of every candidate's play-out
-            self.playout.rng.seed(f"{self.seed}/{len(state.moves)}/{q}")
-            _, state = self.playout.play(engine, state)
-        return state
+            self.playout.rng.seed(f"{self.seed}/{len(game.state.moves)}/{q}")
+            moves = list(game.legal_moves)
+            if not moves:
+                raise no_move(game.engine, game.state)
+            game.push(self.playout.choose(game.engine, game.state, moves))
+        return game.state

@@ -2,6 +2,9 @@
 
 Where each rule lives:
 
+- `game`: `Game` — the one object faces, players, the lab and formats hold (legal moves, push, pop,
+  turn, seats, score); `game_view`: `GameView`, its read-only answers for showing a game. Nothing
+  outside `rules/` imports another module of it (`tests/test_import_graph.py`).
 - `engine`: `Engine` — `new_game`, `apply` (atomic), `legal_moves`, `random_move`, `to_move`, `normalize`.
 - `phases`: the flow of a game — set-up (factions, starting resources and pieces), income, Gaia phase,
   turn order, round end, game end. `charges`: the charges offered after a build.
@@ -22,8 +25,18 @@ Where each rule lives:
   `content_view` (the game's content and typed parameters), `map_view` (names, neighbours, distances,
   reach), `holdings` (what each player holds, and the only functions that change it).
 """
+from .automa_score import EXTRA_KEY as AUTOMA_EXTRA_KEY, VP_KEYS as AUTOMA_VP_KEYS
+from .automa_turn import COMMAND as AUTOMA_COMMAND
+from .effects import recorded_events
 from .engine import Engine
 from .errors import IllegalMoveError, MoveError, MoveSyntaxError
-from .moves import Move
+from .game import Game, LegalMoves, Seat
+from .game_view import GameView
+from .moves import COMMANDS, SWAP_PREFIX, Move
+from .resources import FREE_ACTION
+from .tech import ADV as ADVANCED_PREFIX
 
-__all__ = ["Engine", "IllegalMoveError", "Move", "MoveError", "MoveSyntaxError"]
+# the public surface: what code outside `rules/` may import (tests/test_import_graph.py)
+__all__ = ["ADVANCED_PREFIX", "AUTOMA_COMMAND", "AUTOMA_EXTRA_KEY", "AUTOMA_VP_KEYS", "COMMANDS", "Engine",
+           "FREE_ACTION", "Game", "GameView", "IllegalMoveError", "LegalMoves", "Move", "MoveError", "MoveSyntaxError",
+           "SWAP_PREFIX", "Seat", "recorded_events"]

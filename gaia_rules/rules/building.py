@@ -9,6 +9,7 @@ neighbours come after the turn (`phases`).
 """
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 
@@ -67,19 +68,17 @@ def reach_of(ctx: Context, state: GameState, p: int) -> Reach:
                  ctx.holdings.param(state, p, "range_per_qic"))
 
 
-def check_temporary_range(ctx: Context, state: GameState, p: int, name: str) -> None:
-    """Under `temporary_range_must_help`, temporary range must save Q.I.C. on this hex."""
+def check_temporary_range(ctx: Context, state: GameState, p: int, name: str, reach: Reach | None = None) -> None:
+    """Under `temporary_range_must_help`, temporary range must save Q.I.C. on this hex.
+
+    `reach` is the player's `reach_of` (temporary range included) when the caller has it already.
+    """
     extra = state.temp.get("range", 0)
     if not extra or not ctx.content.game_params["temporary_range_must_help"]:
         return
-    without = dict(state.temp)
-    without.pop("range")
-    saved, state.temp = state.temp, without
-    try:
-        plain = qic_for_range(ctx, state, p, name)
-    finally:
-        state.temp = saved
-    if plain == qic_for_range(ctx, state, p, name):
+    reach = reach or reach_of(ctx, state, p)
+    plain = dataclasses.replace(reach, reach=reach.reach - extra)  # the same reach without the temporary range
+    if plain.qic_for(ctx, name) == reach.qic_for(ctx, name):
         raise IllegalMoveError("temporary-range", f"{name} is as cheap to reach without the extra range")
 
 
@@ -197,8 +196,9 @@ def place_plan(ctx: Context, state: GameState, p: int, piece: str, name: str, re
             else:
                 costs.extend(ctx.holdings.param(state, p, param))
     if not over:
-        check_temporary_range(ctx, state, p, name)
-    qic = 0 if over else (reach or reach_of(ctx, state, p)).qic_for(ctx, name)
+        reach = reach or reach_of(ctx, state, p)
+        check_temporary_range(ctx, state, p, name, reach)
+    qic = 0 if over else reach.qic_for(ctx, name)
     if qic:
         costs.append(ast.Pay(qic, "q"))
     if tokens and power.tokens_in_cycle(player) < tokens:

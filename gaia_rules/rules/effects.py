@@ -8,6 +8,10 @@ among the statements a player holds (`holdings.Holdings.held`).
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Iterator
+
 from ..language import ast
 from ..state import FedTokenHeld, GameState, Pending
 from . import choices, holdings, power, rescoring, resources, special_token
@@ -15,7 +19,21 @@ from .content_view import RESOURCE_FIELDS
 from .context import Context
 from .errors import IllegalMoveError
 
-__all__ = ["RESOURCE_FIELDS", "Event", "fire", "apply_gains", "pay", "can_pay"]
+__all__ = ["RESOURCE_FIELDS", "Event", "fire", "apply_gains", "pay", "can_pay", "recorded_events"]
+
+_RECORDER: ContextVar[list | None] = ContextVar("recorded_events", default=None)
+
+
+@contextmanager
+def recorded_events() -> Iterator[list[tuple[int, str, frozenset]]]:
+    """Every event fired while inside, as (player, name, tags and piece), heard or not: what a designer's test
+    (`gaia test`, `fired:` and `not_fired:`) reads. Outside it the rules record nothing."""
+    seen: list[tuple[int, str, frozenset]] = []
+    token = _RECORDER.set(seen)
+    try:
+        yield seen
+    finally:
+        _RECORDER.reset(token)
 
 
 class Event:
@@ -119,6 +137,9 @@ def fire(ctx: Context, state: GameState, p: int, event: Event, times: int = 1,
     Plain amounts of the resources in `without` are left out (the rules gave them already).
     """
     follow = [] if follow is None else follow
+    recorder = _RECORDER.get()
+    if recorder is not None and times > 0:
+        recorder.append((p, event.name, event.tags | {event.piece} if event.piece else event.tags))
     if times <= 0 or event.name not in ctx.content.heard_events:
         return follow  # nothing in the content listens to it (most events, in most games)
     if event.name in ctx.content.watched_events:

@@ -162,6 +162,31 @@ class Engine:
             return True
         return False
 
+    def resume(self, state: GameState, round_number: int, phase: str = "actions", turn: int | None = None) -> None:
+        """Play on from a state edited outside the rules (a position file, `formats/position.py`).
+
+        What the players hold is read again and their income order follows it. `phase` "actions": the
+        action phase of `round_number` at `turn`'s turn (None: the first in turn order who has not
+        passed); "income": the start of that round, whose income and Gaia phase are played as usual.
+        The game then goes on to its first decision.
+        """
+        ctx = self.context(state)
+        holdings.edited(state)
+        phases.sync_income_order(ctx, state)
+        state.decisions, state.pending, state.charge_sources, state.turn_builds = [], [], [], []
+        state.turn_order = state.turn_order or list(state.seats)
+        if phase == "income":
+            for player in state.players:
+                player.passed = False
+            state.pass_order = []
+            phases.start_round(ctx, state, round_number)
+        else:
+            state.round = round_number
+            phases.begin_actions(state)
+            state.pass_order = [p for p in state.turn_order if state.players[p].passed]
+            state.current = turn if turn is not None else state.current
+        phases.advance(ctx, state)
+
     def normalize(self, state: GameState, move: Move) -> Move:
         """The move as `legal_moves` spells it, when it was written another way that means the same.
 
@@ -171,8 +196,8 @@ class Engine:
         word stays, for `apply` to refuse).
         """
         check_move(move, len(state.players))
-        if state.ended or self.to_move(state) != move.player:
-            return move
+        if move.command not in ("spend", "pass") or state.ended or self.to_move(state) != move.player:
+            return move  # only these two have other spellings
         if move.command == "spend":
             return conversions.spend_spelling(self.context(state), state, move)
         if (move.command == "pass" and len(move.args) == 1 and move.args[0] in self.catalogue.boosters

@@ -200,12 +200,16 @@ def _graph(ctx: Context, state: GameState, p: int, members: set[str], blocked: s
     """Hexes a federation of p may use, with their cost: 0 for p's pieces, 1 for a satellite."""
     nodes = {}
     fed = grown_from(ctx, state, p)
-    space = ctx.map.printed_space
+    space, board, kinds = ctx.map.printed_space, state.board, ctx.map.kinds
     for name in ctx.map.by_name:
         if name in members or name in fed:
             nodes[name] = 0
-        elif name in space and name not in blocked and satellite_spot(ctx, state, p, name):
-            nodes[name] = 1
+        elif name in space and name not in blocked:
+            # `satellite_spot`, inline (this reads every hex of the map): printed space, unless a planet came there
+            h = board.get(name)
+            if h is None or ((h.planet is None or kinds.get(h.planet) == "space")
+                             and h.owner != p and p not in h.satellites):
+                nodes[name] = 1
     return nodes
 
 
@@ -358,10 +362,9 @@ def _check_fewest(ctx: Context, state: GameState, p: int, group: set[str], sats:
             raise IllegalMoveError("federation", "these pieces are already connected; satellites are not needed")
         return
     nodes = _graph(ctx, state, p, members, blocked)
-    search = TreeSearch(ctx, nodes, groups, len(sats) - 1) if len(groups) > 3 else None
     values = [sum(piece_value(ctx, state, p, n) for n in g) for g in groups]
-    found = _cheaper_part(list(range(len(groups))), values, need, len(sats),
-                          lambda part: _fewest(ctx, nodes, groups, part, len(sats) - 1, search),
+    fewest = _Fewest(ctx, nodes, groups, len(sats) - 1)
+    found = _cheaper_part(list(range(len(groups))), values, need, len(sats), fewest.cost,
                           parts=not growing(ctx, state, p))
     if found is None:
         return
@@ -393,22 +396,45 @@ def _cheaper_part(chosen: list[int], values: list[int], need: int, sats: int, co
     return None
 
 
-def _fewest(ctx: Context, nodes: dict[str, int], groups: list[set[str]], chosen, budget: int,
-            search: "TreeSearch | None") -> int | None:
-    """Fewest satellites joining the chosen groups, exact whenever it is at most `budget` (else perhaps None).
+class _Fewest:
+    """Fewest satellites joining some of the groups, exact whenever it is at most `budget` (else perhaps
+    None), for the parts one federation's check asks about: each group's cheapest paths are worked out
+    once for all of them, a part with two groups further apart than the budget is not searched, and a
+    search keeps only the hexes within the budget of every group it joins."""
 
-    Two groups are joined by a cheapest path and three by three cheapest
-    paths meeting at one hex (every tree with three leaves is such a star);
-    more need the general tree search (shared by the checks of one federation).
-    """
-    picked = [groups[i] for i in chosen]
-    if len(picked) == 1:
-        return 0
-    if len(picked) == 2:
-        return _joined(_dijkstra(ctx, nodes, picked[0], budget), picked[0], picked[1])[0]
-    if len(picked) == 3:
-        return _star(nodes, [_dijkstra(ctx, nodes, g, budget) for g in picked], picked)[0]
-    return search.cheapest(sum(1 << i for i in chosen))[0]
+    def __init__(self, ctx: Context, nodes: dict[str, int], groups: list[set[str]], budget: int):
+        self.ctx, self.nodes, self.groups, self.budget = ctx, nodes, groups, budget
+        self.paths: dict[int, tuple[dict, dict]] = {}
+
+    def path(self, i: int) -> tuple[dict, dict]:
+        found = self.paths.get(i)
+        if found is None:
+            found = self.paths[i] = _dijkstra(self.ctx, self.nodes, self.groups[i], self.budget)
+        return found
+
+    def apart(self, i: int, j: int) -> bool:
+        """Whether no path within the budget joins groups i and j (then no tree holding both is within it)."""
+        dist = self.path(i)[0]
+        return not any(n in dist for n in self.groups[j])
+
+    def cost(self, chosen) -> int | None:
+        """Two groups are joined by a cheapest path and three by three cheapest paths meeting at one
+        hex (every tree with three leaves is such a star); more need the general tree search."""
+        groups = self.groups
+        if len(chosen) == 1:
+            return 0
+        if len(chosen) == 2:
+            return _joined(self.path(chosen[0]), groups[chosen[0]], groups[chosen[1]])[0]
+        if len(chosen) == 3:
+            return _star(self.nodes, [self.path(i) for i in chosen], [groups[i] for i in chosen])[0]
+        if any(self.apart(i, j) for i, j in combinations(chosen, 2)):
+            return None
+        # every hex of a tree joining these groups reaches each of them inside the tree, so within the budget
+        # each group's paths reach it: the search may leave out every other hex
+        dists = [self.path(i)[0] for i in chosen]
+        near = {n: w for n, w in self.nodes.items() if all(n in d for d in dists)}
+        search = TreeSearch(self.ctx, near, [groups[i] for i in chosen], self.budget)
+        return search.cheapest((1 << len(chosen)) - 1)[0]
 
 
 def form_federation(ctx: Context, state: GameState, move) -> None:

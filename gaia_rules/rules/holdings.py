@@ -254,11 +254,12 @@ class Holdings(_PiecesAndCounters):
         used: dict[str, int] = {}
         lost = state.players[p].lost_planet
         for name, h in state.board.items():
-            piece = h.piece
-            if h.owner == p and piece is not None:
-                on_map[piece] = on_map.get(piece, 0) + 1
-                if name != lost:
-                    used[piece] = used.get(piece, 0) + 1
+            if h.owner == p:
+                piece = h.piece
+                if piece is not None:
+                    on_map[piece] = on_map.get(piece, 0) + 1
+                    if name != lost:
+                        used[piece] = used.get(piece, 0) + 1
             if sharing.is_guest(h, p):
                 guest = sharing.guest_piece(self.content, state.players[p])
                 used[guest] = used.get(guest, 0) + 1

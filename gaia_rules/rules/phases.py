@@ -122,6 +122,19 @@ def expected_player(state: GameState) -> int | None:
 def advance(ctx: Context, state: GameState, observer: RoundObserver | None = None) -> None:
     """Play every automatic step until a decision is needed or the game ends."""
     while not state.decisions and not state.ended:
+        if state.phase == "actions":  # first: the phase of nearly every move
+            if state.charge_sources:
+                builder, name = state.charge_sources.pop(0)
+                charges.offer_charges(ctx, state, builder, name)  # each source's offers start from the bowls of now
+                continue
+            if state.current is not None and not state.turn_done:
+                return
+            if state.turn_done:
+                finish_turn(ctx, state)
+                continue
+            # nobody left to play: the round is over
+            end_round(ctx, state, observer)
+            continue
         if state.phase == "factions":
             if not state.setup.auction and all(p.faction is not None for p in state.players):
                 begin_placements(ctx, state)
@@ -159,19 +172,6 @@ def advance(ctx: Context, state: GameState, observer: RoundObserver | None = Non
                 gaia_phase_player(ctx, state, p)
                 continue
             begin_actions(state)
-            continue
-        if state.phase == "actions":
-            if state.charge_sources:
-                builder, name = state.charge_sources.pop(0)
-                charges.offer_charges(ctx, state, builder, name)  # each source's offers start from the bowls of now
-                continue
-            if state.current is not None and not state.turn_done:
-                return
-            if state.turn_done:
-                finish_turn(ctx, state)
-                continue
-            # nobody left to play: the round is over
-            end_round(ctx, state, observer)
             continue
         return
 
@@ -244,8 +244,9 @@ def sync_income_order(ctx: Context, state: GameState, only: tuple[int, ...] | No
 
     `only` limits the check to these players (those whose holdings a move changed).
     """
-    for p, player in enumerate(state.players):
-        if player.faction is None or (only is not None and p not in only):
+    for p in range(len(state.players)) if only is None else only:
+        player = state.players[p]
+        if player.faction is None:
             continue
         want, need = ctx.holdings.derived(state, p, _income_keys)
         if len(want) == len(player.income_order) and want == tuple(sorted(player.income_order)):

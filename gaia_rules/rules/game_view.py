@@ -1,0 +1,76 @@
+"""What the faces read of a game beyond its plain state, through one read-only door.
+
+The rules derive things from the content and from what each player holds: the
+map's hex names and geometry, a player's rule parameters (range, the free power
+of a charge), counters of scoring tiles, income totals, the special actions a
+player holds. A `GameView` answers those questions for one state, so that no
+face, format or lab module needs the rules' context or imports a rule's module
+(`tests/test_import_graph.py` keeps it so). It never changes the state.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..content.catalogue import Catalogue
+from ..state import GameState
+from . import actions, federations, phases
+from .context import Context
+from .map_view import MapView
+
+
+class GameView:
+    """Read-only answers about one state: map, content parameters, what each seat holds and earns."""
+
+    def __init__(self, ctx: Context, state: GameState):
+        self._ctx = ctx
+        self.state = state
+
+    # ------------------------------------------------------------ content and map
+    @property
+    def catalogue(self) -> Catalogue:
+        """The catalogue the game is played with (its faction variant applied)."""
+        return self._ctx.content.catalogue
+
+    @property
+    def map(self) -> MapView:
+        """The game's map: hex names (`canonical_name`), planets (`planet_at`), neighbours and distances."""
+        return self._ctx.map
+
+    @property
+    def mine_id(self) -> str:
+        """The structure built new on planets (the board's mine), whatever the content calls it."""
+        return self._ctx.content.mine_id
+
+    @property
+    def stored_resources(self) -> frozenset[str]:
+        """Resources the content adds beyond the engine's own (kept in `PlayerState.other`)."""
+        return self._ctx.content.stored_resources
+
+    # ------------------------------------------------------------ what a seat holds
+    def param(self, p: int, name: str) -> Any:
+        """Seat p's value of a rule parameter (`range`, `charge_free_power`, ...), its holdings applied."""
+        return self._ctx.holdings.param(self.state, p, name)
+
+    def counter(self, p: int, word: str) -> int:
+        """Seat p's count of a scoring counter (`mine`, `sector`, `gaia` ...) as the scoring tiles count it."""
+        return self._ctx.holdings.counter(self.state, p, word)
+
+    def pieces_used(self, p: int) -> dict[str, int]:
+        """Seat p's pieces of each structure taken from its board (on the map or elsewhere)."""
+        return self._ctx.holdings.piece_counts(self.state, p)[1]
+
+    def income_totals(self, p: int) -> dict[str, int]:
+        """What seat p's income would pay now, by resource code (`pw` charges and `t` tokens included)."""
+        return phases.income_totals(self._ctx, self.state, p)
+
+    def special_gains(self, p: int, name: str) -> tuple | None:
+        """The gains of the special action seat p holds that the notation calls `name` (None if none)."""
+        player = self.state.players[p]
+        for _key, statement in actions.held_specials(self._ctx, self.state, p):
+            if actions.special_action_name(self._ctx, player, statement) == name:
+                return statement.clause.gains
+        return None
+
+    def possible_federations(self, p: int) -> list[str]:
+        """The federations seat p could form now (what `gaia bench` times)."""
+        return federations.possible_federations(self._ctx, self.state, p)
