@@ -11,6 +11,9 @@ import re
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
+from .errors import GaiaError
+
+
 Hex = tuple[int, int]
 
 # Ring positions as offsets from a tile centre at rotation 0 (index 0 straight up, clockwise).
@@ -76,7 +79,7 @@ class PlacedSector:
     center: Hex
 
 
-class UnknownHex(ValueError):
+class UnknownHex(GaiaError, ValueError):
     """A hex name or coordinate that is not on this map."""
 
 

@@ -41,11 +41,12 @@ import re
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
+from .errors import GaiaError
 from .board import GameMap, PlacedSector, adjacency_ok, neighbours
 from .content.catalogue import Catalogue
-from .content.setupfile import SOLO_PLAYERS, SetupFile, check_setup_file, read_setup_file
+from .content.setupfile import SOLO_PLAYERS, SetupFile, check_setup_file, players_words, read_setup_file
 from .content.spelling import did_you_mean
-from .content.yamlsrc import Diagnostic
+from .content.diagnostic import Diagnostic
 from .state import Setup
 
 LAYOUT_KINDS = ("standard", "random")   # the standard board in order, or shuffled; content adds boards by name
@@ -87,7 +88,7 @@ def check_player_count(catalogue: Catalogue, players, automa: str | None = None)
     if not isinstance(players, int) or players not in counts:
         solo = (f"; a game of {SOLO_PLAYERS} player is a solo game against the Automa: name an Automa faction "
                 f"card and a difficulty" if players == SOLO_PLAYERS and catalogue.automa.factions else "")
-        raise SetupError(f"the game is for {counts.start} to {counts.stop - 1} players, not {players}{solo}")
+        raise SetupError(f"{players_words(catalogue, players)}{solo}")
 
 
 def check_solo(catalogue: Catalogue, players: int, automa: str | None, difficulty: str | None,
@@ -135,7 +136,7 @@ def check_solo(catalogue: Catalogue, players: int, automa: str | None, difficult
                              f"(give it one in the automa_round_scoring table)")
 
 
-class SetupError(ValueError):
+class SetupError(GaiaError, ValueError):
     """A set-up that cannot be drawn or played: bad player count, unknown variant, layout, faction or option.
 
     Its own kind of error, not a `MoveError`: `random_setup` and `Engine.new_game` raise it.

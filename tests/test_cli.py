@@ -83,7 +83,7 @@ def test_new_refuses_to_overwrite_without_force(game):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--players", "5"], "the game is for 2 to 4 players, not 5"),
+    (["--players", "5"], "the game is for 2 to 4 players (or 1 against the Automa), not 5"),
     (["--players", "2", "--factions", "nobody,else"], "unknown faction 'nobody'"),
     (["--players", "2", "--layout", "spiral"], "unknown layout 'spiral'"),
     (["--players", "2", "--variant", "house"], "unknown rules variant 'house'"),
@@ -399,3 +399,14 @@ def test_play_gives_the_search_bots_their_budget_and_refuses_it_for_other_bots()
     searched = gaia("play", "--players", "2", "--bots", "2", "--seed", "7", "--bot", "search", "--iterations", "0",
                     "--quiet")
     assert searched.exit_code == 0 and "game over after" in searched.stdout
+
+
+def test_an_upgrade_of_nothing_names_both_structures_in_words(tmp_path):
+    game = tmp_path / "g.json"
+    assert gaia("new", "--players", "2", "--seed", "1", "-o", game).exit_code == 0
+    for _ in range(8):  # factions, set-up mines and boosters: the first moves listed
+        assert gaia("move", game, "1").exit_code == 0
+    result = gaia("move", game, "build ts 1A11")
+    assert result.exit_code == 1
+    assert one_line_error(result) == ("gaia move: illegal move 'ambas build ts 1A11': a trading station upgrades a "
+                                      "mine; 1A11 holds nothing of yours [upgrade]")

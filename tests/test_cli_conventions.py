@@ -470,7 +470,7 @@ def test_gaia_starts_without_importing_the_engine():
             "print(sorted(m for m in sys.modules if m.startswith(('gaia_rules.', 'lark', 'jsonschema', 'yaml', "
             "'prompt_toolkit')) and not m.startswith('gaia_rules.faces')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.strip().splitlines()[-1] == "['gaia_rules.lab', 'gaia_rules.lab.bench_targets']"
+    assert out.strip().splitlines()[-1] == "['gaia_rules.errors', 'gaia_rules.lab', 'gaia_rules.lab.bench_targets']"
 
 
 def test_help_lists_the_commands_as_the_whole_command_does():

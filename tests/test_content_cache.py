@@ -1,8 +1,11 @@
 """The built catalogue kept on disk: keyed by the content's bytes, whole or not at all, off on demand."""
 from __future__ import annotations
 
+import os
 import pickle
 import shutil
+import subprocess
+import sys
 
 import pytest
 from typer.testing import CliRunner
@@ -97,3 +100,20 @@ def test_gaia_no_cache_builds_afresh_and_writes_nothing(cache_home, tmp_path):
     result = CliRunner().invoke(app, ["show", str(tmp_path / "g.json")])
     assert result.exit_code == 0, result.output
     assert len(list(cache_home.iterdir())) == 1
+
+
+def test_a_command_on_a_saved_game_reads_the_cache_without_the_readers(cache_home, tmp_path):
+    """With the catalogue cached, `gaia moves`/`show` import no loader, YAML, jsonschema, lark or pydantic."""
+    game = tmp_path / "game.json"
+    env = {**os.environ, "XDG_CACHE_HOME": str(cache_home.parent)}
+    subprocess.run([sys.executable, "-c", "from gaia_rules.faces.cli import app; app()", "new", "--players", "2",
+                    "--seed", "1", "-o", str(game)], env=env, check=True, capture_output=True)
+    code = ("import sys; from gaia_rules.faces.cli import app\n"
+            "for words in (['moves', sys.argv[1]], ['show', sys.argv[1]]):\n"
+            "    try: app(words)\n"
+            "    except SystemExit: pass\n"
+            "print(sorted(m for m in ('lark', 'yaml', 'jsonschema', 'pydantic', 'gaia_rules.content.loader') "
+            "if m in sys.modules), file=sys.stderr)")
+    run = subprocess.run([sys.executable, "-c", code, str(game)], env=env, capture_output=True, text=True)
+    assert "p1 faction terrans" in run.stdout and "to act: p1" in run.stdout  # both commands ran
+    assert run.stderr.strip().splitlines()[-1] == "[]"

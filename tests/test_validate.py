@@ -120,7 +120,7 @@ BREAKAGES = [
              ("unknown resource 'pww' (did you mean 'pw'?)",)),
     Breakage("unknown_resource_in_structure_cost", "factions/default-board.yaml",
              'cost: "5c, 3o"', 'cost: "5c, 3ore"', "3ore", 0,
-             ("unknown resource 'ore'",)),
+             ("unknown resource 'ore' (did you mean 'o'?)",)),
     Breakage("unknown_rule_parameter_in_set", "research/nav.yaml",
              '"set range = 2"', '"set rnage = 2"', "rnage", 0,
              ("unknown rule parameter 'rnage' (did you mean 'range'?)",)),

@@ -4,8 +4,8 @@ Building the catalogue (reading the YAML, the schema checks, parsing every effec
 costs most of a short command's time; unpickling the result costs about a fiftieth
 of it. The file is keyed by everything the catalogue is built from: the bytes of
 every content file (the bundled content, the schemas and each designer's --content
-folder), the package's version and its code, and the Python version. A changed
-file gives a new key, so a cache is never stale; old files are left for the user
+folder), the package's version, its code (each file's size and time of change) and the
+Python version. A changed file gives a new key, so a cache is never stale; old files are left for the user
 to clear. It lives in the user's cache folder (`$XDG_CACHE_HOME/gaia-rules`, else
 `~/.cache/gaia-rules`), is written to a temporary file and renamed over the
 target (two processes writing at once leave one whole file), and any failure to
@@ -55,13 +55,16 @@ def _files(root: Path) -> list[Path]:
 
 
 def key(roots: Iterable[Path]) -> str:
-    """A digest of every byte the catalogue is built from (content, schemas, the package's code)."""
+    """A digest of every byte the catalogue is built from (content, schemas) and of the package's code
+    (each file's size and time of change)."""
     h = hashlib.sha256()
     h.update(f"{__version__}\0{sys.version_info[:2]}\0{pickle.HIGHEST_PROTOCOL}\0".encode())
-    for root in [_CODE, *roots]:
+    for path in _files(_CODE):  # the code by size and time of change: reading it all cost a twentieth of a command
+        if path.suffix in (".py", ".lark"):
+            st = path.stat()
+            h.update(f"{path.relative_to(_CODE)}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
+    for root in roots:
         for path in _files(root):
-            if root == _CODE and path.suffix not in (".py", ".lark"):
-                continue
             h.update(str(path.relative_to(root) if path != root else path.name).encode() + b"\0")
             h.update(path.read_bytes())
             h.update(b"\0")

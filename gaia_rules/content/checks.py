@@ -79,7 +79,8 @@ class _Ctx:
 
     def word(self, src: Located, path: tuple, column: int, word: str, known, what: str) -> None:
         if word not in known:
-            self.err(src, path, f"unknown {what} '{word}'{did_you_mean(word, known)}",
+            hint = _resource_hint(self.c, word) if what == "resource" else did_you_mean(word, known)
+            self.err(src, path, f"unknown {what} '{word}'{hint}",
                      src.string_offset(path) + max(column, 1) - 1)
 
     def is_counter(self, word: str) -> bool:
@@ -338,6 +339,13 @@ def _int_problem(p: cat.Parameter, value: Any) -> str | None:
     return None
 
 
+def _resource_hint(c: cat.Catalogue, word: str) -> str:
+    """` (did you mean 'o'?)`: the resource a word names (`ore`, `credits`), else the closest code."""
+    named = [code for code, r in c.resources.items()
+             if word.lower() in (str(r.get("name", "")).lower(), str(r.get("plural", "")).lower())]
+    return f" (did you mean '{named[0]}'?)" if named else did_you_mean(word, c.resources)
+
+
 def _cost_value_problem(c: cat.Catalogue, value: Any) -> str | None:
     """A `cost` parameter's value: an amount such as 1q (from `set`), or a price text (from YAML)."""
     expected = "expected a price such as 1q"
@@ -347,7 +355,7 @@ def _cost_value_problem(c: cat.Catalogue, value: Any) -> str | None:
     if isinstance(value, tuple):
         count, resource = value
         if resource not in c.resources:
-            return f"{expected}, got {count}{resource}: unknown resource '{resource}'{did_you_mean(resource, c.resources)}"
+            return f"{expected}, got {count}{resource}: unknown resource '{resource}'{_resource_hint(c, resource)}"
         if isinstance(high, int) and count > high:
             return (f"the price {count} of '{count}{resource}' is outside its declared range 0..{high} "
                     f"(effect_limits.price of the game file)")
@@ -363,7 +371,7 @@ def _cost_value_problem(c: cat.Catalogue, value: Any) -> str | None:
             return f"{expected}, got {value!r}"
         if cost.resource not in c.resources:
             return (f"{expected}, got {value!r}: unknown resource '{cost.resource}'"
-                    f"{did_you_mean(cost.resource, c.resources)}")
+                    f"{_resource_hint(c, cost.resource)}")
         if isinstance(high, int) and cost.count > high:
             return (f"the price {cost.count} of '{cost.count}{cost.resource}' is outside its declared range 0..{high} "
                     f"(effect_limits.price of the game file)")

@@ -13,10 +13,8 @@ from pathlib import Path
 from typing import Iterable
 
 from . import cache, catalogue as cat
-from .build import build_catalogue
-from .checks import check_catalogue
-from .loader import ContentError, Loader, bundled_content_dir, schema_dir
-from .yamlsrc import Diagnostic
+from .data_dirs import bundled_content_dir, schema_dir
+from .diagnostic import ContentError, Diagnostic
 
 
 def load_catalogue(overlays: Iterable[str | Path] = (), *, bundled: bool = True) -> tuple[cat.Catalogue, list[Diagnostic]]:
@@ -25,6 +23,9 @@ def load_catalogue(overlays: Iterable[str | Path] = (), *, bundled: bool = True)
     Returns the catalogue and every problem found; a catalogue with problems
     must not be played.
     """
+    from .build import build_catalogue  # the loader, YAML, jsonschema, lark: only when building
+    from .checks import check_catalogue
+    from .loader import Loader
     roots: list[tuple[Path, int]] = []
     if bundled:
         roots.append((bundled_content_dir(), 0))

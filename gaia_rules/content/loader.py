@@ -24,7 +24,6 @@ import os
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-import importlib.util
 from pathlib import Path
 from typing import Any
 
@@ -35,37 +34,9 @@ from ..language.ast import Effect
 from . import catalogue as cat
 from .folders import HEAD_LINES, POSITION_SUFFIX, TEST_SUFFIX, Found, find_content, is_designer_file, why_not_content
 from .spelling import did_you_mean
+from .data_dirs import bundled_content_dir, schema_dir  # noqa: F401  (named here too)
+from .diagnostic import ContentError  # noqa: F401  (named here too)
 from .yamlsrc import Diagnostic, Located, load_yaml
-
-
-class ContentError(Exception):
-    """Content that cannot be used; carries every diagnostic found."""
-
-    def __init__(self, diagnostics: list[Diagnostic]):
-        self.diagnostics = diagnostics
-        super().__init__("\n".join(str(d) for d in diagnostics))
-
-
-def _data_dir(package: str) -> Path:
-    """Where a data package (content/, schemas/) is installed.
-
-    They are namespace packages; an editable install adds a path-hook entry
-    that is not a folder, so take the first entry that is one.
-    """
-    spec = importlib.util.find_spec(package)
-    for location in (spec.submodule_search_locations or []) if spec else []:
-        if Path(location).is_dir():
-            return Path(location)
-    raise FileNotFoundError(f"the bundled data package '{package}' is not installed")
-
-
-def bundled_content_dir() -> Path:
-    """The content shipped with gaia-rules (the repository's `content/`)."""
-    return _data_dir("gaia_rules_content")
-
-
-def schema_dir() -> Path:
-    return _data_dir("gaia_rules_schemas")
 
 
 @lru_cache(maxsize=None)

@@ -23,14 +23,17 @@ import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable
-
-from jsonschema import Draft202012Validator
+from typing import TYPE_CHECKING, Any, Iterable
 
 from .catalogue import Catalogue
-from .loader import Loader, schema_dir
+from .data_dirs import schema_dir
+from .diagnostic import Diagnostic
 from .spelling import did_you_mean
-from .yamlsrc import Diagnostic, Located, load_yaml
+
+if TYPE_CHECKING:  # the readers are imported when a set-up file is read, so that `gaia` starts at once
+    from jsonschema import Draft202012Validator
+
+    from .yamlsrc import Located
 
 FIELDS = ("players", "automa", "difficulty", "variant", "seed", "factions", "round_tiles", "final_tiles", "boosters", "tech_tiles",
           "advanced_tiles", "terraforming_token", "map")
@@ -44,6 +47,7 @@ SOLO_PLAYERS = 1
 
 @lru_cache(maxsize=1)
 def _validator() -> Draft202012Validator:
+    from jsonschema import Draft202012Validator
     schema = json.loads((schema_dir() / SCHEMA_FILE).read_text(encoding="utf-8"))
     return Draft202012Validator(schema)
 
@@ -73,6 +77,7 @@ class SetupFile:
 
 def read_setup_file(path: Path | str, display: str | None = None) -> tuple[SetupFile | None, list[Diagnostic]]:
     """Read a set-up file and check it against its schema; (the file, or None if unusable; problems)."""
+    from .yamlsrc import load_yaml
     name = display or str(path)
     src, problems = load_yaml(path, name)
     if src is None:
@@ -102,6 +107,7 @@ def _schema_messages(src: Located, err) -> list[Diagnostic]:
                                                  "(placed by hand), not both")]
     if err.validator == "propertyNames":
         return []  # the names themselves are checked against the content below
+    from .loader import Loader
     return Loader._schema_messages(src, err, "set-up file")
 
 
@@ -110,6 +116,14 @@ def _schema_messages(src: Located, err) -> list[Diagnostic]:
 def player_range(catalogue: Catalogue) -> range:
     limits = catalogue.game["players"]
     return range(limits["min"], limits["max"] + 1)
+
+
+def players_words(catalogue: Catalogue, players) -> str:
+    """`the game is for 2 to 4 players (or 1 against the Automa), not 5`: the counts the content allows."""
+    counts = player_range(catalogue)
+    solo = (f" (or {SOLO_PLAYERS} against the Automa)" if catalogue.automa.factions and players != SOLO_PLAYERS
+            and SOLO_PLAYERS not in counts else "")
+    return f"the game is for {counts.start} to {counts.stop - 1} players{solo}, not {players}"
 
 
 def check_setup_file(setup: SetupFile, catalogue: Catalogue, players: int | None = None) -> list[Diagnostic]:
@@ -126,8 +140,7 @@ def check_setup_file(setup: SetupFile, catalogue: Catalogue, players: int | None
     solo_ok = bool(catalogue.automa.factions)
     if ("players" in f and f["players"] not in counts and players is None
             and not (f["players"] == SOLO_PLAYERS and solo_ok)):
-        out.append(setup.diag(("players",), f"the game is for {counts.start} to {counts.stop - 1} players, "
-                                            f"not {f['players']}"))
+        out.append(setup.diag(("players",), players_words(catalogue, f["players"])))
     n = players if players is not None else f.get("players")
     solo = n == SOLO_PLAYERS or (n is None and "automa" in f)
     out += _check_solo(setup, catalogue, n, solo)
@@ -297,10 +310,6 @@ def _check_sectors(setup: SetupFile, catalogue: Catalogue) -> list[Diagnostic]:
         centres.setdefault(centre, i)
     return out
 
-
-def fixed_parts(setup: SetupFile) -> dict[str, Any]:
-    """The file's fields as plain data (JSON-able), for a set-up draw and a run's arguments."""
-    return json.loads(json.dumps(setup.fields))
 
 
 def describe(fields: Iterable[str]) -> str:

@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from ..language import ast
-from ..language.parser import EffectSyntaxError, parse_price
 
 
 def typed_value(kind: str, value: Any) -> Any:
@@ -27,12 +26,20 @@ def typed_value(kind: str, value: Any) -> Any:
         if kind == "bool":
             return value if isinstance(value, bool) else {"true": True, "false": False}[value]
         if kind == "cost":
-            return as_price(value)
+            return _price_or_as_written(value)
         if kind == "list":
             return tuple(int(v) for v in value)
-    except (ValueError, TypeError, KeyError, EffectSyntaxError):
+    except (ValueError, TypeError, KeyError):
         return value
     return value
+
+
+def _price_or_as_written(value: Any) -> Any:
+    from ..language.parser import EffectSyntaxError  # the parser: only when the catalogue is built
+    try:
+        return as_price(value)
+    except (ValueError, TypeError, KeyError, EffectSyntaxError):
+        return value
 
 
 def as_price(value: Any) -> tuple[ast.Pay, ...]:
@@ -40,6 +47,7 @@ def as_price(value: Any) -> tuple[ast.Pay, ...]:
     if value is None or value == "" or value == ():
         return ()
     if isinstance(value, str):
+        from ..language.parser import parse_price
         return tuple(parse_price(value))
     if isinstance(value[0], int):  # one amount: (1, 't')
         return (ast.Pay(value[0], value[1]),)

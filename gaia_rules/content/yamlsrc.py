@@ -16,20 +16,9 @@ from typing import Any
 import yaml
 from yaml.reader import ReaderError
 
+from .diagnostic import Diagnostic
+
 Path_ = tuple  # a path into the data: keys and list indexes
-
-
-@dataclass(frozen=True)
-class Diagnostic:
-    """One problem found in content, pointing at its place."""
-
-    file: str
-    line: int
-    column: int
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.column}: {self.message}"
 
 
 @dataclass

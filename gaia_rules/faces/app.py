@@ -42,6 +42,7 @@ from rich.console import Console
 from typer.core import TyperCommand, TyperGroup
 
 from .. import __version__
+from .plain_values import read_plainly
 
 if TYPE_CHECKING:  # the layers are imported by the commands that use them, so that `gaia` starts at once
     from ..content.catalogue import Catalogue
@@ -245,6 +246,7 @@ def _words_for_types(group) -> None:
 def _dress(command) -> None:
     for param in command.params:
         _show_word(param)
+        read_plainly(param)
     if not getattr(command, "_gaia_words", False):
         command.get_help_option = _with_word(command.get_help_option)
         command._gaia_words = True
@@ -263,6 +265,7 @@ def _with_word(get_help_option):
         option = get_help_option(ctx)
         if option is not None:
             _show_word(option)
+            read_plainly(option)
         return option
 
     return wrapped

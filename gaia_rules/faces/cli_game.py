@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, List, Optional
 import typer
 from rich.console import Console
 
+from ..errors import GaiaError
 from .app import (BOT_KINDS, DEFAULT_BOT, EXIT_FAILED, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, app, checked_catalogue,
                   checked_seed, choice_option, content_option, progress_bar, setup_file_problem, setup_option,
                   wants_progress)
@@ -43,7 +44,7 @@ if TYPE_CHECKING:  # the layers are imported inside the commands, so that `gaia`
     from ..rules import Engine, Move
 
 
-class CommandError(Exception):
+class CommandError(GaiaError):
     """A one-line error and its exit code."""
 
     def __init__(self, message: str, code: int = EXIT_USAGE):

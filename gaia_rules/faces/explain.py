@@ -14,14 +14,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-import yaml
-
-from ..content.build import row_structure, setup_placements
 from ..content.catalogue import (LAST_PASS, PLACE_PRICE_PARAMETERS, Catalogue, Faction, Origin, SetupPlacement,
                                  Structure)
-from ..content.loader import PATCH_KEYS, bundled_content_dir, merge_patch
-from ..language import EffectSyntaxError, parse_effect, parse_price
-from ..language.parser import parse_count
+from ..content.data_dirs import bundled_content_dir
+from ..errors import GaiaError
 from ..language.ast import Effect, Income
 from ..language.english import (Words, count_text, effect_text, gains_text, join_and, join_or, plural_noun, price_text, sentence,
                                 with_article)
@@ -69,7 +65,7 @@ POWER_BOWLS: tuple[str, ...] = ("area1", "area2", "area3", "gaia")
 PLACE_ON: dict[str, str] = {"planet": "a planet", "transdim": "a Transdim planet", "space": "an empty space hex"}
 
 
-class ExplainError(ValueError):
+class ExplainError(GaiaError, ValueError):
     """An id that names no component, or several (then --kind is needed)."""
 
     def __init__(self, message: str, matches: list[tuple[str, str]] | None = None):
@@ -317,6 +313,7 @@ def becomes_text(s: Structure) -> str:
 
 def board_structure(sid: str, raw: dict) -> Structure:
     """A faction board's row as the catalogue would build it (the board is already checked)."""
+    from ..content.build import row_structure  # the loader: only for this page
     return row_structure(sid, raw)
 
 
@@ -428,6 +425,7 @@ def _head(doc: _Doc, catalogue: Catalogue, kind: str, ident: str) -> None:
 
 def _read_mapping(path: str) -> dict:
     """A YAML file's top mapping (`content/...` names a bundled file); {} if it cannot be read."""
+    import yaml  # only to read a component's own file
     candidates = [Path(path)]
     if path.startswith("content/"):
         candidates.insert(0, bundled_content_dir() / path[len("content/"):])
@@ -443,6 +441,7 @@ def _read_mapping(path: str) -> dict:
 
 def _faction_source(catalogue: Catalogue, faction: Faction) -> dict:
     """The faction's file with its patches merged, for the board it names and its description (best effort)."""
+    from ..content.loader import PATCH_KEYS, merge_patch
     origin = catalogue.origins.get(("faction", faction.id))
     data = _read_mapping(origin.file if origin else shown_file(catalogue, "faction", faction.id) or faction.file)
     if data.get("id") != faction.id:
@@ -463,6 +462,8 @@ def faction_board_of(catalogue: Catalogue, faction: Faction) -> tuple[str, dict]
 def board_differences(catalogue: Catalogue, faction: Faction, board: dict, words: Words,
                       origin: Origin | None = None) -> list[str]:
     """What a faction changes on its board, one line per change (marked with the patch that set it)."""
+    from ..content.build import setup_placements
+    from ..language.parser import parse_effect
     out = []
     board_start = board.get("start", {})
     for key, code in START_RESOURCES.items():
@@ -554,6 +555,8 @@ def placements_text(setup: tuple[SetupPlacement, ...], words: Words) -> str:
 
 
 def render_board(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
+    from ..content.build import setup_placements
+    from ..language.parser import parse_effect
     board = catalogue.boards[ident]
     words = words_for(catalogue)
     start = board.get("start", {})
@@ -652,6 +655,7 @@ def render_round(doc, catalogue, ident):
 
 def _final_count(catalogue: Catalogue, text: str) -> str:
     """A final tile's count in words: a fixed counter's meaning, else the count read as after `per`."""
+    from ..language.parser import EffectSyntaxError, parse_count
     if text in COUNTERS:
         return COUNTERS[text]
     try:
@@ -879,7 +883,7 @@ def render_faction_variant(doc: _Doc, catalogue: Catalogue, ident: str) -> None:
     doc.items([f"Versions: {', '.join(map(str, fam.versions))} (default: {fam.latest}). A faction plays its newest "
                "entry up to the chosen version, preferring one limited to the game's player count; "
                "without an entry it plays its standard board.",
-               f"Play it with `gaia new --faction-variant {ident}`; see one faction with "
+               f"Play it with `gaia new --players 2 --faction-variant {ident} -o game.json`; see one faction with "
                f"`gaia explain FACTION --faction-variant {ident}`."])
     entries = sorted((e for e in catalogue.variant_entries if e.family == ident),
                      key=lambda e: (e.version, e.faction.id, e.players))

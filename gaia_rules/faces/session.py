@@ -24,11 +24,9 @@ from pathlib import Path
 from typing import Callable
 
 import typer
-from prompt_toolkit import PromptSession
-from prompt_toolkit.completion import Completer, Completion
-from prompt_toolkit.history import InMemoryHistory
 from rich.console import Console
 
+from ..errors import GaiaError
 from ..formats import savegame
 from ..formats.movetext import move_text, parse_move, player_label, token_word
 from ..formats.savegame import SavedGame, SaveError
@@ -65,7 +63,7 @@ In a charge decision, y / n answer the question. Tab completes commands, hexes a
 HEX = re.compile(r"^(\d+)([a-z])(\d+)$")
 
 
-class SessionError(Exception):
+class SessionError(GaiaError):
     """A one-line reason the session cannot go on, and its exit code."""
 
     def __init__(self, message: str, code: int = EXIT_FAILED):
@@ -349,6 +347,11 @@ class LineReader:
 
     def _prompt_session(self):
         if self._session is None:
+            # prompt_toolkit only when a person types at a terminal: `gaia move` tells the Automa's turns with
+            # this module's words, and importing prompt_toolkit cost it more than the rest of the command
+            from prompt_toolkit import PromptSession
+            from prompt_toolkit.completion import Completer, Completion
+            from prompt_toolkit.history import InMemoryHistory
             reader = self
 
             class _Words(Completer):
@@ -610,7 +613,8 @@ class Session:
             if not self.human_turn():
                 self.save()
                 where = f" (saved to {self.file})" if self.file and self.saved else ""
-                self.say(f"stopped after {len(self.game.moves)} moves{where}")
+                n = len(self.game.moves)
+                self.say(f"stopped after {n} move{'' if n == 1 else 's'}{where}")
                 return EXIT_OK
         self.save()
         elapsed = time.perf_counter() - start

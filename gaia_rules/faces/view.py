@@ -16,7 +16,6 @@ from ..state import GameState
 from .automa_text import automa_rows, game_words
 from .describe import describe, kind_of, named
 from .explain import title, words_for
-from ..language import EffectSyntaxError, parse_price
 from ..language.english import gains_text, price_text
 
 # ------------------------------------------------------------------ what the game waits for
@@ -157,6 +156,7 @@ def _numbers(indices: list[int]) -> str:
 
 def _resource_words(engine: Engine, text: str) -> str:
     """'4pw' -> 'power', '1t' -> 'power tokens' (the resource as a price names it, in the plural)."""
+    from ..language.parser import EffectSyntaxError, parse_price  # the parser: only when a move spends a resource
     code = text.lstrip("0123456789")
     try:
         return price_text(parse_price(f"2{code}"), words_for(engine.catalogue)).removeprefix("2 ")

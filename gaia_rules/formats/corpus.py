@@ -9,11 +9,14 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
+from ..errors import GaiaError
+
+
 PACKAGE = "gaia_rules_corpus"
 GROUPS = ("games", "spec", "variants", "regressions")
 
 
-class CorpusMissing(FileNotFoundError):
+class CorpusMissing(GaiaError, FileNotFoundError):
     """The corpus is not installed (a broken install or a trimmed copy of the repository)."""
 
 

@@ -25,6 +25,7 @@ from typing import Any
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
+from ..errors import GaiaError
 from ..content.loader import Loader, schema_dir
 from ..content.setupfile import FIELDS, SOLO_PLAYERS, SetupFile
 from ..content.yamlsrc import Diagnostic, Located, load_yaml, load_yaml_text
@@ -42,7 +43,7 @@ SETTLE_LIMIT = 500
 """Moves the engine plays at most to bring the set-up to the first turn (a 4-player set-up takes about 20)."""
 
 
-class PositionError(ValueError):
+class PositionError(GaiaError, ValueError):
     """A position file that cannot be used: its problems, each at its place (the first is the message)."""
 
     def __init__(self, diagnostics: list[Diagnostic]):

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..errors import GaiaError
 from ..board import GameMap, PlacedSector
 from . import savegame
 from .notation import canonical, parse_line
@@ -117,7 +118,7 @@ UNSUPPORTED_OPTIONS = {
 }
 
 
-class UnsupportedOption(ValueError):
+class UnsupportedOption(GaiaError, ValueError):
     """A recorded game uses a game option this engine does not play."""
 
 

@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..errors import GaiaError
 from ..rules import Engine, Move, MoveError
 from ..setup import SetupError
 from ..state import GameState, Setup
@@ -58,7 +59,7 @@ except ImportError:  # not on Windows: saves there go without the lock
 FORMAT = "gaia-rules/1"
 
 
-class SaveError(ValueError):
+class SaveError(GaiaError, ValueError):
     """A saved game that cannot be read or does not replay to its stored state."""
 
 

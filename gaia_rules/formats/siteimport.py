@@ -22,6 +22,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from ..errors import GaiaError
 from .notation import parse_line
 from ..board import DIRECTIONS
 from .replay import (VARIANT, UnsupportedOption, build_map, game_options, hex_namer, map_fits, map_mirror, play_line,
@@ -47,7 +48,7 @@ SITE_TRACE = ("victoryPoints", "credits", "ores", "knowledge", "qics")
 POWER_AREAS = ("area1", "area2", "area3", "gaia")
 
 
-class ImportError_(ValueError):
+class ImportError_(GaiaError, ValueError):
     """Site data that cannot be imported, with where and why."""
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..errors import GaiaError
 from ..content.folders import designer_files_below
 from ..content.loader import MOST_ENTRIES, POSITION_SUFFIX, TEST_SUFFIX
 from ..content.spelling import did_you_mean
@@ -27,7 +28,7 @@ SEAT_PARTS = ("resources", "vp", "power", "research", "pieces", "tiles", "federa
 EVENT_PARTS = ("fired", "not_fired")
 
 
-class TestFileError(ValueError):
+class TestFileError(GaiaError, ValueError):
     """A test file that cannot be run: its problems at their lines (the first is the message)."""
 
     __test__ = False  # not a pytest class (its name starts with Test)

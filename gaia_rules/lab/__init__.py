@@ -11,6 +11,8 @@ nothing else imports it. Beside them, `gaia bench`'s measurements of the engine
 """
 from __future__ import annotations
 
+from ..errors import GaiaError
 
-class LabError(Exception):
+
+class LabError(GaiaError):
     """A problem for the person running the lab: one line saying where and why."""

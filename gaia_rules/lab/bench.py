@@ -69,6 +69,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator
 
+from ..errors import GaiaError
 from ..content import default_catalogue
 from ..formats.corpus import CorpusMissing, corpus_files as bundled_corpus
 from ..formats.notation import canonical, parse_line
@@ -103,7 +104,7 @@ PROCESS_SCRIPT = (
 )
 
 
-class BenchError(Exception):
+class BenchError(GaiaError):
     """A benchmark that cannot run (no corpus, an unreadable file, a failing subprocess)."""
 
 

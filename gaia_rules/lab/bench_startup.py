@@ -19,10 +19,13 @@ import tempfile
 import time
 from pathlib import Path
 
+from ..errors import GaiaError
+
+
 REFERENCE_CODE = "import typer, rich.console"
 
 
-class StartupError(Exception):
+class StartupError(GaiaError):
     """The `gaia` program cannot be found to be timed."""
 
 

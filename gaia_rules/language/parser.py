@@ -19,20 +19,10 @@ from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from . import ast
+from .errors import EffectSyntaxError
 
 # How Lark's non-keyword terminals read to a person.
 _TERMINAL_KINDS = {"NAME": "a word", "INT": "a number", "NEG_INT": "a number", "$END": "end of text"}
-
-
-class EffectSyntaxError(ValueError):
-    """An effect string that does not follow the grammar."""
-
-    def __init__(self, text: str, column: int, message: str):
-        self.text = text
-        self.column = column
-        self.message = message
-        pointer = " " * (column - 1) + "^"
-        super().__init__(f"column {column}: {message}\n  {text}\n  {pointer}")
 
 
 @lru_cache(maxsize=1)

@@ -31,6 +31,7 @@ from typing import Callable, Sequence
 
 from openskill.models import PlackettLuce
 
+from ..errors import GaiaError
 from ..content import default_catalogue
 from ..content.catalogue import Catalogue
 from ..rules import Engine, Game
@@ -452,7 +453,7 @@ class PairedStats:
     difference_95: tuple[float, float]
 
 
-class UnpairedGames(ValueError):
+class UnpairedGames(GaiaError, ValueError):
     """The earlier run did not play the same games (another seed, line-up or number of deals)."""
 
 

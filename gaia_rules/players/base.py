@@ -12,13 +12,14 @@ import random
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
+from ..errors import GaiaError
 from ..rules import AUTOMA_COMMAND, Engine, IllegalMoveError, Move, MoveError
 from ..state import GameState, Setup
 
 FREE_COMMANDS = ("spend", "burn")
 
 
-class BotGameError(RuntimeError):
+class BotGameError(GaiaError, RuntimeError):
     """A game the bots could not finish: no legal move, a listed move refused, or too many moves."""
 
     def __init__(self, message: str, state: GameState, move: Move | None = None):

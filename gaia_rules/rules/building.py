@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from ..board import distance
 from ..content.catalogue import Structure
 from ..language import ast
+from ..language.english import with_article
 from ..state import GameState, Pending
 from . import charges, choices, effects, federations, holdings, power, sharing
 from .common import arg, hex_name, queue
@@ -308,8 +309,11 @@ def upgrade(ctx: Context, state: GameState, p: int, piece: str, name: str, by: s
     s = ctx.content.structure(player, piece)
     h = state.board.get(name)
     if h is None or h.owner != p or h.piece != s.upgrades_from:
-        have = "nothing of yours" if h is None or h.owner != p else f"your {h.piece}"
-        raise IllegalMoveError("upgrade", f"a {s.name} upgrades a {s.upgrades_from}; {name} holds {have}")
+        def named(code: str) -> str:
+            return ctx.content.structure(player, code).name
+        have = "nothing of yours" if h is None or h.owner != p else f"your {named(h.piece)}"
+        raise IllegalMoveError("upgrade", f"{with_article(s.name)} upgrades {with_article(named(s.upgrades_from))}; "
+                                          f"{name} holds {have}")
     if name == player.lost_planet:
         raise IllegalMoveError("upgrade", "the Lost Planet mine cannot be upgraded")
     if ctx.holdings.count(state, p, piece) >= s.supply:

@@ -12,8 +12,8 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
-from ..language import ast, parse_effect, parse_price
-from ..language.parser import EffectSyntaxError
+from ..language import ast
+from ..language.errors import EffectSyntaxError
 from ..state import GameState, Pending
 from . import choices, effects, power
 from .resources import FREE_ACTION
@@ -413,6 +413,7 @@ def _holding_problem(ctx: Context, state: GameState, p: int, costs) -> str | Non
 @lru_cache(maxsize=4096)
 def _read_spend(cost_text: str, gain_text: str) -> tuple:
     """The price and the gains a spend names (raises `EffectSyntaxError`); each text is read once."""
+    from ..language.parser import parse_effect, parse_price  # lark: only when a spend is read
     return parse_price(cost_text), parse_effect(f"now: {gain_text}").statements[0].clause.gains
 
 

@@ -6,7 +6,6 @@ player), and a count may be scoped to an event's hexes, their sector or a distan
 """
 from __future__ import annotations
 
-from ..language.parser import parse_count
 from ..state import GameState
 from . import sharing, special_token
 
@@ -124,6 +123,7 @@ class Counting:
 
     def count_of(self, state: GameState, p: int, text: str) -> int:
         """What a count written on its own counts for p (a final scoring tile's `count:`, `parse_count`)."""
+        from ..language.parser import parse_count  # lark: only when a count is read, so that `gaia` starts at once
         c = parse_count(text)
         return self.count_per(state, p, c.counters, c.each)
 

@@ -14,7 +14,7 @@ from typing import Callable
 from ..content import default_catalogue
 from ..content.catalogue import Catalogue
 from ..setup import SOLO_PLAYERS, SetupError, check_options, check_player_count, check_solo
-from ..state import GameState, Pending, PlayerState, Setup
+from ..state import GameState, PlayerState, Setup
 from . import actions, automa_setup, charges, choices, conversions, holdings, phases
 from .context import Context
 from .errors import IllegalMoveError
@@ -241,7 +241,3 @@ class Engine:
                 left[i] = left[-1]
                 left.pop()
         return None
-
-
-def pending_of(state: GameState) -> Pending | None:
-    return state.decisions[0] if state.decisions else (state.pending[0] if state.pending else None)

@@ -12,6 +12,8 @@ Both are a `MoveError` (a `ValueError`): catch that where text from outside is r
 """
 from __future__ import annotations
 
+from ..errors import GaiaError
+
 RULE_CODES: dict[str, str] = {
     "auction": "in an auction whose factions are all chosen before bidding, a bid goes on a faction on offer",
     "automa": "in a solo game the Automa's seat plays only 'automa', and only the Automa's seat plays it",
@@ -69,7 +71,7 @@ RULE_CODES: dict[str, str] = {
 """Every rule a refused move can name: code -> the rule, in one line (docs/errors.md shows this table)."""
 
 
-class MoveError(ValueError):
+class MoveError(GaiaError, ValueError):
     """A move refused: text that is not a move (`MoveSyntaxError`) or one the rules refuse (`IllegalMoveError`)."""
 
     message: str

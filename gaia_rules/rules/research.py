@@ -56,13 +56,6 @@ def check_advance(ctx: Context, state: GameState, p: int, track: str) -> None:
         raise IllegalMoveError("research", problem)
 
 
-def can_advance_any(ctx: Context, state: GameState, p: int, allowed: str) -> bool:
-    tracks = list(ctx.content.catalogue.tracks) if allowed in ("any", "lowest") else [allowed]
-    if allowed == "lowest":
-        low = min(state.players[p].research.values())
-        tracks = [t for t in tracks if state.players[p].research[t] == low]
-    return any(advance_problem(ctx, state, p, t) is None for t in tracks)
-
 
 def advance(ctx: Context, state: GameState, p: int, track: str, free: bool = False, setup: bool = False) -> list[Pending]:
     """Move up one level: flip a token for the top level, gain the level's bonus, fire `on research`."""
