@@ -219,7 +219,7 @@ def test_room_to_grow_counts_free_planets_in_range_by_their_terraforming_ore(eng
     evaluate = FastEvaluator(engine.catalogue, {**default_weights(), "expansion_cap": 100.0})
     _, _, origins, _ = evaluate.board.board_parts(engine, state, p, state.players[p].faction)
     ctx = engine.context(state)
-    key = (state.players[p].faction, origins, ctx.holdings.param(state, p, "range"), ctx.holdings.param(state, p, "terraform_cost"))
+    key = evaluate.board.reach_key(ctx, state, p, origins)
     planets = evaluate.board._planets_in_range(ctx, state, key)
     free = [(n, w) for n, w in planets if state.board.get(n) is None or state.board[n].piece is None]
     cost, gaia_ore = ctx.holdings.param(state, p, "terraform_cost"), default_weights()["expansion_gaia_ore"]
@@ -244,6 +244,24 @@ def test_more_range_leaves_more_room_to_grow(engine):
     farther = GameState.from_json(state.to_json())
     farther.temp["range"] = 2
     assert evaluate.board.expansion(engine, farther, p, origins) > near
+
+
+def test_qic_held_brings_planets_beyond_range_into_room_to_grow_each_qic_counted_as_ore(engine):
+    """With `expansion_qic` 2, a planet one Q.I.C. beyond range counts 3 / (3 + ore + 2); without it, not at all."""
+    state = _first_turn_of_round(engine, "grow", 1)
+    p = engine.to_move(state)
+    state.players[p].qic = 1
+    plain = FastEvaluator(engine.catalogue, {**default_weights(), "expansion_cap": 100.0, "expansion_qic": 0.0})
+    boosted = FastEvaluator(engine.catalogue, {**default_weights(), "expansion_cap": 100.0, "expansion_qic": 2.0})
+    _, _, origins, _ = plain.board.board_parts(engine, state, p, state.players[p].faction)
+    ctx = engine.context(state)
+    near = dict(plain.board._planets_in_range(ctx, state, plain.board.reach_key(ctx, state, p, origins)))
+    far = dict(boosted.board._planets_in_range(ctx, state, boosted.board.reach_key(ctx, state, p, origins)))
+    beyond = set(far) - set(near)
+    assert beyond and set(near) <= set(far)
+    assert all(far[n] == pytest.approx(near[n]) for n in near)
+    allowed = {3 / (3 + ore + 2) for ore in range(10)} | {3 / (3 + default_weights()["expansion_gaia_ore"] + 2)}
+    assert all(any(far[n] == pytest.approx(a) for a in allowed) for n in beyond)
 
 
 def test_pieces_within_charging_distance_of_an_opponent_count_their_power_value_as_charges_to_come(engine):

@@ -105,19 +105,20 @@ class BoardTerms:
         return values.get(piece, 0.0)
 
     def expansion(self, engine: Engine, state: GameState, p: int, origins: tuple[str, ...]) -> float:
-        """Room to grow: empty planets within range of `origins` (no Q.I.C.), each counted less the more ore it takes.
+        """Room to grow: empty planets within reach of `origins`, each counted less the more it costs.
 
         A planet needing no terraforming counts 1, one needing 3 ore counts 1/2, ...; a Gaia planet
-        counts as one needing `expansion_gaia_ore` ore. The sum is capped at `expansion_cap`: a player
-        builds only a few mines a round. This is what range and cheaper terraforming are worth.
-        The planets in range are kept per (origins, range, terraforming cost): most moves change none.
+        counts as one needing `expansion_gaia_ore` ore. With `expansion_qic` above 0 the planets the
+        Q.I.C. held would bring into range count too, each Q.I.C. needed as that many ore more: reach
+        the player can pay for is room to grow, and a closed board makes range (research, Q.I.C.)
+        worth what the mines it opens are. The sum is capped at `expansion_cap`: a player builds only
+        a few mines a round. The planets in reach are kept per (origins, range, Q.I.C. usable,
+        terraforming cost): most moves change none.
         """
         if not origins:
             return 0.0
         ctx = engine.context(state)
-        pl = state.players[p]
-        key = (pl.faction, origins, ctx.holdings.param(state, p, "range") + state.temp.get("range", 0),
-               ctx.holdings.param(state, p, "terraform_cost"))
+        key = self.reach_key(ctx, state, p, origins)
         planets = self._in_range.get(key)
         if planets is None:
             if len(self._in_range) > 20_000:
@@ -130,13 +131,22 @@ class BoardTerms:
                 total += worth
         return min(total, self.w["expansion_cap"])
 
+    def reach_key(self, ctx, state: GameState, p: int, origins: tuple[str, ...]) -> tuple:
+        """What the planets in reach depend on: faction, origins, range, terraforming cost, Q.I.C. usable, range per Q.I.C."""
+        pl = state.players[p]
+        qic = min(pl.qic, int(self.w["expansion_qic_max"])) if self.w["expansion_qic"] > 0 else 0
+        return (pl.faction, origins, ctx.holdings.param(state, p, "range") + state.temp.get("range", 0),
+                ctx.holdings.param(state, p, "terraform_cost"), qic,
+                ctx.holdings.param(state, p, "range_per_qic") if qic else 0)
+
     def _planets_in_range(self, ctx, state: GameState, key) -> tuple[tuple[str, float], ...]:
-        faction, origins, reach, cost = key
+        faction, origins, reach, cost, qic, per_qic = key
         home = self.catalogue.factions[faction].home
+        far = reach + qic * per_qic
         seen: set[str] = set()
         out = []
         for origin in origins:
-            for name in ctx.map.within(origin, reach):
+            for name in ctx.map.within(origin, far):
                 if name in seen:
                     continue
                 seen.add(name)
@@ -147,6 +157,9 @@ class BoardTerms:
                     ore = self.w["expansion_gaia_ore"]
                 else:
                     continue
+                if far > reach:
+                    dist = min(ctx.map.distance(o, name) for o in origins)
+                    ore += self.w["expansion_qic"] * max(0, -(-(dist - reach) // per_qic))
                 out.append((name, 3.0 / (3.0 + ore)))
         return tuple(sorted(out))
 
