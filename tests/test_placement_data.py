@@ -409,7 +409,7 @@ def test_the_outposts_design_builds_an_outpost_on_a_transdim_planet_that_offers_
 @pytest.mark.slow
 def test_the_outposts_design_plays_whole_bot_games_that_end_and_build_outposts():
     engine = Engine(default_catalogue([DESIGN]))
-    for seed, bot, outposts in ((2, GreedyBot, 1), (3, GreedyBot, 1), (1, RandomBot, 0)):
+    for seed, bot, outposts in ((2, GreedyBot, 1), (6, GreedyBot, 2), (1, RandomBot, 0)):
         setup = random_setup(engine.catalogue, 3, f"outposts-{seed}", factions=["outposters", "terrans", "xenos"])
         end = play_game(engine, setup, [bot(f"outposts-{seed}-{p}") for p in range(3)])
         assert end.ended and end.round == engine.catalogue.game["rounds"]
