@@ -80,21 +80,23 @@ def _apply_rows(t: _Figures, r: dict, results: dict, notes: list[str]) -> None:
     t.row("apply", "  worst", r["worst_us"], "us", fmt="{:,.1f}")
 
 
+def _spread_rows(t: _Figures, name: str, r: dict, median_ref: str | None) -> None:
+    """A per-position figure's median, p99 (when measured) and worst, in ms: legal moves and federations alike."""
+    t.row(name, f"median ({r['samples']:,} positions)", r["median_ms"], "ms", median_ref, "{:,.3f}")
+    if "p99_ms" in r:
+        t.row(name, "  p99", r["p99_ms"], "ms", fmt="{:,.2f}")
+    t.row(name, "  worst", r["worst_ms"], "ms", "worst_ms", "{:,.2f}")
+
+
 def _legal_rows(t: _Figures, r: dict, results: dict, notes: list[str]) -> None:
     which = "every position" if r["every"] == 1 else f"1 position in {r['every']}"
-    t.row("legal", f"median ({r['samples']:,} positions)", r["median_ms"], "ms", "median_ms", "{:,.3f}")
-    if "p99_ms" in r:
-        t.row("legal", "  p99", r["p99_ms"], "ms", fmt="{:,.2f}")
-    t.row("legal", "  worst", r["worst_ms"], "ms", "worst_ms", "{:,.2f}")
+    _spread_rows(t, "legal", r, "median_ms")
     notes.append(f"legal: {which} of the corpus ({r['samples']:,} of {r['positions']:,}); "
                  f"worst at {_where(r['worst_position'])}")
 
 
 def _federation_rows(t: _Figures, r: dict, results: dict, notes: list[str]) -> None:
-    t.row("federation", f"median ({r['samples']:,} positions)", r["median_ms"], "ms", fmt="{:,.3f}")
-    if "p99_ms" in r:
-        t.row("federation", "  p99", r["p99_ms"], "ms", fmt="{:,.2f}")
-    t.row("federation", "  worst", r["worst_ms"], "ms", "worst_ms", "{:,.2f}")
+    _spread_rows(t, "federation", r, None)
     notes.append(f"federation: every action-phase position, for the player to move; "
                  f"worst at {_where(r['worst_position'])}")
 
