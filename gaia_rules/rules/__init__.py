@@ -25,8 +25,8 @@ Where each rule lives:
   `content_view` (the game's content and typed parameters), `map_view` (names, neighbours, distances,
   reach), `holdings` (what each player holds, and the only functions that change it).
 """
-from .automa_score import EXTRA_KEY as AUTOMA_EXTRA_KEY, VP_KEYS as AUTOMA_VP_KEYS
-from .automa_turn import COMMAND as AUTOMA_COMMAND
+from .automa.score import EXTRA_KEY as AUTOMA_EXTRA_KEY, VP_KEYS as AUTOMA_VP_KEYS
+from .automa.turn import COMMAND as AUTOMA_COMMAND
 from .effects import recorded_events
 from .engine import Engine
 from .errors import IllegalMoveError, MoveError, MoveSyntaxError

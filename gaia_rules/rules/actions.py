@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from ..language import ast
 from ..state import GameState, Pending
-from . import auction, automa_turn, charges, choices, effects, holdings, phases, rescoring, research
+from . import auction, charges, choices, effects, holdings, phases, rescoring, research
+from .automa import turn as automa_turn
 from .building import build_main, build_piece, fire_build, join_federation, qic_for_range
 from .common import arg, expect, hex_name, occupied, queue
 from .context import Context

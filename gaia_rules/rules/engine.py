@@ -15,7 +15,8 @@ from ..content import default_catalogue
 from ..content.catalogue import Catalogue
 from ..setup import SOLO_PLAYERS, SetupError, check_options, check_player_count, check_solo
 from ..state import GameState, PlayerState, Setup
-from . import actions, automa_setup, charges, choices, conversions, holdings, phases
+from . import actions, charges, choices, conversions, holdings, phases
+from .automa import setup as automa_setup
 from .context import Context
 from .errors import IllegalMoveError
 from .legal import candidate_moves, follow_up_candidates, legal_moves, legal_successors

@@ -10,7 +10,8 @@ from typing import Iterator
 
 from ..language import ast
 from ..state import GameState
-from . import actions, auction, automa_turn, building, charges, choices, conversions, effects, federations, phases, power, rescoring, research, sharing
+from . import actions, auction, building, charges, choices, conversions, effects, federations, phases, power, rescoring, research, sharing
+from .automa import turn as automa_turn
 from .context import Context
 from .errors import IllegalMoveError
 from .moves import Move, swap_command

@@ -11,7 +11,8 @@ from typing import Callable
 from ..content.spelling import did_you_mean
 from ..language import ast
 from ..state import GameState, Pending
-from . import auction, automa_deck, automa_setup, charges, choices, conversions, effects, holdings, research, scoring, special_token
+from . import auction, charges, choices, conversions, effects, holdings, research, scoring, special_token
+from .automa import deck as automa_deck, setup as automa_setup
 from .context import Context
 from .errors import IllegalMoveError
 

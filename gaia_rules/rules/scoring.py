@@ -5,7 +5,8 @@ import re
 
 from ..content.catalogue import Catalogue
 from ..state import GameState
-from . import automa_score, effects, power, special_token
+from . import effects, power, special_token
+from .automa import score as automa_score
 from .resources import FREE_ACTION, add_vp, gain_resource
 from .context import Context
 
