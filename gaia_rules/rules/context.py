@@ -7,7 +7,8 @@
   parameters, substitutions, locks) and counts over their pieces; the functions of that module
   are the only writes of the rules to what a player holds, and keep it up to date.
 
-A `Context` is built once per map and set-up (`Engine.context`) and only carries the three views.
+A `Context` is built once per map and set-up (`Engine.context`) and only carries the three views,
+and the seats' rules (`seats.Seats`: a player's, the Automa's) that the views and the rules ask.
 """
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from ..content.catalogue import Catalogue
 from .content_view import ContentView
 from .holdings import Holdings
 from .map_view import MapView
+from .seats import SeatRules, Seats
 
 
 @dataclass(frozen=True)
@@ -25,12 +27,17 @@ class Context:
     content: ContentView
     map: MapView
     holdings: Holdings
+    seats: Seats
+
+    def seat(self, state, p: int) -> SeatRules:
+        """The rules of seat p: a player's or the Automa's (`seats.SeatRules`)."""
+        return self.seats.of(state, p)
 
     @classmethod
-    def for_setup(cls, catalogue: Catalogue, setup) -> "Context":
+    def for_setup(cls, catalogue: Catalogue, setup, seats: Seats) -> "Context":
         placed = [PlacedSector(s["sector"], s["rotation"], tuple(s["center"])) for s in setup.sectors]
         faces = {k: v.hexes for k, v in catalogue.sectors.items()}
         tiles = {k: v.tile for k, v in catalogue.sectors.items()}
         content = ContentView(catalogue, setup.variant, solo=setup.automa is not None)
         game_map = MapView(GameMap.build(placed, faces, tiles, setup.mirror), content)
-        return cls(content, game_map, Holdings(content, game_map))
+        return cls(content, game_map, Holdings(content, game_map, seats), seats)

@@ -16,12 +16,18 @@ from ..content.catalogue import Catalogue
 from ..setup import SOLO_PLAYERS, SetupError, check_options, check_player_count, check_solo
 from ..state import GameState, PlayerState, Setup
 from . import actions, charges, choices, conversions, holdings, phases
-from .automa import setup as automa_setup
+from .automa import setup as automa_setup, turn as automa_turn
+from .automa.seat import AutomaSeat
 from .context import Context
 from .errors import IllegalMoveError
 from .legal import candidate_moves, follow_up_candidates, legal_moves, legal_successors
 from .moves import Move, check_move
+from .player_seat import PlayerSeat
+from .seats import Seats
 from .tech import tech_problem
+
+# the rules of each kind of seat, the same for every game (which seat is whose is the state's)
+SEATS = Seats(PlayerSeat(), AutomaSeat(), automa_turn.COMMAND)
 
 
 class Engine:
@@ -48,7 +54,7 @@ class Engine:
             if len(self._contexts) >= self.CONTEXTS_KEPT:  # a long run of bot games draws a new map each game
                 self._contexts.pop(next(iter(self._contexts)), None)
             catalogue = self.catalogue.with_faction_variant(s.faction_variant, s.faction_variant_version, s.seat_count())
-            ctx = self._contexts[key] = Context.for_setup(catalogue, s)
+            ctx = self._contexts[key] = Context.for_setup(catalogue, s, SEATS)
         if len(self._by_setup) > 2 * self.CONTEXTS_KEPT:
             self._by_setup.clear()
         self._by_setup[id(s)] = (s, ctx)  # the set-up is kept alive so its id stays unique

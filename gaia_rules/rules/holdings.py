@@ -30,6 +30,7 @@ from .content_view import ContentView
 from .counting import Counting
 from .map_view import MapView
 from .param_fold import change_price, changed_value, fold
+from .seats import Seats
 
 EVENT_MARK = "event:"   # a player's mark of an event some `until`/`after` scope names
 
@@ -203,9 +204,10 @@ class Holdings(_PiecesAndCounters):
 
     KEPT = 20_000   # signatures kept at most (a long run starts over)
 
-    def __init__(self, content: ContentView, map_view: MapView):
+    def __init__(self, content: ContentView, map_view: MapView, seats: Seats):
         self.content = content
         self.map = map_view
+        self.seats = seats
         self._by_signature: dict[tuple, Holding] = {}
         catalogue = content.catalogue
         self._component_rank = {("research", t): i for i, t in enumerate(catalogue.tracks)}
@@ -233,8 +235,8 @@ class Holdings(_PiecesAndCounters):
         if holding is None:
             if len(self._by_signature) >= self.KEPT:
                 self._by_signature.clear()
-            # the Automa holds nothing of its faction's: no abilities, income, booster or level effects
-            statements = tuple(self._held(player, signature)) if player.faction is not None and not signature[7] else ()
+            # a seat that holds no abilities (the Automa): no faction abilities, income, booster or level effects
+            statements = tuple(self._held(player, signature)) if player.faction is not None and signature[7] else ()
             holding = self._by_signature[signature] = Holding(self, signature, statements)
         player.__dict__[_KEPT] = holding
         return holding
@@ -246,7 +248,8 @@ class Holdings(_PiecesAndCounters):
         seen = tuple(m for m in player.marks if m.startswith(EVENT_MARK)) if player.marks else ()
         return (player.faction, tuple(sorted(on_map.items())), tuple(sorted(used.items())),
                 tuple(player.research.get(t, 0) for t in self.content.catalogue.tracks),
-                tuple((t.tile, t.enabled) for t in player.tech), player.booster, seen, state.is_automa(p))
+                tuple((t.tile, t.enabled) for t in player.tech), player.booster, seen,
+                self.seats.of(state, p).holds_abilities)
 
     def piece_counts(self, state: GameState, p: int) -> tuple[dict[str, int], dict[str, int]]:
         """(copies on the map, copies taken from the faction board) per structure, in one scan of the board."""

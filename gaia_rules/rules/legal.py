@@ -11,7 +11,6 @@ from typing import Iterator
 from ..language import ast
 from ..state import GameState
 from . import actions, auction, building, charges, choices, conversions, effects, federations, phases, power, rescoring, research, sharing
-from .automa import turn as automa_turn
 from .context import Context
 from .errors import IllegalMoveError
 from .moves import Move, swap_command
@@ -77,8 +76,9 @@ def candidates(ctx: Context, state: GameState, p: int, certain: set[Move]) -> It
         certain.add(move)
         return move
 
-    if state.is_automa(p):  # the Automa's seat plays by its deck: one move, whatever it must do now
-        yield sure(Move(p, automa_turn.COMMAND))
+    deck = ctx.seat(state, p).deck_moves(p)
+    if deck is not None:  # a seat that plays by its own deck (the Automa: one move, whatever it must do now)
+        yield from map(sure, deck)
         return
     if state.decisions:
         yield from _decision_candidates(ctx, state, p, state.decisions[0])
