@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from ...content.automa import Automa, AutomaCard, AutomaFaction, AutomaStep
 from ...state import GameState
-from .. import charges, holdings
+from .. import building, charges, holdings
 from . import score, select
 from .select import fewest
 from ..context import Context
@@ -118,15 +118,6 @@ def mine_candidates(ctx: Context, state: GameState, seat: int, reach: int) -> li
             and (state.board.get(n) is None or state.board[n].piece is None)]
 
 
-def steps_to(ctx: Context, rules, home: str, planet: str) -> int:
-    """Terraforming steps from the Automa's home type: round the wheel, or the rules' count off it."""
-    wheel = ctx.content.catalogue.wheel
-    if planet in wheel and home in wheel:
-        d = abs(wheel.index(planet) - wheel.index(home))
-        return min(d, len(wheel) - d)
-    return rules.planet_steps.get(planet, len(wheel))
-
-
 def type_after_mine(turn: Turn, name: str) -> str:
     """The planet type a hex will have once the Automa's mine stands on it."""
     ctx = turn.ctx
@@ -140,8 +131,9 @@ def mine_tests(turn: Turn, faction_tiebreaker: str | None) -> dict:
     ctx, state, seat = turn.ctx, turn.state, turn.seat
     to_human = select.distance_to(ctx, select.human_planets(ctx, state))
     home = ctx.content.faction(state.players[seat]).home
-    tests = {"fewest-steps": lambda c: fewest(c, lambda n: steps_to(ctx, turn.automa.rules, home,
-                                                                   ctx.map.planet_at(state, n))),
+    off_wheel = turn.automa.rules.planet_steps   # the rules' count for a planet off the wheel
+    steps = lambda n: building.terraform_steps(ctx, home, ctx.map.planet_at(state, n), off_wheel)  # noqa: E731
+    tests = {"fewest-steps": lambda c: fewest(c, steps),
              "closest-to-human": lambda c: fewest(c, to_human)}
     if faction_tiebreaker == "transdim":
         tests["faction"] = lambda c: [n for n in c if ctx.map.kind_at(state, n) == "gaia-project"]
@@ -173,11 +165,8 @@ def place_mine(turn: Turn, name: str, record: dict) -> None:
     had = {ctx.map.planet_at(state, n) for n in ctx.holdings.colonized(state, seat)}
     lone = not any(state.board.get(n) is not None and state.board[n].owner == seat and state.board[n].piece
                    for n in ctx.map.neighbour_names[name])
-    holdings.place(state, name, seat, ctx.content.mine_id)
-    if planet != ctx.map.planet_at(state, name):
-        state.hex(name).planet = planet
+    if building.put_piece(ctx, state, seat, ctx.content.mine_id, name, planet):
         record["becomes"] = planet
-    charges.record_build(state, name, in_follow_up=False)
     if planet not in had:
         for rule in turn.specials("vp-for-new-planet-type"):
             turn.gain("faction-rule", rule.vp, record)
