@@ -351,12 +351,18 @@ def downgrade(ctx: Context, state: GameState, p: int, piece: str, name: str, sou
 def _replace_piece(ctx: Context, state: GameState, p: int, name: str, piece: str, source: str | None,
                    by: str) -> None:
     """Put `piece` in place of p's `source` on `name`; it counts as building it (triggers, charges)."""
-    holdings.replace(state, name, p, piece)
-    if ctx.content.counts(state.players[p], piece, "charge"):
-        charges.record_build(state, name, by != MAIN_ACTION)
+    change_piece(ctx, state, p, name, piece, by != MAIN_ACTION)
     follow: list[Pending] = []
     fire_build(ctx, state, p, piece, set(), follow, name=name, source=source, by=by)
     queue(state, follow)
+
+
+def change_piece(ctx: Context, state: GameState, p: int, name: str, piece: str, in_follow_up: bool = False) -> None:
+    """The board change of an upgrade or a downgrade, a player's or the Automa's: `piece` in place of p's
+    piece on `name`, the build recorded for the charges it offers."""
+    holdings.replace(state, name, p, piece)
+    if ctx.content.counts(state.players[p], piece, "charge"):
+        charges.record_build(state, name, in_follow_up)
 
 
 def _opponent_near(ctx: Context, state: GameState, p: int, name: str) -> bool:

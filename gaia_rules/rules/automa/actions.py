@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from ...content.automa import Automa, AutomaCard, AutomaFaction, AutomaStep
 from ...state import GameState
-from .. import building, charges, holdings
+from .. import building, holdings
 from . import score, select
 from .select import fewest
 from ..context import Context
@@ -199,8 +199,7 @@ def upgrade(turn: Turn, step: AutomaStep) -> bool:
                                            turn.support.direction)
         record = _record(turn, step, hex=name, source=source, target=target, options=len(hexes), by=trail,
                          **_why(turn, trail))
-        holdings.replace(state, name, seat, target)
-        charges.record_build(state, name, in_follow_up=False)
+        building.change_piece(ctx, state, seat, name, target)
         after_upgrade(turn, source, target, record)
         return True
     _record(turn, step, failed="nothing-to-upgrade")
