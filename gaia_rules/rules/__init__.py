@@ -21,7 +21,10 @@ Where each rule lives:
 - `legal`: listing the legal moves; `common`: reading a move's arguments; `moves`: `Move`; `errors`:
   `MoveError`, the base of `MoveSyntaxError` (not a move) and `IllegalMoveError` (a move the rules
   refuse, naming a rule of `RULE_CODES`).
-- What the rules read besides the state, one view per concern (`context.Context` carries the three):
+- `seats`: what the common rules ask of a seat (`SeatRules`); `player_seat`: a player's answers;
+  `automa/`: the Automa's rules in a room of their own (set-up, deck, turn, actions, score, its seat).
+  The common rules ask the seat (`Context.seat`) instead of testing for the Automa.
+- What the rules read besides the state, one view per concern (`context.Context` carries the three, and the seats):
   `content_view` (the game's content and typed parameters), `map_view` (names, neighbours, distances,
   reach), `holdings` (what each player holds, and the only functions that change it).
 """
