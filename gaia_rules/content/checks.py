@@ -15,7 +15,7 @@ from ..language.vocabulary import (AREAS, BUILD_BY, COUNTER_FORMS, COUNTERS, ENG
                                    ONCE_PERIODS, POWER_AREAS, TABLE_EVENTS, TRIGGERS_BY_KIND, UNREACHABLE_EVENTS,
                                    UP_CHOICES, WHERE, WHERE_INSTEAD)
 from . import catalogue as cat
-from .automa_load import check_automa
+from .automa_checks import check_automa
 from .reach import Found as _Found, check_reach as _check_reach
 from .loader import Loader, merge_patch
 from .never_fire import locked_rewards
@@ -878,7 +878,7 @@ def check_catalogue(c: cat.Catalogue, located: dict[tuple[str, str], Located], l
                 check(ctx, src, src.data)
             except (KeyError, TypeError, AttributeError, IndexError):
                 pass
-    check_automa(c, located, loader)
+    check_automa(ctx, located)
     _drop_inherited(located, loader)
     loader.diagnostics.sort(key=lambda d: (d.file, d.line, d.column))
 

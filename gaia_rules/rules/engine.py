@@ -15,13 +15,20 @@ from ..content import default_catalogue
 from ..content.catalogue import Catalogue
 from ..setup import SOLO_PLAYERS, SetupError, check_options, check_player_count, check_solo
 from ..state import GameState, PlayerState, Setup
-from . import actions, automa_setup, charges, choices, conversions, holdings, phases
+from . import actions, charges, choices, conversions, holdings, phases
+from .automa import setup as automa_setup, turn as automa_turn
+from .automa.seat import AutomaSeat
 from .cache import Cache
 from .context import Context
 from .errors import IllegalMoveError
 from .legal import candidate_moves, follow_up_candidates, legal_moves, legal_successors
 from .moves import Move, check_move
+from .player_seat import PlayerSeat
+from .seats import Seats
 from .tech import tech_problem
+
+# the rules of each kind of seat, the same for every game (which seat is whose is the state's)
+SEATS = Seats(PlayerSeat(), AutomaSeat(), automa_turn.COMMAND)
 
 
 class Engine:
@@ -42,7 +49,7 @@ class Engine:
                tuple((x["sector"], x["rotation"], tuple(x["center"])) for x in s.sectors), boards)
         ctx = self.cache.get(key, lambda: Context.for_setup(
             self.catalogue.with_faction_variant(s.faction_variant, s.faction_variant_version, s.seat_count()),
-            s, self.cache))
+            s, self.cache, SEATS))
         self.cache.put(("set-up", id(s)), (s, ctx))  # the set-up is kept alive so its id stays unique
         return ctx
 

@@ -32,6 +32,7 @@ from .content_view import ContentView
 from .counting import Counting
 from .map_view import MapView
 from .param_fold import change_price, changed_value, fold
+from .seats import Seats
 
 EVENT_MARK = "event:"   # a player's mark of an event some `until`/`after` scope names
 
@@ -200,10 +201,11 @@ class _PiecesAndCounters(Counting):
 class Holdings(_PiecesAndCounters):
     """The holdings index of one game's content and map: what each player holds, and counts over their pieces."""
 
-    def __init__(self, content: ContentView, map_view: MapView, cache: Cache):
+    def __init__(self, content: ContentView, map_view: MapView, cache: Cache, seats: Seats):
         self.content = content
         self.map = map_view
         self.cache = cache   # the engine's one cache: holdings by signature, what is derived from each
+        self.seats = seats
         catalogue = content.catalogue
         self._component_rank = {("research", t): i for i, t in enumerate(catalogue.tracks)}
         self._component_rank.update({("tech", t): i for i, t in enumerate(catalogue.tech_tiles)})
@@ -230,8 +232,8 @@ class Holdings(_PiecesAndCounters):
         holding = self.cache.peek(key)
         if holding is None:
             player = state.players[p]
-            # the Automa holds nothing of its faction's: no abilities, income, booster or level effects
-            statements = tuple(self._held(player, signature)) if player.faction is not None and not signature[7] else ()
+            # a seat that holds no abilities (the Automa): no faction abilities, income, booster or level effects
+            statements = tuple(self._held(player, signature)) if player.faction is not None and signature[7] else ()
             holding = Holding(self, signature, statements)
             self.cache.put(key, holding)
         players.holdings[p] = holding
@@ -244,7 +246,8 @@ class Holdings(_PiecesAndCounters):
         seen = tuple(m for m in player.marks if m.startswith(EVENT_MARK)) if player.marks else ()
         return (player.faction, tuple(sorted(on_map.items())), tuple(sorted(used.items())),
                 tuple(player.research.get(t, 0) for t in self.content.catalogue.tracks),
-                tuple((t.tile, t.enabled) for t in player.tech), player.booster, seen, state.is_automa(p))
+                tuple((t.tile, t.enabled) for t in player.tech), player.booster, seen,
+                self.seats.of(state, p).holds_abilities)
 
     def piece_counts(self, state: GameState, p: int) -> tuple[dict[str, int], dict[str, int]]:
         """(copies on the map, copies taken from the faction board) per structure, in one scan of the board."""
