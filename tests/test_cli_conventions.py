@@ -470,7 +470,31 @@ def test_gaia_starts_without_importing_the_engine():
             "print(sorted(m for m in sys.modules if m.startswith(('gaia_rules.', 'lark', 'jsonschema', 'yaml', "
             "'prompt_toolkit')) and not m.startswith('gaia_rules.faces')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.strip().splitlines()[-1] == "['gaia_rules.errors', 'gaia_rules.lab', 'gaia_rules.lab.bench_targets']"
+    assert out.strip().splitlines()[-1] == "[]"
+
+
+def test_the_table_of_commands_names_each_command_its_module_and_its_first_paragraph_of_help():
+    """`gaia --help` lists the commands from `app.COMMANDS` without importing their modules."""
+    import inspect
+
+    import typer.main
+    infos = {info.name or typer.main.get_command_name(info.callback.__name__): info for info in app.registered_commands}
+    assert list(app_module.COMMANDS) == list(app_module.COMMAND_ORDER) and sorted(infos) == sorted(app_module.COMMANDS)
+    for name, (module, first) in app_module.COMMANDS.items():
+        info = infos[name]
+        assert info.callback.__module__ == f"gaia_rules.faces.{module}", name
+        assert inspect.cleandoc(info.help or inspect.getdoc(info.callback)).split("\n\n")[0] == first, name
+
+
+def test_a_command_imports_only_its_own_module_of_commands():
+    import subprocess
+    import sys
+    code = ("import sys; from gaia_rules.faces.cli import app\n"
+            "sys.argv = ['gaia', 'show', '--help']\n"
+            "try:\n    app()\nexcept SystemExit:\n    pass\n"
+            "print(sorted(m for m in sys.modules if m.startswith('gaia_rules.faces.cli') or m == 'gaia_rules.faces.bench'))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip().splitlines()[-1] == "['gaia_rules.faces.cli', 'gaia_rules.faces.cli_game']"
 
 
 def test_help_lists_the_commands_as_the_whole_command_does():
