@@ -613,13 +613,13 @@ def moves(
     force: bool = _force_option(),
 ) -> None:
     """List the legal moves, numbered, in the site notation (for `gaia move FILE N`)."""
-    from ..players import describe_wait
     from .view import status_line
     engine = _engine("moves", content)
     game = _load(engine, file, force, content)
     state = game.state
     legal = [] if state.ended else engine.legal_moves(state)
     if not legal and not state.ended:
+        from ..players import describe_wait  # the players (every bot): only when the engine is stuck
         if not as_json:
             typer.echo(status_line(engine, state))
         raise CommandError(f"no legal move ({describe_wait(state)}): the engine is stuck here; "
@@ -669,9 +669,9 @@ def _automa_turns(engine: Engine, game: SavedGame) -> tuple[SavedGame, list[Move
     them, the moves and each told in words (docs/solo.md)."""
     from ..formats import savegame
     from ..rules import AUTOMA_COMMAND, Move
-    from .session import automa_line
     played, lines = [], []
     while not game.state.ended and game.state.is_automa(engine.to_move(game.state)):
+        from .session import automa_line  # the session (and the map view): only in a solo game
         mv = Move(engine.to_move(game.state), AUTOMA_COMMAND)
         game = savegame.apply_move(engine, game, mv)
         played.append(mv)
