@@ -509,3 +509,43 @@ def test_help_lists_the_commands_as_the_whole_command_does():
     assert "Usage: gaia [OPTIONS] COMMAND" in lazy
     assert [line for line in lazy.splitlines() if "Usage:" not in line] == \
         [line for line in whole.splitlines() if "Usage:" not in line]
+
+
+@pytest.mark.parametrize("colour", [False, True])
+@pytest.mark.parametrize("width", [20, 45, 80, 100, 160])
+def test_the_root_help_is_drawn_as_typers_rich_help_draws_it(width, colour, monkeypatch, capsys):
+    """faces/root_help.py draws `gaia --help` without importing typer's rich help: the same text and colours."""
+    import typer.main
+    import typer.rich_utils
+    from gaia_rules.faces import root_help
+
+    group = typer.main.get_command(app)
+    monkeypatch.setenv("COLUMNS", str(width))
+    monkeypatch.setattr(typer.rich_utils, "FORCE_TERMINAL", True if colour else None)
+    monkeypatch.setattr(typer.rich_utils, "MAX_WIDTH", None)   # typer reads TERMINAL_WIDTH once, at its import
+    monkeypatch.delenv("TERMINAL_WIDTH", raising=False)
+    if colour:
+        monkeypatch.setenv("FORCE_COLOR", "1")
+    else:
+        monkeypatch.delenv("FORCE_COLOR", raising=False)
+    with group.make_context("gaia", ["--no-cache"], resilient_parsing=True) as ctx:
+        assert root_help.drawable(group, ctx)
+        group._listing = True
+        try:
+            root_help.print_root_help(group, ctx)
+            ours = capsys.readouterr().out
+            typer.rich_utils.rich_format_help(obj=group, ctx=ctx, markup_mode=group.rich_markup_mode)
+            typers = capsys.readouterr().out
+        finally:
+            group._listing = False
+    assert ("\x1b[" in ours) == colour
+    assert ours == typers
+
+
+@pytest.mark.parametrize("text, plain", [("Show a saved game: round, phase.", True), ("List (for `gaia move FILE N`).", True),
+                                         ("Build afresh (also: GAIA_NO_CACHE=1).", True), ("An *emphasis*.", False),
+                                         ("A [link](x).", False), ("_under_ score", False), ("a \\ escape", False),
+                                         ("1. a list", False), ("an :emoji: code", False), ("an odd ` tick", False)])
+def test_the_root_help_leaves_texts_markdown_would_change_to_typer(text, plain):
+    from gaia_rules.faces.root_help import plain as is_plain
+    assert is_plain(text) is plain

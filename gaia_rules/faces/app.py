@@ -133,7 +133,13 @@ class _OneLineErrors(TyperGroup):
             self._listing = False
 
     def format_help(self, ctx, formatter):
-        return self._listed(super().format_help, ctx, formatter)
+        return self._listed(self._format_help, ctx, formatter)
+
+    def _format_help(self, ctx, formatter):
+        from . import root_help  # the root's list without importing typer's rich help (root_help.py)
+        if ctx.parent is None and root_help.drawable(self, ctx):
+            return root_help.print_root_help(self, ctx)
+        return super().format_help(ctx, formatter)
 
     def shell_complete(self, ctx, incomplete):
         return self._listed(super().shell_complete, ctx, incomplete)
