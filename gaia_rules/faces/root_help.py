@@ -14,8 +14,12 @@ import os
 import re
 
 from rich.align import Align
+from rich.columns import Columns
 from rich.console import Console
 from rich.highlighter import RegexHighlighter
+from rich.padding import Padding
+from rich.panel import Panel
+from rich.table import Table
 from rich.text import Text
 from rich.theme import Theme
 
@@ -97,10 +101,6 @@ def _console() -> Console:
 
 def print_root_help(group, ctx) -> None:
     """The root help: usage, the help line, the Options panel, the Commands panel (typer's layout)."""
-    from rich.columns import Columns
-    from rich.padding import Padding
-    from rich.panel import Panel
-    from rich.table import Table
     console, light = _console(), _OptionHighlighter()
     console.print(Padding(light(group.get_usage(ctx)), 1), style="bold")
     if group.help:
