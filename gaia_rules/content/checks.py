@@ -18,7 +18,7 @@ from . import catalogue as cat
 from .automa_load import check_automa
 from .reach import Found as _Found, check_reach as _check_reach
 from .loader import Loader, merge_patch
-from .never_fire import locked_rewards
+from .never_fire import locked_rewards, unproduced_refusals
 from .spelling import did_you_mean
 from .yamlsrc import Located
 
@@ -383,7 +383,8 @@ def _filter_words(ctx: _Ctx, spec) -> dict[str, str] | set[str]:
     ids = {"structure": ctx.structures, "track": set(ctx.c.tracks), "board-action": set(ctx.c.board_actions),
            "federation-token": set(ctx.c.federation_tokens),
            "tech-tile": set(ctx.c.tech_tiles) | set(ctx.c.advanced_tech_tiles),
-           "structure-or-faction": ctx.structures | set(ctx.c.factions)}
+           "structure-or-faction": ctx.structures | set(ctx.c.factions),
+           "track-or-resource": set(ctx.c.tracks) | set(ctx.c.resources)}
     if isinstance(spec, str):
         return ids[spec]
     words = {w for w in spec if w}
@@ -442,6 +443,8 @@ def _check_event(ctx: _Ctx, src: Located, path: tuple, st: ast.Statement, as_kin
         ctx.err(src, path, f"'on {ev.name}' takes no filter", off + (ev.filter_columns or (ev.column,))[0] - 1)
     elif ev.filters:
         ctx.words(src, path, ev.filter_columns, ev.column, ev.filters, _filter_words(ctx, spec), f"{ev.name} filter")
+        if ev.name == "refused":
+            unproduced_refusals(ctx.loader.notes, src, path, ev, ctx.c.resources)
 
 
 def _check_limits(ctx: _Ctx, src: Located, path: tuple, st: ast.Statement, as_kind: str, pi: str) -> None:

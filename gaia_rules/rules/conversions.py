@@ -311,9 +311,11 @@ def free_conversion(ctx: Context, state: GameState, move: Move, gaia_phase: bool
     then = [list(x) for x in then]
     if power:
         effects.fire(ctx, state, p, effects.Event("spend", data={"pw": power}), 1, follow)
-        choices.spend_with_choice(ctx, state, p, power, then, follow, "conversion")
-    else:
-        choices.apply_sequence(ctx, state, p, then, follow)
+    with effects.hearing_refusals(ctx, state, follow):
+        if power:
+            choices.spend_with_choice(ctx, state, p, power, then, follow, "conversion")
+        else:
+            choices.apply_sequence(ctx, state, p, then, follow)
     return follow
 
 

@@ -301,7 +301,8 @@ def income(ctx: Context, state: GameState, p: int) -> None:
         state.decisions.append(Pending("income", p, {"events": events}))
         return
     follow: list[Pending] = []
-    choices.apply_events(ctx, state, p, events, follow)
+    with effects.hearing_refusals(ctx, state, follow):
+        choices.apply_events(ctx, state, p, events, follow)
     state.decisions.extend(follow)
 
 
