@@ -18,6 +18,7 @@ from . import catalogue as cat
 from .automa_load import check_automa
 from .reach import Found as _Found, check_reach as _check_reach
 from .loader import Loader, merge_patch
+from .range_checks import check_burn, check_start_caps
 from .never_fire import locked_rewards, unproduced_refusals
 from .spelling import did_you_mean
 from .yamlsrc import Located
@@ -696,6 +697,7 @@ def _check_price_field(ctx: _Ctx, src: Located, data: dict) -> None:
 def _check_faction(ctx: _Ctx, src: Located, data: dict) -> None:
     c = ctx.c
     locked_rewards(ctx.loader.notes, src, _effect_paths("faction", data))
+    check_start_caps(ctx, src, data)
     homes = [p.id for p in c.planets.values() if p.habitable == "home"]
     ctx.word(src, ("home",), 1, data["home"], homes, "home planet type")
     for i, track in enumerate(data.get("research", [])):
@@ -715,6 +717,7 @@ def _check_faction(ctx: _Ctx, src: Located, data: dict) -> None:
 
 
 def _check_board(ctx: _Ctx, src: Located, data: dict) -> None:
+    check_start_caps(ctx, src, data)
     _check_structures(ctx, src, data["structures"])
     _check_guest_pieces(ctx, src, data["structures"])
     _check_setup(ctx, src, data.get("setup", []), data["structures"])
@@ -868,7 +871,7 @@ def check_catalogue(c: cat.Catalogue, located: dict[tuple[str, str], Located], l
         "research_track": _check_track, "variant": _check_variant, "automa_rules": _check_solo_parameters, "parameters": _check_parameters,
         "final_scoring": _check_final, "planets": _check_planets, "game": _check_game,
         "faction_board": _check_board,
-        "board_action": _check_price_field, "research_board": _check_price_field,
+        "board_action": _check_price_field, "research_board": _check_price_field, "free_actions": check_burn,
     }
     for (kind, _id), src in sorted(located.items()):
         check = per_kind.get(kind)

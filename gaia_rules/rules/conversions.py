@@ -488,7 +488,8 @@ def burn(ctx: Context, state: GameState, move: Move) -> None:
         times = int(arg(move, 0))
     except ValueError:
         raise MoveSyntaxError.of_move(move, f"burn takes a number, not {quoted(move.args[0])}", 0) from None
-    power.burn(state.players[move.player], times, ctx.holdings.param(state, move.player, "token_route", "burn"))
+    power.burn(state.players[move.player], times, ctx.holdings.param(state, move.player, "token_route", "burn"),
+               ctx.content.catalogue.burn)
     queue(state, effects.fire(ctx, state, move.player, effects.Event("burn", data={"pw": times})))
 
 
