@@ -10,7 +10,7 @@ from typing import Iterator
 
 from ..language import ast
 from ..state import GameState
-from . import actions, auction, automa_turn, building, charges, choices, conversions, effects, federations, phases, power, rescoring, research, sharing
+from . import actions, auction, automa_turn, building, charges, choices, conversions, effects, federations, holdings, phases, power, rescoring, research, sharing
 from .context import Context
 from .errors import IllegalMoveError
 from .moves import Move, swap_command
@@ -32,7 +32,7 @@ def legal_moves(engine, state: GameState) -> list[Move]:
 
 def _tried(engine, state: GameState, move: Move) -> GameState | None:
     """The state after `move`, applied to a clone; None if the rules refuse it."""
-    trial = state.clone()
+    trial = holdings.clone(state)
     try:
         engine.apply_in_place(trial, move)
     except IllegalMoveError:
