@@ -269,8 +269,8 @@ def _free_candidates(ctx, state, p, sure) -> Iterator[Move]:
     player = state.players[p]
     for args in _spends(ctx, state, p, gaia_phase=False):
         yield sure(Move(p, "spend", args))
-    area2 = power.in_area(player, "area2")
-    for n in range(1, min(area2 // 2, MOST_TIMES) + 1):  # bigger burns stay legal, unlisted like bigger spends
+    times = power.burnable(player, ctx.content.catalogue.burn)
+    for n in range(1, min(times, MOST_TIMES) + 1):  # bigger burns stay legal, unlisted like bigger spends
         yield sure(Move(p, "burn", (str(n),)))
 
 
