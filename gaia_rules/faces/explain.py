@@ -19,8 +19,8 @@ from ..content.catalogue import (LAST_PASS, PLACE_PRICE_PARAMETERS, Catalogue, F
 from ..content.data_dirs import bundled_content_dir
 from ..errors import GaiaError
 from ..language.ast import Effect, Income
-from ..language.english import (Words, count_text, effect_text, gains_text, join_and, join_or, plural_noun, price_text, sentence,
-                                with_article)
+from ..language.english import count_text, effect_text, gains_text, price_text
+from ..language.english_words import Words, join_and, join_or, plural_noun, sentence, with_article
 from ..language.vocabulary import AREAS, COUNTERS
 from ..setup import natural_key, player_counts
 from .explain_automa import (AUTOMA_ALIASES, AUTOMA_KINDS, AUTOMA_RENDERERS, automa_ids, automa_title,

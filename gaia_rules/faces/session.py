@@ -30,7 +30,7 @@ from ..errors import GaiaError
 from ..formats import savegame
 from ..formats.movetext import move_text, parse_move, player_label, token_word
 from ..formats.savegame import SavedGame, SaveError
-from ..language.english import with_article
+from ..language.english_words import with_article
 from ..players import DEFAULT_BOT, describe_wait, make_bot
 from ..rules import AUTOMA_COMMAND as AUTOMA_MOVE, COMMANDS, Engine, Game, IllegalMoveError, Move, MoveSyntaxError
 from ..state import GameState
