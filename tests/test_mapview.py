@@ -1,4 +1,4 @@
-"""`gaia map`, gaia_rules/faces/mapview.py and tableview.py: the game as an SVG picture and as a text map."""
+"""`gaia map`, gaia_rules/faces/mapview.py, maptext.py and tableview.py: the game as an SVG picture and as a text map."""
 from __future__ import annotations
 
 import json
@@ -13,7 +13,8 @@ from gaia_rules.formats import savegame
 from gaia_rules.players import make_bot, play_game
 from gaia_rules.faces.cli import app
 from gaia_rules.content import default_catalogue
-from gaia_rules.faces.mapview import COLOURS, piece_glyphs, piece_shape, player_colours, svg_map, text_map
+from gaia_rules.faces.maptext import piece_glyphs, text_map
+from gaia_rules.faces.mapview import COLOURS, piece_shape, player_colours, svg_map
 from gaia_rules.rules import Engine, Game
 from gaia_rules.setup import random_setup
 from gaia_rules.formats.corpus import corpus_file

@@ -577,7 +577,8 @@ def map_(
         gaia map game.json -o board.svg
     """
     from ..rules import Game
-    from .mapview import svg_map, text_map
+    from .maptext import text_map
+    from .mapview import svg_map
     engine = _engine("map", content)
     game = _load(engine, file, force, content)
     view = Game(game.state, engine).view()

@@ -36,7 +36,7 @@ from ..rules import AUTOMA_COMMAND as AUTOMA_MOVE, COMMANDS, Engine, Game, Illeg
 from ..state import GameState
 from .automa_text import automa_sentence
 from .explain import ExplainError, KINDS, explain, ids_of, resolve
-from .mapview import text_map
+from .maptext import text_map
 from .terminal import console as stdout_console
 from .view import compact_moves, game_words, groups_table, move_line, numbered_moves, score_table, show_state
 
