@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from gaia_rules.content import load_catalogue
 from gaia_rules.faces.cli import app
-from gaia_rules.faces.session import automa_line
+from gaia_rules.faces.session_text import automa_line
 from gaia_rules.lab.stats import solo_stats
 from gaia_rules.players.arena import GameResult, solo_schedule, solo_summary
 from gaia_rules.rules.moves import Move

@@ -13,7 +13,7 @@ import pytest
 
 from gaia_rules.content import default_catalogue
 from gaia_rules.faces.explain import words_for
-from gaia_rules.faces.session import question
+from gaia_rules.faces.session_text import question
 from gaia_rules.faces.view import compact_moves, move_note, numbered_moves
 from gaia_rules.language import parse_effect, vocabulary
 from gaia_rules.language import english as english_module

@@ -17,7 +17,8 @@ from typer.testing import CliRunner
 
 from gaia_rules.faces.cli import app
 from gaia_rules.faces.describe import describe, named
-from gaia_rules.faces.session import LineReader, Session, SessionError, choose_seats, income_summary, question
+from gaia_rules.faces.session import LineReader, Session, SessionError, choose_seats
+from gaia_rules.faces.session_text import income_summary, question
 from gaia_rules.faces.view import compact_moves, free_summary, move_delta, score_table, source_label
 from gaia_rules.formats import savegame
 from gaia_rules.rules.moves import Move

@@ -670,7 +670,7 @@ def _automa_turns(engine: Engine, game: SavedGame) -> tuple[SavedGame, list[Move
     them, the moves and each told in words (docs/solo.md)."""
     from ..formats import savegame
     from ..rules import AUTOMA_COMMAND, Move
-    from .session import automa_line
+    from .session_text import automa_line
     played, lines = [], []
     while not game.state.ended and game.state.is_automa(engine.to_move(game.state)):
         mv = Move(engine.to_move(game.state), AUTOMA_COMMAND)
