@@ -43,7 +43,7 @@ INNER_IMPORTS_ALLOWED = {
 # The command modules import the layers below inside the commands that use them (and rich's progress
 # bar where one is shown), so that `gaia --version`, `--help` and shell completion start at once
 # (docs/bench.md, `startup`): nothing heavy at import of the command line.
-for _command_module in ("app", "cli", "cli_game", "cli_bots", "cli_lab", "bench", "cli_designer"):
+for _command_module in ("app", "cli", "cli_game", "cli_turns", "cli_files", "cli_bots", "cli_lab", "bench", "cli_designer"):
     for _target in ("gaia_rules", "rich.progress"):
         INNER_IMPORTS_ALLOWED[(f"gaia_rules.faces.{_command_module}", _target)] = \
             "a command imports its layers when it runs, so that the command line starts at once"

@@ -1,7 +1,8 @@
 """The `gaia` command: a thin face over the layers below (the entry point).
 
 Importing this module registers every command on `app` (faces/app.py):
-validate and explain here, the game commands in cli_game.py, bench in bench.py.
+validate and explain here, the game commands in cli_game.py, cli_turns.py and cli_files.py, bench
+in bench.py.
 """
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import typer
 
 from .app import (EXIT_FAILED, EXIT_USAGE, _unreadable, app, checked_catalogue, content_option, no_content,
                   overlay_paths, setup_file_problem)
-from . import bench, cli_bots, cli_designer, cli_game, cli_lab  # noqa: F401  (they register their commands on app)
+from . import bench, cli_bots, cli_designer, cli_files, cli_game, cli_lab, cli_turns  # noqa: F401  (they register their commands on app)
 
 
 def _looks_like_setup(path: Path) -> bool:
