@@ -51,8 +51,8 @@ INNER_IMPORTS_ALLOWED[("gaia_rules.faces.session", "prompt_toolkit")] = \
     "prompt_toolkit only when a person types at a terminal (`gaia move` uses the session's words, not its reader)"
 # The readers (the content loader, YAML, jsonschema, lark's parser) are imported when content is built or
 # a file is read: a command whose catalogue comes from the cache (content/cache.py) never needs them.
-for _reader_user in ("content.load", "content.setupfile", "content.values", "faces.explain", "faces.view",
-                     "language", "rules.conversions", "rules.counting"):
+for _reader_user in ("content.load", "content.setupfile", "content.values", "faces.explain_factions", "faces.explain_text",
+                     "faces.explain_tiles", "faces.view", "language", "rules.conversions", "rules.counting"):
     for _reader in ("gaia_rules.content.build", "gaia_rules.content.checks", "gaia_rules.content.loader",
                     "gaia_rules.content.yamlsrc", "gaia_rules.language.parser", "jsonschema", "yaml"):
         INNER_IMPORTS_ALLOWED[(f"gaia_rules.{_reader_user}", _reader)] = \

@@ -15,7 +15,8 @@ from typer.testing import CliRunner
 
 from gaia_rules.faces.cli import app
 from gaia_rules.content import default_catalogue
-from gaia_rules.faces.explain import KINDS, explain_all, ids_of, words_for
+from gaia_rules.faces.explain import KINDS, explain_all, ids_of
+from gaia_rules.faces.explain_text import words_for
 from gaia_rules.language import ast, parse_effect, parse_price
 from gaia_rules.language import english as english_module
 from gaia_rules.language import english_words

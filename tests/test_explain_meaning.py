@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from gaia_rules.content import default_catalogue
-from gaia_rules.faces.explain import words_for
+from gaia_rules.faces.explain_text import words_for
 from gaia_rules.faces.session_text import question
 from gaia_rules.faces.view import compact_moves, move_note, numbered_moves
 from gaia_rules.language import parse_effect, vocabulary

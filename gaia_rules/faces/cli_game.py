@@ -413,12 +413,6 @@ def new(
     typer.echo(status_line(engine, game.state))
 
 
-# ------------------------------------------------------------------ gaia import
-
-
-# ------------------------------------------------------------------ gaia export
-
-
 # ------------------------------------------------------------------ gaia show
 
 @app.command()
@@ -492,21 +486,6 @@ def map_(
     except OSError as err:
         raise CommandError(f"cannot write {output}: {err.strerror or err}") from None
     typer.echo(f"map of {len(view.map.hexes)} hexes written to {output}")
-
-
-# ------------------------------------------------------------------ gaia moves
-
-
-# ------------------------------------------------------------------ gaia move
-
-
-# ------------------------------------------------------------------ gaia undo
-
-
-# ------------------------------------------------------------------ gaia play
-
-
-# ------------------------------------------------------------------ gaia replay
 
 
 def _alone(flag: str, **given) -> None:

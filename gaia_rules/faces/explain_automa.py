@@ -103,7 +103,7 @@ def automa_ids(catalogue: Catalogue, kind: str) -> list[str] | None:
     return None
 
 
-# ------------------------------------------------------------------ renderers (doc: explain._Doc)
+# ------------------------------------------------------------------ renderers (doc: explain.Doc)
 
 def render_card(doc: Any, catalogue: Catalogue, ident: str) -> None:
     card = catalogue.automa.cards[ident]

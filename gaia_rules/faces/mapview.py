@@ -481,8 +481,3 @@ def _legend(out: list[str], view, state: GameState, colours: list[str], x0: floa
         add(shape_svg("circle", x2 + 8, yy - 4, colours[p], 0.9))
         add(f'<text x="{_n(x2 + 22)}" y="{_n(yy)}">{escape(player_label(state, p))}</text>')
     add('</g>')
-
-
-# ------------------------------------------------------------------ the text map
-
-

@@ -15,7 +15,8 @@ from ..rules import AUTOMA_EXTRA_KEY, AUTOMA_VP_KEYS, Engine, FREE_ACTION, Game,
 from ..state import GameState
 from .automa_text import automa_rows, game_words
 from .describe import describe, kind_of, named
-from .explain import title, words_for
+from .explain import title
+from .explain_text import words_for
 from ..language.english import gains_text, price_text
 
 # ------------------------------------------------------------------ what the game waits for

@@ -31,9 +31,6 @@ from .vocabulary import (AREAS, BUILD_BY, COMPARISONS, COUNTERS, EVENT_DATA, EVE
                          FED_WORDS, ONCE_PERIODS, POWER_AREAS, UP_CHOICES, WHERE)
 
 
-# ------------------------------------------------------------------ small helpers
-
-
 class _Naming:
     """The words: resources, structures, tracks, counters and event data by their names in the content."""
 
