@@ -230,7 +230,31 @@ def test_no_layer_imports_a_higher_one():
     assert upward == [], "imports against the layers " + " -> ".join(LAYERS) + ":\n" + "\n".join(upward)
 
 
+MODULE_LINES_LIMIT = 600   # the house's longest module (docs: a file is split by concern before it grows past it)
+
+
+def long_modules(root: Path, limit: int = MODULE_LINES_LIMIT) -> list[str]:
+    """Every module under `root` with more than `limit` lines, as 'path: N lines'."""
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        n = len(path.read_text(encoding="utf-8").splitlines())
+        if n > limit:
+            found.append(f"{path.relative_to(root.parent)}: {n} lines")
+    return found
+
+
+def test_no_module_of_the_package_is_over_600_lines():
+    found = long_modules(PACKAGE)
+    assert found == [], f"modules over {MODULE_LINES_LIMIT} lines (split them by concern):\n" + "\n".join(found)
+
+
 # ------------------------------------------------------------------ the checks find what they look for
+
+def test_a_module_of_601_lines_is_named_and_one_of_600_is_not(tmp_path):
+    root = _package(tmp_path, {"long.py": "x = 1\n" * 601, "fits.py": "x = 1\n" * 600,
+                               "sub/deep.py": "\n".join(["y = 2"] * 700)})
+    assert long_modules(root) == ["pkg/long.py: 601 lines", "pkg/sub/deep.py: 700 lines"]
+
 
 def _package(tmp_path: Path, files: dict[str, str]) -> Path:
     root = tmp_path / "pkg"
