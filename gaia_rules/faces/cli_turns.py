@@ -71,7 +71,20 @@ def _resolve(engine: Engine, state, text: str) -> Move:
             raise CommandError(f"no move {n}: there {'is' if len(legal) == 1 else 'are'} {len(legal)} legal move"
                                f"{'' if len(legal) == 1 else 's'} (see `gaia moves`)")
         return legal[n - 1]
+    if len(text.split()) == 1:  # a bare command names the one listed move that has it, or is ambiguous
+        found = _listed(engine, state, text)
+        if found is not None:
+            return found
     return parse_move(engine, state, text)
+
+
+def _listed(engine: Engine, state, text: str) -> Move | None:
+    from ..formats.movetext import listed_move
+    from ..rules import AmbiguousMoveError
+    try:
+        return listed_move(engine, state, engine.legal_moves(state), text)
+    except AmbiguousMoveError as err:
+        raise CommandError(f"illegal move '{text}': {err}", EXIT_FAILED) from None
 
 
 def _apply(engine: Engine, game: SavedGame, move: Move, typed: str) -> SavedGame:

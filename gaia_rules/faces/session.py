@@ -29,7 +29,7 @@ from rich.console import Console
 
 from ..errors import GaiaError
 from ..formats import savegame
-from ..formats.movetext import move_text, parse_move, player_label
+from ..formats.movetext import listed_move, move_text, parse_move, player_label
 from ..formats.savegame import SavedGame, SaveError
 from ..players import DEFAULT_BOT, describe_wait, make_bot
 from ..rules import AUTOMA_COMMAND as AUTOMA_MOVE, COMMANDS, Engine, Game, IllegalMoveError, Move, MoveSyntaxError
@@ -121,12 +121,9 @@ def move_named(engine: Engine, state: GameState, legal: list[Move], line: str) -
     if decision == "charge" and low in YES + NO:
         wanted = "decline" if low in NO else "charge"
         return next(m for m in legal if m.command == wanted)
-    for m in legal:
-        if low in (move_text(engine, state, m, with_player=False).lower(), move_text(engine, state, m).lower()):
-            return m
-    same = [m for m in legal if m.command.lower() == low]
-    if len(same) == 1:
-        return same[0]
+    found = listed_move(engine, state, legal, line)  # AmbiguousMoveError when several moves share the text
+    if found is not None:
+        return found
     words = line.split()
     labels = {p.faction for p in state.players if p.faction} | {f"p{i + 1}" for i in range(len(state.players))}
     at = 1 if words[0].lower() in labels and len(words) > 1 else 0  # the command, after a player if one is named
