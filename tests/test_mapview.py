@@ -436,6 +436,18 @@ def test_gaia_map_compact_prints_the_compact_text_map(saved_game, engine):
     assert result.stdout != text_map(Game(state, engine).view(), state)
 
 
+def test_gaia_map_in_a_pipe_honours_columns_the_full_map_where_it_fits_else_the_compact_one(saved_game, engine):
+    """`COLUMNS=80 gaia map game.json | cat`: the full map is 92 columns wide, so the compact one is printed."""
+    state = savegame.load(engine, saved_game).state
+    view = Game(state, engine).view()
+    full, compact = text_map(view, state), text_map(view, state, compact=True)
+    assert max(map(len, full.splitlines())) == 92 and max(map(len, compact.splitlines())) <= 80
+    narrow = runner.invoke(app, ["map", str(saved_game)], prog_name="gaia", env={"COLUMNS": "80"})
+    wide = runner.invoke(app, ["map", str(saved_game)], prog_name="gaia", env={"COLUMNS": "92"})
+    assert (narrow.exit_code, narrow.stdout) == (0, compact)
+    assert (wide.exit_code, wide.stdout) == (0, full)
+
+
 def test_gaia_map_of_a_missing_file_is_one_line_exit_2(tmp_path):
     result = gaia("map", tmp_path / "nowhere.json", "-o", tmp_path / "out.svg")
     assert result.exit_code == 2

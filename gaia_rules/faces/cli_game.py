@@ -457,7 +457,7 @@ def map_(
 
     With -o, an SVG file (an existing one is replaced) with the research board, scoring tiles, boosters,
     tech tiles, federation supply and players beside the map; without, a text map (compact when asked,
-    or when a terminal is too narrow for the full one).
+    or when the terminal or COLUMNS is too narrow for the full one).
 
     Examples:
 
@@ -468,18 +468,14 @@ def map_(
         gaia map game.json -o board.svg
     """
     from ..rules import Game
-    from .maptext import text_map
+    from .maptext import fitted_map
     from .mapview import svg_map
     engine = command_engine("map", content)
     game = load_game(engine, file, force, content)
     view = Game(game.state, engine).view()
     if output is None:
         console = stdout_console()
-        text = text_map(view, game.state, markup=True, compact=compact)
-        if (not compact and console.is_terminal
-                and max(map(len, text_map(view, game.state).splitlines())) > console.width):
-            text = text_map(view, game.state, markup=True, compact=True)
-        console.print(text, end="", soft_wrap=True)
+        console.print(fitted_map(view, game.state, console.width, compact), end="", soft_wrap=True)
         return
     try:
         output.write_text(svg_map(view, game.state, engine.to_move(game.state)), encoding="utf-8")

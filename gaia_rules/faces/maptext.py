@@ -144,6 +144,14 @@ def text_map(view, state: GameState, markup: bool = False, compact: bool = False
     return "\n".join(out) + "\n"
 
 
+def fitted_map(view, state: GameState, width: int, compact: bool = False) -> str:
+    """The text map with markup as wide as `width` allows: the full map, or the compact one when the full
+    one is wider (on a terminal, and in a pipe with COLUMNS set: `COLUMNS=80 gaia map game.json | cat`)."""
+    if not compact and max(map(len, text_map(view, state).splitlines()), default=0) > width:
+        compact = True
+    return text_map(view, state, markup=True, compact=compact)
+
+
 def _plain(line: str, markup: bool) -> str:
     if not markup:
         return line

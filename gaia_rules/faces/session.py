@@ -35,7 +35,7 @@ from ..players import DEFAULT_BOT, describe_wait, make_bot
 from ..rules import AUTOMA_COMMAND as AUTOMA_MOVE, COMMANDS, Engine, Game, IllegalMoveError, Move, MoveSyntaxError
 from ..state import GameState
 from .explain import ExplainError, KINDS, explain, ids_of, resolve
-from .maptext import text_map
+from .maptext import fitted_map
 from .terminal import console as stdout_console
 from .view import compact_moves, game_words, groups_table, move_line, numbered_moves, score_table, show_state
 from .session_text import automa_line, question, result_words, round_header, where_label
@@ -342,8 +342,8 @@ class Session:
         elif word == "score":
             self.console.print(score_table(self.engine, self.state))
         elif word == "map":
-            self.console.print(text_map(Game(self.state, self.engine).view(), self.state, markup=True), end="",
-                               soft_wrap=True)
+            self.console.print(fitted_map(Game(self.state, self.engine).view(), self.state, self.console.width),
+                               end="", soft_wrap=True)
         elif word == "explain":
             self.explain(rest)
         elif word == "undo":
