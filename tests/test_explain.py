@@ -298,3 +298,22 @@ def test_docs_catalogue_md_is_up_to_date():
     assert result.exit_code == 0, result.stderr
     committed = (ROOT / "docs" / "catalogue.md").read_text(encoding="utf-8")
     assert result.output == committed, "docs/catalogue.md is stale: run `gaia explain --all > docs/catalogue.md`"
+
+
+def test_gaia_explain_wraps_between_words_at_the_output_width():
+    from gaia_rules.faces.terminal import wrap_words
+    narrow = runner.invoke(app, ["explain", "terrans"], prog_name="gaia", env={"COLUMNS": "50"})
+    wide = runner.invoke(app, ["explain", "terrans"], prog_name="gaia", env={"COLUMNS": "1000"})
+    assert narrow.exit_code == wide.exit_code == 0
+    assert max(map(len, wide.stdout.splitlines())) > 50
+    assert narrow.stdout.split() == wide.stdout.split()
+    assert all(len(line) <= 50 or len(line.split()) == 1 for line in narrow.stdout.splitlines())
+    assert narrow.stdout == wrap_words(wide.stdout, 50)
+
+
+def test_wrap_words_indents_under_a_list_mark_or_a_move_number_and_never_cuts_a_word():
+    from gaia_rules.faces.terminal import wrap_words
+    assert wrap_words("- a Gaiaformer moves to the Gaia area", 16) == "- a Gaiaformer\n  moves to the\n  Gaia area"
+    assert wrap_words("12. build m 4A2 for 2 ore", 14) == "12. build m\n    4A2 for 2\n    ore"
+    assert wrap_words("  Gaiaformers", 5) == "  Gaiaformers"           # wider than the width: whole, on its own
+    assert wrap_words("fits\n\nhere", 4) == "fits\n\nhere"

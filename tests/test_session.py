@@ -438,3 +438,21 @@ def test_a_file_that_cannot_be_written_on_the_command_line_is_exit_2(tmp_path):
     result = gaia("play", path, "--bots", "2", "--quiet")
     assert result.exit_code == 2
     assert result.stderr.strip() == f"gaia play: cannot write {path}: no such folder '{path.parent}'"
+
+
+def _words_kept_whole(wrapped: str, plain: str, width: int) -> None:
+    """Every line of `wrapped` fits `width` (or is one word), and its words are `plain`'s, none cut."""
+    assert wrapped.split() == plain.split()
+    assert all(len(line) <= width or len(line.split()) == 1 for line in wrapped.splitlines())
+
+
+def test_session_lists_and_explain_wrap_between_words_at_the_width():
+    """At 60 columns the moves, the question and `explain` wrap between words ("Gaiaformer" never cut)."""
+    narrow = runner.invoke(app, ["play", "--players", "2", "--seed", "9"], prog_name="gaia",
+                           input="explain default\nmoves\nquit\n", env={"COLUMNS": "60"})
+    wide = runner.invoke(app, ["play", "--players", "2", "--seed", "9"], prog_name="gaia",
+                         input="explain default\nmoves\nquit\n", env={"COLUMNS": "1000"})
+    assert narrow.exit_code == wide.exit_code == 0
+    assert max(map(len, wide.output.splitlines())) > 60   # there is something to wrap
+    _words_kept_whole(narrow.output, wide.output, 60)
+    assert "Gaiaformer" in narrow.output

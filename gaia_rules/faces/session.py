@@ -36,7 +36,7 @@ from ..rules import AUTOMA_COMMAND as AUTOMA_MOVE, COMMANDS, Engine, Game, Illeg
 from ..state import GameState
 from .explain import ExplainError, KINDS, explain, ids_of, resolve
 from .maptext import fitted_map
-from .terminal import console as stdout_console
+from .terminal import console as stdout_console, wrap_words
 from .view import compact_moves, game_words, groups_table, move_line, numbered_moves, score_table, show_state
 from .session_text import automa_line, question, result_words, round_header, where_label
 
@@ -226,7 +226,8 @@ class Session:
 
     # ------------------------------------------------------------ small helpers
     def say(self, text: str) -> None:
-        typer.echo(text)
+        """A line (or lines) wrapped between words at the console's width: a terminal never cuts a word."""
+        typer.echo(wrap_words(text, self.console.width))
 
     @property
     def state(self) -> GameState:
