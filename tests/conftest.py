@@ -4,6 +4,10 @@ Typer's test runner builds the click command from the `gaia` functions again at 
 `invoke` (about 0.1 s each, hundreds of times a run); a process runs it once. The command
 is the same object every time, so the runner builds it once here.
 
+pytest-xdist's workers start with COLUMNS=80 and LINES=24 in their environment, which a run with
+`-n 0` does not have: the commands fit their output to COLUMNS in a pipe, so the tests take both out
+and see the same widths whichever way they are run (a test that wants a width sets it itself).
+
 The built catalogue is kept on disk (gaia_rules/content/cache.py): the tests keep theirs in a
 folder of their own, never in the user's cache folder, for this process and every process it starts.
 """
@@ -18,6 +22,9 @@ import typer.testing
 if hasattr(typer.testing, "_get_command"):  # typer's own helper: without it, tests build it each time as before
     typer.testing._get_command = functools.lru_cache(maxsize=None)(typer.testing._get_command)
 
+
+for _name in ("COLUMNS", "LINES"):
+    os.environ.pop(_name, None)
 
 _CACHE_HOME = tempfile.mkdtemp(prefix="gaia-tests-cache-")
 os.environ["XDG_CACHE_HOME"] = _CACHE_HOME

@@ -456,3 +456,15 @@ def test_session_lists_and_explain_wrap_between_words_at_the_width():
     assert max(map(len, wide.output.splitlines())) > 60   # there is something to wrap
     _words_kept_whole(narrow.output, wide.output, 60)
     assert "Gaiaformer" in narrow.output
+
+
+def test_piped_play_shows_the_seat_question_with_the_seat_taken_and_does_not_read_an_answer():
+    asked = gaia("play", "--players", "2", "--seed", "9", input="quit\n")
+    assert asked.exit_code == 0
+    assert asked.output.splitlines()[:2] == [
+        "which seat do you take? [1-2, Enter for 1] 1 (input is not a terminal: --seat N takes another)",
+        "2-player game, seed 9: p1 you, p2 bot (fast); type help for the commands"]
+    named = gaia("play", "--players", "2", "--seed", "9", "--seat", "2", input="quit\n")
+    assert "which seat" not in named.output and "p1 bot (fast), p2 you" in named.output
+    everyone = gaia("play", "--players", "2", "--seed", "9", "--bots", "0", input="quit\n")
+    assert "which seat" not in everyone.output

@@ -14,7 +14,7 @@ import typer
 
 from .app import (EXIT_FAILED, EXIT_USAGE, _unreadable, app, checked_catalogue, content_option, no_content,
                   overlay_paths, setup_file_problem)
-from .terminal import console as stdout_console, wrap_words
+from .terminal import console as stdout_console, wrap_width, wrap_words
 from . import bench, cli_bots, cli_designer, cli_files, cli_game, cli_lab, cli_turns  # noqa: F401  (they register their commands on app)
 
 
@@ -207,7 +207,7 @@ def explain(
     if faction_variant is not None:
         _explain_under_variant(catalogue, found_kind, found_id, faction_variant, faction_variant_version, players)
         return
-    typer.echo(wrap_words(render(catalogue, found_kind, found_id), stdout_console().width), nl=False)
+    typer.echo(wrap_words(render(catalogue, found_kind, found_id), wrap_width(stdout_console())), nl=False)
 
 
 def _explain_under_variant(catalogue, kind: str, ident: str, family: str, version: int | None,
@@ -224,7 +224,7 @@ def _explain_under_variant(catalogue, kind: str, ident: str, family: str, versio
     if kind != "faction":
         typer.echo(f"gaia explain: --faction-variant goes with a faction, not a {kind.replace('_', ' ')}", err=True)
         raise typer.Exit(2)
-    typer.echo(wrap_words(explain_faction_variant(catalogue, ident, family, version, players), stdout_console().width),
+    typer.echo(wrap_words(explain_faction_variant(catalogue, ident, family, version, players), wrap_width(stdout_console())),
                nl=False)
 
 

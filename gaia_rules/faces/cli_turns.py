@@ -17,7 +17,7 @@ from .cli_game import (AUCTION_HELP, FACTION_VARIANT_HELP, VERSION_HELP, Command
                        command_engine, difficulty_option, file_argument, force_option, game_options, json_option,
                        layout_option, load_game, move_json, new_setup, one_line, overlay_names, print_json, save_game,
                        status_json, variant_option)
-from .terminal import console as stdout_console, wrap_words
+from .terminal import console as stdout_console, wrap_width, wrap_words
 
 if TYPE_CHECKING:  # the layers are imported inside the commands, so that `gaia` starts at once
     from ..formats.savegame import SavedGame
@@ -58,7 +58,7 @@ def moves(
         typer.echo("the game has ended")
         return
     typer.echo(status_line(engine, state))
-    width = stdout_console().width
+    width = wrap_width(stdout_console())
     for line in _numbered(engine, state, legal):
         typer.echo(wrap_words(line, width))
 

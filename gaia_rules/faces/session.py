@@ -36,7 +36,7 @@ from ..rules import AUTOMA_COMMAND as AUTOMA_MOVE, COMMANDS, Engine, Game, Illeg
 from ..state import GameState
 from .explain import ExplainError, KINDS, explain, ids_of, resolve
 from .maptext import fitted_map
-from .terminal import console as stdout_console, wrap_words
+from .terminal import console as stdout_console, wrap_width, wrap_words
 from .view import compact_moves, game_words, groups_table, move_line, numbered_moves, score_table, show_state
 from .session_text import automa_line, question, result_words, round_header, where_label
 
@@ -227,7 +227,7 @@ class Session:
     # ------------------------------------------------------------ small helpers
     def say(self, text: str) -> None:
         """A line (or lines) wrapped between words at the console's width: a terminal never cuts a word."""
-        typer.echo(wrap_words(text, self.console.width))
+        typer.echo(wrap_words(text, wrap_width(self.console)))
 
     @property
     def state(self) -> GameState:
@@ -479,9 +479,14 @@ def run_session(engine: Engine, game: SavedGame, file: Path | None, bots: int | 
         raise SessionError(f"--seat must be between 1 and {n}, with at most {n - 1} bots" if k < n
                            else "--seat needs a seat without a bot (--bots less than the players)", 2)
     reader = LineReader()
-    if seat is None and reader.interactive and n - k == 1 and k > 0:
-        answer = reader.read(f"which seat do you take? [1-{n}, Enter for 1] ")
-        seat = int(answer) if answer and answer.strip().isdigit() and 1 <= int(answer) <= n else None
+    if seat is None and n - k == 1 and k > 0:
+        question = f"which seat do you take? [1-{n}, Enter for 1] "
+        if reader.interactive:
+            answer = reader.read(question)
+            seat = int(answer) if answer and answer.strip().isdigit() and 1 <= int(answer) <= n else None
+        elif not quiet:  # piped input is the game's moves: the question is shown with the seat taken, not asked
+            typer.echo(wrap_words(f"{question}1 (input is not a terminal: --seat N takes another)",
+                                  wrap_width(stdout_console())))
     humans = choose_seats(n, k, seat)
     seats = {p: make_bot(bot_kind, f"{seed}/bot{p + 1}", **(budget or {})) for p in range(n) if p not in humans}
     if file is not None:  # a path given on the command line that cannot be written stops here (exit 2)

@@ -51,10 +51,21 @@ def output_width(stream=None) -> int | None:
 _HANGING = re.compile(r"^( *(?:[-*] |\d+\. )?)")
 
 
-def wrap_words(text: str, width: int) -> str:
+def wrap_width(console: Console) -> int | None:
+    """The width text is wrapped at: the terminal's, or COLUMNS in a pipe; None (no wrapping) in a pipe without
+    COLUMNS, where no terminal cuts a line and a script reads whole lines."""
+    if console.is_terminal or os.environ.get("COLUMNS", "").strip().isdigit():
+        return console.width
+    return None
+
+
+def wrap_words(text: str, width: int | None) -> str:
     """`text` with every line longer than `width` wrapped between words, never inside one ("Gaiaformer"
     stays whole; a word wider than the width keeps a line of its own), each continuation indented under
-    the text of its line (after a list mark or a move number). Lines that fit are left as they are."""
+    the text of its line (after a list mark or a move number). Lines that fit are left as they are;
+    `width` None leaves the text as it is (`wrap_width`)."""
+    if width is None:
+        return text
     out = []
     for line in text.split("\n"):
         if len(line) <= width:
