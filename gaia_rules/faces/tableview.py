@@ -24,12 +24,14 @@ read the picture.
 """
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass, field
 from xml.sax.saxutils import escape, quoteattr
 
 from ..language.ast import Fed
 from ..rules import ADVANCED_PREFIX as ADV
 from ..state import GameState
+from .automa_text import automa_rows
 
 PANEL = "#161a2e"          # panel background
 PANEL_EDGE = "#3a4163"
@@ -371,6 +373,9 @@ def player_panel(view, state: GameState, p: int, colour: str, to_move: int | Non
     if pl.faction:
         add(text(8, y, f"{pl.faction}{'  ·  ' + status if status else ''}", 9, DIM))
         y += 15
+    if state.is_automa(p):  # it holds no resources and no power: its deck and next card instead
+        _automa_panel(panel, view, state, y, lines)
+        return panel
     res = [("c", pl.credits), ("o", pl.ore), ("k", pl.knowledge), ("q", pl.qic)]
     for i, (code, value) in enumerate(res):
         name = (cat.resources.get(code) or {}).get("plural", code)
@@ -386,6 +391,22 @@ def player_panel(view, state: GameState, p: int, colour: str, to_move: int | Non
         add(text(8, y, line, 9, "#c9cde0"))
         y += 13
     return panel
+
+
+def _automa_panel(panel: Panel, view, state: GameState, y: float, lines: list[str]) -> None:
+    """The Automa's part of its panel: what it has (VP, deck, next support card, reserve), then its pieces."""
+    shown = ("difficulty", "deck", "next support card", "reserve")
+    rows = [line for name, value in automa_rows(view.catalogue, state) if name in shown
+            for line in textwrap.wrap(f"{name}: {value}", 46, subsequent_indent="  ")]
+    add = panel.body.append
+    end = y + 68   # where a player's resources and power areas end
+    for row in rows:
+        add(text(8, y, row, 9, TEXT, 'class="automa"'))
+        y += 13
+    y = max(y, end)
+    for line in lines[:1] + lines[4:5]:   # its pieces and its booster: no Gaiaformers, federations or token
+        add(text(8, y, line, 9, "#c9cde0"))
+        y += 13
 
 
 def _bowls(panel: Panel, view, state: GameState, p: int, y: float) -> None:
