@@ -300,10 +300,12 @@ def test_docs_catalogue_md_is_up_to_date():
     assert result.output == committed, "docs/catalogue.md is stale: run `gaia explain --all > docs/catalogue.md`"
 
 
-def test_gaia_explain_wraps_between_words_at_the_output_width():
-    from gaia_rules.faces.terminal import wrap_words
-    narrow = runner.invoke(app, ["explain", "terrans"], prog_name="gaia", env={"COLUMNS": "50"})
-    wide = runner.invoke(app, ["explain", "terrans"], prog_name="gaia", env={"COLUMNS": "1000"})
+def test_gaia_explain_wraps_between_words_on_a_terminal_and_not_in_a_pipe(monkeypatch):
+    import gaia_rules.faces.cli as cli_module
+    from gaia_rules.faces.terminal import FittingConsole, wrap_words
+    wide = runner.invoke(app, ["explain", "terrans"], prog_name="gaia", env={"COLUMNS": "50"})   # a pipe
+    monkeypatch.setattr(cli_module, "stdout_console", lambda **kw: FittingConsole(force_terminal=True, width=50, **kw))
+    narrow = runner.invoke(app, ["explain", "terrans"], prog_name="gaia")
     assert narrow.exit_code == wide.exit_code == 0
     assert max(map(len, wide.stdout.splitlines())) > 50
     assert narrow.stdout.split() == wide.stdout.split()

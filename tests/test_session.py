@@ -446,12 +446,21 @@ def _words_kept_whole(wrapped: str, plain: str, width: int) -> None:
     assert all(len(line) <= width or len(line.split()) == 1 for line in wrapped.splitlines())
 
 
-def test_session_lists_and_explain_wrap_between_words_at_the_width():
-    """At 60 columns the moves, the question and `explain` wrap between words ("Gaiaformer" never cut)."""
-    narrow = runner.invoke(app, ["play", "--players", "2", "--seed", "9"], prog_name="gaia",
-                           input="explain default\nmoves\nquit\n", env={"COLUMNS": "60"})
+def _terminal_of(width: int):
+    """A stand-in for `terminal.console`: a terminal `width` columns wide (the session wraps only there)."""
+    from gaia_rules.faces.terminal import FittingConsole
+    return lambda **kwargs: FittingConsole(force_terminal=True, width=width, **kwargs)
+
+
+def test_session_lists_and_explain_wrap_between_words_at_the_terminals_width(monkeypatch):
+    """On a 60-column terminal the moves, the question and `explain` wrap between words ("Gaiaformer" never
+    cut); in a pipe the lines stay whole."""
+    import gaia_rules.faces.session as session_module
     wide = runner.invoke(app, ["play", "--players", "2", "--seed", "9"], prog_name="gaia",
-                         input="explain default\nmoves\nquit\n", env={"COLUMNS": "1000"})
+                         input="explain default\nmoves\nquit\n")
+    monkeypatch.setattr(session_module, "stdout_console", _terminal_of(60))
+    narrow = runner.invoke(app, ["play", "--players", "2", "--seed", "9"], prog_name="gaia",
+                           input="explain default\nmoves\nquit\n")
     assert narrow.exit_code == wide.exit_code == 0
     assert max(map(len, wide.output.splitlines())) > 60   # there is something to wrap
     _words_kept_whole(narrow.output, wide.output, 60)

@@ -52,11 +52,9 @@ _HANGING = re.compile(r"^( *(?:[-*] |\d+\. )?)")
 
 
 def wrap_width(console: Console) -> int | None:
-    """The width text is wrapped at: the terminal's, or COLUMNS in a pipe; None (no wrapping) in a pipe without
-    COLUMNS, where no terminal cuts a line and a script reads whole lines."""
-    if console.is_terminal or os.environ.get("COLUMNS", "").strip().isdigit():
-        return console.width
-    return None
+    """The width text is wrapped at: the terminal's; None (no wrapping) in a pipe or a file, where no terminal
+    cuts a line and a script (`| grep`, `> catalogue.md`) reads whole lines."""
+    return console.width if console.is_terminal else None
 
 
 def wrap_words(text: str, width: int | None) -> str:
