@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..language import EffectSyntaxError
 from ..language.parser import parse_count
 from . import catalogue as cat
-from .automa_load import check_automa
+from .automa_checks import check_automa
 from .checks_context import CheckContext, value_problem
 from .checks_effects import check_effects, effect_paths
 from .checks_pieces import check_guest_pieces, check_price_field, check_setup, check_structures
@@ -229,7 +229,7 @@ def check_catalogue(c: cat.Catalogue, located: dict[tuple[str, str], Located], l
                 check(ctx, src, src.data)
             except (KeyError, TypeError, AttributeError, IndexError):
                 pass
-    check_automa(c, located, loader)
+    check_automa(ctx, located)
     _drop_inherited(located, loader)
     loader.diagnostics.sort(key=lambda d: (d.file, d.line, d.column))
 

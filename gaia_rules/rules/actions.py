@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..language import ast
 from ..state import GameState, Pending
-from . import auction, automa_turn, charges, choices, effects, holdings, phases, rescoring, research
+from . import auction, charges, choices, effects, holdings, phases, rescoring, research
 from .building import build_main, build_piece, fire_build, join_federation, qic_for_range
 from .common import arg, expect, hex_name, occupied, queue
 from .context import Context
@@ -34,8 +34,8 @@ def dispatch(ctx: Context, state: GameState, move: Move) -> None:
     if move.command in UNPLAYED_OPTIONS:
         raise IllegalMoveError("option", f"'{move.command}' belongs to a set-up option this engine does not "
                                          f"play: {UNPLAYED_OPTIONS[move.command]}; give the set-up as it ended up")
-    if move.command == automa_turn.COMMAND or state.is_automa(move.player):
-        return automa_turn.play(ctx, state, move)
+    if ctx.seats.for_move(state, move).play(ctx, state, move):   # a seat that plays by its own deck
+        return
     if state.decisions:
         return _decision(ctx, state, move, state.decisions[0])
     phase = state.phase

@@ -269,5 +269,3 @@ def _pay_satellites(ctx: Context, state: GameState, p: int, n: int, follow: list
             choices.take_with_choice(ctx, state, p, pay.count * n, "discard", follow)
         else:
             effects.pay(ctx, state, p, [ast.Pay(pay.count * n, pay.resource)], "federation")
-
-
