@@ -422,8 +422,8 @@ def source_label(engine: Engine, state: GameState, key: str) -> str:
 
 
 def id_and_name(ident: str, name: str) -> str:
-    """'booster3 Q.I.C. and credits': a component's id, then its name; the name once when it only repeats
-    the id (a designer's faction `delvers` named 'Delvers' is 'Delvers', not 'delvers Delvers')."""
+    """A component's id, then its name; the name alone when it only repeats the id (a designer's faction
+    `delvers` named 'Delvers' reads 'Delvers', not 'delvers Delvers')."""
     if name.lower().replace(" ", "-") == ident.lower():
         return name
     return f"{ident} {name}"
