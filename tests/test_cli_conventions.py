@@ -495,6 +495,7 @@ def test_a_command_imports_only_its_own_module_of_commands():
             "print(sorted(m for m in sys.modules if m.startswith('gaia_rules.faces.cli') or m == 'gaia_rules.faces.bench'))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip().splitlines()[-1] == "['gaia_rules.faces.cli', 'gaia_rules.faces.cli_game']"
+    # (show is in cli_game; cli_turns and cli_files, bench, the bots' and the lab's commands stay unread)
 
 
 def test_help_lists_the_commands_as_the_whole_command_does():

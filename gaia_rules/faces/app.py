@@ -1,6 +1,6 @@
 """The `gaia` command object and what every command shares: one-line errors, --content, readable paths.
 
-The commands themselves live in cli.py (validate, explain), cli_game.py and bench.py;
+The commands themselves live in cli.py (validate, explain), cli_game.py, cli_turns.py, cli_files.py and bench.py;
 each registers on `app` here, so no command module imports another.
 
 Every command catches the project's own errors and prints one line per
@@ -69,17 +69,17 @@ COMMANDS = {
     "explain": ("cli", "Print a component in plain English: a faction, tile, booster, research track, board action, ..."),
     "test": ("cli_designer", "Run a designer's test files: in a position, after some moves, exactly this holds."),
     "new": ("cli_game", "Draw a new game from a seed and save it."),
-    "moves": ("cli_game", "List the legal moves, numbered, in the site notation (for `gaia move FILE N`)."),
-    "move": ("cli_game", "Play one move (atomic: an illegal move changes nothing and exits 1; text that is not a move "
+    "moves": ("cli_turns", "List the legal moves, numbered, in the site notation (for `gaia move FILE N`)."),
+    "move": ("cli_turns", "Play one move (atomic: an illegal move changes nothing and exits 1; text that is not a move "
                          "exits 2)."),
     "show": ("cli_game", "Show a saved game: round, phase, who acts, each player, the table."),
     "map": ("cli_game", "A picture of the game: the map (hex names, planets, pieces, satellites, federations) and the "
                         "table."),
-    "undo": ("cli_game", "Take back the last moves (the game is replayed without them)."),
-    "play": ("cli_game", "Play at the terminal against bots, or watch bots play."),
-    "replay": ("cli_game", "Replay recorded games with the engine and compare every recorded number."),
-    "import": ("cli_game", "Turn a boardgamers.space game (`options`, `tiles`, `map`, `moveHistory`) into a saved game."),
-    "export": ("cli_game", "Write a saved game's moves as the boardgamers.space move list (one line per turn)."),
+    "undo": ("cli_turns", "Take back the last moves (the game is replayed without them)."),
+    "play": ("cli_turns", "Play at the terminal against bots, or watch bots play."),
+    "replay": ("cli_files", "Replay recorded games with the engine and compare every recorded number."),
+    "import": ("cli_files", "Turn a boardgamers.space game (`options`, `tiles`, `map`, `moveHistory`) into a saved game."),
+    "export": ("cli_files", "Write a saved game's moves as the boardgamers.space move list (one line per turn)."),
     "arena": ("cli_bots", "Play bots against each other: win rates and mean VP with 95% intervals paired by deal, a "
                           "rating per bot kind."),
     "tune": ("cli_bots", "Tune the fast bot's weights by self-play (an evolution strategy; docs/bots.md)."),

@@ -13,6 +13,7 @@ import typer
 
 from .app import (EXIT_FAILED, EXIT_USAGE, _unreadable, app, checked_catalogue, content_option, no_content,
                   overlay_paths, setup_file_problem)
+from .terminal import console as stdout_console, wrap_width, wrap_words
 
 
 def _looks_like_setup(path: Path) -> bool:
@@ -204,7 +205,7 @@ def explain(
     if faction_variant is not None:
         _explain_under_variant(catalogue, found_kind, found_id, faction_variant, faction_variant_version, players)
         return
-    typer.echo(render(catalogue, found_kind, found_id), nl=False)
+    typer.echo(wrap_words(render(catalogue, found_kind, found_id), wrap_width(stdout_console())), nl=False)
 
 
 def _explain_under_variant(catalogue, kind: str, ident: str, family: str, version: int | None,
@@ -221,7 +222,8 @@ def _explain_under_variant(catalogue, kind: str, ident: str, family: str, versio
     if kind != "faction":
         typer.echo(f"gaia explain: --faction-variant goes with a faction, not a {kind.replace('_', ' ')}", err=True)
         raise typer.Exit(2)
-    typer.echo(explain_faction_variant(catalogue, ident, family, version, players), nl=False)
+    typer.echo(wrap_words(explain_faction_variant(catalogue, ident, family, version, players), wrap_width(stdout_console())),
+               nl=False)
 
 
 

@@ -311,9 +311,11 @@ def free_conversion(ctx: Context, state: GameState, move: Move, gaia_phase: bool
     then = [list(x) for x in then]
     if power:
         effects.fire(ctx, state, p, effects.Event("spend", data={"pw": power}), 1, follow)
-        choices.spend_with_choice(ctx, state, p, power, then, follow, "conversion")
-    else:
-        choices.apply_sequence(ctx, state, p, then, follow)
+    with effects.hearing_refusals(ctx, state, follow):
+        if power:
+            choices.spend_with_choice(ctx, state, p, power, then, follow, "conversion")
+        else:
+            choices.apply_sequence(ctx, state, p, then, follow)
     return follow
 
 
@@ -490,7 +492,8 @@ def burn(ctx: Context, state: GameState, move: Move) -> None:
         times = int(arg(move, 0))
     except ValueError:
         raise MoveSyntaxError.of_move(move, f"burn takes a number, not {quoted(move.args[0])}", 0) from None
-    power.burn(state.players[move.player], times, ctx.holdings.param(state, move.player, "token_route", "burn"))
+    power.burn(state.players[move.player], times, ctx.holdings.param(state, move.player, "token_route", "burn"),
+               ctx.content.catalogue.burn)
     queue(state, effects.fire(ctx, state, move.player, effects.Event("burn", data={"pw": times})))
 
 

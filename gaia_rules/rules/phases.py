@@ -12,6 +12,7 @@ from ..content.spelling import did_you_mean
 from ..language import ast
 from ..state import GameState, Pending
 from . import auction, charges, choices, conversions, effects, holdings, research, scoring, special_token
+from .content_view import RESOURCE_FIELDS
 from .context import Context
 from .errors import IllegalMoveError
 
@@ -54,10 +55,10 @@ def init_player(ctx: Context, state: GameState, p: int) -> None:
     player = state.players[p]
     faction = cat.factions[player.faction]
     player.vp = faction.start["vp"]
-    player.credits = faction.start["credits"]
-    player.ore = faction.start["ore"]
-    player.knowledge = faction.start["knowledge"]
-    player.qic = faction.start["qic"]
+    caps = ctx.content.caps   # a start above a cap is cut to it, as any amount above it is lost
+    for code, attr in RESOURCE_FIELDS.items():
+        if attr != "vp":
+            setattr(player, attr, min(faction.start[attr], caps.get(code, faction.start[attr])))
     player.power = dict(faction.power)
     special_token.start(player, faction)
     holdings.set_research(state, p, {t: 0 for t in cat.tracks})
@@ -294,7 +295,8 @@ def income(ctx: Context, state: GameState, p: int) -> None:
         state.decisions.append(Pending("income", p, {"events": events}))
         return
     follow: list[Pending] = []
-    choices.apply_events(ctx, state, p, events, follow)
+    with effects.hearing_refusals(ctx, state, follow):
+        choices.apply_events(ctx, state, p, events, follow)
     state.decisions.extend(follow)
 
 

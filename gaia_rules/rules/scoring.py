@@ -79,9 +79,10 @@ def resource_vp(ctx: Context, state: GameState, p: int) -> int:
     """Burn and spend all power as credits, Q.I.C. as ore, then 1 VP per 3 resources."""
     player = state.players[p]
     value, special, to = special_token.spending(ctx, state, p, "final-scoring")
-    burnable = power.in_area(player, "area2") // 2
-    if burnable:
-        power.burn(player, burnable, ctx.holdings.param(state, p, "token_route", "burn"))
+    burning = ctx.content.catalogue.burn
+    times = power.burnable(player, burning)
+    if times:
+        power.burn(player, times, ctx.holdings.param(state, p, "token_route", "burn"), burning)
     # spend all of area III as credits: g power buys g credits; the tokens moved are those
     # g / value power costs (the site's count: tokens worth more than 1 power partly stay)
     g = power.spendable(player, value, special)
