@@ -701,8 +701,10 @@ class GaiaServer:
 def serve(path: str) -> None:
     """The server of `GaiaServer`: import gaia-rules once, then fork a child per command."""
     from gaia_rules.content import default_catalogue
+    from gaia_rules.faces import app as app_module
     from gaia_rules.faces.cli import app
 
+    app.load_commands(app_module.COMMANDS)   # the program imports a command's module when it runs: here once for all
     default_catalogue()
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)   # children are reaped by the system
     parent = os.getppid()

@@ -470,7 +470,32 @@ def test_gaia_starts_without_importing_the_engine():
             "print(sorted(m for m in sys.modules if m.startswith(('gaia_rules.', 'lark', 'jsonschema', 'yaml', "
             "'prompt_toolkit')) and not m.startswith('gaia_rules.faces')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.strip().splitlines()[-1] == "['gaia_rules.errors', 'gaia_rules.lab', 'gaia_rules.lab.bench_targets']"
+    assert out.strip().splitlines()[-1] == "[]"
+
+
+def test_the_table_of_commands_names_each_command_its_module_and_its_first_paragraph_of_help():
+    """`gaia --help` lists the commands from `app.COMMANDS` without importing their modules."""
+    import inspect
+
+    import typer.main
+    infos = {info.name or typer.main.get_command_name(info.callback.__name__): info for info in app.registered_commands}
+    assert list(app_module.COMMANDS) == list(app_module.COMMAND_ORDER) and sorted(infos) == sorted(app_module.COMMANDS)
+    for name, (module, first) in app_module.COMMANDS.items():
+        info = infos[name]
+        assert info.callback.__module__ == f"gaia_rules.faces.{module}", name
+        assert inspect.cleandoc(info.help or inspect.getdoc(info.callback)).split("\n\n")[0] == first, name
+
+
+def test_a_command_imports_only_its_own_module_of_commands():
+    import subprocess
+    import sys
+    code = ("import sys; from gaia_rules.faces.cli import app\n"
+            "sys.argv = ['gaia', 'show', '--help']\n"
+            "try:\n    app()\nexcept SystemExit:\n    pass\n"
+            "print(sorted(m for m in sys.modules if m.startswith('gaia_rules.faces.cli') or m == 'gaia_rules.faces.bench'))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip().splitlines()[-1] == "['gaia_rules.faces.cli', 'gaia_rules.faces.cli_game']"
+    # (show is in cli_game; cli_turns and cli_files, bench, the bots' and the lab's commands stay unread)
 
 
 def test_help_lists_the_commands_as_the_whole_command_does():
@@ -485,3 +510,43 @@ def test_help_lists_the_commands_as_the_whole_command_does():
     assert "Usage: gaia [OPTIONS] COMMAND" in lazy
     assert [line for line in lazy.splitlines() if "Usage:" not in line] == \
         [line for line in whole.splitlines() if "Usage:" not in line]
+
+
+@pytest.mark.parametrize("colour", [False, True])
+@pytest.mark.parametrize("width", [20, 45, 80, 100, 160])
+def test_the_root_help_is_drawn_as_typers_rich_help_draws_it(width, colour, monkeypatch, capsys):
+    """faces/root_help.py draws `gaia --help` without importing typer's rich help: the same text and colours."""
+    import typer.main
+    import typer.rich_utils
+    from gaia_rules.faces import root_help
+
+    group = typer.main.get_command(app)
+    monkeypatch.setenv("COLUMNS", str(width))
+    monkeypatch.setattr(typer.rich_utils, "FORCE_TERMINAL", True if colour else None)
+    monkeypatch.setattr(typer.rich_utils, "MAX_WIDTH", None)   # typer reads TERMINAL_WIDTH once, at its import
+    monkeypatch.delenv("TERMINAL_WIDTH", raising=False)
+    if colour:
+        monkeypatch.setenv("FORCE_COLOR", "1")
+    else:
+        monkeypatch.delenv("FORCE_COLOR", raising=False)
+    with group.make_context("gaia", ["--no-cache"], resilient_parsing=True) as ctx:
+        assert root_help.drawable(group, ctx)
+        group._listing = True
+        try:
+            root_help.print_root_help(group, ctx)
+            ours = capsys.readouterr().out
+            typer.rich_utils.rich_format_help(obj=group, ctx=ctx, markup_mode=group.rich_markup_mode)
+            typers = capsys.readouterr().out
+        finally:
+            group._listing = False
+    assert ("\x1b[" in ours) == colour
+    assert ours == typers
+
+
+@pytest.mark.parametrize("text, plain", [("Show a saved game: round, phase.", True), ("List (for `gaia move FILE N`).", True),
+                                         ("Build afresh (also: GAIA_NO_CACHE=1).", True), ("An *emphasis*.", False),
+                                         ("A [link](x).", False), ("_under_ score", False), ("a \\ escape", False),
+                                         ("1. a list", False), ("an :emoji: code", False), ("an odd ` tick", False)])
+def test_the_root_help_leaves_texts_markdown_would_change_to_typer(text, plain):
+    from gaia_rules.faces.root_help import plain as is_plain
+    assert is_plain(text) is plain

@@ -48,10 +48,19 @@ def cache_dir() -> Path:
     return (Path(base) if base else Path.home() / ".cache") / "gaia-rules"
 
 
-def _files(root: Path) -> list[Path]:
+def _files(root: Path) -> list[tuple[str, str]]:
+    """Every file under a folder (or the file itself), outside `__pycache__`: (path relative to it, full path),
+    in a fixed order. os.walk: listing the package and the content with pathlib cost half of the key."""
     if root.is_file():
-        return [root]
-    return sorted(p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+        return [(root.name, str(root))]
+    found = []
+    for folder, dirs, names in os.walk(root):
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
+        for name in names:
+            full = os.path.join(folder, name)
+            if os.path.isfile(full):
+                found.append((os.path.relpath(full, root), full))
+    return sorted(found)
 
 
 def key(roots: Iterable[Path]) -> str:
@@ -59,14 +68,15 @@ def key(roots: Iterable[Path]) -> str:
     (each file's size and time of change)."""
     h = hashlib.sha256()
     h.update(f"{__version__}\0{sys.version_info[:2]}\0{pickle.HIGHEST_PROTOCOL}\0".encode())
-    for path in _files(_CODE):  # the code by size and time of change: reading it all cost a twentieth of a command
-        if path.suffix in (".py", ".lark"):
-            st = path.stat()
-            h.update(f"{path.relative_to(_CODE)}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
+    for name, full in _files(_CODE):  # the code by size and time of change: reading it all cost a twentieth of a command
+        if name.endswith((".py", ".lark")):
+            st = os.stat(full)
+            h.update(f"{name}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
     for root in roots:
-        for path in _files(root):
-            h.update(str(path.relative_to(root) if path != root else path.name).encode() + b"\0")
-            h.update(path.read_bytes())
+        for name, full in _files(root):
+            h.update(name.encode() + b"\0")
+            with open(full, "rb") as f:
+                h.update(f.read())
             h.update(b"\0")
     return h.hexdigest()[:32]
 

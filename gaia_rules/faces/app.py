@@ -30,6 +30,7 @@ designer's folder laid over the bundled content (`docs/content.md`).
 """
 from __future__ import annotations
 
+import importlib
 import inspect
 import os
 import sys
@@ -59,9 +60,34 @@ BOT_KINDS = ("random", "greedy", "fast", "search")
 DEFAULT_BOT = "fast"
 
 
-# The order `gaia --help` lists the commands in: a designer's and a player's path through them.
-COMMAND_ORDER = ("validate", "explain", "test", "new", "moves", "move", "show", "map", "undo", "play", "replay", "import",
-                 "export", "arena", "tune", "simulate", "report", "bench")
+# Every command in the order `gaia --help` lists them (a designer's and a player's path through them): the
+# module of faces/ that defines it and the first paragraph of its help. `gaia --help` and shell completion
+# list the commands from here, and a command's module is imported only when it runs; tests/test_cli_conventions.py
+# keeps this table equal to the commands themselves.
+COMMANDS = {
+    "validate": ("cli", "Check content files: YAML, JSON Schema, the effect language and cross-references."),
+    "explain": ("cli", "Print a component in plain English: a faction, tile, booster, research track, board action, ..."),
+    "test": ("cli_designer", "Run a designer's test files: in a position, after some moves, exactly this holds."),
+    "new": ("cli_game", "Draw a new game from a seed and save it."),
+    "moves": ("cli_turns", "List the legal moves, numbered, in the site notation (for `gaia move FILE N`)."),
+    "move": ("cli_turns", "Play one move (atomic: an illegal move changes nothing and exits 1; text that is not a move "
+                         "exits 2)."),
+    "show": ("cli_game", "Show a saved game: round, phase, who acts, each player, the table."),
+    "map": ("cli_game", "A picture of the game: the map (hex names, planets, pieces, satellites, federations) and the "
+                        "table."),
+    "undo": ("cli_turns", "Take back the last moves (the game is replayed without them)."),
+    "play": ("cli_turns", "Play at the terminal against bots, or watch bots play."),
+    "replay": ("cli_files", "Replay recorded games with the engine and compare every recorded number."),
+    "import": ("cli_files", "Turn a boardgamers.space game (`options`, `tiles`, `map`, `moveHistory`) into a saved game."),
+    "export": ("cli_files", "Write a saved game's moves as the boardgamers.space move list (one line per turn)."),
+    "arena": ("cli_bots", "Play bots against each other: win rates and mean VP with 95% intervals paired by deal, a "
+                          "rating per bot kind."),
+    "tune": ("cli_bots", "Tune the fast bot's weights by self-play (an evolution strategy; docs/bots.md)."),
+    "simulate": ("cli_lab", "Play N bot games over balanced seatings; one JSON line per game in the results file."),
+    "report": ("cli_lab", "How each faction fares in a results file, and what changed against a baseline."),
+    "bench": ("bench", "Measure the engine: load, apply, legal, federation, replay, playout, bots, memory, startup."),
+}
+COMMAND_ORDER = tuple(COMMANDS)
 
 
 class _OneLineErrors(TyperGroup):
@@ -76,15 +102,20 @@ class _OneLineErrors(TyperGroup):
     _listing = False     # listing the commands (help, completion): their names and help are enough
 
     def list_commands(self, ctx):
-        names = set(super().list_commands(ctx)) | set(self.lazy)
+        names = set(super().list_commands(ctx)) | set(self.lazy) | set(COMMANDS)
         rank = {name: i for i, name in enumerate(COMMAND_ORDER)}
         return sorted(names, key=lambda n: (rank.get(n, len(rank)), n))
 
     def get_command(self, ctx, name):
         command = super().get_command(ctx, name)
-        info = self.lazy.get(name)
-        if command is not None or info is None:
+        if command is not None or (name not in self.lazy and name not in COMMANDS):
             return command
+        if self._listing and name in COMMANDS:
+            return TyperCommand(name=name, help=COMMANDS[name][1])
+        if name not in self.lazy:  # the program: the command's module is imported now, as it runs
+            app.load_commands([name])
+            self.lazy.update(_by_name(app.registered_commands))
+        info = self.lazy[name]
         if self._listing:
             return TyperCommand(name=name, help=info.help or inspect.getdoc(info.callback), short_help=info.short_help,
                                 hidden=info.hidden, deprecated=info.deprecated, rich_help_panel=info.rich_help_panel)
@@ -102,7 +133,13 @@ class _OneLineErrors(TyperGroup):
             self._listing = False
 
     def format_help(self, ctx, formatter):
-        return self._listed(super().format_help, ctx, formatter)
+        return self._listed(self._format_help, ctx, formatter)
+
+    def _format_help(self, ctx, formatter):
+        from . import root_help  # the root's list without importing typer's rich help (root_help.py)
+        if ctx.parent is None and root_help.drawable(self, ctx):
+            return root_help.print_root_help(self, ctx)
+        return super().format_help(ctx, formatter)
 
     def shell_complete(self, ctx, incomplete):
         return self._listed(super().shell_complete, ctx, incomplete)
@@ -139,16 +176,59 @@ class _OneLineErrors(TyperGroup):
         sys.exit(rv if isinstance(rv, int) else 0)
 
 
+def _by_name(infos) -> dict:
+    return {info.name or typer.main.get_command_name(info.callback.__name__): info for info in infos}
+
+
 class _LazyTyper(typer.Typer):
-    """The `gaia` program: its group is built with the root options only, each command when it is run."""
+    """The `gaia` program: its group is built with the root options only, each command when it is run.
+
+    Run as the program, a command's module (`COMMANDS`) is imported only when that command runs.
+    Whoever builds the whole command instead (`typer.main.get_command(app)`, typer's test runner)
+    reads `registered_commands`, which imports every command module first.
+    """
+
+    _program = False    # run as the program: import command modules one by one, when they run
+
+    @property
+    def registered_commands(self) -> list:
+        if not self._program:
+            self.load_commands(COMMANDS)
+        return self._commands
+
+    @registered_commands.setter
+    def registered_commands(self, value: list) -> None:
+        self._commands = value
+
+    def command(self, *args, **kwargs):
+        register = super().command(*args, **kwargs)
+
+        def decorator(f):
+            program, self._program = self._program, True   # registering a command reads the list, not loads it
+            try:
+                return register(f)
+            finally:
+                self._program = program
+
+        return decorator
+
+    def load_commands(self, names) -> None:
+        """Import the modules of faces/ that define these commands (they register themselves on `app`)."""
+        program, self._program = self._program, True
+        try:
+            for module in sorted({COMMANDS[name][0] for name in names}):
+                importlib.import_module(f"{__package__}.{module}")
+        finally:
+            self._program = program
 
     def __call__(self, *args, **kwargs):
-        registered, self.registered_commands = self.registered_commands, []
+        self._program = True
+        registered, self._commands = self._commands, []
         try:
             group = typer.main.get_command(self)
         finally:
-            self.registered_commands = registered
-        group.lazy = {info.name or typer.main.get_command_name(info.callback.__name__): info for info in registered}
+            self._commands = registered
+        group.lazy = _by_name(registered)
         return group(*args, **kwargs)
 
 

@@ -1,8 +1,7 @@
 """The `gaia` command: a thin face over the layers below (the entry point).
 
-Importing this module registers every command on `app` (faces/app.py):
-validate and explain here, the game commands in cli_game.py, cli_turns.py and cli_files.py, bench
-in bench.py.
+Validate and explain are defined here; every other command in the module that `COMMANDS`
+(faces/app.py) names for it, imported only when that command runs.
 """
 from __future__ import annotations
 
@@ -15,7 +14,6 @@ import typer
 from .app import (EXIT_FAILED, EXIT_USAGE, _unreadable, app, checked_catalogue, content_option, no_content,
                   overlay_paths, setup_file_problem)
 from .terminal import console as stdout_console, wrap_width, wrap_words
-from . import bench, cli_bots, cli_designer, cli_files, cli_game, cli_lab, cli_turns  # noqa: F401  (they register their commands on app)
 
 
 def _looks_like_setup(path: Path) -> bool:

@@ -39,13 +39,13 @@ def moves(
     force: bool = force_option(),
 ) -> None:
     """List the legal moves, numbered, in the site notation (for `gaia move FILE N`)."""
-    from ..players import describe_wait
     from .view import status_line
     engine = command_engine("moves", content)
     game = load_game(engine, file, force, content)
     state = game.state
     legal = [] if state.ended else engine.legal_moves(state)
     if not legal and not state.ended:
+        from ..players import describe_wait  # the players (every bot): only when the engine is stuck
         if not as_json:
             typer.echo(status_line(engine, state))
         raise CommandError(f"no legal move ({describe_wait(state)}): the engine is stuck here; "
