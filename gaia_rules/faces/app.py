@@ -61,7 +61,7 @@ DEFAULT_BOT = "fast"
 
 # The order `gaia --help` lists the commands in: a designer's and a player's path through them.
 COMMAND_ORDER = ("validate", "explain", "test", "new", "moves", "move", "show", "map", "undo", "play", "replay", "import",
-                 "export", "arena", "tune", "simulate", "report", "bench")
+                 "export", "arena", "tune", "teach", "simulate", "report", "bench")
 
 
 class _OneLineErrors(TyperGroup):
