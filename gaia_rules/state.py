@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -241,7 +242,7 @@ class GameState:
         d["players"] = list(map(_clone_player, self.players))
         # the board is copied on write: both states share every hex until `hex` copies the one changed
         d["board"] = self.board.copy()
-        d["_own"], self._own = set(), set()
+        _own_none(self)   # from now on both states share every hex, until `hex` copies the one changed
         d["seats"], d["turn_order"], d["pass_order"] = list(self.seats), list(self.turn_order), list(self.pass_order)
         d["turn_builds"], d["board_actions_used"] = list(self.turn_builds), list(self.board_actions_used)
         d["open_builds"] = list(self.open_builds)
@@ -259,6 +260,7 @@ class GameState:
             d["automa"] = self.automa.clone()
         new = object.__new__(self.__class__)
         new.__dict__ = d
+        _own_none(new)
         return new
 
     # ------------------------------------------------------------ small queries
@@ -271,7 +273,8 @@ class GameState:
         """
         board = self.board
         h = board.get(name)
-        own = self.__dict__.get("_own")   # None: every hex is this state's alone (never cloned)
+        found = _OWNED.get(id(self))
+        own = found[1] if found is not None and found[0]() is self else None   # None: every hex is its alone
         if h is None:
             last = next(reversed(board), None)
             h = board[name] = HexState()
@@ -285,6 +288,33 @@ class GameState:
         if own is not None:
             own.add(name)
         return h
+
+
+# The hexes each state that was cloned, or was cloned from, has copied for itself since (`GameState.hex`),
+# beside the state by its identity, so the state stays plain data; an entry goes with its state.
+_OWNED: dict[int, tuple["_Ref", set[str]]] = {}
+
+
+class _Ref(weakref.ref):
+    __slots__ = ("key",)
+
+
+def _forget(ref: _Ref) -> None:
+    found = _OWNED.get(ref.key)
+    if found is not None and found[0] is ref:
+        del _OWNED[ref.key]
+
+
+def _own_none(state: "GameState") -> None:
+    """`state` shares every hex of its board with another state from now on."""
+    key = id(state)
+    found = _OWNED.get(key)
+    if found is not None and found[0]() is state:
+        _OWNED[key] = (found[0], set())
+        return
+    ref = _Ref(state, _forget)
+    ref.key = key
+    _OWNED[key] = (ref, set())
 
 
 def _jcopy(value):

@@ -24,7 +24,7 @@ from rules_helpers import CAT, ENGINE, clear, put
 
 from gaia_rules.content.automa import AutomaStep
 from gaia_rules.rules import holdings
-from gaia_rules.rules.automa_actions import Turn, do_step, resolve
+from gaia_rules.rules.automa.actions import Turn, do_step, resolve
 from gaia_rules.rules.moves import Move
 from gaia_rules.setup import random_setup
 from gaia_rules.state import GameState

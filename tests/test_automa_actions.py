@@ -11,7 +11,7 @@ import pytest
 from automa_helpers import AUTOMA, HUMAN, SEAT, act, automa_pieces, card, position, step
 from rules_helpers import CAT, ENGINE
 
-from gaia_rules.rules import automa_select
+from gaia_rules.rules.automa import select as automa_select
 
 NO_PREFERENCE = ["structure", "structureFed"]       # final tiles whose tie-breaker prefers nothing
 

@@ -10,7 +10,7 @@ from automa_helpers import AUTOMA, SEAT, SEED, card, solo_setup, solo_start
 from rules_helpers import CAT, ENGINE
 
 from gaia_rules.rules import IllegalMoveError, Move
-from gaia_rules.rules.automa_deck import build
+from gaia_rules.rules.automa.deck import build
 from gaia_rules.setup import SetupError, random_setup
 from gaia_rules.state import GameState
 

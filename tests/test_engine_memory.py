@@ -1,41 +1,49 @@
-"""A long-running program (a bot tournament) does not grow without bound: the engine keeps the
-contexts (map and caches) of at most `Engine.CONTEXTS_KEPT` maps, and every cache is bounded."""
+"""A long-running program (a bot tournament) does not grow without bound: the engine keeps every
+table it works out (contexts, holdings, searches on the map, derived values) in one cache with one
+size limit (`rules/cache.py`), which starts over when full."""
 from __future__ import annotations
 
 from gaia_rules.rules import Engine
+from gaia_rules.rules.cache import LIMIT, Cache
 from gaia_rules.setup import random_setup
 
 
-def test_the_engine_keeps_a_bounded_number_of_maps():
+def test_the_engine_keeps_at_most_its_caches_limit_of_entries():
     engine = Engine()
-    for i in range(Engine.CONTEXTS_KEPT + 10):
+    assert engine.cache.limit == LIMIT
+    engine.cache.limit = 40
+    sizes = []
+    for i in range(12):   # a new map each game: contexts, maps' tables, holdings
         engine.new_game(random_setup(engine.catalogue, 2, f"maps-{i}"))
-    assert len(engine._contexts) == Engine.CONTEXTS_KEPT
-    # the map of the newest game is still there, and a dropped one comes back when needed
+        sizes.append(len(engine.cache))
+    assert max(sizes) <= 40 and min(sizes[1:]) >= 1
+    # a dropped context comes back when needed, and is then kept
     state = engine.new_game(random_setup(engine.catalogue, 2, "maps-0"))
     assert engine.context(state) is engine.context(state)
 
 
-def test_tables_kept_on_the_map_start_over_at_their_limit():
+def test_every_view_keeps_its_tables_in_the_engines_one_cache():
     engine = Engine()
-    ctx = engine.context(engine.new_game(random_setup(engine.catalogue, 2, "tables")))
+    state = engine.new_game(random_setup(engine.catalogue, 2, "tables"))
+    ctx = engine.context(state)
+    assert ctx.cache is engine.cache is ctx.map.cache is ctx.content.cache is ctx.holdings.cache
     computed = []
 
     def compute(i):
         computed.append(i)
         return i * 10
 
+    engine.cache.limit = len(engine.cache) + 3
     for i in range(3):
-        assert ctx.map.kept("test", i, lambda: compute(i), limit=3) == i * 10
-    assert ctx.map.kept("test", 0, lambda: compute(0), limit=3) == 0  # kept: not computed again
-    assert ctx.map.kept("test", 3, lambda: compute(3), limit=3) == 30  # the fourth starts the table over
-    assert ctx.map.kept("test", 0, lambda: compute(0), limit=3) == 0
+        assert ctx.map.kept("test", i, lambda: compute(i)) == i * 10
+    assert ctx.map.kept("test", 0, lambda: compute(0)) == 0  # kept: not computed again
+    assert ctx.content.kept("test", 3, lambda: compute(3)) == 30  # the cache is full: it starts over
+    assert len(engine.cache) == 1
+    assert ctx.map.kept("test", 0, lambda: compute(0)) == 0
     assert computed == [0, 1, 2, 3, 0]
 
 
-def test_values_derived_from_one_holding_start_over_at_their_limit():
-    from gaia_rules.rules.holdings import Holding
-
+def test_values_derived_from_one_holding_are_kept_in_the_engines_cache():
     engine = Engine()
     state = engine.new_game(random_setup(engine.catalogue, 2, "derived"))
     holding = engine.context(state).holdings.of(state, 0)
@@ -45,11 +53,16 @@ def test_values_derived_from_one_holding_start_over_at_their_limit():
         computed.append(i)
         return i
 
-    for i in range(Holding.DERIVED_KEPT + 1):
+    before = len(engine.cache)
+    for i in (0, 1, 0, 1):
         holding.derived(compute, i)
-    holding.derived(compute, Holding.DERIVED_KEPT)   # kept after the start-over
-    holding.derived(compute, 0)                      # dropped by it
-    assert computed == list(range(Holding.DERIVED_KEPT + 1)) + [0]
+    assert computed == [0, 1] and len(engine.cache) == before + 2
+
+
+def test_a_full_cache_starts_over():
+    cache = Cache(limit=2)
+    assert [cache.get(k, lambda k=k: k * 2) for k in (1, 2, 1, 3, 1)] == [2, 4, 2, 6, 2]
+    assert len(cache) == 2 and cache.peek(3) == 6 and cache.peek(2) is None
 
 
 def test_games_on_one_map_played_in_threads_match_the_same_games_played_alone():

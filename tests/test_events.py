@@ -372,6 +372,6 @@ def test_every_event_of_the_vocabulary_fires_in_bot_games(tmp_path):
             setup = random_setup(engine.catalogue, 3, seed, factions=["listeners", "ambas", "terrans"])
             end = play_game(engine, setup, [bot(seed * 3 + i) for i in range(3)])
             heard |= {order[int(m.split("#")[1])] for m in end.players[0].marks if m.startswith("game:faction#")}
-    # never heard here: a swap and a Gaia Project's completion need a faction that has them; a refused
-    # research step needs a locked track or a step past the top, which these bots never reach
-    assert set(order) - heard == {"swap", "gaia-complete", "refused"}
+    # never heard here: a swap and a Gaia Project's completion need a faction that has them (`refused`
+    # is: a gain above a cap, or a charge with no token left to move, happens in these games)
+    assert set(order) - heard == {"swap", "gaia-complete"}

@@ -73,7 +73,7 @@ def test_spend_search_is_bounded_whatever_the_numbers(cost, gain):
     err = err.value
     assert err.rule == "free-action"
     assert err.message == f"'spend {cost} for {gain}' mixes too many conversions to work out; spend in smaller steps"
-    costs, gains = conversions._read_spend(cost, gain)
+    costs, gains = conversions._parse_spend(cost, gain)
     counts, tried = conversions.decompose(conversions.vector(costs), conversions.vector(gains), _table(s))
     assert counts is None and tried == conversions.SEARCH_LIMIT + 1
 

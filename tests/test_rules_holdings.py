@@ -1,9 +1,10 @@
-"""What a player holds is kept with them and changed in one place (`gaia_rules/rules/holdings.py`).
+"""What a player holds is kept beside their state and changed in one place (`gaia_rules/rules/holdings.py`).
 
-Each player keeps their holding (statements, parameters, piece counts) until a function of the
-holdings module changes what it depends on; a clone shares it with its parent until one of them
-changes. These tests check that every such change is seen at once, that a clone's change stays its
-own, and that no other rule module writes what a player holds.
+Each player of a state keeps their holding (statements, parameters, piece counts) until a function
+of the holdings module changes what it depends on; a clone made by `holdings.clone` shares it with
+its parent until one of them changes. These tests check that every such change is seen at once,
+that a clone's change stays its own, that the state carries nothing but its data, and that no other
+rule module writes what a player holds.
 """
 from __future__ import annotations
 
@@ -113,7 +114,7 @@ def test_a_state_edited_by_hand_is_read_again_once_it_says_so(s):
 
 def test_a_clone_shares_its_parents_holding_until_one_of_them_changes(s):
     a, b = hexes(s, "terra")[:2]
-    clone = s.clone()
+    clone = holdings.clone(s)
     assert view(clone).of(clone, ME) is view(s).of(s, ME)
     holdings.place(clone, a, ME, "m")
     assert (view(clone).count(clone, ME, "m"), view(s).count(s, ME, "m")) == (1, 0)
@@ -131,12 +132,25 @@ def test_a_saved_state_holds_what_it_held_when_saved(s):
 
 
 def test_revisions_tell_whose_holdings_changed(s):
-    since = holdings.revision()
+    since = holdings.revision(s)
     assert holdings.changed_since(s, since) == ()
     holdings.raise_level(s, YOU, "eco")
     assert holdings.changed_since(s, since) == (YOU,)
-    holdings.take_tile(s.clone(), ME, "tech3", "tech-pos")  # a clone's change is not this state's
+    holdings.take_tile(holdings.clone(s), ME, "tech3", "tech-pos")  # a clone's change is not this state's
     assert holdings.changed_since(s, since) == (YOU,)
+
+
+def test_what_the_engine_keeps_is_never_on_the_state(s):
+    """State is plain data: after listing and applying moves (holdings read, hexes copied on write), the
+    state, its players and its hexes carry their dataclass fields only, and a JSON round trip equals it."""
+    import dataclasses
+
+    state = s
+    for _ in range(6):
+        state = ENGINE.apply(state, ENGINE.legal_moves(state)[0])
+    parts = [state, *state.players, *state.board.values()]
+    assert [set(vars(x)) - {f.name for f in dataclasses.fields(x)} for x in parts] == [set()] * len(parts)
+    assert GameState.from_json(state.to_json()) == state
 
 
 # ------------------------------------------------------------------ the one place of those writes

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..language import parse_effect, parse_price
 from . import catalogue as cat
-from .automa_load import KINDS as AUTOMA_KINDS, add_automa
+from . import automa as am
 from .loader import Document, Loader, merge_patch
 from .spelling import did_you_mean
 from .values import typed_value
@@ -151,6 +151,13 @@ def _tile(loader: Loader, doc: Document) -> cat.Tile:
     return cat.Tile(doc.id, doc.kind, d.get("name", doc.id), loader.effects(doc.src, ("effects",), d["effects"]), doc.src.file)
 
 
+def _automa_step(raw: dict) -> am.AutomaStep:
+    """One step of an Automa faction action, with its `otherwise`."""
+    other = raw.get("otherwise")
+    return am.AutomaStep(raw["do"], raw.get("range"), raw.get("tiebreaker"), raw.get("track"),
+                         None if other is None else _automa_step(other))
+
+
 class _Builder:
     """A catalogue under construction: one method per kind of document, named after the kind."""
 
@@ -162,8 +169,6 @@ class _Builder:
     def add(self, d: Document) -> None:
         if d.kind in self.tiles:
             self.tiles[d.kind][d.id] = _tile(self.loader, d)
-        elif d.kind in AUTOMA_KINDS:
-            add_automa(self.c.automa, d)
         elif d.kind != "faction_board":   # the boards are read with the factions
             getattr(self, d.kind)(d)
 
@@ -252,6 +257,49 @@ class _Builder:
     def variant(self, d: Document) -> None:
         x = d.src.data
         self.c.variants[d.id] = cat.Variant(d.id, x.get("name", d.id), dict(x["parameters"]))
+
+    # the solo opponent's kinds (content/automa/, docs/automa-content.md), into the catalogue's `automa`
+    def automa_card(self, d: Document) -> None:
+        x, file = d.src.data, d.src.file
+        act, sup, strip = x["action"], x["support"], x["strip"]
+        self.c.automa.cards[d.id] = am.AutomaCard(
+            d.id, x["number"], x["starter"], act["do"], act["vp"], sup["final_tiebreaker"], sup["range"],
+            sup["direction"], am.Numbered(sup["numbered"]["from"], sup["numbered"]["count"]), strip["pass"],
+            strip["booster"], x["initial_booster"], x.get("name", ""), x.get("description", ""), file)
+
+    def automa_faction(self, d: Document) -> None:
+        x, file = d.src.data, d.src.file
+        fa = x["faction_action"]
+        self.c.automa.factions[d.id] = am.AutomaFaction(
+            d.id, x.get("name", d.id), x["faction"], tuple(x["setup"]["research"]), x["setup"]["starting_mines"],
+            tuple(_automa_step(s) for s in fa["steps"]), fa["vp"],
+            tuple(am.AutomaSpecial(s["rule"], s.get("action"), s.get("times"), s.get("from"), s.get("to"), s.get("vp"),
+                                   s.get("position"), s.get("applies_to")) for s in x.get("special", ())),
+            x.get("description", ""), file)
+
+    def automa_difficulty(self, d: Document) -> None:
+        x, file = d.src.data, d.src.file
+        deck, extra = x.get("deck", {}), x.get("extra_vp")
+        self.c.automa.difficulties[d.id] = am.AutomaDifficulty(
+            d.id, x["name"], x["level"], x["starting_vp"], tuple(deck.get("add", ())), tuple(deck.get("remove", ())),
+            x.get("removed_to", "reserve"), x.get("random_reserve_cards", 1),
+            None if extra is None else am.ExtraVP(extra["vp"], tuple(extra["sources"])), x.get("description", ""), file)
+
+    def automa_round_scoring(self, d: Document) -> None:
+        x = d.src.data
+        self.c.automa.left_until_round = x["left_until_round"]
+        self.c.automa.round_values.update({t: am.RoundValue(v["left"], v["right"]) for t, v in x["values"].items()})
+
+    def automa_rules(self, d: Document) -> None:
+        x, file = d.src.data, d.src.file
+        self.c.automa.rules = am.AutomaRules(
+            x["pass_zone"], x["reserve_cards_per_round"], x["pass_icon_from"], x["booster_from"], x["initial_booster"],
+            x["unbuildable_mine"], x["transdim_becomes_gaia"], tuple(x["mine_tiebreakers"]),
+            tuple(x["upgrade_tiebreakers"]), tuple(am.Upgrade(u["from"], tuple(u["to"].split("|"))) for u in x["upgrades"]),
+            dict(x["planet_steps"]), dict(x["final_tile_preferences"]), tuple(x["action_spaces"]),
+            tuple(x.get("lone_mine_satellite", ())),
+            {t: am.FinalCount(v["count"], v.get("add", 0)) for t, v in x.get("final_tile_counts", {}).items()},
+            x.get("federation_token_copies"), x.get("standard_difficulty"), dict(x.get("game_parameters") or {}), file)
 
 
 def build_catalogue(docs: list[Document], loader: Loader) -> tuple[cat.Catalogue, dict[tuple[str, str], Located]]:

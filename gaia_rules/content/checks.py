@@ -15,10 +15,11 @@ from ..language.vocabulary import (AREAS, BUILD_BY, COUNTER_FORMS, COUNTERS, ENG
                                    ONCE_PERIODS, POWER_AREAS, TABLE_EVENTS, TRIGGERS_BY_KIND, UNREACHABLE_EVENTS,
                                    UP_CHOICES, WHERE, WHERE_INSTEAD)
 from . import catalogue as cat
-from .automa_load import check_automa
+from .automa_checks import check_automa
 from .reach import Found as _Found, check_reach as _check_reach
 from .loader import Loader, merge_patch
-from .never_fire import locked_rewards
+from .range_checks import check_burn, check_start_caps
+from .never_fire import locked_rewards, unproduced_refusals
 from .spelling import did_you_mean
 from .yamlsrc import Located
 
@@ -383,7 +384,8 @@ def _filter_words(ctx: _Ctx, spec) -> dict[str, str] | set[str]:
     ids = {"structure": ctx.structures, "track": set(ctx.c.tracks), "board-action": set(ctx.c.board_actions),
            "federation-token": set(ctx.c.federation_tokens),
            "tech-tile": set(ctx.c.tech_tiles) | set(ctx.c.advanced_tech_tiles),
-           "structure-or-faction": ctx.structures | set(ctx.c.factions)}
+           "structure-or-faction": ctx.structures | set(ctx.c.factions),
+           "track-or-resource": set(ctx.c.tracks) | set(ctx.c.resources)}
     if isinstance(spec, str):
         return ids[spec]
     words = {w for w in spec if w}
@@ -442,6 +444,8 @@ def _check_event(ctx: _Ctx, src: Located, path: tuple, st: ast.Statement, as_kin
         ctx.err(src, path, f"'on {ev.name}' takes no filter", off + (ev.filter_columns or (ev.column,))[0] - 1)
     elif ev.filters:
         ctx.words(src, path, ev.filter_columns, ev.column, ev.filters, _filter_words(ctx, spec), f"{ev.name} filter")
+        if ev.name == "refused":
+            unproduced_refusals(ctx.loader.notes, src, path, ev, ctx.c.resources)
 
 
 def _check_limits(ctx: _Ctx, src: Located, path: tuple, st: ast.Statement, as_kind: str, pi: str) -> None:
@@ -693,6 +697,7 @@ def _check_price_field(ctx: _Ctx, src: Located, data: dict) -> None:
 def _check_faction(ctx: _Ctx, src: Located, data: dict) -> None:
     c = ctx.c
     locked_rewards(ctx.loader.notes, src, _effect_paths("faction", data))
+    check_start_caps(ctx, src, data)
     homes = [p.id for p in c.planets.values() if p.habitable == "home"]
     ctx.word(src, ("home",), 1, data["home"], homes, "home planet type")
     for i, track in enumerate(data.get("research", [])):
@@ -712,6 +717,7 @@ def _check_faction(ctx: _Ctx, src: Located, data: dict) -> None:
 
 
 def _check_board(ctx: _Ctx, src: Located, data: dict) -> None:
+    check_start_caps(ctx, src, data)
     _check_structures(ctx, src, data["structures"])
     _check_guest_pieces(ctx, src, data["structures"])
     _check_setup(ctx, src, data.get("setup", []), data["structures"])
@@ -865,7 +871,7 @@ def check_catalogue(c: cat.Catalogue, located: dict[tuple[str, str], Located], l
         "research_track": _check_track, "variant": _check_variant, "automa_rules": _check_solo_parameters, "parameters": _check_parameters,
         "final_scoring": _check_final, "planets": _check_planets, "game": _check_game,
         "faction_board": _check_board,
-        "board_action": _check_price_field, "research_board": _check_price_field,
+        "board_action": _check_price_field, "research_board": _check_price_field, "free_actions": check_burn,
     }
     for (kind, _id), src in sorted(located.items()):
         check = per_kind.get(kind)
@@ -878,7 +884,7 @@ def check_catalogue(c: cat.Catalogue, located: dict[tuple[str, str], Located], l
                 check(ctx, src, src.data)
             except (KeyError, TypeError, AttributeError, IndexError):
                 pass
-    check_automa(c, located, loader)
+    check_automa(ctx, located)
     _drop_inherited(located, loader)
     loader.diagnostics.sort(key=lambda d: (d.file, d.line, d.column))
 

@@ -101,6 +101,8 @@ FILTER_FORMS: dict[str, tuple[str, str]] = {
     "tech-tile": ("TILE", "only this tile (a tech or advanced tech tile id)"),
     "structure-or-faction": ("STRUCTURE-or-FACTION", "only this piece built (a structure id) or this builder "
                                                      "(a faction id)"),
+    "track-or-resource": ("TRACK-or-RESOURCE", "only this research track (a track id) or this resource (a resource "
+                                               "code)"),
 }
 
 

@@ -63,8 +63,8 @@ EVENTS: dict[str, str] = {
     "round-end": "a round ends (after everybody has passed)",
     "final-scoring": "the game ends, before final scoring",
     "opponent-build": "an opponent builds within charging distance of one of the holder's structures",
-    "refused": "a research step the holder was to gain is refused by a rule (a locked track, the top level): "
-               "what the holder gets instead",
+    "refused": "a gain the holder was to get is cut short by a rule (a research step on a locked track or past "
+               "the top, a resource above its cap, a charge with no token left to move): what the holder gets instead",
 }
 
 # Events of the whole table: each fires for every player at once, so `on opponent EVENT` cannot name them.
@@ -88,7 +88,9 @@ EVENT_FILTERS: dict[str, object] = {
     "refused": {"locked": "the track is locked (`lock up TRACK`)",
                 "top": "the track is at its top level, or its top level cannot be taken (held by another, or no "
                        "green federation token to flip)",
-                "": "track"},
+                "cap": "a resource gained above its cap (`cap` in resources.yaml): the part above is lost",
+                "full": "a charge with no token left in area I or II to move: the power that cannot move is lost",
+                "": "track-or-resource"},
 }
 
 # What `per` can count of the event that fired the statement (`on charge: 1vp per pw`).
@@ -103,7 +105,9 @@ EVENT_DATA: dict[str, dict[str, str]] = {
     "spend": {"pw": "power spent"},
     "burn": {"pw": "times burned"},
     "opponent-build": {"pw": "power the holder could charge from it"},
-    "refused": {"step": "research steps refused (1)"},
+    "refused": {"step": "research steps refused (1; 0 for a resource)",
+                "amount": "how much was refused: 1 per research step, the resource lost above its cap, the power "
+                          "that could not move"},
 }
 
 # Events whose pieces `per X in EVENT` counts among (`1o per planet-type in federation`).

@@ -21,12 +21,15 @@ Where each rule lives:
 - `legal`: listing the legal moves; `common`: reading a move's arguments; `moves`: `Move`; `errors`:
   `MoveError`, the base of `MoveSyntaxError` (not a move) and `IllegalMoveError` (a move the rules
   refuse, naming a rule of `RULE_CODES`).
-- What the rules read besides the state, one view per concern (`context.Context` carries the three):
+- `seats`: what the common rules ask of a seat (`SeatRules`); `player_seat`: a player's answers;
+  `automa/`: the Automa's rules in a room of their own (set-up, deck, turn, actions, score, its seat).
+  The common rules ask the seat (`Context.seat`) instead of testing for the Automa.
+- What the rules read besides the state, one view per concern (`context.Context` carries the three, and the seats):
   `content_view` (the game's content and typed parameters), `map_view` (names, neighbours, distances,
   reach), `holdings` (what each player holds, and the only functions that change it).
 """
-from .automa_score import EXTRA_KEY as AUTOMA_EXTRA_KEY, VP_KEYS as AUTOMA_VP_KEYS
-from .automa_turn import COMMAND as AUTOMA_COMMAND
+from .automa.score import EXTRA_KEY as AUTOMA_EXTRA_KEY, VP_KEYS as AUTOMA_VP_KEYS
+from .automa.turn import COMMAND as AUTOMA_COMMAND
 from .effects import recorded_events
 from .engine import Engine
 from .errors import IllegalMoveError, MoveError, MoveSyntaxError

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..language import ast
 from ..state import GameState, Pending
-from . import auction, automa_turn, charges, choices, effects, holdings, phases, rescoring, research
+from . import auction, charges, choices, effects, holdings, phases, rescoring, research
 from .building import build_main, build_piece, fire_build, join_federation, qic_for_range
 from .common import arg, expect, hex_name, occupied, queue
 from .context import Context
@@ -34,8 +34,8 @@ def dispatch(ctx: Context, state: GameState, move: Move) -> None:
     if move.command in UNPLAYED_OPTIONS:
         raise IllegalMoveError("option", f"'{move.command}' belongs to a set-up option this engine does not "
                                          f"play: {UNPLAYED_OPTIONS[move.command]}; give the set-up as it ended up")
-    if move.command == automa_turn.COMMAND or state.is_automa(move.player):
-        return automa_turn.play(ctx, state, move)
+    if ctx.seats.for_move(state, move).play(ctx, state, move):   # a seat that plays by its own deck
+        return
     if state.decisions:
         return _decision(ctx, state, move, state.decisions[0])
     phase = state.phase
@@ -148,7 +148,8 @@ def _charge(ctx: Context, state: GameState, move: Move, decision: Pending) -> No
     if cost:
         items.append(["vp", -cost, "charge"])
     follow: list[Pending] = []
-    choices.apply_sequence(ctx, state, p, items, follow)
+    with effects.hearing_refusals(ctx, state, follow):
+        choices.apply_sequence(ctx, state, p, items, follow)
     # the rest of the `on charge` statements (their power-cycle gains came with the offer)
     builder = decision.data.get("builder")
     tags = frozenset(t for t in (decision.data.get("piece"),
@@ -184,7 +185,8 @@ def _decision(ctx: Context, state: GameState, move: Move, decision: Pending) -> 
         expect(move, choices.KIND)
         state.decisions.pop(0)
         follow: list[Pending] = []
-        choices.resolve(ctx, state, move.player, arg(move, 0), decision, follow)
+        with effects.hearing_refusals(ctx, state, follow):
+            choices.resolve(ctx, state, move.player, arg(move, 0), decision, follow)
         state.decisions[:0] = follow
         return
     if kind == "gaia-phase":
@@ -228,7 +230,8 @@ def _income_choice(ctx: Context, state: GameState, move: Move, decision: Pending
     if not phases.income_choice_needed(events):
         state.decisions.pop(0)
         chosen.extend(events)
-    choices.apply_events(ctx, state, p, chosen, follow)
+    with effects.hearing_refusals(ctx, state, follow):
+        choices.apply_events(ctx, state, p, chosen, follow)
     state.decisions[:0] = follow
 
 
@@ -291,9 +294,11 @@ def board_action(ctx: Context, state: GameState, move: Move) -> None:
     items = choices.items_of(plain, aid) + [[g.resource, g.count * ctx.holdings.count_per(state, p, g.per), aid] for g in plain if g.per]
     if pw:
         effects.fire(ctx, state, p, effects.Event("spend", data={"pw": pw}), 1, follow)
-        choices.spend_with_choice(ctx, state, p, pw, items, follow, "power-action")
-    else:
-        choices.apply_sequence(ctx, state, p, items, follow)
+    with effects.hearing_refusals(ctx, state, follow):
+        if pw:
+            choices.spend_with_choice(ctx, state, p, pw, items, follow, "power-action")
+        else:
+            choices.apply_sequence(ctx, state, p, items, follow)
     effects.apply_gains(ctx, state, p, others, aid, follow, by="board-action")
     effects.fire(ctx, state, p, effects.Event("board-action", frozenset((aid,))), 1, follow)
     queue(state, follow)
@@ -536,7 +541,8 @@ def _f_areas(ctx, state, move, question):
 
 def _f_token(ctx, state, move, question):
     follow: list[Pending] = []
-    choices.resolve(ctx, state, move.player, arg(move, 0), question, follow)
+    with effects.hearing_refusals(ctx, state, follow):
+        choices.resolve(ctx, state, move.player, arg(move, 0), question, follow)
     queue(state, follow)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from dataclasses import dataclass
+from typing import Mapping
 
 from ..board import distance
 from ..content.catalogue import Structure
@@ -116,10 +117,12 @@ def build_piece(ctx: Context, state: GameState, p: int, piece: str, name: str, a
     return upgrade(ctx, state, p, piece, name, by)
 
 
-def terraform_steps(ctx: Context, home: str, target: str) -> int:
+def terraform_steps(ctx: Context, home: str, target: str, off_wheel: Mapping[str, int] | None = None) -> int:
+    """Terraforming steps from `home` to `target` the short way round the wheel. A planet off the wheel
+    needs none, unless `off_wheel` counts it (the Automa's rules: its count there, else the wheel's size)."""
     wheel = ctx.content.catalogue.wheel
     if target not in wheel or home not in wheel:
-        return 0
+        return 0 if off_wheel is None else off_wheel.get(target, len(wheel))
     d = abs(wheel.index(home) - wheel.index(target))
     return min(d, len(wheel) - d)
 
@@ -232,16 +235,11 @@ def place_new(ctx: Context, state: GameState, p: int, piece: str, name: str, by:
         choices.take_with_choice(ctx, state, p, plan.tokens, "gaia", follow)
     if plan.completes:   # never half done: the project under the piece completes before it is replaced
         complete_project(ctx, state, p, name, plan.planet, follow)
-    holdings.place(state, name, p, piece, plan.guest)
-    becomes = None if plan.guest else ctx.content.placement(player, piece).becomes.get(plan.planet)
-    if becomes is not None and not s.gaia_project and becomes != plan.planet:
-        state.hex(name).planet = becomes
+    becomes = None if plan.guest or s.gaia_project else ctx.content.placement(player, piece).becomes.get(plan.planet)
+    put_piece(ctx, state, p, piece, name, becomes, plan.guest, by != MAIN_ACTION)
     state.temp.pop("step", None)
     state.temp.pop("range", None)
-    uses = s.counts_for
-    if "charge" in uses:
-        charges.record_build(state, name, by != MAIN_ACTION)
-    if "federation" in uses:
+    if "federation" in s.counts_for:
         join_federation(ctx, state, p, name)
     # each step fires `on step`, tagged: the free steps used first, then the steps paid for with ore
     effects.fire(ctx, state, p, effects.Event("step", frozenset(("free",)), {"step": 1}), plan.free, follow)
@@ -258,6 +256,20 @@ def place_new(ctx: Context, state: GameState, p: int, piece: str, name: str, by:
         fire_build(ctx, state, p, piece, _where(ctx, state, p, piece, name, plan.guest), follow, name=name,
                    steps=plan.steps, free_steps=plan.free, by=by)
     queue(state, follow)
+
+
+def put_piece(ctx: Context, state: GameState, p: int, piece: str, name: str, becomes: str | None = None,
+              guest: bool = False, in_follow_up: bool = False) -> bool:
+    """The board change of every new piece, a player's or the Automa's: the piece on the hex, the planet
+    turned into `becomes` (when given), the build recorded for the charges it offers. Whether the
+    planet changed."""
+    holdings.place(state, name, p, piece, guest)
+    changed = becomes is not None and becomes != ctx.map.planet_at(state, name)
+    if changed:
+        state.hex(name).planet = becomes
+    if "charge" in ctx.content.structure(state.players[p], piece).counts_for:
+        charges.record_build(state, name, in_follow_up)
+    return changed
 
 
 def complete_project(ctx: Context, state: GameState, p: int, name: str, planet: str, follow: list[Pending]) -> None:
@@ -339,12 +351,18 @@ def downgrade(ctx: Context, state: GameState, p: int, piece: str, name: str, sou
 def _replace_piece(ctx: Context, state: GameState, p: int, name: str, piece: str, source: str | None,
                    by: str) -> None:
     """Put `piece` in place of p's `source` on `name`; it counts as building it (triggers, charges)."""
-    holdings.replace(state, name, p, piece)
-    if ctx.content.counts(state.players[p], piece, "charge"):
-        charges.record_build(state, name, by != MAIN_ACTION)
+    change_piece(ctx, state, p, name, piece, by != MAIN_ACTION)
     follow: list[Pending] = []
     fire_build(ctx, state, p, piece, set(), follow, name=name, source=source, by=by)
     queue(state, follow)
+
+
+def change_piece(ctx: Context, state: GameState, p: int, name: str, piece: str, in_follow_up: bool = False) -> None:
+    """The board change of an upgrade or a downgrade, a player's or the Automa's: `piece` in place of p's
+    piece on `name`, the build recorded for the charges it offers."""
+    holdings.replace(state, name, p, piece)
+    if ctx.content.counts(state.players[p], piece, "charge"):
+        charges.record_build(state, name, in_follow_up)
 
 
 def _opponent_near(ctx: Context, state: GameState, p: int, name: str) -> bool:

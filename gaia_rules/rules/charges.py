@@ -48,8 +48,8 @@ def offer_charges(ctx: Context, state: GameState, builder: int, name: str) -> No
             if (h := state.board.get(other)) is not None]
     piece = state.board[name].piece
     for p in seats[i + 1:] + seats[:i]:
-        if state.is_automa(p):
-            continue  # the Automa never charges power
+        if not ctx.seat(state, p).charges:
+            continue  # a seat that never charges power (the Automa)
         player = state.players[p]
         best = 0
         for other, h in near:  # p's pieces that take charges (not Gaiaformers or stations) and guest mines in reach

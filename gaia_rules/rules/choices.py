@@ -169,7 +169,7 @@ def resolve(ctx: Context, state: GameState, p: int, answer: str, question: Pendi
     if op == "charge":
         for res, count, source in data["before"]:
             _gain(ctx, state, p, res, count, source, follow)
-        power.charge(player, data["n"], token_first=(answer == data["options"][0]))
+        resources.charge(state, p, data["n"], token_first=(answer == data["options"][0]))
         apply_sequence(ctx, state, p, data["then"], follow)
         if not follow:
             apply_events(ctx, state, p, data.get("later", []), follow)

@@ -18,6 +18,7 @@ from ..content.values import typed_value
 from ..language import ast
 from ..language.vocabulary import ENGINE_RESOURCES
 from ..state import PlayerState
+from .cache import Cache
 
 # Resources the engine keeps as a player's fields; every other kept resource is data (`PlayerState.other`).
 RESOURCE_FIELDS = {"c": "credits", "o": "ore", "k": "knowledge", "q": "qic", "vp": "vp"}
@@ -30,8 +31,9 @@ class ContentView:
     the solo rules' readings, as content (`automa_rules.game_parameters`).
     """
 
-    def __init__(self, catalogue: Catalogue, variant: str, solo: bool = False):
+    def __init__(self, catalogue: Catalogue, variant: str, cache: Cache, solo: bool = False):
         self.catalogue = catalogue
+        self.cache = cache
         self.variant = variant
         params = {n: p.default for n, p in catalogue.parameters.items() if p.scope == "game"}
         params.update(catalogue.variants[variant].parameters)
@@ -39,7 +41,6 @@ class ContentView:
             params.update(catalogue.automa.rules.game_parameters)
         self.game_params: dict[str, Any] = params
         self._defaults: dict[tuple, Any] = {}
-        self._kept: dict[str, dict] = {}
 
     # ------------------------------------------------------------ a player's faction
     def faction(self, p: PlayerState) -> Faction:
@@ -178,14 +179,8 @@ class ContentView:
     # ------------------------------------------------------------ tables derived from the content
     def kept(self, table: str, key: Any, compute: Callable[[], Any]) -> Any:
         """A value worked out once from the content (its components never change), kept under `key`
-        in the named table; the value must keep alive whatever the key names by `id`."""
-        found = self._kept.get(table)
-        if found is None:
-            found = self._kept[table] = {}
-        value = found.get(key, _MISSING)
-        if value is _MISSING:
-            value = found[key] = compute()
-        return value
+        in the named table of the engine's cache; the value must keep alive whatever the key names by `id`."""
+        return self.cache.get((self, table, key), compute)
 
 
 @dataclass(frozen=True)
@@ -196,6 +191,5 @@ class Placement:
     guest: frozenset[str]             # planet types of an opponent's colonised planet it may share
     price: dict[str, PlacePrice]      # planet type -> its place price (none: only the piece's cost)
     becomes: dict[str, str]           # planet type -> the planet type it turns into
-
 
 _MISSING = object()

@@ -10,13 +10,13 @@ player holds the price; the plan is cached per conversion table.
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
 
 from ..language import ast
 from ..language.errors import EffectSyntaxError
 from ..state import GameState, Pending
 from . import choices, effects, power
 from .resources import FREE_ACTION
+from .cache import Cache
 from .common import arg, queue, quoted
 from .context import Context
 from .errors import IllegalMoveError, MoveSyntaxError
@@ -311,9 +311,11 @@ def free_conversion(ctx: Context, state: GameState, move: Move, gaia_phase: bool
     then = [list(x) for x in then]
     if power:
         effects.fire(ctx, state, p, effects.Event("spend", data={"pw": power}), 1, follow)
-        choices.spend_with_choice(ctx, state, p, power, then, follow, "conversion")
-    else:
-        choices.apply_sequence(ctx, state, p, then, follow)
+    with effects.hearing_refusals(ctx, state, follow):
+        if power:
+            choices.spend_with_choice(ctx, state, p, power, then, follow, "conversion")
+        else:
+            choices.apply_sequence(ctx, state, p, then, follow)
     return follow
 
 
@@ -322,7 +324,7 @@ def _spend_plan(ctx: Context, state: GameState, p: int, cost_text: str, gain_tex
     """How a spend is paid: (what to pay but power, power to spend, gains in order, the once-per
     conversions it uses as (key, period)); worked out once per holding and set of shut conversions."""
     try:
-        costs, gains = _read_spend(cost_text, gain_text)
+        costs, gains = _read_spend(ctx.cache, cost_text, gain_text)
     except EffectSyntaxError as err:
         written = f"spend {cost_text} for {gain_text}"  # the gain is read as `now: <gain>`
         at = 6 + err.column if err.text == cost_text else len(written) - len(err.text) + err.column
@@ -340,7 +342,7 @@ def _spend_plan(ctx: Context, state: GameState, p: int, cost_text: str, gain_tex
 def _plan(content, held, gaia_phase: bool, cost_text: str, gain_text: str,
           shut: frozenset = frozenset()) -> tuple[list, int, list, tuple]:
     real, convs = _conversion_table(content, held, gaia_phase, shut)
-    costs, gains = _read_spend(cost_text, gain_text)
+    costs, gains = _read_spend(content.cache, cost_text, gain_text)
     want_cost, want_gain = vector(costs), vector(gains)
     counts = direct(want_cost, want_gain, convs)
     if counts is None:
@@ -410,9 +412,13 @@ def _holding_problem(ctx: Context, state: GameState, p: int, costs) -> str | Non
     return None
 
 
-@lru_cache(maxsize=4096)
-def _read_spend(cost_text: str, gain_text: str) -> tuple:
-    """The price and the gains a spend names (raises `EffectSyntaxError`); each text is read once."""
+def _read_spend(cache: Cache, cost_text: str, gain_text: str) -> tuple:
+    """The price and the gains a spend names (raises `EffectSyntaxError`); each text is read once (kept in
+    the engine's cache)."""
+    return cache.get(("spend", cost_text, gain_text), lambda: _parse_spend(cost_text, gain_text))
+
+
+def _parse_spend(cost_text: str, gain_text: str) -> tuple:
     from ..language.parser import parse_effect, parse_price  # lark: only when a spend is read
     return parse_price(cost_text), parse_effect(f"now: {gain_text}").statements[0].clause.gains
 
@@ -450,7 +456,7 @@ def spend_spelling(ctx: Context, state: GameState, move: Move) -> Move:
         return move  # only token moves can be spelt two ways
     gaia_phase = bool(state.decisions) and state.decisions[0].kind == "gaia-phase"
     try:
-        costs, gains = _read_spend(move.args[0], move.args[1])
+        costs, gains = _read_spend(ctx.cache, move.args[0], move.args[1])
     except EffectSyntaxError:
         return move
     real, convs = conversion_table(ctx, state, move.player, gaia_phase)
@@ -486,7 +492,8 @@ def burn(ctx: Context, state: GameState, move: Move) -> None:
         times = int(arg(move, 0))
     except ValueError:
         raise MoveSyntaxError.of_move(move, f"burn takes a number, not {quoted(move.args[0])}", 0) from None
-    power.burn(state.players[move.player], times, ctx.holdings.param(state, move.player, "token_route", "burn"))
+    power.burn(state.players[move.player], times, ctx.holdings.param(state, move.player, "token_route", "burn"),
+               ctx.content.catalogue.burn)
     queue(state, effects.fire(ctx, state, move.player, effects.Event("burn", data={"pw": times})))
 
 

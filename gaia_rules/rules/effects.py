@@ -19,7 +19,7 @@ from .content_view import RESOURCE_FIELDS
 from .context import Context
 from .errors import IllegalMoveError
 
-__all__ = ["RESOURCE_FIELDS", "Event", "fire", "apply_gains", "pay", "can_pay", "recorded_events"]
+__all__ = ["RESOURCE_FIELDS", "Event", "fire", "apply_gains", "pay", "can_pay", "recorded_events", "hearing_refusals"]
 
 _RECORDER: ContextVar[list | None] = ContextVar("recorded_events", default=None)
 
@@ -34,6 +34,30 @@ def recorded_events() -> Iterator[list[tuple[int, str, frozenset]]]:
         yield seen
     finally:
         _RECORDER.reset(token)
+
+
+@contextmanager
+def hearing_refusals(ctx: Context, state: GameState, follow: list[Pending], instead: bool = False) -> Iterator[None]:
+    """Gains cut short inside (above a cap, a charge with no token left to move) fire `refused` for their
+    player afterwards, tagged with the resource and why (`cap`, `full`), `amount` the part lost; its
+    follow-ups join `follow`. `instead`: these are gains a `refused` statement gives, whose losses are lost
+    without a word (what comes instead is never refused in turn: no chain, no loop)."""
+    if "refused" not in ctx.content.heard_events and _RECORDER.get() is None:
+        yield   # nothing listens, nothing records: nothing to note
+        return
+    lost: list = []
+    token = resources.LOST.set(lost)
+    try:
+        yield
+    finally:
+        resources.LOST.reset(token)
+    if instead:
+        return
+    totals: dict[tuple[int, str, str], int] = {}
+    for p, res, why, n in lost:   # once per player, resource and why, with all that was lost
+        totals[p, res, why] = totals.get((p, res, why), 0) + n
+    for (p, res, why), n in totals.items():
+        fire(ctx, state, p, Event("refused", frozenset((res, why)), {"amount": n, "step": 0}), 1, follow)
 
 
 class Event:
@@ -78,7 +102,8 @@ def apply_gains(ctx: Context, state: GameState, p: int, gains, source: str, foll
 
     def flush():
         if batch:
-            choices.apply_sequence(ctx, state, p, list(batch), follow)
+            with hearing_refusals(ctx, state, follow, instead=event is not None and event.name == "refused"):
+                choices.apply_sequence(ctx, state, p, list(batch), follow)
             batch.clear()
 
     for g in gains:

@@ -15,42 +15,42 @@ from ..content import default_catalogue
 from ..content.catalogue import Catalogue
 from ..setup import SOLO_PLAYERS, SetupError, check_options, check_player_count, check_solo
 from ..state import GameState, PlayerState, Setup
-from . import actions, automa_setup, charges, choices, conversions, holdings, phases
+from . import actions, charges, choices, conversions, holdings, phases
+from .automa import setup as automa_setup, turn as automa_turn
+from .automa.seat import AutomaSeat
+from .cache import Cache
 from .context import Context
 from .errors import IllegalMoveError
 from .legal import candidate_moves, follow_up_candidates, legal_moves, legal_successors
 from .moves import Move, check_move
+from .player_seat import PlayerSeat
+from .seats import Seats
 from .tech import tech_problem
+
+# the rules of each kind of seat, the same for every game (which seat is whose is the state's)
+SEATS = Seats(PlayerSeat(), AutomaSeat(), automa_turn.COMMAND)
 
 
 class Engine:
     """Rules of one catalogue (bundled content plus overlays)."""
 
-    CONTEXTS_KEPT = 64  # maps (with their caches) kept at once; the oldest is dropped first
-
     def __init__(self, catalogue: Catalogue | None = None):
         self.catalogue = catalogue or default_catalogue()
-        self._contexts: dict[tuple, Context] = {}
-        self._by_setup: dict[int, tuple] = {}
+        self.cache = Cache()   # the engine's one cache: contexts and every table their views keep
 
     # ------------------------------------------------------------ set-up
     def context(self, state: GameState) -> Context:
         s = state.setup
-        hit = self._by_setup.get(id(s))
+        hit = self.cache.peek(("set-up", id(s)))
         if hit is not None and hit[0] is s:
             return hit[1]
         boards = (s.faction_variant, s.faction_variant_version, s.seat_count()) if s.faction_variant else None
-        key = (s.variant, s.automa is not None, s.mirror,   # a solo game has game parameters of its own
+        key = ("context", s.variant, s.automa is not None, s.mirror,   # a solo game has game parameters of its own
                tuple((x["sector"], x["rotation"], tuple(x["center"])) for x in s.sectors), boards)
-        ctx = self._contexts.get(key)
-        if ctx is None:
-            if len(self._contexts) >= self.CONTEXTS_KEPT:  # a long run of bot games draws a new map each game
-                self._contexts.pop(next(iter(self._contexts)), None)
-            catalogue = self.catalogue.with_faction_variant(s.faction_variant, s.faction_variant_version, s.seat_count())
-            ctx = self._contexts[key] = Context.for_setup(catalogue, s)
-        if len(self._by_setup) > 2 * self.CONTEXTS_KEPT:
-            self._by_setup.clear()
-        self._by_setup[id(s)] = (s, ctx)  # the set-up is kept alive so its id stays unique
+        ctx = self.cache.get(key, lambda: Context.for_setup(
+            self.catalogue.with_faction_variant(s.faction_variant, s.faction_variant_version, s.seat_count()),
+            s, self.cache, SEATS))
+        self.cache.put(("set-up", id(s)), (s, ctx))  # the set-up is kept alive so its id stays unique
         return ctx
 
     def new_game(self, setup: Setup) -> GameState:
@@ -90,7 +90,7 @@ class Engine:
 
     def apply(self, state: GameState, move: Move) -> GameState:
         """Apply one move to a copy of `state`; raise `IllegalMoveError` if the rules refuse it."""
-        new = state.clone()
+        new = holdings.clone(state)
         self.apply_in_place(new, move)
         return new
 
@@ -111,7 +111,7 @@ class Engine:
         if move.player != expected:
             who = "nobody" if expected is None else f"player {expected + 1}"
             raise IllegalMoveError("turn", f"it is not player {move.player + 1}'s turn ({who} must act)")
-        since = holdings.revision()
+        since = holdings.revision(state)
         actions.dispatch(ctx, state, move)
         self._settle_follow_ups(state)
         charges.close_builds(state)  # builds whose follow-ups this move finished
@@ -154,7 +154,7 @@ class Engine:
             positions = list(state.setup.tech_tiles) + [f"adv-{t}" for t in state.setup.advanced_tiles]
             return any(tech_problem(ctx, state, follow.player, pos) is None for pos in positions)
         for move in follow_up_candidates(ctx, state, follow.player, follow):
-            trial = state.clone()
+            trial = holdings.clone(state)
             try:
                 self.apply_in_place(trial, move)
             except IllegalMoveError:

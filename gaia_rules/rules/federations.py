@@ -481,7 +481,7 @@ def possible_federations(ctx: Context, state: GameState, p: int, limit: int = 64
            tuple(sorted((n, h.owner, h.piece, h.planet, sharing.shared_by(h), tuple(h.satellites), tuple(h.federations))
                         for n, h in state.board.items())),
            tuple(sorted(state.fed_supply.items())), ctx.holdings.of(state, p).signature)
-    return list(ctx.map.kept("federations", key, lambda: _possible_federations(ctx, state, p, limit), 2000))
+    return list(ctx.map.kept("federations", key, lambda: _possible_federations(ctx, state, p, limit)))
 
 
 ROW_LIMIT = 100   # partial trees (rows of the tree search) computed per listing

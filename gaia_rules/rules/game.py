@@ -20,6 +20,7 @@ from .errors import MoveError
 from .game_view import GameView
 from .moves import Move
 from .scoring import source_groups
+from .seats import AUTOMA
 
 
 @dataclass(frozen=True)
@@ -107,10 +108,11 @@ class Game:
 
     @property
     def seats(self) -> tuple[Seat, ...]:
-        return tuple(Seat(p.index, p.faction, self._state.is_automa(p.index)) for p in self._state.players)
+        return tuple(Seat(p.index, p.faction, self.is_automa(p.index)) for p in self._state.players)
 
     def is_automa(self, p: int | None) -> bool:
-        return self._state.is_automa(p)
+        """Whether the Automa sits at seat p (for showing the seat: the rules ask the seat's rules)."""
+        return p is not None and self.engine.context(self._state).seat(self._state, p).kind == AUTOMA
 
     @property
     def is_over(self) -> bool:

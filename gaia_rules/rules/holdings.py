@@ -8,17 +8,18 @@ events seen. A `Holding` is what one signature holds, worked out once (statement
 event, parameters, substitutions, locks, and whatever the rules derive from them) and shared by
 every player of every state with that signature.
 
-Each player keeps their holding with them (an attribute outside the data fields, so JSON and
-equality never see it); a clone shares it with its parent until one of them changes. Every
+Holdings are kept in the engine's cache (rules/cache.py), one per signature. Which holding each
+player of a live state has now is kept beside the state, never on it (the state stays plain data):
+a table by the state's identity (`_Players`), which a clone made by `clone` starts from. Every
 change to what a signature reads goes through the functions at the end of this module (a rule
 module writes none of those fields itself: tests/test_rules_holdings.py checks), and those
-functions drop the player's holding and draw a new revision for them, so the next question reads
-the signature again. A state built or loaded without the engine has no holding kept yet; code that
-edits a state by hand says so with `edited`.
+functions forget the player's holding and count the change, so the next question reads the
+signature again. A state built, loaded or cloned without this module has no holding kept yet; code
+that edits a state by hand says so with `edited`.
 """
 from __future__ import annotations
 
-import itertools
+import weakref
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
@@ -26,10 +27,12 @@ from ..content.catalogue import PARAMETER_SOURCES
 from ..language import ast
 from ..state import GameState, HexState, PlayerState, TechTileHeld
 from . import sharing
+from .cache import Cache
 from .content_view import ContentView
 from .counting import Counting
 from .map_view import MapView
 from .param_fold import change_price, changed_value, fold
+from .seats import Seats
 
 EVENT_MARK = "event:"   # a player's mark of an event some `until`/`after` scope names
 
@@ -47,9 +50,7 @@ class Holding:
     """What one signature holds (shared by every player, in any state, with that signature)."""
 
     __slots__ = ("view", "signature", "faction", "on_map", "used", "statements", "by_event", "sets", "changes", "replace",
-                 "locks", "conditional", "keyed_on", "_params", "_derived", "_folds")
-
-    DERIVED_KEPT = 512   # values derived from one holding (conversion tables, spend plans...) kept at most
+                 "locks", "conditional", "keyed_on", "_params", "_folds")
 
     def __init__(self, view: "Holdings", signature: tuple, statements: tuple[Held, ...]):
         self.view = view
@@ -78,7 +79,6 @@ class Holding:
         self.keyed_on = keyed_on
         self.sets, self.changes, self.replace, self.locks = fold(view.source_order, lasting)
         self._params: dict[tuple, Any] = {}
-        self._derived: dict[tuple, Any] = {}
         self._folds: dict[tuple, tuple] = {}
 
     def fold(self, active: tuple[int, ...]) -> tuple:
@@ -114,13 +114,13 @@ class Holding:
         return found
 
     def derived(self, compute: Callable[..., Any], *args) -> Any:
-        """`compute(content view, statements, *args)`, worked out once for this holding."""
-        key = (compute, *args)
-        found = self._derived.get(key, _MISSING)
+        """`compute(content view, statements, *args)`, worked out once for this holding (in the engine's cache)."""
+        key = (self, compute, *args)
+        cache = self.view.cache
+        found = cache.peek(key, _MISSING)
         if found is _MISSING:
-            if len(self._derived) >= self.DERIVED_KEPT:
-                self._derived.clear()
-            found = self._derived[key] = compute(self.view.content, self.statements, *args)
+            found = compute(self.view.content, self.statements, *args)
+            cache.put(key, found)
         return found
 
 
@@ -201,12 +201,11 @@ class _PiecesAndCounters(Counting):
 class Holdings(_PiecesAndCounters):
     """The holdings index of one game's content and map: what each player holds, and counts over their pieces."""
 
-    KEPT = 20_000   # signatures kept at most (a long run starts over)
-
-    def __init__(self, content: ContentView, map_view: MapView):
+    def __init__(self, content: ContentView, map_view: MapView, cache: Cache, seats: Seats):
         self.content = content
         self.map = map_view
-        self._by_signature: dict[tuple, Holding] = {}
+        self.cache = cache   # the engine's one cache: holdings by signature, what is derived from each
+        self.seats = seats
         catalogue = content.catalogue
         self._component_rank = {("research", t): i for i, t in enumerate(catalogue.tracks)}
         self._component_rank.update({("tech", t): i for i, t in enumerate(catalogue.tech_tiles)})
@@ -224,19 +223,20 @@ class Holdings(_PiecesAndCounters):
     # ------------------------------------------------------------ a player's holding
     def of(self, state: GameState, p: int) -> Holding:
         """Player p's holding: the one they keep, or the one of the signature read now."""
-        player = state.players[p]
-        kept = player.__dict__.get(_KEPT)
+        players = _players(state)
+        kept = players.holdings[p]
         if kept is not None and kept.view is self:
             return kept
         signature = self._read_signature(state, p)
-        holding = self._by_signature.get(signature)
+        key = (self, signature)
+        holding = self.cache.peek(key)
         if holding is None:
-            if len(self._by_signature) >= self.KEPT:
-                self._by_signature.clear()
-            # the Automa holds nothing of its faction's: no abilities, income, booster or level effects
-            statements = tuple(self._held(player, signature)) if player.faction is not None and not signature[7] else ()
-            holding = self._by_signature[signature] = Holding(self, signature, statements)
-        player.__dict__[_KEPT] = holding
+            player = state.players[p]
+            # a seat that holds no abilities (the Automa): no faction abilities, income, booster or level effects
+            statements = tuple(self._held(player, signature)) if player.faction is not None and signature[7] else ()
+            holding = Holding(self, signature, statements)
+            self.cache.put(key, holding)
+        players.holdings[p] = holding
         return holding
 
     def _read_signature(self, state: GameState, p: int) -> tuple:
@@ -246,7 +246,8 @@ class Holdings(_PiecesAndCounters):
         seen = tuple(m for m in player.marks if m.startswith(EVENT_MARK)) if player.marks else ()
         return (player.faction, tuple(sorted(on_map.items())), tuple(sorted(used.items())),
                 tuple(player.research.get(t, 0) for t in self.content.catalogue.tracks),
-                tuple((t.tile, t.enabled) for t in player.tech), player.booster, seen, state.is_automa(p))
+                tuple((t.tile, t.enabled) for t in player.tech), player.booster, seen,
+                self.seats.of(state, p).holds_abilities)
 
     def piece_counts(self, state: GameState, p: int) -> tuple[dict[str, int], dict[str, int]]:
         """(copies on the map, copies taken from the faction board) per structure, in one scan of the board."""
@@ -401,66 +402,101 @@ class Holdings(_PiecesAndCounters):
 _MISSING = object()
 ON = "-on-"   # a key of a structure on a planet kind: `ts-on-gaia`, `m-on-home`
 
-# ------------------------------------------------------------------ the changes to holdings
+# ------------------------------------------------------------------ the players of each live state
 #
-# The only writes of the rules to what a signature reads: pieces on hexes (owner, piece, guests),
-# a player's faction, research levels, tech tiles and their covering, booster, Lost Planet and the
-# events seen. Each drops the player's kept holding and draws a new revision for them.
+# Which holding each player of a state has now, and which players changed since a count: beside
+# the state, by its identity (a weak reference tells a live state from a dead one whose id came
+# back), so the state itself stays plain data.
 
-_KEPT = "_holding"             # the player's kept `Holding` (not a data field)
-_REVISION = "_holdings_revision"
-_REVISIONS = itertools.count(1)
+class _Players:
+    """What is kept about the players of one state: each one's holding (None: read it again), the
+    changes counted so far, and when each player last changed."""
 
+    __slots__ = ("state", "holdings", "count", "changed")
 
-def _changed(player: PlayerState) -> None:
-    d = player.__dict__
-    d.pop(_KEPT, None)
-    d[_REVISION] = next(_REVISIONS)
-
-
-def revision() -> int:
-    """A revision newer than every change made so far (revisions only grow)."""
-    return next(_REVISIONS)
+    def __init__(self, state: GameState, holdings: list, count: int, changed: list[int]):
+        self.state = weakref.ref(state)
+        self.holdings = holdings
+        self.count = count
+        self.changed = changed
 
 
-def changed_since(state: GameState, since: int) -> tuple[int, ...]:
-    """Players of `state` whose holdings changed after `revision()` gave `since`."""
-    if next(_REVISIONS) == since + 1:
-        return ()  # no change anywhere since then
-    return tuple(i for i, player in enumerate(state.players) if player.__dict__.get(_REVISION, 0) > since)
+_STATES = Cache()   # id(state) -> _Players (a live state whose entry was dropped reads its players again)
+
+
+def _players(state: GameState) -> _Players:
+    found = _STATES.peek(id(state))
+    if found is None or found.state() is not state or len(found.holdings) != len(state.players):
+        found = _Players(state, [None] * len(state.players), 0, [0] * len(state.players))
+        _STATES.put(id(state), found)
+    return found
+
+
+def clone(state: GameState) -> GameState:
+    """`state.clone()` whose players keep the holdings they have (a clone made otherwise reads them again)."""
+    new = state.clone()
+    kept = _STATES.peek(id(state))
+    if kept is not None and kept.state() is state:
+        _STATES.put(id(new), _Players(new, list(kept.holdings), kept.count, list(kept.changed)))
+    return new
+
+
+def _changed(state: GameState, p: int) -> None:
+    players = _players(state)
+    players.holdings[p] = None
+    players.count += 1
+    players.changed[p] = players.count
+
+
+def revision(state: GameState) -> tuple:
+    """A mark of the changes to `state`'s holdings so far, for `changed_since`."""
+    players = _players(state)
+    return players, players.count
+
+
+def changed_since(state: GameState, since: tuple) -> tuple[int, ...]:
+    """Players of `state` whose holdings changed after `revision(state)` gave `since` (every player
+    when what was kept about the state was dropped in between)."""
+    kept, count = since
+    players = _players(state)
+    if players is not kept:
+        return tuple(range(len(state.players)))
+    if players.count == count:
+        return ()  # no change since then
+    return tuple(i for i, n in enumerate(players.changed) if n > count)
 
 
 def edited(state: GameState, players=None) -> None:
     """Say that a state was changed by hand (outside the rules): what its players hold is read again."""
-    for i, player in enumerate(state.players):
+    for i in range(len(state.players)):
         if players is None or i in players:
-            _changed(player)
+            _changed(state, i)
 
 
 def set_faction(state: GameState, p: int, faction: str | None) -> None:
     player = state.players[p]
     player.faction = faction
-    _changed(player)
+    _changed(state, p)
 
 
 def set_research(state: GameState, p: int, levels: dict[str, int]) -> None:
     player = state.players[p]
     player.research = levels
-    _changed(player)
+    _changed(state, p)
 
 
 def raise_level(state: GameState, p: int, track: str) -> int:
     """Player p moves up one level on `track`; the new level."""
     player = state.players[p]
     new = player.research[track] = player.research.get(track, 0) + 1
-    _changed(player)
+    _changed(state, p)
     return new
 
 
 def take_tile(state: GameState, p: int, tile: str, pos: str) -> None:
     player = state.players[p]
     player.tech.append(TechTileHeld(tile, pos))
-    _changed(player)
+    _changed(state, p)
 
 
 def cover_tile(state: GameState, p: int, covered: TechTileHeld, tile: str, pos: str) -> None:
@@ -468,13 +504,13 @@ def cover_tile(state: GameState, p: int, covered: TechTileHeld, tile: str, pos: 
     player = state.players[p]
     covered.enabled = False
     player.tech.append(TechTileHeld(tile, pos))
-    _changed(player)
+    _changed(state, p)
 
 
 def set_booster(state: GameState, p: int, booster: str | None) -> None:
     player = state.players[p]
     player.booster = booster
-    _changed(player)
+    _changed(state, p)
 
 
 def place(state: GameState, name: str, p: int | None, piece: str | None, guest: bool = False) -> HexState:
@@ -483,10 +519,10 @@ def place(state: GameState, name: str, p: int | None, piece: str | None, guest: 
     h = state.hex(name)
     if guest:
         h.guests.append(p)
-        _changed(state.players[p])
+        _changed(state, p)
         return h
     for owner in {h.owner, p} - {None}:
-        _changed(state.players[owner])
+        _changed(state, owner)
     h.owner, h.piece = p, piece
     return h
 
@@ -494,7 +530,7 @@ def place(state: GameState, name: str, p: int | None, piece: str | None, guest: 
 def replace(state: GameState, name: str, p: int, piece: str) -> None:
     """Player p's piece on a hex becomes another (an upgrade, a downgrade, a swap)."""
     state.hex(name).piece = piece
-    _changed(state.players[p])
+    _changed(state, p)
 
 
 def place_lost_planet(state: GameState, name: str, p: int, piece: str, planet: str) -> None:
@@ -510,4 +546,4 @@ def mark_event(state: GameState, p: int, event: str) -> None:
     mark = EVENT_MARK + event
     if mark not in player.marks:
         player.marks = player.marks + [mark]  # replaced: clones share it
-        _changed(player)
+        _changed(state, p)

@@ -10,7 +10,7 @@ from typing import Iterator
 
 from ..language import ast
 from ..state import GameState
-from . import actions, auction, automa_turn, building, charges, choices, conversions, effects, federations, phases, power, rescoring, research, sharing
+from . import actions, auction, building, charges, choices, conversions, effects, federations, holdings, phases, power, rescoring, research, sharing
 from .context import Context
 from .errors import IllegalMoveError
 from .moves import Move, swap_command
@@ -32,7 +32,7 @@ def legal_moves(engine, state: GameState) -> list[Move]:
 
 def _tried(engine, state: GameState, move: Move) -> GameState | None:
     """The state after `move`, applied to a clone; None if the rules refuse it."""
-    trial = state.clone()
+    trial = holdings.clone(state)
     try:
         engine.apply_in_place(trial, move)
     except IllegalMoveError:
@@ -76,8 +76,9 @@ def candidates(ctx: Context, state: GameState, p: int, certain: set[Move]) -> It
         certain.add(move)
         return move
 
-    if state.is_automa(p):  # the Automa's seat plays by its deck: one move, whatever it must do now
-        yield sure(Move(p, automa_turn.COMMAND))
+    deck = ctx.seat(state, p).deck_moves(p)
+    if deck is not None:  # a seat that plays by its own deck (the Automa: one move, whatever it must do now)
+        yield from map(sure, deck)
         return
     if state.decisions:
         yield from _decision_candidates(ctx, state, p, state.decisions[0])
@@ -268,8 +269,8 @@ def _free_candidates(ctx, state, p, sure) -> Iterator[Move]:
     player = state.players[p]
     for args in _spends(ctx, state, p, gaia_phase=False):
         yield sure(Move(p, "spend", args))
-    area2 = power.in_area(player, "area2")
-    for n in range(1, min(area2 // 2, MOST_TIMES) + 1):  # bigger burns stay legal, unlisted like bigger spends
+    times = power.burnable(player, ctx.content.catalogue.burn)
+    for n in range(1, min(times, MOST_TIMES) + 1):  # bigger burns stay legal, unlisted like bigger spends
         yield sure(Move(p, "burn", (str(n),)))
 
 

@@ -1,9 +1,9 @@
 """The map as the rules read it: hex names, neighbours, distances, reach and the planets on it.
 
 A `MapView` is built once per map (`Context.for_setup`) over the placed sectors (`board.GameMap`).
-What it works out once is kept here (neighbours, hexes within a distance, hexes of a planet kind),
-keyed by everything it depends on; the only state it reads is the planet a hex holds now (a Gaia
-Project done, the Lost Planet).
+What it works out once is kept (neighbours here; hexes within a distance, hexes of a planet kind and
+searches on the board in the engine's cache), keyed by everything it depends on; the only state it
+reads is the planet a hex holds now (a Gaia Project done, the Lost Planet).
 """
 from __future__ import annotations
 
@@ -12,14 +12,16 @@ from typing import Any, Callable
 
 from ..board import GameMap, Hex, distance, neighbours
 from ..state import GameState
+from .cache import Cache
 from .content_view import ContentView
 
 
 class MapView:
     """One game's map: `hexes` and `by_name` as `board.GameMap` has them, and the questions rules ask."""
 
-    def __init__(self, grid: GameMap, content: ContentView):
+    def __init__(self, grid: GameMap, content: ContentView, cache: Cache):
         self.grid = grid
+        self.cache = cache   # the engine's one cache (rules/cache.py)
         self.hexes = grid.hexes
         self.by_name = grid.by_name
         self.kinds = content.kinds
@@ -28,8 +30,6 @@ class MapView:
         self.charge_distance: int = game["charge"]["distance"]
         # how near an opponent's piece makes a structure's `cost_near_opponent` apply (content: game.yaml)
         self.near_opponent_distance: int = game["near_opponent_distance"]
-        self._within: dict[tuple[str, int], tuple[str, ...]] = {}
-        self._kept: dict[str, dict] = {}
 
     # ------------------------------------------------------------ names
     def hex(self, text: str) -> Hex:
@@ -51,12 +51,10 @@ class MapView:
 
     def within(self, name: str, d: int) -> tuple[str, ...]:
         """Names of the map hexes at most `d` away from `name` (itself included)."""
-        found = self._within.get((name, d))
+        found = self.cache.peek((self, "within", name, d))
         if found is None:
-            if len(self._within) > 100_000:
-                self._within.clear()
-            found = self._within[(name, d)] = tuple(self.hexes[c].name
-                                                    for c in self.grid.within(self.by_name[name], d))
+            found = tuple(self.hexes[c].name for c in self.grid.within(self.by_name[name], d))
+            self.cache.put((self, "within", name, d), found)
         return found
 
     def distance(self, a: str, b: str) -> int:
@@ -97,21 +95,10 @@ class MapView:
         return tuple(name for name, base in self.planets_by_name if changed.get(name, base) in wanted)
 
     # ------------------------------------------------------------ searches over the board
-    def kept(self, table: str, key: Any, compute: Callable[[], Any], limit: int = 4096) -> Any:
-        """The value of a search on this map, kept under `key` in the named table.
+    def kept(self, table: str, key: Any, compute: Callable[[], Any]) -> Any:
+        """The value of a search on this map, kept under `key` in the named table of the engine's cache.
 
         The key holds everything the value depends on besides the map (what stands on the
-        hexes that matter); a table that grows past `limit` entries starts over.
+        hexes that matter).
         """
-        found = self._kept.get(table)
-        if found is None:
-            found = self._kept[table] = {}
-        value = found.get(key, _MISSING)
-        if value is _MISSING:
-            if len(found) >= limit:
-                found.clear()
-            value = found[key] = compute()
-        return value
-
-
-_MISSING = object()
+        return self.cache.get((self, table, key), compute)

@@ -11,7 +11,8 @@ from typing import Callable
 from ..content.spelling import did_you_mean
 from ..language import ast
 from ..state import GameState, Pending
-from . import auction, automa_deck, automa_setup, charges, choices, conversions, effects, holdings, research, scoring, special_token
+from . import auction, charges, choices, conversions, effects, holdings, research, scoring, special_token
+from .content_view import RESOURCE_FIELDS
 from .context import Context
 from .errors import IllegalMoveError
 
@@ -42,13 +43,9 @@ def choose_faction(ctx: Context, state: GameState, p: int, fid: str) -> None:
         raise IllegalMoveError("faction", f"unknown faction '{fid}'{did_you_mean(fid, cat.factions)}")
     faction = cat.factions[fid]
     for other in state.players:
-        if state.is_automa(other.index) and cat.factions[other.faction].home == faction.home:
-            raise IllegalMoveError("faction", f"the Automa plays {cat.factions[other.faction].name} ({faction.home}): "
-                                              f"choose a faction of another home planet")
-        if other.faction == fid:
-            raise IllegalMoveError("faction", f"{faction.name} is already taken")
-        if other.faction is not None and cat.factions[other.faction].home == faction.home:
-            raise IllegalMoveError("faction", f"{cat.factions[other.faction].name} already plays {faction.home}")
+        clash = ctx.seat(state, other.index).faction_clash(cat, other.faction, fid)
+        if clash is not None:
+            raise IllegalMoveError("faction", clash)
     holdings.set_faction(state, p, fid)
 
 
@@ -58,10 +55,10 @@ def init_player(ctx: Context, state: GameState, p: int) -> None:
     player = state.players[p]
     faction = cat.factions[player.faction]
     player.vp = faction.start["vp"]
-    player.credits = faction.start["credits"]
-    player.ore = faction.start["ore"]
-    player.knowledge = faction.start["knowledge"]
-    player.qic = faction.start["qic"]
+    caps = ctx.content.caps   # a start above a cap is cut to it, as any amount above it is lost
+    for code, attr in RESOURCE_FIELDS.items():
+        if attr != "vp":
+            setattr(player, attr, min(faction.start[attr], caps.get(code, faction.start[attr])))
     player.power = dict(faction.power)
     special_token.start(player, faction)
     holdings.set_research(state, p, {t: 0 for t in cat.tracks})
@@ -74,13 +71,9 @@ def begin_placements(ctx: Context, state: GameState) -> None:
     pass's direction: `forward` in seat order, `reverse` from the last seat), then the pieces placed at a
     given place of the whole sequence (`at`)."""
     for p in range(len(state.players)):
-        if state.is_automa(p):
-            automa_setup.init_seat(ctx, state)
-        else:
-            init_player(ctx, state, p)
+        ctx.seat(state, p).start(ctx, state, p)
     order = ctx.content.catalogue.game["setup_order"]
-    plans = [automa_setup.starting_pieces(ctx, state) if state.is_automa(p.index) else ctx.content.faction(p).setup
-             for p in state.players]
+    plans = [ctx.seat(state, p).starting_pieces(ctx, state, p) for p in range(len(state.players))]
     passes = max([len(order)] + [pl.pass_number(len(order)) or 0 for plan in plans for pl in plan])
     queue: list[list] = []
     seats = list(state.seats)
@@ -179,8 +172,9 @@ def advance(ctx: Context, state: GameState, observer: RoundObserver | None = Non
 def start_round(ctx: Context, state: GameState, number: int) -> None:
     sync_income_order(ctx, state)
     state.round = number
-    if state.automa is not None and number > 1:
-        automa_deck.new_round(ctx, state, number)
+    if number > 1:
+        for p in state.seats:
+            ctx.seat(state, p).new_round(ctx, state, number)
     for player in state.players:  # statements limited to once per round may fire again
         if player.marks:
             player.marks = [m for m in player.marks if not m.startswith("round:")]
@@ -194,7 +188,7 @@ def start_round(ctx: Context, state: GameState, number: int) -> None:
 def everyone(ctx: Context, state: GameState, event) -> None:
     """Fire an event of the whole table for each player, in turn order; follow-ups become decisions."""
     for p in state.turn_order or state.seats:
-        if not state.is_automa(p):  # the Automa scores nothing of what the events give
+        if ctx.seat(state, p).takes_events:  # the Automa scores nothing of what the events give
             state.decisions.extend(effects.fire(ctx, state, p, event))
 
 
@@ -301,7 +295,8 @@ def income(ctx: Context, state: GameState, p: int) -> None:
         state.decisions.append(Pending("income", p, {"events": events}))
         return
     follow: list[Pending] = []
-    choices.apply_events(ctx, state, p, events, follow)
+    with effects.hearing_refusals(ctx, state, follow):
+        choices.apply_events(ctx, state, p, events, follow)
     state.decisions.extend(follow)
 
 

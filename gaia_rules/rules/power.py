@@ -81,20 +81,31 @@ def spend_power(p: PlayerState, n: int, token_value: int, special_value: int, us
         p.power[to] += tokens
 
 
-def burn(p: PlayerState, times: int, discard_to: str) -> None:
-    """Burn: per time, two area-II tokens leave; one goes to area III, the other is removed."""
+def burnable(p: PlayerState, rule) -> int:
+    """How many times player p can burn under `rule` (free-actions.yaml's `burn`: from, to, take, keep)."""
+    plain_only = rule.keep == 0   # a burn keeping nothing never takes the special token
+    return (p.power[rule.source] if plain_only else in_area(p, rule.source)) // rule.take
+
+
+def burn(p: PlayerState, times: int, discard_to: str, rule) -> None:
+    """Burn `times` times: each takes `rule.take` tokens from `rule.source`, `rule.keep` of them go to
+    `rule.target` (the special token first, when it is among them) and the rest leave (to `discard_to`)."""
     if times < 1:
         raise IllegalMoveError("burn", "burn at least once")
-    if in_area(p, "area2") < 2 * times:
-        raise IllegalMoveError("burn", f"burning {times} needs {2 * times} tokens in area II, you have {in_area(p, 'area2')}")
+    need = rule.take * times
+    if burnable(p, rule) < times:
+        raise IllegalMoveError("burn", f"burning {times} needs {need} tokens in {rule.source}, you have "
+                                       f"{in_area(p, rule.source)}")
     for _ in range(times):
-        if special_token.move(p, "area2", "area3"):
-            p.power["area2"] -= 1
+        kept = rule.keep
+        if kept and special_token.move(p, rule.source, rule.target):
+            taken, kept = rule.take - 1, kept - 1
         else:
-            p.power["area2"] -= 2
-            p.power["area3"] += 1
+            taken = rule.take
+        p.power[rule.source] -= taken
+        p.power[rule.target] += kept
         if discard_to in p.power:
-            p.power[discard_to] += 1
+            p.power[discard_to] += rule.take - rule.keep
 
 
 def take_tokens(p: PlayerState, n: int, token_goes: bool | None = None) -> dict[str, int]:

@@ -47,7 +47,7 @@ def refused_step(ctx: Context, state: GameState, p: int, allowed: str) -> list[P
     if not reasons or any(r is None for r in reasons):
         return []   # the player could have taken it: declined, not refused
     tags = {r[0] for r in reasons} | ({allowed} if allowed in ctx.content.catalogue.tracks else set())
-    return effects.fire(ctx, state, p, effects.Event("refused", frozenset(tags), {"step": 1}))
+    return effects.fire(ctx, state, p, effects.Event("refused", frozenset(tags), {"step": 1, "amount": 1}))
 
 
 def check_advance(ctx: Context, state: GameState, p: int, track: str) -> None:

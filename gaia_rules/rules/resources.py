@@ -5,14 +5,48 @@ Gaiaformers, temporary steps and range change at once; VP are booked under
 the source the score breakdown names. The effect language's gains
 (`effects.apply_gains`) come down to these, through the special-token
 questions of `choices`.
+
+A gain a rule cuts short (above the resource's `cap`, a charge with no token left in area I or II
+to move) is lost; while `effects.hearing_refusals` listens, each loss is noted in `LOST` so that
+the `refused` event fires for it ("what happens instead", docs/effects.md).
 """
 from __future__ import annotations
+
+from contextvars import ContextVar
 
 from ..state import GameState, Pending
 from . import power
 from .content_view import RESOURCE_FIELDS
 from .context import Context
 from .errors import IllegalMoveError
+
+
+# Gains cut short while `effects.hearing_refusals` listens: (player, resource, why, amount lost).
+LOST: ContextVar[list | None] = ContextVar("lost_gains", default=None)
+
+# Why a gain is cut short, as the `refused` event's filter words say it.
+CAP, FULL = "cap", "full"
+
+
+def lose(p: int, res: str, why: str, n: int) -> None:
+    """Note n of `res` lost by player p (`why`: CAP or FULL) for the `refused` event, if anyone listens."""
+    lost = LOST.get()
+    if lost is not None and n > 0:
+        lost.append((p, res, why, n))
+
+
+def capped(ctx: Context, p: int, res: str, have: int, n: int) -> int:
+    """`have + n` held within the cap of `res`; what the cap takes is noted as lost."""
+    cap = ctx.content.caps.get(res)
+    if cap is None or have + n <= cap:
+        return have + n
+    lose(p, res, CAP, have + n - max(cap, have))
+    return max(cap, have)
+
+
+def charge(state: GameState, p: int, n: int, token_first: bool = True) -> None:
+    """Charge n power; power with no token left in area I or II to move is noted as lost."""
+    lose(p, "pw", FULL, n - power.charge(state.players[p], n, token_first))
 
 
 # The VP source of free actions and Gaia-phase conversions: the VP they pay and gain are booked under it.
@@ -60,22 +94,20 @@ def gain_resource(ctx: Context, state: GameState, p: int, res: str, n: int, sour
     res = ctx.holdings.replacements(state, p).get(res, res) if res != "vp" else res
     player = state.players[p]
     if res in ctx.content.stored_resources:
-        value = player.other.get(res, 0) + n
-        cap = ctx.content.caps.get(res)
-        player.other = {**player.other, res: value if cap is None else min(cap, value)}  # replaced: clones share it
+        # replaced: clones share it
+        player.other = {**player.other, res: capped(ctx, p, res, player.other.get(res, 0), n)}
     elif res == "vp":
         add_vp(state, p, n, source)
     elif res in RESOURCE_FIELDS:
         attr = RESOURCE_FIELDS[res]
-        value = getattr(player, attr) + n
-        cap = ctx.content.caps.get(res)
-        setattr(player, attr, value if cap is None else min(cap, value))
+        setattr(player, attr, capped(ctx, p, res, getattr(player, attr), n))
     elif res == "pw":
-        power.charge(player, n)
-    elif res == "t":
-        power.gain_tokens(player, n)
+        charge(state, p, n)
+    elif res == "t":   # a cap on tokens counts every token the player holds (areas I-III and the Gaia area)
+        held = power.tokens_in_cycle(player) + power.in_area(player, "gaia")
+        power.gain_tokens(player, capped(ctx, p, res, held, n) - held)
     elif res == "gf":
-        player.gaiaformers += n
+        player.gaiaformers = capped(ctx, p, res, player.gaiaformers, n)
     elif res in ("step", "range"):
         state.temp[res] = state.temp.get(res, 0) + n
     else:  # pragma: no cover - the content checker rejects unknown resources

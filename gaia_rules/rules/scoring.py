@@ -5,7 +5,8 @@ import re
 
 from ..content.catalogue import Catalogue
 from ..state import GameState
-from . import automa_score, effects, power, special_token
+from . import effects, power, special_token
+from .automa.score import EXTRA_KEY as AUTOMA_EXTRA_KEY, VP_KEYS as AUTOMA_VP_KEYS
 from .resources import FREE_ACTION, add_vp, gain_resource
 from .context import Context
 
@@ -26,10 +27,11 @@ def rank_vp(values: list[int], counts: list[int], table: list[int], zero_scores:
     return out
 
 
-def _automa_extra(ctx: Context, state: GameState, breakdown: dict, p: int, source: str, vp: int) -> None:
-    """The hardest difficulty's extra VP on the Automa's final VP from `source` (none for a player)."""
-    if state.is_automa(p):
-        breakdown["automa_extra_vp"] = breakdown.get("automa_extra_vp", 0) + automa_score.extra(ctx, state, source, vp)
+def _extra_vp(ctx: Context, state: GameState, breakdown: dict, p: int, source: str, vp: int) -> None:
+    """A seat's own extra VP on its final VP from `source` (the Automa's difficulty; a player has none)."""
+    extra = ctx.seat(state, p).extra_vp(ctx, state, p, source, vp)
+    if extra is not None:
+        breakdown["automa_extra_vp"] = breakdown.get("automa_extra_vp", 0) + extra
 
 
 def final_tile_vp(ctx: Context, state: GameState, tile_id: str) -> tuple[list[int], list[int]]:
@@ -40,8 +42,7 @@ def final_tile_vp(ctx: Context, state: GameState, tile_id: str) -> tuple[list[in
     zero = ctx.content.game_params["final_zero_scores"]
     neutral = n in ctx.content.game_params["neutral_player_counts"]
     tile = ctx.content.catalogue.final_tiles[tile_id]
-    counts = [automa_score.final_count(ctx, state, tile_id, tile.count) if state.is_automa(p)
-              else ctx.holdings.count_of(state, p, tile.count) for p in range(n)]
+    counts = [ctx.seat(state, p).final_count(ctx, state, p, tile_id, tile.count) for p in range(n)]
     values = counts + ([tile.neutral] if neutral else [])
     return counts, rank_vp(values, values, table, zero)[:n]
 
@@ -54,15 +55,15 @@ def final_scoring(ctx: Context, state: GameState) -> None:
         for p in range(n):
             add_vp(state, p, vp[p], f"final{k}")
             breakdown[p][f"final_tile_{k}"] = {"tile": tile_id, "count": counts[p], "vp": vp[p]}
-            _automa_extra(ctx, state, breakdown[p], p, "final-tiles", vp[p])
+            _extra_vp(ctx, state, breakdown[p], p, "final-tiles", vp[p])
     for p, player in enumerate(state.players):
         vp_table = ctx.content.catalogue.research.vp_by_level
         research_vp = {t: vp_table[lv] for t, lv in player.research.items()}
         for t, vp in research_vp.items():
             add_vp(state, p, vp, t)
-            _automa_extra(ctx, state, breakdown[p], p, "research", vp)
+            _extra_vp(ctx, state, breakdown[p], p, "research", vp)
         breakdown[p]["research_vp"] = research_vp
-        resources = 0 if state.is_automa(p) else resource_vp(ctx, state, p)   # the Automa has no resources
+        resources = ctx.seat(state, p).resource_vp(ctx, state, p)   # none for the Automa, who keeps none
         add_vp(state, p, resources, "spend")
         breakdown[p]["resources_vp"] = resources
         breakdown[p]["bid_vp"] = -player.bid
@@ -78,9 +79,10 @@ def resource_vp(ctx: Context, state: GameState, p: int) -> int:
     """Burn and spend all power as credits, Q.I.C. as ore, then 1 VP per 3 resources."""
     player = state.players[p]
     value, special, to = special_token.spending(ctx, state, p, "final-scoring")
-    burnable = power.in_area(player, "area2") // 2
-    if burnable:
-        power.burn(player, burnable, ctx.holdings.param(state, p, "token_route", "burn"))
+    burning = ctx.content.catalogue.burn
+    times = power.burnable(player, burning)
+    if times:
+        power.burn(player, times, ctx.holdings.param(state, p, "token_route", "burn"), burning)
     # spend all of area III as credits: g power buys g credits; the tokens moved are those
     # g / value power costs (the site's count: tokens worth more than 1 power partly stay)
     g = power.spendable(player, value, special)
@@ -134,6 +136,6 @@ def source_group(catalogue: Catalogue, key: str) -> str:
             "bid": "bid", **AUTOMA_GROUPS}.get(key, "other")
 
 
-# The Automa's own VP sources (rules/automa_score.py) in groups.
-AUTOMA_GROUPS = {automa_score.VP_KEYS["card"]: "decision cards", automa_score.VP_KEYS["faction-card"]: "faction card",
-                 automa_score.VP_KEYS["faction-rule"]: "faction card", automa_score.EXTRA_KEY: "difficulty"}
+# The Automa's own VP sources (rules/automa/score.py) in groups.
+AUTOMA_GROUPS = {AUTOMA_VP_KEYS["card"]: "decision cards", AUTOMA_VP_KEYS["faction-card"]: "faction card",
+                 AUTOMA_VP_KEYS["faction-rule"]: "faction card", AUTOMA_EXTRA_KEY: "difficulty"}

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..content.automa import Automa, AutomaCard, AutomaFaction, AutomaStep
-from ..state import GameState
-from . import automa_score, automa_select, charges, holdings
-from .automa_select import fewest
-from .context import Context
+from ...content.automa import Automa, AutomaCard, AutomaFaction, AutomaStep
+from ...state import GameState
+from .. import building, holdings
+from . import score, select
+from .select import fewest
+from ..context import Context
 
 
 @dataclass
@@ -44,7 +45,7 @@ class Turn:
         return self.automa.factions[self.state.automa.faction]
 
     def gain(self, source: str, vp: int, record: dict | None = None, key: str | None = None) -> None:
-        got = automa_score.gain(self.ctx, self.state, source, vp, key)
+        got = score.gain(self.ctx, self.state, source, vp, key)
         self.vp += got
         if record is not None and got:
             record.setdefault("vp", {})[source] = record.get("vp", {}).get(source, 0) + got
@@ -88,7 +89,7 @@ def build_mine(turn: Turn, step: AutomaStep) -> bool:
         _record(turn, step, failed="no-planet-in-range", range=reach, **({"instead": "upgrade"} if fallback else {}))
         return upgrade(turn, AutomaStep("upgrade")) if fallback else False
     tests = mine_tests(turn, step.tiebreaker)
-    name, trail = automa_select.narrow(ctx, candidates, rules.mine_tiebreakers, tests, turn.support.direction)
+    name, trail = select.narrow(ctx, candidates, rules.mine_tiebreakers, tests, turn.support.direction)
     record = _record(turn, step, hex=name, planet=ctx.map.planet_at(state, name), range=reach,
                      options=len(candidates), by=trail, **_why(turn, trail, step.tiebreaker))
     place_mine(turn, name, record)
@@ -102,7 +103,7 @@ def _why(turn: Turn, trail: list[list], faction_tiebreaker: str | None = None) -
     if "faction" in used:
         out["faction_tiebreaker"] = faction_tiebreaker
     if "final-tile" in used:
-        out["final_tile"] = automa_select.final_tile(turn.state, turn.support)
+        out["final_tile"] = select.final_tile(turn.state, turn.support)
     if "direction" in used:
         out["direction"] = turn.support.direction
     return out
@@ -117,15 +118,6 @@ def mine_candidates(ctx: Context, state: GameState, seat: int, reach: int) -> li
             and (state.board.get(n) is None or state.board[n].piece is None)]
 
 
-def steps_to(ctx: Context, rules, home: str, planet: str) -> int:
-    """Terraforming steps from the Automa's home type: round the wheel, or the rules' count off it."""
-    wheel = ctx.content.catalogue.wheel
-    if planet in wheel and home in wheel:
-        d = abs(wheel.index(planet) - wheel.index(home))
-        return min(d, len(wheel) - d)
-    return rules.planet_steps.get(planet, len(wheel))
-
-
 def type_after_mine(turn: Turn, name: str) -> str:
     """The planet type a hex will have once the Automa's mine stands on it."""
     ctx = turn.ctx
@@ -137,16 +129,17 @@ def type_after_mine(turn: Turn, name: str) -> str:
 def mine_tests(turn: Turn, faction_tiebreaker: str | None) -> dict:
     """The mine tie-breakers (`MINE_TIEBREAKERS` but direction) as tests on candidate hexes."""
     ctx, state, seat = turn.ctx, turn.state, turn.seat
-    to_human = automa_select.distance_to(ctx, automa_select.human_planets(ctx, state))
+    to_human = select.distance_to(ctx, select.human_planets(ctx, state))
     home = ctx.content.faction(state.players[seat]).home
-    tests = {"fewest-steps": lambda c: fewest(c, lambda n: steps_to(ctx, turn.automa.rules, home,
-                                                                   ctx.map.planet_at(state, n))),
+    off_wheel = turn.automa.rules.planet_steps   # the rules' count for a planet off the wheel
+    steps = lambda n: building.terraform_steps(ctx, home, ctx.map.planet_at(state, n), off_wheel)  # noqa: E731
+    tests = {"fewest-steps": lambda c: fewest(c, steps),
              "closest-to-human": lambda c: fewest(c, to_human)}
     if faction_tiebreaker == "transdim":
         tests["faction"] = lambda c: [n for n in c if ctx.map.kind_at(state, n) == "gaia-project"]
     elif faction_tiebreaker == "closest-to-human":
         tests["faction"] = tests["closest-to-human"]
-    tile = automa_select.final_tile(state, turn.support)
+    tile = select.final_tile(state, turn.support)
     preference = turn.automa.rules.final_tile_preferences.get(tile) if tile else None
     if preference is not None:
         tests["final-tile"] = lambda c: [n for n in c if prefers(turn, preference, n)]
@@ -172,11 +165,8 @@ def place_mine(turn: Turn, name: str, record: dict) -> None:
     had = {ctx.map.planet_at(state, n) for n in ctx.holdings.colonized(state, seat)}
     lone = not any(state.board.get(n) is not None and state.board[n].owner == seat and state.board[n].piece
                    for n in ctx.map.neighbour_names[name])
-    holdings.place(state, name, seat, ctx.content.mine_id)
-    if planet != ctx.map.planet_at(state, name):
-        state.hex(name).planet = planet
+    if building.put_piece(ctx, state, seat, ctx.content.mine_id, name, planet):
         record["becomes"] = planet
-    charges.record_build(state, name, in_follow_up=False)
     if planet not in had:
         for rule in turn.specials("vp-for-new-planet-type"):
             turn.gain("faction-rule", rule.vp, record)
@@ -203,14 +193,13 @@ def upgrade(turn: Turn, step: AutomaStep) -> bool:
         target = next((t for t in targets if turn.supply_left(t) > 0), None)
         if not hexes or target is None:
             continue
-        to_human = automa_select.distance_to(ctx, automa_select.human_planets(ctx, state))
+        to_human = select.distance_to(ctx, select.human_planets(ctx, state))
         tests = {"closest-to-human": lambda c: fewest(c, to_human)}
-        name, trail = automa_select.narrow(ctx, hexes, turn.automa.rules.upgrade_tiebreakers, tests,
+        name, trail = select.narrow(ctx, hexes, turn.automa.rules.upgrade_tiebreakers, tests,
                                            turn.support.direction)
         record = _record(turn, step, hex=name, source=source, target=target, options=len(hexes), by=trail,
                          **_why(turn, trail))
-        holdings.replace(state, name, seat, target)
-        charges.record_build(state, name, in_follow_up=False)
+        building.change_piece(ctx, state, seat, name, target)
         after_upgrade(turn, source, target, record)
         return True
     _record(turn, step, failed="nothing-to-upgrade")
@@ -262,7 +251,7 @@ def research(turn: Turn, step: AutomaStep) -> bool:
         options = [t for t in valid if levels[t] == high]
     else:
         options = valid
-    track = automa_select.numbered(options, turn.support.numbered)
+    track = select.numbered(options, turn.support.numbered)
     if track is None:
         _record(turn, step, failed="no-research-area", **({"track": step.track} if step.track else {}))
         return False
@@ -281,7 +270,7 @@ def research(turn: Turn, step: AutomaStep) -> bool:
 def action_space(turn: Turn, step: AutomaStep) -> bool:
     state = turn.state
     open_spaces = [a for a in turn.automa.rules.action_spaces if a not in state.board_actions_used]
-    space = automa_select.numbered(open_spaces, turn.support.numbered)
+    space = select.numbered(open_spaces, turn.support.numbered)
     if space is None:
         _record(turn, step, failed="no-space-left")
         return False

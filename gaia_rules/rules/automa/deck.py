@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import random
 
-from ..content.automa import Automa, AutomaDifficulty
-from ..state import AutomaState, GameState
-from .context import Context
+from ...content.automa import Automa, AutomaDifficulty
+from ...state import AutomaState, GameState
+from ..context import Context
 
 REMOVED_OUT = "out-of-game"
 

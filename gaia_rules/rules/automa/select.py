@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import Callable, Sequence, TypeVar
 
-from ..content.automa import AutomaCard, Numbered
-from ..state import GameState
-from .context import Context
+from ...content.automa import AutomaCard, Numbered
+from ...state import GameState
+from ..context import Context
 
 T = TypeVar("T")
 RIGHT_DOWN = "right-down"

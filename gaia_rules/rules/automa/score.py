@@ -9,10 +9,10 @@ federations are its structures less one).
 """
 from __future__ import annotations
 
-from ..content.automa import Automa
-from ..state import GameState
-from .context import Context
-from .resources import add_vp
+from ...content.automa import Automa
+from ...state import GameState
+from ..context import Context
+from ..resources import add_vp
 
 # Keys of the Automa's VP by source (PlayerState.vp_sources), for the sources that have no key of their
 # own (round tiles are `roundN`, final tiles `finalN`, research the track).

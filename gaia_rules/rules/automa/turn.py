@@ -13,12 +13,13 @@ to tell (`faces.automa_text`).
 """
 from __future__ import annotations
 
-from ..state import GameState
-from . import automa_actions, automa_deck, automa_score, automa_setup, holdings
-from .automa_actions import Turn
-from .context import Context
-from .errors import IllegalMoveError
-from .moves import Move
+from ...state import GameState
+from .. import holdings
+from . import actions, deck, score, setup
+from .actions import Turn
+from ..context import Context
+from ..errors import IllegalMoveError
+from ..moves import Move
 
 COMMAND = "automa"
 LOG_KEPT = 40   # records kept in the Automa's log (a round or two of turns)
@@ -34,10 +35,10 @@ def play(ctx: Context, state: GameState, move: Move) -> None:
                                          f"not '{move.command}'")
     if state.phase == "setup":
         piece = state.setup_queue.pop(0)[1]
-        _log(state, automa_setup.place_starting_mine(ctx, state, piece))
+        _log(state, setup.place_starting_mine(ctx, state, piece))
     elif state.phase == "boosters":
         state.setup_queue.pop(0)
-        _log(state, automa_setup.take_first_booster(ctx, state))
+        _log(state, setup.take_first_booster(ctx, state))
     elif state.phase == "actions":
         _log(state, turn(ctx, state))
         state.main_done = state.turn_done = True
@@ -65,7 +66,7 @@ def turn(ctx: Context, state: GameState) -> dict:
         return pass_turn(ctx, state, candidate)
     a.action = a.deck.pop(0)
     t = Turn(ctx, state, cards[a.support])
-    automa_actions.resolve(t, cards[a.action])
+    actions.resolve(t, cards[a.action])
     return {"kind": "turn", "card": a.action, "support": a.support, "action": cards[a.action].action,
             "steps": t.steps, "vp": t.vp}
 
@@ -75,7 +76,7 @@ def _passes(ctx: Context, state: GameState, candidate, support) -> bool:
     rules say)."""
     rules = ctx.content.catalogue.automa.rules
     shown = candidate if rules.pass_icon_from == "action" else support
-    return automa_deck.in_pass_zone(state, candidate.id) and shown.pass_icon
+    return deck.in_pass_zone(state, candidate.id) and shown.pass_icon
 
 
 def pass_turn(ctx: Context, state: GameState, candidate: str | None) -> dict:
@@ -87,7 +88,7 @@ def pass_turn(ctx: Context, state: GameState, candidate: str | None) -> dict:
         record["card"] = candidate
     tile = state.setup.round_tiles[state.round - 1]
     value = automa.round_vp(tile, state.round) or 0
-    record["vp"] = automa_score.gain(ctx, state, "round-tile", value, f"round{state.round}")
+    record["vp"] = score.gain(ctx, state, "round-tile", value, f"round{state.round}")
     record["tile"] = tile
     if state.round < ctx.content.catalogue.game["rounds"]:
         _swap_booster(state, a.seat, a.support if automa.rules.booster_from == "support" or candidate is None

@@ -9,12 +9,13 @@ taken first, at the position a random card's five-slot indicator shows (or a rol
 """
 from __future__ import annotations
 
-from ..board import distance
-from ..content.automa import Automa
-from ..content.catalogue import SetupPlacement
-from ..state import GameState
-from . import automa_deck, automa_select, holdings
-from .context import Context
+from ...board import distance
+from ...content.automa import Automa
+from ...content.catalogue import SetupPlacement
+from ...state import GameState
+from .. import holdings
+from . import deck, select
+from ..context import Context
 
 
 def content(ctx: Context) -> Automa:
@@ -27,7 +28,7 @@ def seat(ctx: Context, state: GameState) -> None:
     index = s.seat_count() - 1
     card = content(ctx).factions[s.automa]
     holdings.set_faction(state, index, card.faction)
-    state.automa = automa_deck.start(ctx, state, index, s.automa, s.difficulty)
+    state.automa = deck.start(ctx, state, index, s.automa, s.difficulty)
 
 
 def init_seat(ctx: Context, state: GameState) -> None:
@@ -69,7 +70,7 @@ def map_centre(ctx: Context) -> tuple[int, int]:
 def random_card(ctx: Context, state: GameState, purpose: str):
     """A decision card drawn at random from all of them (its support half or strip is read)."""
     cards = sorted(content(ctx).cards.values(), key=lambda c: c.number)
-    return automa_deck.rng(state, purpose).choice(cards)
+    return deck.rng(state, purpose).choice(cards)
 
 
 def place_starting_mine(ctx: Context, state: GameState, piece: str) -> dict:
@@ -85,9 +86,9 @@ def place_starting_mine(ctx: Context, state: GameState, piece: str) -> dict:
         record["failed"] = "no-home-planet"
         return record
     centre = map_centre(ctx)
-    closest = automa_select.fewest(free, lambda n: distance(ctx.map.by_name[n], centre))
+    closest = select.fewest(free, lambda n: distance(ctx.map.by_name[n], centre))
     card = random_card(ctx, state, f"start{placed + 1}")
-    name = automa_select.by_direction(ctx, closest, card.direction)
+    name = select.by_direction(ctx, closest, card.direction)
     holdings.place(state, name, a.seat, piece)
     record.update({"hex": name, "planet": home, "options": len(free), "closest": len(closest)})
     if len(closest) > 1:
@@ -101,7 +102,7 @@ def take_first_booster(ctx: Context, state: GameState) -> dict:
     rule = content(ctx).rules.initial_booster
     record: dict = {"kind": "setup", "do": "booster"}
     if rule == "roll":
-        position = automa_deck.rng(state, "booster").randrange(len(table)) + 1
+        position = deck.rng(state, "booster").randrange(len(table)) + 1
     else:
         card = random_card(ctx, state, "booster")
         position = card.initial_booster
