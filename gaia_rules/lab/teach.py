@@ -69,7 +69,7 @@ def schedule(catalogue, games: int, seed: str, players: int, iterations: int,
             card = cards[g % len(cards)]
             home = catalogue.factions[catalogue.automa.factions[card].faction].home
             others = sorted(f for f, fa in catalogue.factions.items() if fa.home != home)
-            out.append(TeachGame(game_seed, 1, 0, iterations, card, others[(g // len(cards)) % len(others)], pairs))
+            out.append(TeachGame(game_seed, 1, 0, iterations, card, others[g % len(others)], pairs))
         else:
             out.append(TeachGame(game_seed, players, g % players, iterations, weights=pairs))
     return out

@@ -300,6 +300,31 @@ class FastEvaluator:
                 total += passes * self._vp(ctx, state, p, h.statement.clause.gains)
         return total
 
+    def rounds_to_play(self, state: GameState, p: int) -> int:
+        """Rounds in which p still acts: this one unless p has passed, and those to come."""
+        return max(0, self.rounds - max(state.round, 1) + (0 if state.players[p].passed else 1))
+
+    def trigger_outlook(self, engine: Engine, state: GameState, p: int) -> float:
+        """What the `on EVENT` statements p holds lastingly (not the booster's) pay each time they fire, in VP.
+
+        A tile or token whose worth is in what it pays later (VP per mine built, credits per research step)
+        is worth those payments: `trigger` weighs how often such a statement fires in a round, and the
+        estimate counts the rounds p still plays. The booster's statements count in the booster's worth.
+        """
+        ctx = engine.context(state)
+        return sum(self.gains_worth(ctx, state, p, h.statement.clause.gains) for h in ctx.holdings.held(state, p)
+                   if isinstance(h.statement.clause, ast.On) and not h.source.startswith("booster:"))
+
+    def gains_worth(self, ctx, state: GameState, p: int, gains) -> float:
+        """Gains in VP: VP as they are, resources at what the estimate holds them worth now."""
+        w = self.w
+        total = 0.0
+        for g in gains:
+            if isinstance(g, ast.Amount):
+                n = g.count * (ctx.holdings.count_per(state, p, g.per) if g.per else 1)
+                total += n if g.resource == "vp" else n * w.get(f"hold_{g.resource}", 0.0)
+        return total
+
     @staticmethod
     def _vp(ctx, state: GameState, p: int, gains) -> float:
         return sum(g.count * (ctx.holdings.count_per(state, p, g.per) if g.per else 1)
@@ -345,6 +370,8 @@ class FastEvaluator:
                             worth += n * w.get(f"income_{g.resource}", 0.0)
                 elif isinstance(cl, ast.OnPass):
                     worth += w["pass_vp"] * self._vp(ctx, state, p, cl.gains)
+                elif isinstance(cl, ast.On):
+                    worth += w["trigger"] * self.gains_worth(ctx, state, p, cl.gains)
         return worth
 
     def final_tiles(self, engine: Engine, state: GameState, p: int) -> float:
@@ -446,6 +473,7 @@ class FastEvaluator:
             if w["neighbour"]:
                 f["neighbour"] = self.board.neighbour_power(engine, state, p) * shrink
         f["pass_vp"] = self.pass_vp(engine, state, p)
+        f["trigger"] = self.trigger_outlook(engine, state, p) * self.rounds_to_play(state, p)
         held, best_next = self.booster_parts(engine, state, p)
         f["next_booster"] = best_next
         f["gaiaformer"] = pl.gaiaformers * shrink
