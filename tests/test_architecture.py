@@ -43,7 +43,7 @@ INNER_IMPORTS_ALLOWED = {
 # The command modules import the layers below inside the commands that use them (and rich's progress
 # bar where one is shown), so that `gaia --version`, `--help` and shell completion start at once
 # (docs/bench.md, `startup`): nothing heavy at import of the command line.
-for _command_module in ("app", "cli", "cli_game", "cli_bots", "cli_lab", "bench", "cli_designer"):
+for _command_module in ("app", "cli", "cli_game", "cli_turns", "cli_files", "cli_bots", "cli_lab", "bench", "cli_designer"):
     for _target in ("gaia_rules", "rich.progress"):
         INNER_IMPORTS_ALLOWED[(f"gaia_rules.faces.{_command_module}", _target)] = \
             "a command imports its layers when it runs, so that the command line starts at once"
@@ -51,8 +51,8 @@ INNER_IMPORTS_ALLOWED[("gaia_rules.faces.session", "prompt_toolkit")] = \
     "prompt_toolkit only when a person types at a terminal (`gaia move` uses the session's words, not its reader)"
 # The readers (the content loader, YAML, jsonschema, lark's parser) are imported when content is built or
 # a file is read: a command whose catalogue comes from the cache (content/cache.py) never needs them.
-for _reader_user in ("content.load", "content.setupfile", "content.values", "faces.explain", "faces.view",
-                     "language", "rules.conversions", "rules.counting"):
+for _reader_user in ("content.load", "content.setupfile", "content.values", "faces.explain_factions", "faces.explain_text",
+                     "faces.explain_tiles", "faces.view", "language", "rules.conversions", "rules.counting"):
     for _reader in ("gaia_rules.content.build", "gaia_rules.content.checks", "gaia_rules.content.loader",
                     "gaia_rules.content.yamlsrc", "gaia_rules.language.parser", "jsonschema", "yaml"):
         INNER_IMPORTS_ALLOWED[(f"gaia_rules.{_reader_user}", _reader)] = \
@@ -230,7 +230,31 @@ def test_no_layer_imports_a_higher_one():
     assert upward == [], "imports against the layers " + " -> ".join(LAYERS) + ":\n" + "\n".join(upward)
 
 
+MODULE_LINES_LIMIT = 600   # the house's longest module (docs: a file is split by concern before it grows past it)
+
+
+def long_modules(root: Path, limit: int = MODULE_LINES_LIMIT) -> list[str]:
+    """Every module under `root` with more than `limit` lines, as 'path: N lines'."""
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        n = len(path.read_text(encoding="utf-8").splitlines())
+        if n > limit:
+            found.append(f"{path.relative_to(root.parent)}: {n} lines")
+    return found
+
+
+def test_no_module_of_the_package_is_over_600_lines():
+    found = long_modules(PACKAGE)
+    assert found == [], f"modules over {MODULE_LINES_LIMIT} lines (split them by concern):\n" + "\n".join(found)
+
+
 # ------------------------------------------------------------------ the checks find what they look for
+
+def test_a_module_of_601_lines_is_named_and_one_of_600_is_not(tmp_path):
+    root = _package(tmp_path, {"long.py": "x = 1\n" * 601, "fits.py": "x = 1\n" * 600,
+                               "sub/deep.py": "\n".join(["y = 2"] * 700)})
+    assert long_modules(root) == ["pkg/long.py: 601 lines", "pkg/sub/deep.py: 700 lines"]
+
 
 def _package(tmp_path: Path, files: dict[str, str]) -> Path:
     root = tmp_path / "pkg"

@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from gaia_rules.content import load_catalogue
 from gaia_rules.faces.cli import app
-from gaia_rules.faces.session import automa_line
+from gaia_rules.faces.session_text import automa_line
 from gaia_rules.lab.stats import solo_stats
 from gaia_rules.players.arena import GameResult, solo_schedule, solo_summary
 from gaia_rules.rules.moves import Move
@@ -515,3 +515,24 @@ def test_show_gives_the_automas_seat_a_dash_for_what_only_a_player_holds(round1,
     assert [cells[k] for k in ("credits", "ore", "knowledge", "QIC", "power I/II/III", "Gaiaformers",
                                "tech tiles", "fed. tokens")] == ["-"] * 8
     assert cells["VP"] == "10" and cells["research terra"].isdigit()
+
+
+def test_the_svg_shows_the_automa_as_it_is_no_resources_or_power_but_its_deck_and_next_support_card(round1, tmp_path):
+    """The Automa holds no credits, ore, knowledge, Q.I.C. or power: its panel gives its deck and next card instead."""
+    import xml.etree.ElementTree as ET
+    out = tmp_path / "solo.svg"
+    ok("map", round1, "-o", out)
+    root = ET.fromstring(out.read_bytes())
+    ns = "{http://www.w3.org/2000/svg}"
+    panels = {g.get("data-player"): g for g in root.iter(ns + "g") if g.get("class") == "player"}
+    assert set(panels) == {"1", "2"}, [g.attrib for g in root.iter(ns + "g")][:5]
+
+    def classes(panel):
+        return [g.get("class") for g in panel.iter(ns + "g")]
+    assert classes(panels["1"]).count("resource") == 4 and classes(panels["1"]).count("bowl") == 4
+    assert "resource" not in classes(panels["2"]) and "bowl" not in classes(panels["2"])
+    automa = ["".join(t.itertext()) for t in panels["2"].iter(ns + "text") if t.get("class") == "automa"]
+    assert automa == ["difficulty: Automa (automa)", "deck: 7 cards, the last 3 in the pass zone",
+                      "next support card: the top card of its deck,", "  at its first turn of the round",
+                      "reserve: 10 cards"]
+    assert any(t.get("class") == "vp" and "".join(t.itertext()) == "10 VP" for t in panels["2"].iter(ns + "text"))

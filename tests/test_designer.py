@@ -282,3 +282,14 @@ def test_the_walk_through_in_docs_content_md_shows_what_explain_prints_today():
     # the File line depends on the folder the tests run in
     assert [x for x in shown if not x.startswith("File: ")] == \
         [x for x in result.output.splitlines() if not x.startswith("File: ")]
+
+
+def test_a_vp_source_whose_name_repeats_its_id_is_named_once_in_the_score_table(engine):
+    """The test faction `testers` is named 'Testers': its row reads 'Testers', not 'testers Testers'."""
+    from gaia_rules.faces.view import id_and_name, source_label
+    state = engine.new_game(random_setup(engine.catalogue, 2, "named-once", factions=["testers", "terrans"]))
+    assert engine.catalogue.factions["testers"].name == "Testers"
+    assert source_label(engine, state, "testers") == "Testers"
+    assert source_label(engine, state, "booster3") == "booster3 Q.I.C. and credits"
+    assert id_and_name("hadsch-hallas", "Hadsch Hallas") == "Hadsch Hallas"
+    assert id_and_name("terrans", "Terra people") == "terrans Terra people"

@@ -55,15 +55,25 @@ def test_errors_survive_pickling_for_worker_processes():
 # ------------------------------------------------------------------ the registry of rule codes
 
 def _illegal_move_calls():
-    """(file:line, first argument node) of every `IllegalMoveError(...)` call in the package."""
+    """(file:line, first argument node) of every `IllegalMoveError(...)` call in the package, and of every
+    `super().__init__(...)` of a subclass of it (`AmbiguousMoveError` names its own rule)."""
     for path in sorted(PACKAGE.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
+        subclass_inits = {id(node) for cls in ast.walk(tree) if isinstance(cls, ast.ClassDef)
+                          and any(isinstance(b, ast.Name) and b.id == "IllegalMoveError" for b in cls.bases)
+                          for node in ast.walk(cls) if isinstance(node, ast.Call) and _is_super_init(node)}
         for node in ast.walk(tree):
             if isinstance(node, ast.Call):
                 name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", None)
-                if name == "IllegalMoveError":
+                if name == "IllegalMoveError" or id(node) in subclass_inits:
                     where = f"{path.relative_to(ROOT)}:{node.lineno}"
                     yield where, node.args[0] if node.args else None
+
+
+def _is_super_init(call: ast.Call) -> bool:
+    f = call.func
+    return (isinstance(f, ast.Attribute) and f.attr == "__init__" and isinstance(f.value, ast.Call)
+            and isinstance(f.value.func, ast.Name) and f.value.func.id == "super")
 
 
 def test_every_rule_code_raised_is_registered_and_every_registered_code_is_raised():
@@ -238,3 +248,57 @@ def test_cli_a_set_up_error_exits_2(tmp_path):
     assert result.exit_code == 2
     assert one_line_error(result) == "gaia new: unknown rules variant 'rulez' (did you mean 'rules'?)"
     assert not (tmp_path / "x.json").exists()
+
+
+# ------------------------------------------------------------------ a text that could mean several moves
+
+def _passing_turn():
+    """Round 1's first action turn of the bundled content: every booster left on the table is a pass."""
+    state = start(["terrans", "xenos"])
+    passes = [m for m in ENGINE.legal_moves(state) if m.command == "pass"]
+    assert len(passes) == len(state.boosters_table) == 3
+    return state, passes
+
+
+def test_a_bare_command_several_listed_moves_share_is_ambiguous_and_names_them():
+    from gaia_rules.formats.movetext import listed_move
+    from gaia_rules.rules import AmbiguousMoveError
+    state, passes = _passing_turn()
+    with pytest.raises(AmbiguousMoveError) as caught:
+        listed_move(ENGINE, state, ENGINE.legal_moves(state), "  Pass ")
+    err = caught.value
+    assert isinstance(err, IllegalMoveError) and err.rule == "ambiguous" and err.text == "Pass"
+    assert err.candidates == [f"pass {m.args[0]}" for m in passes]
+    assert str(err) == (f"'Pass' could mean 3 moves: {', '.join(err.candidates)} (type the whole move or its number) "
+                        "[ambiguous]")
+    assert pickle.loads(pickle.dumps(err)).candidates == err.candidates
+
+
+def test_a_whole_move_text_or_a_command_one_listed_move_has_names_that_move():
+    from gaia_rules.formats.movetext import listed_move
+    state, passes = _passing_turn()
+    legal = ENGINE.legal_moves(state)
+    label = player_label(state, passes[1].player)
+    assert listed_move(ENGINE, state, legal, f"PASS {passes[1].args[0]}") == passes[1]
+    assert listed_move(ENGINE, state, legal, f"{label} pass {passes[1].args[0]}") == passes[1]
+    assert listed_move(ENGINE, state, legal, "bild") is None
+    only = [m for m in legal if m.command == "pass"][:1] + [m for m in legal if m.command != "pass"]
+    assert listed_move(ENGINE, state, only, "pass") == passes[0]
+
+
+def test_gaia_move_and_the_session_refuse_an_ambiguous_text_in_one_line(tmp_path):
+    from gaia_rules.faces.session import move_named
+    from gaia_rules.formats.savegame import from_position, save
+    from gaia_rules.rules import AmbiguousMoveError
+    state, passes = _passing_turn()
+    with pytest.raises(AmbiguousMoveError):
+        move_named(ENGINE, state, ENGINE.legal_moves(state), "pass")
+    path = tmp_path / "game.json"
+    save(from_position(ENGINE, state), path)
+    before = path.read_bytes()
+    result = gaia("move", path, "pass")
+    assert result.exit_code == 1
+    assert one_line_error(result) == (f"gaia move: illegal move 'pass': 'pass' could mean 3 moves: "
+                                      f"{', '.join(f'pass {m.args[0]}' for m in passes)} (type the whole move or its "
+                                      "number) [ambiguous]")
+    assert path.read_bytes() == before

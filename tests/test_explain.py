@@ -15,10 +15,13 @@ from typer.testing import CliRunner
 
 from gaia_rules.faces.cli import app
 from gaia_rules.content import default_catalogue
-from gaia_rules.faces.explain import KINDS, explain_all, ids_of, words_for
+from gaia_rules.faces.explain import KINDS, explain_all, ids_of
+from gaia_rules.faces.explain_text import words_for
 from gaia_rules.language import ast, parse_effect, parse_price
 from gaia_rules.language import english as english_module
-from gaia_rules.language.english import Words, english
+from gaia_rules.language import english_words
+from gaia_rules.language.english import english
+from gaia_rules.language.english_words import Words
 from gaia_rules.language.parser import parse_count
 from gaia_rules.language.vocabulary import AREAS, COUNTERS, EVENTS, FED_WORDS, UP_CHOICES, WHERE
 
@@ -159,9 +162,9 @@ def test_every_kind_of_node_renders(words):
 
 
 def test_every_fixed_word_has_english(words):
-    assert set(EVENTS) == set(english_module.EVENT_PHRASES)
+    assert set(EVENTS) == set(english_words.EVENT_PHRASES)
     for word, meaning in COUNTERS.items():
-        meaning = english_module.COUNTER_QUANTITIES.get(word, ("", meaning))[1]
+        meaning = english_words.COUNTER_QUANTITIES.get(word, ("", meaning))[1]
         assert english(parse_effect(f"now: 1vp per {word}"), words) == f"Immediately: 1 VP per {meaning}."
     for word, meaning in WHERE.items():
         assert english(parse_effect(f"on build m on {word}: 1vp"), words).endswith(f" on {meaning}: 1 VP.")
@@ -194,10 +197,11 @@ def test_every_effect_of_the_bundled_content_renders_with_known_words(words):
 
 
 def test_the_language_layer_does_not_read_content():
-    source = Path(english_module.__file__).read_text(encoding="utf-8")
-    assert "content" not in [line.split()[1].split(".")[-1] for line in source.splitlines()
-                             if line.startswith(("from ", "import "))]
-    assert "gaia_rules.content" not in source and "from ..content" not in source
+    for module in (english_module, english_words):
+        source = Path(module.__file__).read_text(encoding="utf-8")
+        assert "content" not in [line.split()[1].split(".")[-1] for line in source.splitlines()
+                                 if line.startswith(("from ", "import "))]
+        assert "gaia_rules.content" not in source and "from ..content" not in source
 
 
 # ------------------------------------------------------------------ gaia explain
@@ -294,3 +298,24 @@ def test_docs_catalogue_md_is_up_to_date():
     assert result.exit_code == 0, result.stderr
     committed = (ROOT / "docs" / "catalogue.md").read_text(encoding="utf-8")
     assert result.output == committed, "docs/catalogue.md is stale: run `gaia explain --all > docs/catalogue.md`"
+
+
+def test_gaia_explain_wraps_between_words_on_a_terminal_and_not_in_a_pipe(monkeypatch):
+    import gaia_rules.faces.cli as cli_module
+    from gaia_rules.faces.terminal import FittingConsole, wrap_words
+    wide = runner.invoke(app, ["explain", "terrans"], prog_name="gaia", env={"COLUMNS": "50"})   # a pipe
+    monkeypatch.setattr(cli_module, "stdout_console", lambda **kw: FittingConsole(force_terminal=True, width=50, **kw))
+    narrow = runner.invoke(app, ["explain", "terrans"], prog_name="gaia")
+    assert narrow.exit_code == wide.exit_code == 0
+    assert max(map(len, wide.stdout.splitlines())) > 50
+    assert narrow.stdout.split() == wide.stdout.split()
+    assert all(len(line) <= 50 or len(line.split()) == 1 for line in narrow.stdout.splitlines())
+    assert narrow.stdout == wrap_words(wide.stdout, 50)
+
+
+def test_wrap_words_indents_under_a_list_mark_or_a_move_number_and_never_cuts_a_word():
+    from gaia_rules.faces.terminal import wrap_words
+    assert wrap_words("- a Gaiaformer moves to the Gaia area", 16) == "- a Gaiaformer\n  moves to the\n  Gaia area"
+    assert wrap_words("12. build m 4A2 for 2 ore", 14) == "12. build m\n    4A2 for 2\n    ore"
+    assert wrap_words("  Gaiaformers", 5) == "  Gaiaformers"           # wider than the width: whole, on its own
+    assert wrap_words("fits\n\nhere", 4) == "fits\n\nhere"

@@ -12,13 +12,14 @@ from pathlib import Path
 import pytest
 
 from gaia_rules.content import default_catalogue
-from gaia_rules.faces.explain import words_for
-from gaia_rules.faces.session import question
+from gaia_rules.faces.explain_text import words_for
+from gaia_rules.faces.session_text import question
 from gaia_rules.faces.view import compact_moves, move_note, numbered_moves
 from gaia_rules.language import parse_effect, vocabulary
 from gaia_rules.language import english as english_module
-from gaia_rules.language.english import (COUNTER_NOUNS, COUNTER_QUANTITIES, WITHIN_PHRASES, Words, english,
-                                         plural_noun)
+from gaia_rules.language import english_words
+from gaia_rules.language.english import english
+from gaia_rules.language.english_words import COUNTER_NOUNS, COUNTER_QUANTITIES, WITHIN_PHRASES, Words, plural_noun
 from gaia_rules.language.vocabulary import COUNTERS, EVENT_DATA, EVENT_PIECES
 from gaia_rules.rules import holdings
 from gaia_rules.rules.moves import Move
@@ -65,7 +66,7 @@ def test_each_comparison_of_an_event_datum_reads_in_words(op, expected, words):
 def test_the_grammar_has_exactly_the_comparisons_rendered():
     grammar = (Path(english_module.__file__).parent / "effects.lark").read_text(encoding="utf-8")
     ops = set(re.findall(r'"([<>=!]+)"', re.search(r"!compare:(.*)", grammar).group(1)))
-    assert ops == set(vocabulary.COMPARISONS) == set(english_module.QUANTITY_COMPARISONS)
+    assert ops == set(vocabulary.COMPARISONS) == set(english_words.QUANTITY_COMPARISONS)
 
 
 def test_none_and_less_of_a_mass_noun(words):

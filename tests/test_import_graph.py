@@ -15,8 +15,8 @@ from test_architecture import PACKAGE, _targets, modules_of
 RULES = "gaia_rules.rules"
 
 # What code outside rules/ may import from gaia_rules.rules (its __all__).
-ALLOWED_NAMES = {"ADVANCED_PREFIX", "AUTOMA_COMMAND", "AUTOMA_EXTRA_KEY", "AUTOMA_VP_KEYS", "COMMANDS", "Engine", "FREE_ACTION",
-                 "Game", "GameView", "IllegalMoveError", "LegalMoves", "Move", "MoveError", "MoveSyntaxError",
+ALLOWED_NAMES = {"ADVANCED_PREFIX", "AUTOMA_COMMAND", "AUTOMA_EXTRA_KEY", "AUTOMA_VP_KEYS", "AmbiguousMoveError",
+                 "COMMANDS", "Engine", "FREE_ACTION", "Game", "GameView", "IllegalMoveError", "LegalMoves", "Move", "MoveError", "MoveSyntaxError",
                  "SWAP_PREFIX", "Seat", "recorded_events"}
 
 # Today's violators, each as (file, what it uses): this list only shrinks. An entry no longer found fails too.

@@ -373,3 +373,19 @@ def test_any_list_of_amounts_parses_with_counts_words_and_columns(items):
         expected_columns.append(column)
         column += len(f"{n}{w}") + 2
     assert [g.column for g in statement.clause.gains] == expected_columns
+
+
+def test_the_clauses_built_by_lark_ast_utils_are_the_ast_dataclasses():
+    """income/now/pass/on/action/free/gaia-phase and gains/costs come from `ast_utils.create_transformer`:
+    each yields the AST's own node (equal to one built by hand), never a lark Tree."""
+    from gaia_rules.language import parser
+    transformer = parser._to_ast()
+    for rule in ("gains", "costs", "income", "now", "pass_", "on", "action", "free", "gaia_phase"):
+        assert rule in vars(transformer), rule            # made by create_transformer, not a method of _ToAst
+        assert not hasattr(parser._ToAst, rule), rule
+    gain, cost = (Amount(1, "o"),), (Pay(1, "q"),)
+    assert [parse_effect(t).statements[0].clause for t in
+            ("income: 1o", "now: 1o", "pass: 1o", "on step: 1o", "action: 1o", "free: 1q -> 1o",
+             "gaia-phase: 1q -> 1o")] == [
+        Income(gain), Now(gain), OnPass(gain), On(NamedEvent("step"), gain), Action(gain), Free(cost, gain),
+        GaiaPhase(cost, gain)]

@@ -1,4 +1,4 @@
-"""`gaia map`, gaia_rules/faces/mapview.py and tableview.py: the game as an SVG picture and as a text map."""
+"""`gaia map`, gaia_rules/faces/mapview.py, maptext.py and tableview.py: the game as an SVG picture and as a text map."""
 from __future__ import annotations
 
 import json
@@ -13,7 +13,8 @@ from gaia_rules.formats import savegame
 from gaia_rules.players import make_bot, play_game
 from gaia_rules.faces.cli import app
 from gaia_rules.content import default_catalogue
-from gaia_rules.faces.mapview import COLOURS, piece_glyphs, piece_shape, player_colours, svg_map, text_map
+from gaia_rules.faces.maptext import piece_glyphs, text_map
+from gaia_rules.faces.mapview import COLOURS, piece_shape, player_colours, svg_map
 from gaia_rules.rules import Engine, Game
 from gaia_rules.setup import random_setup
 from gaia_rules.formats.corpus import corpus_file
@@ -433,6 +434,18 @@ def test_gaia_map_compact_prints_the_compact_text_map(saved_game, engine):
     state = savegame.load(engine, saved_game).state
     assert result.stdout == text_map(Game(state, engine).view(), state, compact=True)
     assert result.stdout != text_map(Game(state, engine).view(), state)
+
+
+def test_gaia_map_in_a_pipe_honours_columns_the_full_map_where_it_fits_else_the_compact_one(saved_game, engine):
+    """`COLUMNS=80 gaia map game.json | cat`: the full map is 92 columns wide, so the compact one is printed."""
+    state = savegame.load(engine, saved_game).state
+    view = Game(state, engine).view()
+    full, compact = text_map(view, state), text_map(view, state, compact=True)
+    assert max(map(len, full.splitlines())) == 92 and max(map(len, compact.splitlines())) <= 80
+    narrow = runner.invoke(app, ["map", str(saved_game)], prog_name="gaia", env={"COLUMNS": "80"})
+    wide = runner.invoke(app, ["map", str(saved_game)], prog_name="gaia", env={"COLUMNS": "92"})
+    assert (narrow.exit_code, narrow.stdout) == (0, compact)
+    assert (wide.exit_code, wide.stdout) == (0, full)
 
 
 def test_gaia_map_of_a_missing_file_is_one_line_exit_2(tmp_path):

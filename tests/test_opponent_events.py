@@ -101,7 +101,7 @@ def test_a_round_tile_cannot_listen_to_opponents(tmp_path):
 
 
 def test_opponent_events_read_as_english():
-    from gaia_rules.faces.explain import words_for
+    from gaia_rules.faces.explain_text import words_for
     from gaia_rules.language.english import english
 
     words = words_for(default_catalogue())

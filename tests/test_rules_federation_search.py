@@ -13,7 +13,8 @@ import random
 import pytest
 
 from rules_helpers import clear, ctx, dist, fed_layouts, hexes, legal_texts, put, set_turn, start
-from gaia_rules.rules.federations import TreeSearch, _dijkstra, _flood, _joined, _star
+from gaia_rules.rules.federation_trees import TreeSearch, dijkstra, joined, star
+from gaia_rules.rules.federations import _flood
 
 
 @pytest.fixture(scope="module")
@@ -28,7 +29,7 @@ def _world(state, rng, blocked_share=0.2):
     return c, {n: (1 if n in set(hexes(state, "empty")) else 0) for n in names if rng.random() > blocked_share}
 
 
-def _groups(nodes, rng, k, radius_from=None, state=None):
+def groups_of(nodes, rng, k, radius_from=None, state=None):
     """k single-hex terminal groups among the nodes."""
     pool = sorted(nodes)
     if radius_from is not None:
@@ -42,12 +43,12 @@ def test_two_groups_cost_a_cheapest_path_and_three_a_cheapest_star(base, seed):
     rng = random.Random(seed)
     c, nodes = _world(base, rng)
     for k in (2, 3):
-        groups = _groups(nodes, rng, k)
+        groups = groups_of(nodes, rng, k)
         # terminals are the player's pieces: free
         local = dict(nodes, **{next(iter(g)): 0 for g in groups})
         cost, tree = TreeSearch(c, local, groups).cheapest((1 << k) - 1)
-        paths = [_dijkstra(c, local, g) for g in groups]
-        expected = _joined(paths[0], groups[0], groups[1])[0] if k == 2 else _star(local, paths, groups)[0]
+        paths = [dijkstra(c, local, g) for g in groups]
+        expected = joined(paths[0], groups[0], groups[1])[0] if k == 2 else star(local, paths, groups)[0]
         assert cost == expected
         if cost is not None:
             assert _connected_cost(c, local, tree, groups) == cost
@@ -77,7 +78,7 @@ def test_four_groups_cost_what_brute_force_finds(base, seed):
     rng = random.Random(100 + seed)
     c, nodes = _world(base, rng, blocked_share=0.0)
     centre = rng.choice(sorted(nodes))
-    groups = _groups(nodes, rng, 4, radius_from=centre, state=base)
+    groups = groups_of(nodes, rng, 4, radius_from=centre, state=base)
     # a small patch of the map where most hexes cost a satellite, so trees need a few
     local = {n: (0 if rng.random() < 0.15 else 1) for n in nodes if dist(base, n, centre) <= 2}
     local.update({next(iter(g)): 0 for g in groups})
@@ -89,7 +90,7 @@ def test_four_groups_cost_what_brute_force_finds(base, seed):
 def test_a_budget_finds_only_trees_within_it(base):
     rng = random.Random(7)
     c, nodes = _world(base, rng, blocked_share=0.0)
-    groups = _groups(nodes, rng, 4)
+    groups = groups_of(nodes, rng, 4)
     local = dict(nodes, **{next(iter(g)): 0 for g in groups})
     cost, _ = TreeSearch(c, local, groups).cheapest(0b1111)
     assert cost is not None and cost >= 2

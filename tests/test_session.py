@@ -17,7 +17,8 @@ from typer.testing import CliRunner
 
 from gaia_rules.faces.cli import app
 from gaia_rules.faces.describe import describe, named
-from gaia_rules.faces.session import LineReader, Session, SessionError, choose_seats, income_summary, question
+from gaia_rules.faces.session import LineReader, Session, SessionError, choose_seats
+from gaia_rules.faces.session_text import income_summary, question
 from gaia_rules.faces.view import compact_moves, free_summary, move_delta, score_table, source_label
 from gaia_rules.formats import savegame
 from gaia_rules.rules.moves import Move
@@ -437,3 +438,42 @@ def test_a_file_that_cannot_be_written_on_the_command_line_is_exit_2(tmp_path):
     result = gaia("play", path, "--bots", "2", "--quiet")
     assert result.exit_code == 2
     assert result.stderr.strip() == f"gaia play: cannot write {path}: no such folder '{path.parent}'"
+
+
+def _words_kept_whole(wrapped: str, plain: str, width: int) -> None:
+    """Every line of `wrapped` fits `width` (or is one word), and its words are `plain`'s, none cut."""
+    assert wrapped.split() == plain.split()
+    assert all(len(line) <= width or len(line.split()) == 1 for line in wrapped.splitlines())
+
+
+def _terminal_of(width: int):
+    """A stand-in for `terminal.console`: a terminal `width` columns wide (the session wraps only there)."""
+    from gaia_rules.faces.terminal import FittingConsole
+    return lambda **kwargs: FittingConsole(force_terminal=True, width=width, **kwargs)
+
+
+def test_session_lists_and_explain_wrap_between_words_at_the_terminals_width(monkeypatch):
+    """On a 60-column terminal the moves, the question and `explain` wrap between words ("Gaiaformer" never
+    cut); in a pipe the lines stay whole."""
+    import gaia_rules.faces.session as session_module
+    wide = runner.invoke(app, ["play", "--players", "2", "--seed", "9"], prog_name="gaia",
+                         input="explain default\nmoves\nquit\n")
+    monkeypatch.setattr(session_module, "stdout_console", _terminal_of(60))
+    narrow = runner.invoke(app, ["play", "--players", "2", "--seed", "9"], prog_name="gaia",
+                           input="explain default\nmoves\nquit\n")
+    assert narrow.exit_code == wide.exit_code == 0
+    assert max(map(len, wide.output.splitlines())) > 60   # there is something to wrap
+    _words_kept_whole(narrow.output, wide.output, 60)
+    assert "Gaiaformer" in narrow.output
+
+
+def test_piped_play_shows_the_seat_question_with_the_seat_taken_and_does_not_read_an_answer():
+    asked = gaia("play", "--players", "2", "--seed", "9", input="quit\n")
+    assert asked.exit_code == 0
+    assert asked.output.splitlines()[:2] == [
+        "which seat do you take? [1-2, Enter for 1] 1 (input is not a terminal: --seat N takes another)",
+        "2-player game, seed 9: p1 you, p2 bot (fast); type help for the commands"]
+    named = gaia("play", "--players", "2", "--seed", "9", "--seat", "2", input="quit\n")
+    assert "which seat" not in named.output and "p1 bot (fast), p2 you" in named.output
+    everyone = gaia("play", "--players", "2", "--seed", "9", "--bots", "0", input="quit\n")
+    assert "which seat" not in everyone.output

@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 from gaia_rules.content import default_catalogue
 from gaia_rules.content.setupfile import SetupFile, check_setup_file, read_setup_file
 from gaia_rules.faces.cli import app
-from gaia_rules.faces.session import result_words
+from gaia_rules.faces.session_text import result_words
 from gaia_rules.players import GreedyBot, RandomBot
 from gaia_rules.players.arena import schedule
 from gaia_rules.players.factions import board_values, faction_by_board

@@ -121,6 +121,15 @@ def test_arena_tables_fit_and_keep_every_figure(env, width):
         assert cells(row)[len(source.split()):] == [f"{k['vp_by_source'].get(source, 0.0):.1f}" for k in kinds]
 
 
+def test_the_arena_rating_and_its_spread_stay_on_one_line_at_100_columns():
+    args = ("arena", "--bots", "greedy,random", "--deals", 1, "--seed", "t")
+    kinds = json.loads(gaia(*args, "--json"))["kinds"]
+    lines = fits(gaia(*args, env={"COLUMNS": "100"}), 100)
+    for k in kinds:
+        row = next(line for line in lines if k["kind"] in cells(line))
+        assert " ".join(cells(row)[-4:-1]) == f"{k['rating']['mu']:.1f} ± {k['rating']['sigma']:.1f}"
+
+
 @pytest.mark.parametrize("env,width", [pytest.param(*WIDTHS[0]), pytest.param(*WIDTHS[1], marks=pytest.mark.slow)])
 def test_play_quiet_score_table_fits_and_keeps_every_name_and_total(env, width):
     """Four greedy bots, seed 2: hadsch-hallas, the longest faction name, sits at the table."""

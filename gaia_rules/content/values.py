@@ -16,7 +16,7 @@ def typed_value(kind: str, value: Any) -> Any:
     """`value` as the parameter type `kind` reads it (int, bool, cost, list, area, choice).
 
     A value that does not fit its type is returned as written: validation reports it
-    (`checks.value_problem`), the catalogue only types what is valid.
+    (`checks_context.value_problem`), the catalogue only types what is valid.
     """
     if isinstance(value, dict):  # a default per key (e.g. token_route's flows)
         return {k: typed_value(kind, v) for k, v in value.items()}

@@ -1,6 +1,6 @@
 """The `gaia` command object and what every command shares: one-line errors, --content, readable paths.
 
-The commands themselves live in cli.py (validate, explain), cli_game.py and bench.py;
+The commands themselves live in cli.py (validate, explain), cli_game.py, cli_turns.py, cli_files.py and bench.py;
 each registers on `app` here, so no command module imports another.
 
 Every command catches the project's own errors and prints one line per

@@ -1,7 +1,8 @@
 """The `gaia` command: a thin face over the layers below (the entry point).
 
 Importing this module registers every command on `app` (faces/app.py):
-validate and explain here, the game commands in cli_game.py, bench in bench.py.
+validate and explain here, the game commands in cli_game.py, cli_turns.py and cli_files.py, bench
+in bench.py.
 """
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ import typer
 
 from .app import (EXIT_FAILED, EXIT_USAGE, _unreadable, app, checked_catalogue, content_option, no_content,
                   overlay_paths, setup_file_problem)
-from . import bench, cli_bots, cli_designer, cli_game, cli_lab  # noqa: F401  (they register their commands on app)
+from .terminal import console as stdout_console, wrap_width, wrap_words
+from . import bench, cli_bots, cli_designer, cli_files, cli_game, cli_lab, cli_turns  # noqa: F401  (they register their commands on app)
 
 
 def _looks_like_setup(path: Path) -> bool:
@@ -205,7 +207,7 @@ def explain(
     if faction_variant is not None:
         _explain_under_variant(catalogue, found_kind, found_id, faction_variant, faction_variant_version, players)
         return
-    typer.echo(render(catalogue, found_kind, found_id), nl=False)
+    typer.echo(wrap_words(render(catalogue, found_kind, found_id), wrap_width(stdout_console())), nl=False)
 
 
 def _explain_under_variant(catalogue, kind: str, ident: str, family: str, version: int | None,
@@ -222,7 +224,8 @@ def _explain_under_variant(catalogue, kind: str, ident: str, family: str, versio
     if kind != "faction":
         typer.echo(f"gaia explain: --faction-variant goes with a faction, not a {kind.replace('_', ' ')}", err=True)
         raise typer.Exit(2)
-    typer.echo(explain_faction_variant(catalogue, ident, family, version, players), nl=False)
+    typer.echo(wrap_words(explain_faction_variant(catalogue, ident, family, version, players), wrap_width(stdout_console())),
+               nl=False)
 
 
 

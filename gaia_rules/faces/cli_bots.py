@@ -78,7 +78,8 @@ def solo_matrix(stats, levels: list[str], title: str, first: str) -> Table:
 def arena_table(stats) -> Table:
     table = Table(title="Arena")
     for col in ("bot", "games", "win rate", "95% interval", "mean VP", "95% interval", "mean rank", "rating μ ± σ", "ms per decision"):
-        table.add_column(col, justify="left" if col == "bot" else "right")
+        # a rating and its spread are one figure: its cells never break at the ± (the header may)
+        table.add_column(col, justify="left" if col == "bot" else "right", no_wrap=col == "rating μ ± σ")
     for s in stats:
         d = s.to_json()
         lo, hi = d["win_rate_95"]

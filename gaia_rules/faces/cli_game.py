@@ -1,4 +1,7 @@
-"""The game commands of `gaia`: new, show, map, moves, move, undo, play, replay.
+"""The game commands of `gaia`: new, show, map, and what every game command shares.
+
+The turn commands (moves, move, undo, play) are cli_turns.py; the file commands (import, export,
+replay) cli_files.py. Each imports its options, loading and saving from here.
 
 Registered on `cli.app` (imported at the end of cli.py). Every command prints
 one line per problem, never a traceback, and exits with the one scheme of
@@ -31,12 +34,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, List, Optional
 
 import typer
-from rich.console import Console
 
 from ..errors import GaiaError
-from .app import (BOT_KINDS, DEFAULT_BOT, EXIT_FAILED, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, app, checked_catalogue,
-                  checked_seed, choice_option, content_option, progress_bar, setup_file_problem, setup_option,
-                  wants_progress)
+from .app import (EXIT_FAILED, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, app, checked_catalogue,
+                  checked_seed, choice_option, content_option, setup_file_problem, setup_option)
 from .terminal import console as stdout_console
 
 if TYPE_CHECKING:  # the layers are imported inside the commands, so that `gaia` starts at once
@@ -67,40 +68,40 @@ def _layouts() -> list[str]:
     return layout_names(default_catalogue())
 
 
-def _layout_option():
+def layout_option():
     return choice_option(None, "--layout", _layouts,
                          "standard (the default): the layout's sectors in order; random: shuffled; or a board named "
                          "in content (xshape).")
 
 
-def _variant_option():
+def variant_option():
     return choice_option(None, "--variant", _variants,
                          "Rules variant, one of the content's (`gaia explain VARIANT --kind variant`; default rules).")
 
 
-def _file_argument(help: str = SAVED_GAME):
+def file_argument(help: str = SAVED_GAME):
     return typer.Argument(..., metavar="FILE", help=help)
 
 
-def _force_option():
+def force_option():
     return typer.Option(False, "--force", help=FORCE_HELP)
 
 
-def _json_option(what: str):
+def json_option(what: str):
     return typer.Option(False, "--json", help=f"Print {what} as one JSON object (for scripts; see docs/cli.md).")
 
 
-def _engine(command: str, content: Optional[List[Path]]) -> Engine:
+def command_engine(command: str, content: Optional[List[Path]]) -> Engine:
     """The engine of the bundled content and the --content folders (exit 1 listing problems, 2 if unreadable)."""
     from ..rules import Engine
     return Engine(checked_catalogue(command, content))
 
 
-def _overlays(content: Optional[List[Path]]) -> list[str]:
+def overlay_names(content: Optional[List[Path]]) -> list[str]:
     return [str(p) for p in content or []]
 
 
-def _one_line(command: str):
+def one_line(command: str):
     """Turn CommandError and any stray exception into one line on stderr and an exit code."""
 
     def wrap(fn):
@@ -143,19 +144,15 @@ def _one_line(command: str):
     return wrap
 
 
-def _load(engine: Engine, path: Path, force: bool = False, content: Optional[List[Path]] = None) -> SavedGame:
+def load_game(engine: Engine, path: Path, force: bool = False, content: Optional[List[Path]] = None) -> SavedGame:
     from ..formats import savegame
-    game = savegame.load(engine, path, force=force, overlays=_overlays(content))
+    game = savegame.load(engine, path, force=force, overlays=overlay_names(content))
     for w in game.warnings:
         typer.echo(f"warning: {path}: {w}", err=True)
     return game
 
 
-def _console() -> Console:
-    return stdout_console()
-
-
-def _save(game: SavedGame, path: Path, lost: str, **expect) -> None:
+def save_game(game: SavedGame, path: Path, lost: str, **expect) -> None:
     """Save, or one line saying what was not saved (`lost`) and how to recover it."""
     from ..formats import savegame
     from ..formats.savegame import SaveConflict, SaveWriteError
@@ -185,7 +182,7 @@ def move_json(engine: Engine, state, mv: Move, n: int) -> dict:
     return {"n": n, "player": mv.player, "text": move_text(engine, state, mv), "move": savegame.move_to_json(mv)}
 
 
-def _print_json(data) -> None:
+def print_json(data) -> None:
     typer.echo(json.dumps(data, ensure_ascii=False, sort_keys=True))
 
 
@@ -220,7 +217,7 @@ class NewSetup:
         return f", fixed by {self.file}: {describe(self.fixed) or 'nothing'}"
 
 
-def _new_setup(engine: Engine, players: int | None, seed: str | None, layout: str | None, variant: str | None,
+def new_setup(engine: Engine, players: int | None, seed: str | None, layout: str | None, variant: str | None,
                factions: str | None, options: dict | None = None, setup_file: Path | None = None,
                default_players: int | None = None, solo: dict | None = None) -> NewSetup:
     """A new game's set-up; `options`: auction, faction_variant, faction_variant_version (docs/variants.md);
@@ -280,7 +277,7 @@ def _refuse_empty_solo(engine: Engine, solo: dict) -> None:
             raise CommandError(f"--{flag}: name {what} (choose {', '.join(known)}), or leave the option out {unset}")
 
 
-def _game_options(auction: str | None, faction_variant: str | None, version: int | None) -> dict:
+def game_options(auction: str | None, faction_variant: str | None, version: int | None) -> dict:
     return {"auction": auction, "faction_variant": faction_variant, "faction_variant_version": version}
 
 
@@ -310,11 +307,11 @@ def _completer(values):
 
 
 # Plain options with completion, not `choice_option`s: arena and simulate take lists under the same flags.
-def _automa_option():
+def automa_option():
     return typer.Option(None, "--automa", metavar="CARD", help=AUTOMA_HELP, autocompletion=_completer(_automa_cards))
 
 
-def _difficulty_option():
+def difficulty_option():
     return typer.Option(None, "--difficulty", metavar="LEVEL", help=DIFFICULTY_HELP,
                         autocompletion=_completer(_difficulties))
 FACTION_VARIANT_HELP = "Faction boards of a variant: more-balanced or beta (docs/variants.md)."
@@ -324,21 +321,21 @@ VERSION_HELP = "Version of the faction variant (default: its latest)."
 # ------------------------------------------------------------------ gaia new
 
 @app.command()
-@_one_line("new")
+@one_line("new")
 def new(
     players: Optional[int] = typer.Option(None, "--players", "-n", metavar="N",
                                           help="Number of players (required unless the --setup file names them, or "
                                                "--automa or --difficulty makes a solo game); 1: a solo game against "
                                                "the Automa."),
     output: Path = typer.Option(..., "--output", "-o", metavar="FILE", help="Where to save the game (JSON)."),
-    automa: Optional[str] = _automa_option(),
-    difficulty: Optional[str] = _difficulty_option(),
+    automa: Optional[str] = automa_option(),
+    difficulty: Optional[str] = difficulty_option(),
     factions: Optional[str] = typer.Option(None, "--factions", metavar="F1,F2,..",
                                            help="Fixed factions in seat order, comma-separated (else chosen by moves)."),
     seed: Optional[str] = typer.Option(None, "--seed", metavar="SEED", callback=checked_seed,
                                        help="Seed of the set-up draw (default: a random one, printed)."),
-    layout: str = _layout_option(),
-    variant: str = _variant_option(),
+    layout: str = layout_option(),
+    variant: str = variant_option(),
     auction: Optional[str] = typer.Option(None, "--auction", metavar="KIND", help=AUCTION_HELP),
     faction_variant: Optional[str] = typer.Option(None, "--faction-variant", metavar="VARIANT", help=FACTION_VARIANT_HELP),
     faction_variant_version: Optional[int] = typer.Option(None, "--faction-variant-version", metavar="N", help=VERSION_HELP),
@@ -347,7 +344,7 @@ def new(
                                             help="Start the game at a position file (set-up fields, round, turn and "
                                                  "what each seat holds; docs/designing.md); goes alone."),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
-    as_json: bool = _json_option("the file, the set-up and the status"),
+    as_json: bool = json_option("the file, the set-up and the status"),
     content: Optional[List[Path]] = content_option(),
 ) -> None:
     """Draw a new game from a seed and save it.
@@ -376,7 +373,7 @@ def new(
     from ..formats.savegame import FileStamp
     from ..setup import PLACED
     from .view import game_words, status_line
-    engine = _engine("new", content)
+    engine = command_engine("new", content)
     if position is not None:
         _alone("--position", players=players, automa=automa, difficulty=difficulty, factions=factions, seed=seed,
                layout=layout, variant=variant, auction=auction, faction_variant=faction_variant, setup=setup_file)
@@ -387,16 +384,16 @@ def new(
     absent = None if force else FileStamp.missing(output)   # not overwritten if someone creates it meanwhile
     if position is not None:
         made = NewSetup(None, PLACED, [], position)
-        begun = savegame.from_position(engine, _position_state(engine, position), _overlays(content))
+        begun = savegame.from_position(engine, _position_state(engine, position), overlay_names(content))
         made.setup = begun.setup
     else:
-        made = _new_setup(engine, players, seed, layout, variant, factions,
-                          _game_options(auction, faction_variant, faction_variant_version), setup_file,
+        made = new_setup(engine, players, seed, layout, variant, factions,
+                          game_options(auction, faction_variant, faction_variant_version), setup_file,
                           solo={"automa": automa, "difficulty": difficulty})
-        begun = savegame.new_game(engine, made.setup, _overlays(content))
+        begun = savegame.new_game(engine, made.setup, overlay_names(content))
     setup = made.setup
-    game, _moves, told = _automa_turns(engine, begun)
-    _save(game, output, f"the game (seed {setup.seed})", expect=absent)
+    game, _moves, told = automa_turns(engine, begun)
+    save_game(game, output, f"the game (seed {setup.seed})", expect=absent)
     if as_json:
         data = {"file": str(output), "players": setup.players, "seed": setup.seed, "layout": made.layout,
                 "variant": setup.variant, "status": status_json(engine, game.state)}
@@ -404,7 +401,7 @@ def new(
             data.update(automa=setup.automa, difficulty=setup.difficulty)
         if setup_file is not None:
             data.update(setup_file=str(setup_file), fixed=made.fixed)
-        _print_json(data)
+        print_json(data)
         return
     layout_words = f"map from {made.file}" if made.layout == PLACED else f"layout {made.layout}"
     if position is not None:
@@ -414,6 +411,77 @@ def new(
     for line in told:
         typer.echo(line)
     typer.echo(status_line(engine, game.state))
+
+
+# ------------------------------------------------------------------ gaia show
+
+@app.command()
+@one_line("show")
+def show(
+    file: Path = file_argument(),
+    player: Optional[str] = typer.Option(None, "--player", "-p", metavar="PLAYER",
+                                         help="Only this player (1..N, pN or faction)."),
+    as_json: bool = json_option("the state (GameState.to_dict; with --player, that player)"),
+    content: Optional[List[Path]] = content_option(),
+    force: bool = force_option(),
+) -> None:
+    """Show a saved game: round, phase, who acts, each player, the table."""
+    from .view import score_table, show_state
+    engine = command_engine("show", content)
+    game = load_game(engine, file, force, content)
+    if as_json:
+        data = game.state.to_dict()
+        if player is not None:
+            data = data["players"][_player_index(game, player)]
+        typer.echo(json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False))
+        return
+    only = _player_index(game, player) if player is not None else None
+    show_state(stdout_console(), engine, game.state, only)
+    if game.state.ended:
+        stdout_console().print(score_table(engine, game.state))
+
+
+# ------------------------------------------------------------------ gaia map
+
+@app.command("map")
+@one_line("map")
+def map_(
+    file: Path = file_argument(),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", metavar="FILE",
+                                          help="Write the board as an SVG picture here."),
+    compact: bool = typer.Option(False, "--compact", help="Text map: one short cell per hex, no hex names."),
+    content: Optional[List[Path]] = content_option(),
+    force: bool = force_option(),
+) -> None:
+    """A picture of the game: the map (hex names, planets, pieces, satellites, federations) and the table.
+
+    With -o, an SVG file (an existing one is replaced) with the research board, scoring tiles, boosters,
+    tech tiles, federation supply and players beside the map; without, a text map (compact when asked,
+    or when the terminal or COLUMNS is too narrow for the full one).
+
+    Examples:
+
+        gaia map game.json
+
+        gaia map game.json --compact
+
+        gaia map game.json -o board.svg
+    """
+    from ..rules import Game
+    from .maptext import fitted_map
+    from .mapview import svg_map
+    engine = command_engine("map", content)
+    game = load_game(engine, file, force, content)
+    view = Game(game.state, engine).view()
+    if output is None:
+        console = stdout_console()
+        console.print(fitted_map(view, game.state, console.width, compact), end="", soft_wrap=True)
+        return
+    try:
+        output.write_text(svg_map(view, game.state, engine.to_move(game.state)), encoding="utf-8")
+    except OSError as err:
+        raise CommandError(f"cannot write {output}: {err.strerror or err}") from None
+    typer.echo(f"map of {len(view.map.hexes)} hexes written to {output}")
 
 
 def _alone(flag: str, **given) -> None:
@@ -435,241 +503,12 @@ def _position_state(engine: Engine, path: Path):
         raise CommandError(str(err)) from None
 
 
-# ------------------------------------------------------------------ gaia import
-
-@app.command("import")
-@_one_line("import")
-def import_(
-    source: Path = typer.Argument(..., metavar="SITE_FILE",
-                                  help="A game data file as boardgamers.space stores it (JSON)."),
-    output: Optional[Path] = typer.Option(None, "--output", "-o", metavar="FILE", help="Where to save our game (JSON)."),
-    check: bool = typer.Option(False, "--check", help="Only replay and check the file; save nothing."),
-    force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
-    content: Optional[List[Path]] = content_option(),
-) -> None:
-    """Turn a boardgamers.space game (`options`, `tiles`, `map`, `moveHistory`) into a saved game.
-
-    The set-up is rebuilt from the site's options, tiles and move history, every
-    line is replayed under the `boardgamers` variant (the first line our engine
-    refuses is reported with its index) and the end is checked against the
-    numbers the site stores. See docs/import.md.
-
-    Example:
-
-        gaia import tests/data/site-exports/Piling-song-3477.data.json -o game.json
-    """
-    from ..formats import savegame
-    from ..formats.savegame import FileStamp
-    from ..formats.siteimport import ImportError_, read_site_game, summary
-    from .view import status_line
-    engine = _engine("import", content)
-    if output is None and not check:
-        raise CommandError("say where to save the game with -o FILE (or only check the file with --check)")
-    if output is not None and output.is_dir():
-        raise CommandError(f"cannot write {output}: it is a folder (give a file name)")
-    if output is not None and output.exists() and not force:
-        raise CommandError(f"{output} exists (use --force to overwrite)")
-    absent = None if force or output is None else FileStamp.missing(output)
-    try:
-        data = json.loads(source.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as err:
-        raise CommandError(f"cannot read {source}: {err or type(err).__name__}".splitlines()[0]) from None
-    try:
-        imported = read_site_game(engine, data)
-    except ImportError_ as err:
-        raise CommandError(f"{source}: {err}") from None
-    for line in summary(imported):
-        typer.echo(line)
-    if output is not None:
-        fresh = savegame.new_game(engine, imported.setup, _overlays(content))
-        game = dataclasses.replace(fresh, moves=list(imported.moves), state=imported.state)  # replayed already
-        _save(game, output, "the imported game", expect=absent)
-        typer.echo(f"saved to {output}")
-    typer.echo(status_line(engine, imported.state))
-
-
-# ------------------------------------------------------------------ gaia export
-
-@app.command()
-@_one_line("export")
-def export(
-    file: Path = _file_argument(),
-    output: Optional[Path] = typer.Option(None, "--output", "-o", metavar="FILE",
-                                          help="Write the lines here (default: print them)."),
-    content: Optional[List[Path]] = content_option(),
-    force: bool = _force_option(),
-) -> None:
-    """Write a saved game's moves as the boardgamers.space move list (one line per turn).
-
-    Example:
-
-        gaia export game.json -o game.txt
-    """
-    from ..formats.export import export_lines
-    engine = _engine("export", content)
-    game = _load(engine, file, force, content)
-    if game.setup.automa is not None:
-        raise CommandError(f"{file} is a solo game against the Automa, which boardgamers.space does not play: its "
-                           f"move list cannot be written (the saved game is the record; docs/solo.md)", EXIT_FAILED)
-    text = "\n".join(export_lines(engine, game.setup, game.moves)) + "\n"
-    if output is None:
-        typer.echo(text, nl=False)
-        return
-    try:
-        output.write_text(text, encoding="utf-8")
-    except OSError as err:
-        raise CommandError(f"cannot write {output}: {err}") from None
-    typer.echo(f"{len(game.moves)} moves written to {output}")
-
-
-# ------------------------------------------------------------------ gaia show
-
-@app.command()
-@_one_line("show")
-def show(
-    file: Path = _file_argument(),
-    player: Optional[str] = typer.Option(None, "--player", "-p", metavar="PLAYER",
-                                         help="Only this player (1..N, pN or faction)."),
-    as_json: bool = _json_option("the state (GameState.to_dict; with --player, that player)"),
-    content: Optional[List[Path]] = content_option(),
-    force: bool = _force_option(),
-) -> None:
-    """Show a saved game: round, phase, who acts, each player, the table."""
-    from .view import score_table, show_state
-    engine = _engine("show", content)
-    game = _load(engine, file, force, content)
-    if as_json:
-        data = game.state.to_dict()
-        if player is not None:
-            data = data["players"][_player_index(game, player)]
-        typer.echo(json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False))
-        return
-    only = _player_index(game, player) if player is not None else None
-    show_state(_console(), engine, game.state, only)
-    if game.state.ended:
-        _console().print(score_table(engine, game.state))
-
-
-# ------------------------------------------------------------------ gaia map
-
-@app.command("map")
-@_one_line("map")
-def map_(
-    file: Path = _file_argument(),
-    output: Optional[Path] = typer.Option(None, "--output", "-o", metavar="FILE",
-                                          help="Write the board as an SVG picture here."),
-    compact: bool = typer.Option(False, "--compact", help="Text map: one short cell per hex, no hex names."),
-    content: Optional[List[Path]] = content_option(),
-    force: bool = _force_option(),
-) -> None:
-    """A picture of the game: the map (hex names, planets, pieces, satellites, federations) and the table.
-
-    With -o, an SVG file (an existing one is replaced) with the research board, scoring tiles, boosters,
-    tech tiles, federation supply and players beside the map; without, a text map (compact when asked,
-    or when a terminal is too narrow for the full one).
-
-    Examples:
-
-        gaia map game.json
-
-        gaia map game.json --compact
-
-        gaia map game.json -o board.svg
-    """
-    from ..rules import Game
-    from .mapview import svg_map, text_map
-    engine = _engine("map", content)
-    game = _load(engine, file, force, content)
-    view = Game(game.state, engine).view()
-    if output is None:
-        console = _console()
-        text = text_map(view, game.state, markup=True, compact=compact)
-        if (not compact and console.is_terminal
-                and max(map(len, text_map(view, game.state).splitlines())) > console.width):
-            text = text_map(view, game.state, markup=True, compact=True)
-        console.print(text, end="", soft_wrap=True)
-        return
-    try:
-        output.write_text(svg_map(view, game.state, engine.to_move(game.state)), encoding="utf-8")
-    except OSError as err:
-        raise CommandError(f"cannot write {output}: {err.strerror or err}") from None
-    typer.echo(f"map of {len(view.map.hexes)} hexes written to {output}")
-
-
-# ------------------------------------------------------------------ gaia moves
-
-def _numbered(engine: Engine, state, moves: list[Move]) -> list[str]:
-    from ..formats.movetext import move_text
-    width = len(str(len(moves)))
-    return [f"{i:>{width}}. {move_text(engine, state, m)}" for i, m in enumerate(moves, 1)]
-
-
-@app.command()
-@_one_line("moves")
-def moves(
-    file: Path = _file_argument(),
-    as_json: bool = _json_option("the status and the numbered legal moves"),
-    content: Optional[List[Path]] = content_option(),
-    force: bool = _force_option(),
-) -> None:
-    """List the legal moves, numbered, in the site notation (for `gaia move FILE N`)."""
-    from ..players import describe_wait
-    from .view import status_line
-    engine = _engine("moves", content)
-    game = _load(engine, file, force, content)
-    state = game.state
-    legal = [] if state.ended else engine.legal_moves(state)
-    if not legal and not state.ended:
-        if not as_json:
-            typer.echo(status_line(engine, state))
-        raise CommandError(f"no legal move ({describe_wait(state)}): the engine is stuck here; "
-                           f"`gaia undo {file}` goes back", EXIT_FAILED)
-    if as_json:
-        _print_json({"file": str(file), "status": status_json(engine, state),
-                     "moves": [move_json(engine, state, mv, i) for i, mv in enumerate(legal, 1)]})
-        return
-    if state.ended:
-        typer.echo("the game has ended")
-        return
-    typer.echo(status_line(engine, state))
-    for line in _numbered(engine, state, legal):
-        typer.echo(line)
-
-
-# ------------------------------------------------------------------ gaia move
-
-def _resolve(engine: Engine, state, text: str) -> Move:
-    from ..formats.movetext import parse_move
-    text = text.strip()
-    if text.isdigit():
-        legal = engine.legal_moves(state)
-        n = int(text)
-        if not 1 <= n <= len(legal):
-            raise CommandError(f"no move {n}: there {'is' if len(legal) == 1 else 'are'} {len(legal)} legal move"
-                               f"{'' if len(legal) == 1 else 's'} (see `gaia moves`)")
-        return legal[n - 1]
-    return parse_move(engine, state, text)
-
-
-def _apply(engine: Engine, game: SavedGame, move: Move, typed: str) -> SavedGame:
-    """One move more (`typed`: as the player wrote it); an illegal move exits 1, text that is not a move exits 2."""
-    from ..formats import savegame
-    from ..formats.movetext import move_text
-    from ..rules import IllegalMoveError, MoveSyntaxError
-    try:
-        return savegame.apply_move(engine, game, move)
-    except MoveSyntaxError as err:  # read by the rules, not by the notation: point into what was typed
-        raise CommandError(str(err.relocated(typed.strip())), EXIT_USAGE) from None
-    except IllegalMoveError as err:
-        raise CommandError(f"illegal move '{move_text(engine, game.state, move)}': {err}", EXIT_FAILED) from None
-
-
-def _automa_turns(engine: Engine, game: SavedGame) -> tuple[SavedGame, list[Move], list[str]]:
+def automa_turns(engine: Engine, game: SavedGame) -> tuple[SavedGame, list[Move], list[str]]:
     """In a solo game, the Automa's moves while its seat is to act (its one move each time): the game after
     them, the moves and each told in words (docs/solo.md)."""
     from ..formats import savegame
     from ..rules import AUTOMA_COMMAND, Move
-    from .session import automa_line
+    from .session_text import automa_line
     played, lines = [], []
     while not game.state.ended and game.state.is_automa(engine.to_move(game.state)):
         mv = Move(engine.to_move(game.state), AUTOMA_COMMAND)
@@ -677,310 +516,3 @@ def _automa_turns(engine: Engine, game: SavedGame) -> tuple[SavedGame, list[Move
         played.append(mv)
         lines.append(automa_line(engine, game.state))
     return game, played, lines
-
-
-@app.command()
-@_one_line("move")
-def move(
-    file: Path = _file_argument(),
-    move_: str = typer.Argument(..., metavar="MOVE", help="A number from `gaia moves`, or one command, e.g. 'build m 4A2'."),
-    as_json: bool = _json_option("the move played and the new status"),
-    content: Optional[List[Path]] = content_option(),
-    force: bool = _force_option(),
-) -> None:
-    """Play one move (atomic: an illegal move changes nothing and exits 1; text that is not a move exits 2).
-
-    The file is not written if another gaia process saved it since this one
-    read it (exit 1): nothing is lost, play the move again on the new file.
-    In a solo game the Automa's turns that follow are played too, each told
-    in words (docs/solo.md).
-
-    Examples:
-
-        gaia move game.json 3
-
-        gaia move game.json "build m 4A2"
-
-        gaia move game.json "p1 up nav"
-    """
-    from ..formats import savegame
-    from ..formats.movetext import move_text
-    from .view import status_line
-    engine = _engine("move", content)
-    game = _load(engine, file, force, content)
-    if game.state.ended:
-        raise CommandError("the game has ended", EXIT_FAILED)
-    mv = _resolve(engine, game.state, move_)
-    played = move_text(engine, game.state, mv)
-    after = _apply(engine, game, mv, move_)
-    after, automa_moves, told = _automa_turns(engine, after)
-    _save(after, file, f"your move '{played}'")
-    if as_json:
-        data = {"file": str(file), "played": move_json(engine, game.state, mv, len(after.moves) - len(automa_moves)),
-                "status": status_json(engine, after.state)}
-        if after.state.automa is not None:
-            first = len(after.moves) - len(automa_moves)
-            data["automa"] = [{"n": first + i + 1, "player": m.player, "move": savegame.move_to_json(m),
-                               "text": text} for i, (m, text) in enumerate(zip(automa_moves, told))]
-        _print_json(data)
-        return
-    typer.echo(f"played: {played}")
-    for line in told:
-        typer.echo(line)
-    typer.echo(status_line(engine, after.state))
-
-
-# ------------------------------------------------------------------ gaia undo
-
-@app.command()
-@_one_line("undo")
-def undo(
-    file: Path = _file_argument(),
-    steps: int = typer.Option(1, "--steps", "-k", metavar="N", help="How many moves to take back."),
-    content: Optional[List[Path]] = content_option(),
-    force: bool = _force_option(),
-) -> None:
-    """Take back the last moves (the game is replayed without them).
-
-    In a solo game a step is one of your moves, with the Automa's moves after it.
-    """
-    from ..formats import savegame
-    from .view import status_line
-    engine = _engine("undo", content)
-    game = _load(engine, file, force, content)
-    if steps < 1:
-        raise CommandError("--steps must be at least 1")
-    if game.state.automa is not None:
-        _undo_solo(engine, game, file, steps)
-        return
-    if steps > len(game.moves):
-        raise CommandError(f"cannot undo {steps} move{'s' if steps != 1 else ''}: the game has {len(game.moves)}")
-    back = savegame.with_moves(engine, game, game.moves[:-steps])
-    _save(back, file, "the undo")
-    typer.echo(f"took back {steps} move{'s' if steps != 1 else ''}; {len(back.moves)} left")
-    typer.echo(status_line(engine, back.state))
-
-
-def _undo_solo(engine: Engine, game: SavedGame, file: Path, steps: int) -> None:
-    """Back to just before the player's last `steps` moves, taking back the Automa's moves after them."""
-    from ..formats import savegame
-    from ..formats.movetext import move_text
-    from .view import status_line
-    moves, cut = game.moves, len(game.moves)
-    for k in range(steps):
-        cut = next((i for i in range(cut - 1, -1, -1) if not game.state.is_automa(moves[i].player)), -1)
-        if cut < 0:
-            mine = sum(1 for m in moves if not game.state.is_automa(m.player))
-            raise CommandError(f"cannot undo {steps} of your moves: the game has {mine}")
-    back = savegame.with_moves(engine, game, moves[:cut])
-    _save(back, file, "the undo")
-    automa_back = sum(1 for m in moves[cut:] if game.state.is_automa(m.player))
-    mine = len(moves) - cut - automa_back
-    what = (f"your move '{move_text(engine, back.state, moves[cut])}'" if mine == 1 else f"your last {mine} moves")
-    after = (f" and the Automa's {automa_back} move{'s' if automa_back != 1 else ''} after "
-             f"{'it' if mine == 1 else 'them'}" if automa_back else "")
-    typer.echo(f"took back {what}{after}; {len(back.moves)} left")
-    typer.echo(status_line(engine, back.state))
-
-
-# ------------------------------------------------------------------ gaia play
-
-# The commands of `gaia play`'s prompt, for its --help (the session itself is another module's).
-PLAY_COMMANDS = (
-    ("N or a move", "play move N of `moves`, or one command in the notation, e.g. build m 4A2"),
-    ("show", "the state"),
-    ("map", "the board"),
-    ("moves", "the legal moves, numbered"),
-    ("explain ID", "a component in plain English"),
-    ("undo", "back to just before your previous move"),
-    ("save [FILE]", "save (to FILE)"),
-    ("help", "this list"),
-    ("quit", "stop (the game is saved when it has a file)"),
-)
-PLAY_EPILOG = "At the prompt:\n\n" + "\n\n".join(f"- `{word}`: {what}" for word, what in PLAY_COMMANDS)
-
-
-@app.command(epilog=PLAY_EPILOG)
-@_one_line("play")
-def play(
-    file: Optional[Path] = typer.Argument(None, metavar="FILE",
-                                          help="A saved game to continue, or a new file to create (optional)."),
-    players: Optional[int] = typer.Option(None, "--players", "-n", metavar="N",
-                                          help="Players in a new game (default 2; 1: a solo game against the Automa)."),
-    automa: Optional[str] = _automa_option(),
-    difficulty: Optional[str] = _difficulty_option(),
-    bots: Optional[int] = typer.Option(None, "--bots", metavar="N",
-                                       help="Seats played by bots (the last ones; default: all but one)."),
-    bot: str = choice_option(DEFAULT_BOT, "--bot", lambda: list(BOT_KINDS), "The kind of bot."),
-    think: Optional[float] = typer.Option(None, "--think", min=0.0, metavar="SECONDS",
-                                          help="With --bot search: seconds of CPU time of thought per move."),
-    iterations: Optional[int] = typer.Option(None, "--iterations", min=0, metavar="N",
-                                             help="With --bot search: fast-bot decisions simulated per move "
-                                                  "(reproducible; the default when --think is not given: 200)."),
-    seed: Optional[str] = typer.Option(None, "--seed", metavar="SEED", callback=checked_seed,
-                                       help="Seed of a new game's set-up (and of the bots)."),
-    layout: str = _layout_option(),
-    variant: str = _variant_option(),
-    factions: Optional[str] = typer.Option(None, "--factions", metavar="F1,F2,..",
-                                           help="Fixed factions for a new game, comma-separated."),
-    auction: Optional[str] = typer.Option(None, "--auction", metavar="KIND", help=AUCTION_HELP),
-    faction_variant: Optional[str] = typer.Option(None, "--faction-variant", metavar="VARIANT", help=FACTION_VARIANT_HELP),
-    faction_variant_version: Optional[int] = typer.Option(None, "--faction-variant-version", metavar="N", help=VERSION_HELP),
-    setup_file: Optional[Path] = setup_option(),
-    quiet: bool = typer.Option(False, "--quiet", "-q", help="Do not print each move; just the final score."),
-    seat: Optional[int] = typer.Option(None, "--seat", help="Your seat, 1..N (default: asked on a terminal, else 1)."),
-    content: Optional[List[Path]] = content_option(),
-    force: bool = _force_option(),
-) -> None:
-    """Play at the terminal against bots, or watch bots play.
-
-    Humans take the first seats, bots the others. Saves after every move when a
-    file is given. With every seat a bot the whole game is played and the final
-    score is printed with its breakdown by source.
-
-    Examples:
-
-        gaia play --players 4 --bots 4 --seed 1 --quiet
-
-        gaia play game.json --bots 1
-
-        gaia play --players 3 --bots 3 --factions NEW,FACTION2,FACTION3 --content my-faction/ --quiet
-
-        gaia play --bots 2 --content my-boosters/ --setup setup.yaml --quiet
-
-        gaia play --bot search --think 2
-
-        gaia play --players 1 --automa CARD --difficulty LEVEL solo.json
-    """
-    from ..formats import savegame
-    from ..players import BOTS
-    from .session import SessionError, run_session
-    engine = _engine("play", content)
-    if bot not in BOTS:
-        raise CommandError(f"unknown bot '{bot}' (choose {' or '.join(BOTS)})")
-    if (think is not None or iterations is not None) and bot != "search":
-        raise CommandError("--think and --iterations set the search bot's budget: give them with --bot search", 2)
-    if think is not None and iterations is not None:
-        raise CommandError("give either --think or --iterations, not both", 2)
-    budget = {"think": think} if think is not None else {"iterations": iterations} if iterations is not None else {}
-    if file is not None and file.exists():
-        for flag, given in (("--setup", setup_file), ("--automa", automa), ("--difficulty", difficulty)):
-            if given is not None:
-                raise CommandError(f"{file} is a saved game with its set-up: {flag} goes with a new game")
-        game = _load(engine, file, force, content)
-        if players is not None and players != game.setup.players:
-            raise CommandError(f"{file} is a {game.setup.players}-player game, not {players}")
-        seed = seed if seed is not None else game.setup.seed
-    else:
-        setup = _new_setup(engine, players, seed, layout, variant, factions,
-                           _game_options(auction, faction_variant, faction_variant_version), setup_file,
-                           default_players=2, solo={"automa": automa, "difficulty": difficulty}).setup
-        seed = setup.seed
-        game = savegame.new_game(engine, setup, _overlays(content))
-    try:
-        code = run_session(engine, game, file, bots, bot, seed, quiet, seat, budget)
-    except SessionError as err:
-        raise CommandError(str(err), err.code) from None
-    raise typer.Exit(code)
-
-
-# ------------------------------------------------------------------ gaia replay
-
-@app.command()
-@_one_line("replay")
-def replay(
-    files: Optional[List[Path]] = typer.Argument(None, metavar="FILE",
-                                                 help="Recorded games (the conformance format) or saved games; default: "
-                                                      "the bundled corpus (--corpus)."),
-    corpus: str = typer.Option("games,spec", "--corpus", metavar="GROUP,..",
-                               help="Without FILEs: which groups of the bundled corpus "
-                                    "(tests/conformance): games, spec, variants, regressions, all."),
-    check: bool = typer.Option(False, "--check", help="One line per file: PASS or FAIL with the first divergence."),
-    as_json: bool = typer.Option(False, "--json", help="One JSON object per file."),
-    content: Optional[List[Path]] = content_option(),
-) -> None:
-    """Replay recorded games with the engine and compare every recorded number.
-
-    Without FILEs, replays the corpus shipped with gaia-rules (the 38 main games
-    and 126 spec cases; `--corpus all` adds the 15 variant games and the 2
-    regression games). A saved game
-    of ours (`gaia new`, `gaia play`; a solo game too) is replayed from its
-    set-up and compared with the state it stores.
-
-    Exit 0 only if every file replays without divergence; 1 if one diverges; 2
-    if a file cannot be read. On a terminal a progress bar shows the files done.
-    """
-    from ..formats.corpus import CorpusMissing, GROUPS, corpus_files
-    if not files:
-        groups = GROUPS if corpus.strip() == "all" else tuple(g.strip() for g in corpus.split(",") if g.strip())
-        unknown = [g for g in groups if g not in GROUPS]
-        if unknown or not groups:
-            raise CommandError(f"--corpus: unknown group '{(unknown or [corpus])[0]}' "
-                               f"(one or more of {', '.join(GROUPS)}, or all)")
-        try:
-            files = [path for group in groups for path in corpus_files(group)]
-        except CorpusMissing as err:
-            raise CommandError(str(err)) from None
-
-    engine = _engine("replay", content)
-    failed = unreadable = 0
-    console = _console()
-    with progress_bar(len(files), "replay", len(files) > 1 and wants_progress(as_json)) as step:
-        for path in files:
-            step(path.stem)
-            result = _replay_one(engine, path, keep_state=not check and not as_json)
-            if result is None:
-                unreadable += 1
-                continue
-            failed += _report_replay(engine, console, result, check, as_json)
-    if unreadable:
-        raise typer.Exit(EXIT_USAGE)
-    raise typer.Exit(EXIT_FAILED if failed else EXIT_OK)
-
-
-def _replay_one(engine: Engine, path: Path, keep_state: bool):
-    """The replay of one recorded file, or None after one line on stderr saying why it cannot be read."""
-    from ..formats import savegame
-    from ..formats.replay import replay_file
-    try:
-        return replay_file(engine, path, keep_state=keep_state)
-    except FileNotFoundError:
-        why = "no such file"
-    except IsADirectoryError:
-        why = "is a folder, not a recorded game"
-    except RecursionError:
-        why = "not a recorded game (its JSON is nested too deeply)"
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
-        why = f"cannot be read ({type(err).__name__}: {err})"
-    except savegame.ContentMismatch as err:
-        why = str(err)
-    except (KeyError, TypeError, ValueError, IndexError) as err:
-        why = f"not a recorded game ({type(err).__name__}: {err})"
-    typer.echo(f"gaia replay: {path}: {why}".splitlines()[0], err=True)
-    return None
-
-
-def _report_replay(engine: Engine, console, result, check: bool, as_json: bool) -> int:
-    """Print one file's result; 1 if it diverged, else 0."""
-    from .view import groups_table, score_table
-    if as_json:
-        typer.echo(json.dumps(result.to_json(), sort_keys=True))
-    elif check:
-        if result.passed and result.saved:
-            typer.echo(f"PASS {result.id} (a saved game: {result.moves} moves, the stored state)")
-        elif result.passed:
-            typer.echo(f"PASS {result.id} ({result.moves} moves, {result.checkpoints_matched}/"
-                       f"{result.checkpoints_total} checkpoints)")
-        else:
-            why = result.first_divergence or "the move expected to be refused was accepted"
-            typer.echo(f"FAIL {result.id}: {why}")
-    else:
-        what = ("the stored state" if result.saved else
-                f"{result.checkpoints_matched}/{result.checkpoints_total} checkpoints")
-        typer.echo(f"{result.id}: {result.moves} moves, {what}"
-                   + ("" if result.passed else f"; FIRST DIVERGENCE {result.first_divergence}"))
-        if result.state is not None:
-            console.print(score_table(engine, result.state))
-            if result.state.automa is not None:
-                console.print(groups_table(engine, result.state))
-    return 0 if result.passed else 1

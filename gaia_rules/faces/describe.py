@@ -12,7 +12,8 @@ from ..content.catalogue import Catalogue
 from ..language import ast
 from ..language.english import english, gains_text, price_text
 from ..language.vocabulary import COUNTERS
-from .explain import KINDS, ids_of, title, words_for
+from .explain import KINDS, ids_of, title
+from .explain_text import words_for
 
 # Short heads of the clauses a tile or booster holds ("income 1 ore", "on passing 1 VP per mine").
 _HEADS: dict[type, str] = {ast.Income: "income", ast.Now: "now", ast.OnPass: "on passing", ast.Action: "action"}

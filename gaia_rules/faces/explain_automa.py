@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 from ..content.automa import AutomaCard, AutomaSpecial, AutomaStep
 from ..content.catalogue import Catalogue
-from ..language.english import join_and, sentence
+from ..language.english_words import join_and, sentence
 
 # The kinds, in the order of docs/catalogue.md, with a label and a section title (explain.KINDS).
 AUTOMA_KINDS: dict[str, tuple[str, str]] = {
@@ -103,7 +103,7 @@ def automa_ids(catalogue: Catalogue, kind: str) -> list[str] | None:
     return None
 
 
-# ------------------------------------------------------------------ renderers (doc: explain._Doc)
+# ------------------------------------------------------------------ renderers (doc: explain.Doc)
 
 def render_card(doc: Any, catalogue: Catalogue, ident: str) -> None:
     card = catalogue.automa.cards[ident]

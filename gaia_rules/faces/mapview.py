@@ -1,4 +1,4 @@
-"""Pictures of the game: an SVG drawing of the map and the table, and a text map.
+"""Pictures of the game: an SVG drawing of the map and the table (the text map is maptext.py).
 
 `svg_map(view, state, to_move)` (`view`: the game's `GameView`, `Game.view()`)
 returns a standalone SVG document (a string, built by hand: no drawing
@@ -17,29 +17,22 @@ with y up, as the site draws them. It shows:
 - beside and below it the table of `tableview`: research board, tiles,
   boosters, board actions, federation supply, one panel per player.
 
-`text_map(view, state)` writes each hex as two lines in staggered columns: its
-name, then its planet code and its pieces (`piece_glyphs`); `compact=True`
-gives one short cell per hex.
-
 Every element that stands for something on the board carries `data-hex`
 (and `data-player`, from 1, `data-piece`) so tools and tests can find it.
 """
 from __future__ import annotations
 
 import math
-import textwrap
 from dataclasses import dataclass
 from types import SimpleNamespace
 from xml.sax.saxutils import escape, quoteattr
 
-from rich.markup import escape as rich_escape
-from rich.text import Text
 
 from ..board import DIRECTIONS
 from ..rules import GameView
 from ..state import GameState
-from .automa_text import automa_status, game_words
-from .tableview import luminance, num, table_panels
+from .automa_text import game_words
+from .tableview import luminance, num, player_label, table_panels
 
 # colour names used in content -> fill; a name not listed (or "none") has no colour of its own
 COLOURS: dict[str, str] = {
@@ -73,7 +66,7 @@ SQRT3 = math.sqrt(3.0)
 
 # ------------------------------------------------------------------ colours
 
-def _hex_colour(name: str | None) -> str | None:
+def hex_colour(name: str | None) -> str | None:
     if not name:
         return None
     name = name.strip().lower()
@@ -82,17 +75,17 @@ def _hex_colour(name: str | None) -> str | None:
     return COLOURS.get(name)
 
 
-def _is_space(view, planet: str) -> bool:
+def is_space(view, planet: str) -> bool:
     pt = view.catalogue.planets.get(planet)
     return pt is not None and pt.habitable == "space"
 
 
 def planet_fill(view, planet: str) -> str:
     """The fill of a hex holding `planet` (a planet type id)."""
-    if _is_space(view, planet):
+    if is_space(view, planet):
         return SPACE
     pt = view.catalogue.planets.get(planet)
-    return _hex_colour(getattr(pt, "colour", None)) or NO_COLOUR
+    return hex_colour(getattr(pt, "colour", None)) or NO_COLOUR
 
 
 def player_colours(view, state: GameState) -> list[str]:
@@ -102,14 +95,13 @@ def player_colours(view, state: GameState) -> list[str]:
     for p in state.players:
         colour = None
         faction = view.catalogue.factions.get(p.faction) if p.faction else None
-        if faction is not None and not _is_space(view, faction.home):
+        if faction is not None and not is_space(view, faction.home):
             pt = view.catalogue.planets.get(faction.home)
-            colour = _hex_colour(getattr(pt, "colour", None))
+            colour = hex_colour(getattr(pt, "colour", None))
         if colour is None or colour in out:
             colour = next(c for c in spare if c not in out)
         out.append(colour)
     return out
-
 
 
 def _text_on(fill: str) -> str:
@@ -149,7 +141,7 @@ def piece_shape(structures: dict, sid: str, institute: str | None) -> str:
     return "square" if depth == 1 else "triangle"
 
 
-def _board_structures(view) -> dict:
+def board_structures(view) -> dict:
     """The default faction board's pieces as Structure-like records (for the legend)."""
     board = next(iter(view.catalogue.boards.values()), None) or {}
     out = {}
@@ -173,7 +165,7 @@ class _Shapes:
     state: GameState
 
     def __post_init__(self):
-        self.board = _board_structures(self.view)
+        self.board = board_structures(self.view)
         self.institute = _common_institute(self.view)
 
     def of(self, p: int, sid: str) -> str:
@@ -270,11 +262,6 @@ def _sector_edges(game_map) -> list[tuple[tuple[float, float], tuple[float, floa
 
 
 # ------------------------------------------------------------------ the SVG
-
-def _label(state: GameState, p: int) -> str:
-    faction = state.players[p].faction
-    return f"p{p + 1} {faction}" if faction else f"p{p + 1}"
-
 
 def svg_map(view, state: GameState, to_move: int | None = None) -> str:
     """The board and the table around it as a standalone SVG document.
@@ -376,7 +363,7 @@ def _federation_layer(view, state: GameState, coords, colours) -> list[str]:
             add(f'<path class="federation" data-hex={quoteattr(name)} data-player="{p + 1}" d="{d}" '
                 f'stroke="{INK}" stroke-width="5"/>'
                 f'<path d="{d}" stroke="{colours[p]}" stroke-width="3"><title>{escape(name)}: federation of '
-                f'{escape(_label(state, p))}</title></path>')
+                f'{escape(player_label(state, p))}</title></path>')
     add('</g>')
     return out
 
@@ -414,33 +401,33 @@ def _piece_layer(view, state: GameState, coords, colours, shapes) -> list[str]:
             p = hs.owner
             dx = -0.18 * SCALE if hs.guests else 0.0
             add(f'<g class="piece" data-hex={quoteattr(name)} data-player="{p + 1}" data-piece={quoteattr(hs.piece)}>'
-                f'<title>{escape(name)}: {escape(shapes.name(p, hs.piece))} of {escape(_label(state, p))}</title>'
+                f'<title>{escape(name)}: {escape(shapes.name(p, hs.piece))} of {escape(player_label(state, p))}</title>'
                 f'{shape_svg(shapes.of(p, hs.piece), x + dx, y + 0.06 * SCALE, colours[p])}</g>')
         for g in hs.guests:
-            mine = _guest_piece(view)
+            mine = guest_piece(view)
             add(f'<g class="piece guest" data-hex={quoteattr(name)} data-player="{g + 1}" data-piece={quoteattr(mine)}>'
-                f'<title>{escape(name)}: guest {escape(shapes.name(g, mine))} of {escape(_label(state, g))}</title>'
+                f'<title>{escape(name)}: guest {escape(shapes.name(g, mine))} of {escape(player_label(state, g))}</title>'
                 f'{shape_svg(shapes.of(g, mine), x + 0.3 * SCALE, y + 0.1 * SCALE, colours[g], 0.7)}</g>')
         for i, p in enumerate(hs.satellites):
             a = math.radians(sat_angles[i % len(sat_angles)])
             sx, sy = x + 0.7 * SCALE * math.cos(a), y + 0.7 * SCALE * math.sin(a)
             add(f'<circle class="satellite" data-hex={quoteattr(name)} data-player="{p + 1}" cx="{_n(sx)}" cy="{_n(sy)}" '
                 f'r="{_n(0.12 * SCALE)}" fill="{colours[p]}" stroke="{INK}" stroke-width="1">'
-                f'<title>{escape(name)}: satellite of {escape(_label(state, p))}</title></circle>')
+                f'<title>{escape(name)}: satellite of {escape(player_label(state, p))}</title></circle>')
     add('</g>')
     return out
 
 
-def _count(n: int, word: str) -> str:
+def counted(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def _guest_piece(view) -> str:
+def guest_piece(view) -> str:
     """The piece a guest stands as: the structure built on planets (else the board's first piece)."""
     try:
         return view.mine_id
     except LookupError:
-        return next(iter(_board_structures(view)), "?")
+        return next(iter(board_structures(view)), "?")
 
 
 def _planet_name(view, planet: str) -> str:
@@ -455,7 +442,7 @@ def _legend_height(view, state: GameState) -> float:
 
 def _legend_shapes(view) -> dict[str, list[str]]:
     """Piece names of the default board by the shape they are drawn as."""
-    board = _board_structures(view)
+    board = board_structures(view)
     institute = _common_institute(view)
     by_shape: dict[str, list[str]] = {}
     for sid, s in board.items():
@@ -492,224 +479,5 @@ def _legend(out: list[str], view, state: GameState, colours: list[str], x0: floa
     for p in range(len(state.players)):
         yy = y + 18 + 18 * p
         add(shape_svg("circle", x2 + 8, yy - 4, colours[p], 0.9))
-        add(f'<text x="{_n(x2 + 22)}" y="{_n(yy)}">{escape(_label(state, p))}</text>')
+        add(f'<text x="{_n(x2 + 22)}" y="{_n(yy)}">{escape(player_label(state, p))}</text>')
     add('</g>')
-
-
-# ------------------------------------------------------------------ the text map
-
-def piece_glyphs(view) -> dict[str, str]:
-    """One capital letter per piece id of the faction boards, taken from its id (then its name).
-
-    Capitals never clash with the planet codes, which the map writes in lower case.
-    """
-    pieces: dict[str, str] = {sid: s.name for sid, s in _board_structures(view).items()}
-    for faction in sorted(view.catalogue.factions.values(), key=lambda f: f.id):
-        for sid, s in faction.structures.items():
-            pieces.setdefault(sid, s.name)
-    glyphs: dict[str, str] = {}
-    for sid, name in pieces.items():
-        taken = set(glyphs.values())
-        letters = [ch.upper() for ch in sid + name if ch.isalpha()]
-        glyphs[sid] = next((ch for ch in letters if ch not in taken), "?")
-    return glyphs
-
-
-@dataclass
-class _Cell:
-    """A hex of the text map: its name line and its content line, as (text, style) runs."""
-
-    name: str
-    runs: list[tuple[str, str]]
-
-    @property
-    def plain(self) -> str:
-        return "".join(t for t, _ in self.runs)
-
-
-def _hex_cell(view, state: GameState, name: str, glyphs: dict[str, str], colours: list[str]) -> _Cell:
-    planet = view.map.planet_at(state, name)
-    pt = view.catalogue.planets.get(planet)
-    if _is_space(view, planet):
-        runs = [(".", "")]
-    else:
-        runs = [(pt.code if pt is not None else "?", _hex_colour(getattr(pt, "colour", None)) or "")]
-    hs = state.board.get(name)
-    if hs is None:
-        return _Cell(name, runs)
-
-    def piece(p: int, sid: str) -> None:
-        fed = "+" if p in hs.federations else ""
-        runs.append((f"{glyphs.get(sid, '?')}{p + 1}{fed}", f"bold {colours[p]}"))
-
-    if hs.owner is not None and hs.piece is not None:
-        piece(hs.owner, hs.piece)
-    for g in hs.guests:
-        piece(g, _guest_piece(view))
-    if hs.satellites:
-        runs.append(("*", ""))
-        runs.extend((str(p + 1), f"bold {colours[p]}") for p in hs.satellites)
-    return _Cell(name, runs)
-
-
-def _compact_cell(view, state: GameState, name: str, planet: str) -> str:
-    pt = view.catalogue.planets.get(planet)
-    code = pt.code if pt is not None else "?"
-    hs = state.board.get(name)
-    owner = hs.owner if hs is not None else None
-    if owner is None and hs is not None and hs.guests:
-        owner = hs.guests[0]
-    if owner is None:
-        return "." if _is_space(view, planet) else code.lower()
-    return f"{code.upper()}{owner + 1}"
-
-
-def _wrap_entries(head: str, entries: list[str], width: int) -> list[str]:
-    """`head` and the entries joined by commas, broken between entries to fit `width`."""
-    lines, line = [], head
-    for i, entry in enumerate(entries):
-        piece = entry + ("," if i < len(entries) - 1 else "")
-        if line.strip() and len(line) + len(piece) + 1 > width and line != head:
-            lines.append(line.rstrip())
-            line = "  "
-        line += piece + " "
-    lines.append(line.rstrip())
-    return lines
-
-
-def _styled(text: str, style: str, markup: bool) -> str:
-    if not markup or not style:
-        return text
-    return f"[{style}]{text}[/]"
-
-
-def text_map(view, state: GameState, markup: bool = False, compact: bool = False) -> str:
-    """The board as text, a legend below.
-
-    Hexes stand in columns as on the SVG (flat-topped, every other column half
-    a hex lower). Each hex takes two lines: its name, then its planet's map
-    code and what stands there (see the legend). `compact` gives one short
-    cell per hex instead: the planet code, and the player's number when
-    somebody is there. With `markup`, rich markup colours planets and pieces.
-    """
-    game_map = view.map
-    if not game_map.hexes:
-        return "(no map)\n"
-    colours = player_colours(view, state)
-    cut: list[str] = []
-    grid = _compact_grid(view, state, markup, colours) if compact else _full_grid(view, state, markup, colours, cut)
-    out = list(grid)
-    width = max(72, max(len(_plain(line, markup)) for line in grid))
-    out.append("")
-    legend = _compact_legend(view) if compact else _full_legend(view)
-    if cut:
-        legend.insert(0, (f"{CUT} cut short, in full: ", cut))
-    for head, entries in legend:
-        out.extend(_wrap_entries(head, entries, width) if entries else [head])
-    for p, pl in enumerate(state.players):
-        pieces = sum(1 for hs in state.board.values() if hs.owner == p and hs.piece is not None)
-        line = (f"{p + 1} = {_label(state, p)}: {_count(pieces, 'piece')}, {_count(pl.satellites, 'satellite')}, "
-                f"{_count(len(pl.federations), 'federation')}, {pl.vp} VP")
-        out.append(line)
-    first_player = len(out) - len(state.players)
-    if state.automa is not None:   # its deck and next support card: what the player plans against
-        out.extend(textwrap.wrap(automa_status(view.catalogue, state), width, subsequent_indent="  "))
-    if markup:
-        tail = out[len(grid):]
-        out[len(grid):] = [rich_escape(x) for x in tail]
-        for p in range(len(state.players)):
-            i = first_player + p
-            out[i] = f"[bold {colours[p]}]{p + 1}[/]" + out[i][1:]
-    return "\n".join(out) + "\n"
-
-
-def _plain(line: str, markup: bool) -> str:
-    if not markup:
-        return line
-    return Text.from_markup(line).plain
-
-
-CELL = 6      # characters per column of the full text map: a hex name (up to 5) and a space
-CUT = ">"     # ends a cell too long for its column (the legend then gives it in full)
-
-
-def _full_grid(view, state: GameState, markup: bool, colours: list[str], cut: list[str]) -> list[str]:
-    """Two lines per hex, `CELL` characters per column; cells too long are cut and listed in `cut`."""
-    game_map = view.map
-    glyphs = piece_glyphs(view)
-    cells = {c: _hex_cell(view, state, h.name, glyphs, colours) for c, h in game_map.hexes.items()}
-    width = max(CELL, 1 + max(len(cell.name) for cell in cells.values()))
-    r0 = min(c[1] for c in cells)
-    top = max(2 * c[0] + c[1] for c in cells)
-    nlines = top - min(2 * c[0] + c[1] for c in cells) + 2
-    ncols = max(c[1] for c in cells) - r0 + 1
-    slots: list[list[tuple[str, str]]] = [[("", "")] * ncols for _ in range(nlines)]
-    for c in sorted(cells, key=lambda c: (-(2 * c[0] + c[1]), c[1])):
-        cell = cells[c]
-        line, col = top - (2 * c[0] + c[1]), c[1] - r0
-        slots[line][col] = (cell.name, _styled(cell.name, "dim", markup))
-        runs = cell.runs
-        if len(cell.plain) > width - 1:
-            cut.append(f"{cell.name} {cell.plain}")
-            runs = _cut_runs(runs, width - 2) + [(CUT, "")]
-        plain = "".join(t for t, _ in runs)
-        slots[line + 1][col] = (plain, "".join(_styled(t, st, markup) for t, st in runs))
-    lines = ["".join(st + " " * (width - len(pl)) for pl, st in row).rstrip() for row in slots]
-    while lines and not lines[-1]:
-        lines.pop()
-    return lines
-
-
-def _cut_runs(runs: list[tuple[str, str]], n: int) -> list[tuple[str, str]]:
-    """The first `n` characters of styled runs."""
-    out = []
-    for text, style in runs:
-        if n <= 0:
-            break
-        out.append((text[:n], style))
-        n -= len(text)
-    return out
-
-
-def _compact_grid(view, state: GameState, markup: bool, colours: list[str]) -> list[str]:
-    """Two board rows per line, 4 characters per column: the planet code, the player's number."""
-    game_map = view.map
-    rs = [c[1] for c in game_map.hexes]
-    ys = [2 * c[0] + c[1] for c in game_map.hexes]
-    r0, top = min(rs), max(ys)
-    ncols, nlines = max(rs) - r0 + 1, (top - min(ys)) // 2 + 1
-    width = 4
-    grid = [[" " * width for _ in range(ncols)] for _ in range(nlines)]
-    for c, h in game_map.hexes.items():
-        line = (top - (2 * c[0] + c[1])) // 2
-        cell = _compact_cell(view, state, h.name, view.map.planet_at(state, h.name))
-        text = cell.ljust(width)
-        if markup and len(cell) > 1:
-            text = f"[bold {colours[int(cell[1:]) - 1]}]{cell}[/]" + " " * (width - len(cell))
-        grid[line][c[1] - r0] = text
-    lines = ["".join(row).rstrip() for row in grid]
-    while lines and not lines[0]:
-        lines.pop(0)
-    return lines
-
-
-def _planet_entries(view) -> list[str]:
-    return [f"{pt.code} {pt.name.lower()}" for pt in view.catalogue.planets.values() if not _is_space(view, pt.id)]
-
-
-def _full_legend(view) -> list[tuple[str, list[str]]]:
-    glyphs = piece_glyphs(view)
-    names = {sid: s.name for sid, s in _board_structures(view).items()}
-    return [
-        ("each hex: its name, below it the planet's code and what stands there;", []),
-        ("a piece: a letter and its owner's number (+: in their federation); * and numbers: satellites", []),
-        ("planets: ", _planet_entries(view) + [". empty space"]),
-        ("pieces: ", [f"{g} {names.get(sid, sid)}" for sid, g in glyphs.items()]),
-    ]
-
-
-def _compact_legend(view) -> list[tuple[str, list[str]]]:
-    return [
-        ("planets: ", _planet_entries(view) + [". empty space"]),
-        ("upper case + digit: that player's piece; lower case: nobody there", []),
-    ]

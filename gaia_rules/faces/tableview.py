@@ -24,12 +24,14 @@ read the picture.
 """
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass, field
 from xml.sax.saxutils import escape, quoteattr
 
 from ..language.ast import Fed
 from ..rules import ADVANCED_PREFIX as ADV
 from ..state import GameState
+from .automa_text import automa_rows
 
 PANEL = "#161a2e"          # panel background
 PANEL_EDGE = "#3a4163"
@@ -113,7 +115,7 @@ def tile_svg(x: float, y: float, w: float, h: float, tid: str, name: str, note: 
     return "".join(parts)
 
 
-def _label(state: GameState, p: int) -> str:
+def player_label(state: GameState, p: int) -> str:
     faction = state.players[p].faction
     return f"p{p + 1} {faction}" if faction else f"p{p + 1}"
 
@@ -187,7 +189,7 @@ def _level_cell(panel: Panel, view, state: GameState, track: str, level: int, le
         cx = x + 12 + 15 * i
         add(f'<circle class="marker" data-player="{p + 1}" data-track={quoteattr(track)} data-level="{level}" '
             f'cx="{num(cx)}" cy="{num(y + 19)}" r="6" fill="{colours[p]}" stroke="#ffffff" stroke-width="1.5">'
-            f'<title>{escape(_label(state, p))}: {escape(track)} level {level}</title></circle>')
+            f'<title>{escape(player_label(state, p))}: {escape(track)} level {level}</title></circle>')
 
 
 def _holds_token(view, track: str) -> bool:
@@ -299,7 +301,7 @@ def scoring_panel(view, state: GameState, colours: list[str], width: float) -> P
         for p, c in enumerate(counts):
             cx = x + 9 + 15 * p
             add(f'<g class="final-count" data-tile={quoteattr(tid)} data-player="{p + 1}" data-count="{c}">'
-                f'<title>{escape(_label(state, p))}: {c}</title>' + disc(cx, 22 + TILE_H + 2, 6.5, colours[p])
+                f'<title>{escape(player_label(state, p))}: {c}</title>' + disc(cx, 22 + TILE_H + 2, 6.5, colours[p])
                 + text(cx, 22 + TILE_H + 5, str(c), 7.5, "#111111", 'text-anchor="middle" font-weight="bold"') + "</g>")
     return panel
 
@@ -320,11 +322,11 @@ def boosters_panel(view, state: GameState, colours: list[str], width: float) -> 
         where = "on the table" if bid in state.boosters_table else ("held" if p is not None else "out of play")
         attrs = (f'class="booster" data-tile={quoteattr(bid)} data-holder="{"" if p is None else p + 1}" '
                  f'data-table="{str(bid in state.boosters_table).lower()}"')
-        title = f"{bid}: {tile.name if tile else bid} ({_label(state, p) if p is not None else where})"
+        title = f"{bid}: {tile.name if tile else bid} ({player_label(state, p) if p is not None else where})"
         add(tile_svg(x, 22, w, TILE_H + 8, bid, tile.name if tile else bid, "", TILE, attrs, title))
         if p is not None:
             add(rect(x, 22 + TILE_H + 10, w, 13, colours[p], "#111111")
-                + text(x + w / 2, 22 + TILE_H + 20, _label(state, p), 8, _ink_on(colours[p]), 'text-anchor="middle"'))
+                + text(x + w / 2, 22 + TILE_H + 20, player_label(state, p), 8, _ink_on(colours[p]), 'text-anchor="middle"'))
         else:
             add(text(x + w / 2, 22 + TILE_H + 20, where, 8, DIM, 'text-anchor="middle"'))
     return panel
@@ -371,6 +373,9 @@ def player_panel(view, state: GameState, p: int, colour: str, to_move: int | Non
     if pl.faction:
         add(text(8, y, f"{pl.faction}{'  ·  ' + status if status else ''}", 9, DIM))
         y += 15
+    if state.is_automa(p):  # it holds no resources and no power: its deck and next card instead
+        _automa_panel(panel, view, state, y, lines)
+        return panel
     res = [("c", pl.credits), ("o", pl.ore), ("k", pl.knowledge), ("q", pl.qic)]
     for i, (code, value) in enumerate(res):
         name = (cat.resources.get(code) or {}).get("plural", code)
@@ -386,6 +391,22 @@ def player_panel(view, state: GameState, p: int, colour: str, to_move: int | Non
         add(text(8, y, line, 9, "#c9cde0"))
         y += 13
     return panel
+
+
+def _automa_panel(panel: Panel, view, state: GameState, y: float, lines: list[str]) -> None:
+    """The Automa's part of its panel: what it has (VP, deck, next support card, reserve), then its pieces."""
+    shown = ("difficulty", "deck", "next support card", "reserve")
+    rows = [line for name, value in automa_rows(view.catalogue, state) if name in shown
+            for line in textwrap.wrap(f"{name}: {value}", 46, subsequent_indent="  ")]
+    add = panel.body.append
+    end = y + 68   # where a player's resources and power areas end
+    for row in rows:
+        add(text(8, y, row, 9, TEXT, 'class="automa"'))
+        y += 13
+    y = max(y, end)
+    for line in lines[:1] + lines[4:5]:   # its pieces and its booster: no Gaiaformers, federations or token
+        add(text(8, y, line, 9, "#c9cde0"))
+        y += 13
 
 
 def _bowls(panel: Panel, view, state: GameState, p: int, y: float) -> None:

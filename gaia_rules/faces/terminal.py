@@ -20,7 +20,9 @@ from __future__ import annotations
 import copy
 import itertools
 import os
+import re
 import sys
+import textwrap
 from dataclasses import replace
 
 from rich.console import Console, ConsoleOptions, RenderResult
@@ -42,6 +44,36 @@ def output_width(stream=None) -> int | None:
         pass
     columns = os.environ.get("COLUMNS", "").strip()
     return int(columns) if columns.isdigit() and int(columns) > 0 else PIPE_WIDTH
+
+
+# The head of a line whose continuation lines are indented under its text: spaces, then a list mark
+# ("- ", "* ") or a move number ("12. ") if any.
+_HANGING = re.compile(r"^( *(?:[-*] |\d+\. )?)")
+
+
+def wrap_width(console: Console) -> int | None:
+    """The width text is wrapped at: the terminal's; None (no wrapping) in a pipe or a file, where no terminal
+    cuts a line and a script (`| grep`, `> catalogue.md`) reads whole lines."""
+    return console.width if console.is_terminal else None
+
+
+def wrap_words(text: str, width: int | None) -> str:
+    """`text` with every line longer than `width` wrapped between words, never inside one ("Gaiaformer"
+    stays whole; a word wider than the width keeps a line of its own), each continuation indented under
+    the text of its line (after a list mark or a move number). Lines that fit are left as they are;
+    `width` None leaves the text as it is (`wrap_width`)."""
+    if width is None:
+        return text
+    out = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            out.append(line)
+            continue
+        lead = line[:len(line) - len(line.lstrip(" "))]
+        indent = " " * len(_HANGING.match(line).group(1))
+        out.extend(textwrap.wrap(line[len(lead):], max(width, len(indent) + 1), initial_indent=lead,
+                                 subsequent_indent=indent, break_long_words=False, break_on_hyphens=False) or [line])
+    return "\n".join(out)
 
 
 class FittingConsole(Console):

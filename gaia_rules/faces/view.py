@@ -15,7 +15,8 @@ from ..rules import AUTOMA_EXTRA_KEY, AUTOMA_VP_KEYS, Engine, FREE_ACTION, Game,
 from ..state import GameState
 from .automa_text import automa_rows, game_words
 from .describe import describe, kind_of, named
-from .explain import title, words_for
+from .explain import title
+from .explain_text import words_for
 from ..language.english import gains_text, price_text
 
 # ------------------------------------------------------------------ what the game waits for
@@ -412,12 +413,20 @@ def source_label(engine: Engine, state: GameState, key: str) -> str:
         return SOURCE_WORDS[key]
     if key.startswith("tech-") and _tech_at(state, key[5:]):
         tile = _tech_at(state, key[5:])
-        return f"{tile} {tile_title(engine, tile)}"
+        return id_and_name(tile, tile_title(engine, tile))
     if key in cat.board_actions:
         return f"action {key} ({describe(cat, key, 'board_action').rsplit(' for ', 1)[0]})"
 
     kind = kind_of(cat, key)
-    return f"{key} {title(cat, kind, key)}" if kind and title(cat, kind, key) != key else key
+    return id_and_name(key, title(cat, kind, key)) if kind else key
+
+
+def id_and_name(ident: str, name: str) -> str:
+    """A component's id, then its name; the name alone when it only repeats the id (a designer's faction
+    `delvers` named 'Delvers' reads 'Delvers', not 'delvers Delvers')."""
+    if name.lower().replace(" ", "-") == ident.lower():
+        return name
+    return f"{ident} {name}"
 
 
 def groups_table(engine: Engine, state: GameState) -> Table:

@@ -1,11 +1,12 @@
 """Moves in the site notation for a given position: labels of players, the special token's word,
 one move as text and one line of text read as a move for whoever must act.
 
-Used by the faces and by export; no component is named here.
+`listed_move` matches typed text to the listed legal moves, and refuses a text several of them share
+(`AmbiguousMoveError`). Used by the faces and by export; no component is named here.
 """
 from __future__ import annotations
 
-from ..rules import Engine, Move, MoveSyntaxError
+from ..rules import AmbiguousMoveError, Engine, Move, MoveSyntaxError
 from ..state import GameState
 from .notation import parse_line, write_move
 
@@ -68,3 +69,22 @@ def parse_move(engine: Engine, state: GameState, text: str) -> Move:
         if err.text == line:
             raise err.relocated(text, max(1, err.column - shift)) from None
         raise err.relocated(text) from None
+
+
+def listed_move(engine: Engine, state: GameState, legal: list[Move], text: str) -> Move | None:
+    """The listed legal move a typed text names, or None when it names none of them.
+
+    A text names a listed move when it is that move's text in any case (with or without its player),
+    or when it is only a command that one listed move has. A text that names several is refused
+    with `AmbiguousMoveError` naming them: a bare command several moves share (`pass` with boosters
+    on the table), or a text two moves print alike (the notation writes where tokens come from, not
+    where they go, so a designer's two conversions that differ only there print the same).
+    """
+    low = " ".join(text.lower().split())
+    texts = [(m, move_text(engine, state, m, with_player=False)) for m in legal]
+    named = [(m, t) for m, t in texts if low in (t.lower(), f"{player_label(state, m.player)} {t}".lower())]
+    if not named:
+        named = [(m, t) for m, t in texts if m.command.lower() == low]
+    if len(named) > 1:
+        raise AmbiguousMoveError(" ".join(text.split()), [t for _m, t in named])
+    return named[0][0] if named else None

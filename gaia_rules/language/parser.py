@@ -15,7 +15,7 @@ import difflib
 from functools import lru_cache
 from importlib import resources
 
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Token, Transformer, ast_utils, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from . import ast
@@ -40,8 +40,30 @@ def _columns(tokens) -> tuple[int, ...]:
     return tuple(t.column or 0 for t in tokens)
 
 
+def _built(make, as_list: bool = False) -> type:
+    """A rule of lark's `ast_utils`: a class whose call builds `make(*children)` (`make(children)` with
+    `as_list`), so the typed node is the AST's own dataclass and the language layer needs no lark."""
+    bases = (ast_utils.Ast, ast_utils.AsList) if as_list else (ast_utils.Ast,)
+    return type(make.__name__, bases, {"__new__": staticmethod(lambda _cls, *children: make(*children))})
+
+
+# The rules whose node is built from its children as they come, by rule name (CamelCase of the rule):
+# `ast_utils.create_transformer` makes their methods; the other rules need the hand-written ones below.
+_PLAIN_RULES = type("_PlainRules", (), {
+    "Gains": _built(tuple, as_list=True), "Costs": _built(tuple, as_list=True),
+    "Income": _built(ast.Income), "Now": _built(ast.Now), "Pass_": _built(ast.OnPass), "On": _built(ast.On),
+    "Action": _built(ast.Action), "Free": _built(ast.Free), "GaiaPhase": _built(ast.GaiaPhase),
+})
+
+
+@lru_cache(maxsize=1)
+def _to_ast() -> Transformer:
+    """The transformer of parse trees into typed nodes (stateless: built once)."""
+    return ast_utils.create_transformer(_PLAIN_RULES, _ToAst())
+
+
 class _ToAst(Transformer):
-    """One method per grammar rule, each building one typed node."""
+    """One method per grammar rule that needs more than its children in order (positions, words, defaults)."""
 
     @v_args(inline=True)
     def start(self, *statements):
@@ -112,44 +134,10 @@ class _ToAst(Transformer):
     def filter(self, word):
         return word
 
-    def gains(self, children):
-        return tuple(children)
-
-    def costs(self, children):
-        return tuple(children)
-
     # clauses
-    @v_args(inline=True)
-    def income(self, gains):
-        return ast.Income(gains)
-
-    @v_args(inline=True)
-    def now(self, gains):
-        return ast.Now(gains)
-
-    @v_args(inline=True)
-    def pass_(self, gains):
-        return ast.OnPass(gains)
-
-    @v_args(inline=True)
-    def on(self, event, gains):
-        return ast.On(event, gains)
-
     @v_args(inline=True)
     def on_opponent(self, event, gains):
         return ast.On(event, gains, opponent=True)
-
-    @v_args(inline=True)
-    def action(self, gains):
-        return ast.Action(gains)
-
-    @v_args(inline=True)
-    def free(self, costs, gains):
-        return ast.Free(costs, gains)
-
-    @v_args(inline=True)
-    def gaia_phase(self, costs, gains):
-        return ast.GaiaPhase(costs, gains)
 
     def set(self, children):
         (name, keys), *use, op, (value, value_column) = children
@@ -372,7 +360,7 @@ def parse_effect(text: str) -> ast.Effect:
         raise EffectSyntaxError(text or "", 1, "empty effect; expected a statement such as 'income: 1o'")
     try:
         tree = _parser().parse(text, start="start")
-        statements = _ToAst().transform(tree)
+        statements = _to_ast().transform(tree)
     except UnexpectedInput as err:
         raise _syntax_error(text, err) from None
     except VisitError as err:  # pragma: no cover - a transformer bug, not user input
@@ -384,7 +372,7 @@ def parse_effect(text: str) -> ast.Effect:
 def parse_price(text: str) -> tuple[ast.Cost, ...]:
     """Parse a price such as '6c, 2o' (an empty text is free)."""
     try:
-        return _ToAst().transform(_parser().parse(text or "", start="price"))
+        return _to_ast().transform(_parser().parse(text or "", start="price"))
     except UnexpectedInput as err:
         raise _syntax_error(text, err) from None
 
@@ -394,7 +382,7 @@ def parse_count(text: str) -> ast.Count:
     """Parse a count as written after `per` or `if` (`ts|PI`, `2 structure`, `m-on-gaia`): a final
     scoring tile's `count:`."""
     try:
-        counters, each, within, near = _ToAst().transform(_parser().parse(text or "", start="count"))
+        counters, each, within, near = _to_ast().transform(_parser().parse(text or "", start="count"))
     except UnexpectedInput as err:
         raise _syntax_error(text, err) from None
     return ast.Count(_words(counters), each, None if within is None else str(within), columns=_columns(counters),

@@ -32,7 +32,7 @@ from .automa.score import EXTRA_KEY as AUTOMA_EXTRA_KEY, VP_KEYS as AUTOMA_VP_KE
 from .automa.turn import COMMAND as AUTOMA_COMMAND
 from .effects import recorded_events
 from .engine import Engine
-from .errors import IllegalMoveError, MoveError, MoveSyntaxError
+from .errors import AmbiguousMoveError, IllegalMoveError, MoveError, MoveSyntaxError
 from .game import Game, LegalMoves, Seat
 from .game_view import GameView
 from .moves import COMMANDS, SWAP_PREFIX, Move
@@ -40,6 +40,6 @@ from .resources import FREE_ACTION
 from .tech import ADV as ADVANCED_PREFIX
 
 # the public surface: what code outside `rules/` may import (tests/test_import_graph.py)
-__all__ = ["ADVANCED_PREFIX", "AUTOMA_COMMAND", "AUTOMA_EXTRA_KEY", "AUTOMA_VP_KEYS", "COMMANDS", "Engine",
-           "FREE_ACTION", "Game", "GameView", "IllegalMoveError", "LegalMoves", "Move", "MoveError", "MoveSyntaxError",
+__all__ = ["ADVANCED_PREFIX", "AUTOMA_COMMAND", "AUTOMA_EXTRA_KEY", "AUTOMA_VP_KEYS", "AmbiguousMoveError", "COMMANDS",
+           "Engine", "FREE_ACTION", "Game", "GameView", "IllegalMoveError", "LegalMoves", "Move", "MoveError", "MoveSyntaxError",
            "SWAP_PREFIX", "Seat", "recorded_events"]

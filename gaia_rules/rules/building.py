@@ -17,7 +17,7 @@ from typing import Mapping
 from ..board import distance
 from ..content.catalogue import Structure
 from ..language import ast
-from ..language.english import with_article
+from ..language.english_words import with_article
 from ..state import GameState, Pending
 from . import charges, choices, effects, federations, holdings, power, sharing
 from .common import arg, hex_name, queue

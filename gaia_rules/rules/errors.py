@@ -7,6 +7,8 @@ Two kinds, one base (as python-chess has them):
   where reading failed.
 - `IllegalMoveError`: a move that reads well but that the rules refuse now. It names the
   rule broken by a code of `RULE_CODES`, documented in docs/errors.md.
+  `AmbiguousMoveError` is one: a text that could mean several legal moves (as python-chess's
+  `AmbiguousMoveError` for a SAN that two pieces can play), naming them.
 
 Both are a `MoveError` (a `ValueError`): catch that where text from outside is read and played.
 """
@@ -15,6 +17,7 @@ from __future__ import annotations
 from ..errors import GaiaError
 
 RULE_CODES: dict[str, str] = {
+    "ambiguous": "a move text names one legal move: a word or text that several listed moves share is refused, naming them",
     "auction": "in an auction whose factions are all chosen before bidding, a bid goes on a faction on offer",
     "automa": "in a solo game the Automa's seat plays only 'automa', and only the Automa's seat plays it",
     "bid": "a bid names a faction on offer and a number of VP within the bid range allowed now",
@@ -133,6 +136,21 @@ class IllegalMoveError(MoveError):
 
     def __reduce__(self):  # worker processes send errors back pickled
         return type(self), (self.rule, self.message)
+
+
+class AmbiguousMoveError(IllegalMoveError):
+    """A text that several legal moves share (`text`: as typed; `candidates`: those moves as text)."""
+
+    SHOWN = 4  # candidates named in the one-line message
+
+    def __init__(self, text: str, candidates: list[str]):
+        self.text, self.candidates = text, list(candidates)
+        named = ", ".join(self.candidates[:self.SHOWN]) + (", ..." if len(self.candidates) > self.SHOWN else "")
+        super().__init__("ambiguous", f"'{text}' could mean {len(self.candidates)} moves: {named} "
+                                      f"(type the whole move or its number)")
+
+    def __reduce__(self):  # worker processes send errors back pickled
+        return type(self), (self.text, self.candidates)
 
 
 def rule_codes_table() -> str:

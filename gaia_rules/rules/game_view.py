@@ -13,7 +13,7 @@ from typing import Any
 
 from ..content.catalogue import Catalogue
 from ..state import GameState
-from . import actions, federations, phases
+from . import actions, federation_listing, phases
 from .context import Context
 from .map_view import MapView
 
@@ -73,4 +73,4 @@ class GameView:
 
     def possible_federations(self, p: int) -> list[str]:
         """The federations seat p could form now (what `gaia bench` times)."""
-        return federations.possible_federations(self._ctx, self.state, p)
+        return federation_listing.possible_federations(self._ctx, self.state, p)

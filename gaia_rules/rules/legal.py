@@ -10,7 +10,7 @@ from typing import Iterator
 
 from ..language import ast
 from ..state import GameState
-from . import actions, auction, building, charges, choices, conversions, effects, federations, holdings, phases, power, rescoring, research, sharing
+from . import actions, auction, building, charges, choices, conversions, effects, federation_listing, holdings, phases, power, rescoring, research, sharing
 from .context import Context
 from .errors import IllegalMoveError
 from .moves import Move, swap_command
@@ -252,7 +252,7 @@ def _main_candidates(ctx, state, p, sure) -> Iterator[Move]:
             if research.advance_problem(ctx, state, p, track) is None:
                 yield sure(Move(p, "up", (track,)))
     tokens = [t for t, n in state.fed_supply.items() if n > 0]
-    for fed in federations.possible_federations(ctx, state, p) if tokens else []:
+    for fed in federation_listing.possible_federations(ctx, state, p) if tokens else []:
         for token in tokens:
             yield Move(p, "federation", (fed, token))
     last = state.round >= ctx.content.catalogue.game["rounds"]
