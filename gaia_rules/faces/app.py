@@ -83,6 +83,8 @@ COMMANDS = {
     "arena": ("cli_bots", "Play bots against each other: win rates and mean VP with 95% intervals paired by deal, a "
                           "rating per bot kind."),
     "tune": ("cli_bots", "Tune the fast bot's weights by self-play (an evolution strategy; docs/bots.md)."),
+    "teach": ("cli_bots", "The search bot as the fast bot's teacher: collect its decisions, fit the fast bot's weights "
+                          "to them."),
     "simulate": ("cli_lab", "Play N bot games over balanced seatings; one JSON line per game in the results file."),
     "report": ("cli_lab", "How each faction fares in a results file, and what changed against a baseline."),
     "bench": ("bench", "Measure the engine: load, apply, legal, federation, replay, playout, bots, memory, startup."),

@@ -1,4 +1,5 @@
-"""`gaia arena` and `gaia tune`: bots against bots, and the fast bot's weights tuned by self-play.
+"""`gaia arena`, `gaia tune` and `gaia teach`: bots against bots, and the fast bot's weights tuned by self-play
+or taught by the search bot.
 
 Thin faces over gaia_rules/players/arena.py and tune.py. Exit codes follow
 the `gaia` scheme (faces/app.py): 0 done, 2 a wrong argument.
@@ -457,3 +458,80 @@ def tune(
     run(generations, pairs, deals, players, seed, step=step, workers=workers, start=weights, on_generation=report,
         objective=objective)
     typer.echo(f"weights written to {output}")
+
+
+@app.command()
+def teach(
+    data: Path = typer.Argument(..., metavar="DATA", help="The decisions file (JSON lines): appended to, read by --fit."),
+    games: int = typer.Option(0, "--games", min=0, max=100_000, metavar="N",
+                              help="Games the search bot plays as the teacher (those already in DATA are skipped)."),
+    players: int = typer.Option(1, "--players", min=1, max=4, metavar="N",
+                                help="1: solo games against the standard Automa; 2-4: the teacher in one seat "
+                                     "(turning with the game), fast bots in the others."),
+    seed: str = typer.Option("teach", "--seed", metavar="SEED", callback=checked_seed, help="Seed of the games."),
+    iterations: int = typer.Option(300, "--iterations", min=10, max=100_000, metavar="N",
+                                   help="The teacher's budget: fast-bot decisions played out per move."),
+    workers: int = typer.Option(1, "--workers", min=1, max=64, metavar="N", help="Worker processes."),
+    start: Optional[Path] = typer.Option(None, "--from", metavar="FILE",
+                                         help="Weights of every bot of the games and of the fit's start "
+                                              "(default: shipped)."),
+    fit_to: Optional[Path] = typer.Option(None, "--fit", metavar="FILE",
+                                          help="Fit the fast bot's weights to all of DATA and write them here."),
+    ridge: float = typer.Option(0.1, "--ridge", min=0.0, max=100.0, metavar="X",
+                                help="How strongly the fit keeps each weight where it started."),
+) -> None:
+    """The search bot as the fast bot's teacher: collect its decisions, fit the fast bot's weights to them.
+
+    At each decision the search bot plays its candidates out to the round's end; DATA keeps each
+    candidate's play-out value and the fast estimate's features, a game at a time, so an interrupted
+    run resumes. --fit writes weights that make the one-move estimate predict those values
+    (docs/bots.md, "Search as the teacher"). Needs numpy for --fit (pip install -e '.[lab]').
+
+    Examples:
+
+        gaia teach decisions.jsonl --games 40 --players 1 --workers 2
+
+        gaia teach decisions.jsonl --fit taught.json
+    """
+    from ..lab.teach import TeachError, collect, fit, schedule
+    from ..players.fast import load_weights
+    from ..players.tune import weights_document
+    try:
+        weights = load_weights(start)
+    except (OSError, ValueError, json.JSONDecodeError) as err:
+        typer.echo(f"gaia teach: --from {start}: {err}", err=True)
+        raise typer.Exit(2)
+    if games:
+        catalogue = checked_catalogue("teach", None)
+        plan = schedule(catalogue, games, seed, players, iterations, weights if start else None)
+        try:
+            added = collect(data, plan, workers,
+                            on_game=lambda g, n: typer.echo(f"{g.seed}: {n} decisions", err=True))
+        except OSError as err:
+            typer.echo(f"gaia teach: cannot write {data}: {err.strerror or err}", err=True)
+            raise typer.Exit(2)
+        except TeachError as err:
+            typer.echo(f"gaia teach: {err}", err=True)
+            raise typer.Exit(2)
+        typer.echo(f"{added} decisions added to {data}")
+    if fit_to is None:
+        return
+    if not data.exists():
+        typer.echo(f"gaia teach: no such file: {data}", err=True)
+        raise typer.Exit(2)
+    try:
+        result = fit([data], ridge, weights)
+    except TeachError as err:
+        typer.echo(f"gaia teach: {err}", err=True)
+        raise typer.Exit(2)
+    command = "gaia teach " + " ".join(shlex.quote(a) for a in sys.argv[2:])
+    note = (f"fitted to {result.decisions} decisions ({result.candidates} candidates) of {data.name}; play-out "
+            f"values predicted to {result.error_after:.2f} VP (root mean square) against {result.error_before:.2f} "
+            f"with the start weights")
+    try:
+        fit_to.write_text(weights_document(result.weights, command, note), encoding="utf-8")
+    except OSError as err:
+        typer.echo(f"gaia teach: cannot write {fit_to}: {err.strerror or err}", err=True)
+        raise typer.Exit(2)
+    typer.echo(note)
+    typer.echo(f"weights written to {fit_to}")

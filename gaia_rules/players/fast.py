@@ -34,6 +34,7 @@ broken by its own generator.
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -299,21 +300,50 @@ class FastEvaluator:
                 total += passes * self._vp(ctx, state, p, h.statement.clause.gains)
         return total
 
+    def rounds_to_play(self, state: GameState, p: int) -> int:
+        """Rounds in which p still acts: this one unless p has passed, and those to come."""
+        return max(0, self.rounds - max(state.round, 1) + (0 if state.players[p].passed else 1))
+
+    def trigger_outlook(self, engine: Engine, state: GameState, p: int) -> float:
+        """What the `on EVENT` statements p holds lastingly (not the booster's) pay each time they fire, in VP.
+
+        A tile or token whose worth is in what it pays later (VP per mine built, credits per research step)
+        is worth those payments: `trigger` weighs how often such a statement fires in a round, and the
+        estimate counts the rounds p still plays. The booster's statements count in the booster's worth.
+        """
+        ctx = engine.context(state)
+        return sum(self.gains_worth(ctx, state, p, h.statement.clause.gains) for h in ctx.holdings.held(state, p)
+                   if isinstance(h.statement.clause, ast.On) and not h.source.startswith("booster:"))
+
+    def gains_worth(self, ctx, state: GameState, p: int, gains) -> float:
+        """Gains in VP: VP as they are, resources at what the estimate holds them worth now."""
+        w = self.w
+        total = 0.0
+        for g in gains:
+            if isinstance(g, ast.Amount):
+                n = g.count * (ctx.holdings.count_per(state, p, g.per) if g.per else 1)
+                total += n if g.resource == "vp" else n * w.get(f"hold_{g.resource}", 0.0)
+        return total
+
     @staticmethod
     def _vp(ctx, state: GameState, p: int, gains) -> float:
         return sum(g.count * (ctx.holdings.count_per(state, p, g.per) if g.per else 1)
                    for g in gains if isinstance(g, ast.Amount) and g.resource == "vp")
 
     def booster_outlook(self, engine: Engine, state: GameState, p: int) -> float:
-        """The boosters still to bring something: the held one's pass VP if it is still to be passed with,
-        and the next one (held once passed, else the best on the table): its income once, its pass VP.
+        held, best_next = self.booster_parts(engine, state, p)
+        return held + self.w["next_booster"] * best_next
+
+    def booster_parts(self, engine: Engine, state: GameState, p: int) -> tuple[float, float]:
+        """The boosters still to bring something, as (certain part, the best next booster's worth): the held
+        one's pass VP if it is still to be passed with, and the next one (held once passed: certain; else the
+        best on the table, scaled by `next_booster`): its income once, its pass VP.
 
         Counting the best booster on the table before passing keeps the one-ply from passing early
         just to take a booster: passing gains only the difference to the best.
         """
         ctx = engine.context(state)
         pl = state.players[p]
-        w = self.w
         value = 0.0
         holds_next = pl.passed or state.round <= 0
         if pl.booster is not None and not holds_next:
@@ -321,11 +351,11 @@ class FastEvaluator:
             value += sum(self._vp(ctx, state, p, st.clause.gains) for eff in tile.effects for st in eff.statements
                          if isinstance(st.clause, ast.OnPass))
         if state.round >= self.rounds:
-            return value
+            return value, 0.0
         if holds_next:
-            return value + (self._booster_worth(ctx, state, p, pl.booster) if pl.booster else 0.0)
+            return value + (self._booster_worth(ctx, state, p, pl.booster) if pl.booster else 0.0), 0.0
         table = [self._booster_worth(ctx, state, p, b) for b in state.boosters_table]
-        return value + w["next_booster"] * max(table, default=0.0)
+        return value, max(table, default=0.0)
 
     def _booster_worth(self, ctx, state: GameState, p: int, booster: str) -> float:
         w = self.w
@@ -340,11 +370,43 @@ class FastEvaluator:
                             worth += n * w.get(f"income_{g.resource}", 0.0)
                 elif isinstance(cl, ast.OnPass):
                     worth += w["pass_vp"] * self._vp(ctx, state, p, cl.gains)
+                elif isinstance(cl, ast.On):
+                    worth += w["trigger"] * self.gains_worth(ctx, state, p, cl.gains)
         return worth
 
     def final_tiles(self, engine: Engine, state: GameState, p: int) -> float:
         ctx = engine.context(state)
         return float(sum(final_tile_vp(ctx, state, tile_id)[1][p] for tile_id in state.setup.final_tiles))
+
+    def final_tiles_soft(self, engine: Engine, state: GameState, p: int) -> float:
+        """The final tiles' VP as a smooth function of the counts: each rival (and the neutral player where
+        the content seats one) is ahead of p with a chance that grows with its lead, measured against
+        `final_spread` of the larger count; p's expected place reads the VP table between its entries.
+
+        The rank itself is a step that one move rarely crosses, so a one-ply bot does not see that each
+        piece counted brings it nearer the next place; this term does, for every count a tile names.
+        """
+        ctx = engine.context(state)
+        table = [float(v) for v in self.catalogue.game["final_scoring_vp"]]
+        neutral = len(state.players) in ctx.content.game_params["neutral_player_counts"]
+        spread = self.w["final_spread"]
+        total = 0.0
+        for tile_id in state.setup.final_tiles:
+            counts, _ = final_tile_vp(ctx, state, tile_id)
+            mine = counts[p]
+            rivals = [c for i, c in enumerate(counts) if i != p]
+            if neutral:
+                rivals.append(self.catalogue.final_tiles[tile_id].neutral)
+            place = 0.0
+            for c in rivals:
+                scale = max(1.0, spread * max(c, mine))
+                place += 1.0 / (1.0 + math.exp((mine - c) / scale))
+            k = int(place)
+            frac = place - k
+            low = table[k] if k < len(table) else 0.0
+            high = table[k + 1] if k + 1 < len(table) else 0.0
+            total += low + (high - low) * frac
+        return total
 
     def __call__(self, engine: Engine, state: GameState, p: int) -> float:
         if state.ended:
@@ -352,39 +414,72 @@ class FastEvaluator:
         return self._estimate(engine, state, p)
 
     def _estimate(self, engine: Engine, state: GameState, p: int) -> float:
+        base, feats = self.features(engine, state, p)
+        w = self.w
+        return base + sum(w[k] * v for k, v in feats.items())
+
+    def terms(self, engine: Engine, state: GameState, p: int) -> dict[str, float]:
+        """The estimate's parts by the weight that scales each (their sum, with `fixed`, is the estimate):
+        what tools and tests read to see why a move was preferred."""
+        base, feats = self.features(engine, state, p)
+        out = {"fixed": base}
+        out.update({k: self.w[k] * v for k, v in feats.items() if v})
+        return out
+
+    def features(self, engine: Engine, state: GameState, p: int) -> tuple[float, dict[str, float]]:
+        """The estimate as `fixed + sum(weight[name] * feature[name])`: (fixed, features by weight name).
+
+        Every weight that scales a part of the estimate names its feature here, so a fit of the weights
+        (`gaia_rules.lab.teach`) sees exactly what the bot plays by. The few weights inside a part (the
+        income's growth, the caps of room to grow, the spread of final tiles, a booster's worth) stay as
+        they are and their parts are taken at the current weights, in `fixed` or in their feature.
+        """
         pl = state.players[p]
         w = self.w
         look = self.outlook(state)
         left = look.incomes_left
-        value = float(pl.vp)
-        value += w["research_end"] * sum(self.research_vp[lv] for lv in pl.research.values())
+        shrink = left / look.rounds
+        f: dict[str, float] = {}
         levels = sum(pl.research.values())
-        value += (w["research_step"] + w["research_level"] * left / look.rounds) * levels
-        value += (w["final_early"] + (w["final_late"] - w["final_early"]) * look.progress) \
-            * self.final_tiles(engine, state, p)
+        f["research_end"] = float(sum(self.research_vp[lv] for lv in pl.research.values()))
+        f["research_step"] = float(levels)
+        f["research_level"] = levels * shrink
+        final = self.final_tiles(engine, state, p)
+        f["final_early"], f["final_late"] = final * (1 - look.progress), final * look.progress
+        if w["final_soft_early"] or w["final_soft_late"]:
+            soft = self.final_tiles_soft(engine, state, p)
+            f["final_soft_early"], f["final_soft_late"] = soft * (1 - look.progress), soft * look.progress
         for res, attr in RESOURCES.items():
-            value += getattr(pl, attr) * (w[f"hold_{res}"] + w[f"hold_{res}_per_round"] * left)
+            n = getattr(pl, attr)
+            f[f"hold_{res}"], f[f"hold_{res}_per_round"] = float(n), float(n * left)
+        per_round = 0.0
         for i, area in enumerate(AREAS):
             n = pl.power.get(area, 0) + (1 if pl.token == area else 0)
+            f[f"power_{area}"] = float(n)
             # a token's worth grows with the charges it holds (area I: none, area III: two) and the rounds left
-            value += n * (w[f"power_{area}"] + w["power_per_round"] * left * min(i, 2))
+            per_round += n * left * min(i, 2)
+        f["power_per_round"] = per_round
         if left:
-            lasting, booster = self.income(engine, state, p)
+            lasting, _booster = self.income(engine, state, p)
             rounds_worth = self.income_rounds(left)
             for res, n in lasting.items():
-                value += n * rounds_worth * w.get(f"income_{res}", 0.0)
+                if f"income_{res}" in w:
+                    f[f"income_{res}"] = n * rounds_worth
             worth, potential, origins, ready = self.board.board_parts(engine, state, p, pl.faction)
-            value += (w["federation_potential"] * potential + w["federation_ready"] * ready
-                      + w["structure"] * worth) * left / look.rounds
+            f["federation_potential"], f["federation_ready"] = potential * shrink, ready * shrink
+            f["structure"] = worth * shrink
             if w["expansion"]:
-                value += w["expansion"] * self.board.expansion(engine, state, p, origins) * left / look.rounds
+                f["expansion"] = self.board.expansion(engine, state, p, origins) * shrink
             if w["neighbour"]:
-                value += w["neighbour"] * self.board.neighbour_power(engine, state, p) * left / look.rounds
-        value += w["pass_vp"] * self.pass_vp(engine, state, p) + self.booster_outlook(engine, state, p)
-        value += w["gaiaformer"] * pl.gaiaformers * left / look.rounds
-        value += w["tech_tile"] * sum(1 for t in pl.tech if t.enabled)
-        value += w["green_token"] * sum(1 for t in pl.fed_tokens if t.green)
-        return value
+                f["neighbour"] = self.board.neighbour_power(engine, state, p) * shrink
+        f["pass_vp"] = self.pass_vp(engine, state, p)
+        f["trigger"] = self.trigger_outlook(engine, state, p) * self.rounds_to_play(state, p)
+        held, best_next = self.booster_parts(engine, state, p)
+        f["next_booster"] = best_next
+        f["gaiaformer"] = pl.gaiaformers * shrink
+        f["tech_tile"] = float(sum(1 for tl in pl.tech if tl.enabled))
+        f["green_token"] = float(sum(1 for tk in pl.fed_tokens if tk.green))
+        return float(pl.vp) + held, f
 
 
 class FastBot(GreedyBot):
@@ -425,15 +520,20 @@ class FastBot(GreedyBot):
 
     def _settled(self, engine: Engine, state: GameState, p: int, depth: int) -> float:
         """The value once p has given the follow-ups a move owes (a tile to pick, a build, a step): the best."""
+        return self.settled_leaf(engine, state, p, depth)[0]
+
+    def settled_leaf(self, engine: Engine, state: GameState, p: int,
+                     depth: int = FOLLOW_UP_DEPTH) -> tuple[float, GameState]:
+        """(value, position) once p has given the follow-ups a move owes, the best of them by the estimate."""
         evaluate = self.estimator(engine)
         if depth <= 0 or state.ended or not state.pending or engine.to_move(state) != p:
-            return evaluate(engine, state, p)
-        best = None
+            return evaluate(engine, state, p), state
+        best: tuple[float, GameState] | None = None
         for _m, after in engine.successors(state, keep=lambda m: not is_free(m)):
-            v = self._settled(engine, after, p, depth - 1)
-            if best is None or v > best:
+            v = self.settled_leaf(engine, after, p, depth - 1)
+            if best is None or v[0] > best[0]:
                 best = v
-        return evaluate(engine, state, p) if best is None else best
+        return (evaluate(engine, state, p), state) if best is None else best
 
     def _scored_states(self, engine: Engine, state: GameState, moves: Sequence[Move],
                        p: int) -> list[tuple[float, Move, GameState]]:
