@@ -39,6 +39,8 @@ INNER_IMPORTS_ALLOWED = {
         "the lab's statistics need SciPy, an optional extra (pip install -e '.[lab]'), as above",
     ("gaia_rules.faces.cli_lab", "gaia_rules.lab.effect"):
         "the effect of a change is computed with SciPy (lab.stats), as above",
+    ("gaia_rules.lab.teach", "numpy"):
+        "numpy comes with the lab extra (pip install -e '.[lab]'): only `gaia teach --fit` needs it, not play",
 }
 # The command modules import the layers below inside the commands that use them (and rich's progress
 # bar where one is shown), so that `gaia --version`, `--help` and shell completion start at once

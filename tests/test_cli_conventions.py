@@ -88,7 +88,7 @@ def test_the_root_help_lists_the_commands_in_the_order_of_use():
 
 def test_every_command_has_the_commands_listed_by_the_root_help():
     assert command_names() == ["arena", "bench", "explain", "export", "import", "map", "move", "moves", "new", "play",
-                               "replay", "report", "show", "simulate", "test", "tune", "undo", "validate"]
+                               "replay", "report", "show", "simulate", "teach", "test", "tune", "undo", "validate"]
 
 
 @pytest.mark.parametrize("command", ["", *command_names()])

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -120,7 +121,6 @@ def play_teacher(game: TeachGame) -> list[dict]:
         setup = random_setup(engine.catalogue, 1, game.seed, factions=[game.faction], automa=game.automa,
                              difficulty="automa")
     else:
-        import random
         factions = draw_factions(engine.catalogue, game.players, random.Random(f"factions/{game.seed}"))
         setup = random_setup(engine.catalogue, game.players, game.seed, factions=factions)
     sink: list[dict] = []
