@@ -92,6 +92,16 @@ def test_validation_refuses_what_an_opponents_event_cannot_give(tmp_path, statem
     assert [d.message for d in problems] == [message]
 
 
+def test_an_opponents_refusal_is_not_heard(tmp_path):
+    # a refusal is what its player gets instead; heard by others it would answer each cut gain with gains
+    # that can be cut in turn, without end
+    (tmp_path / "t.yaml").write_text('kind: tech_tile\nid: gloat\nname: Gloat\neffects: ["on opponent refused: 1c"]\n')
+    _, problems = load_catalogue([tmp_path])
+    assert [d.message for d in problems] == ["'on opponent refused' is not heard: 'refused' is what its player gets "
+                                             "instead of a gain cut short, heard by that player alone; write "
+                                             "'on refused'"]
+
+
 def test_a_round_tile_cannot_listen_to_opponents(tmp_path):
     (tmp_path / "r.yaml").write_text('kind: round_scoring\nid: rivalry\nname: Rivalry\n'
                                      'effects: ["on opponent pass: 2vp"]\n')
@@ -118,11 +128,11 @@ def test_opponent_events_read_as_english():
 def test_every_faction_plays_whole_games_hearing_every_opponent_event(tmp_path):
     """Each bundled faction holds an `on opponent` statement for every event of one player: random
     bots play 4-player games to the end (gains of power and tokens included)."""
-    from gaia_rules.language.vocabulary import EVENTS, TABLE_EVENTS
+    from gaia_rules.language.vocabulary import EVENTS, OWN_EVENTS, TABLE_EVENTS
 
     catalogue = default_catalogue()
     pieces = "|".join(sorted({sid for f in catalogue.factions.values() for sid in f.structures} - {"gf"}))
-    events = [e if e != "build" else f"build {pieces}" for e in EVENTS if e not in TABLE_EVENTS]
+    events = [e if e != "build" else f"build {pieces}" for e in EVENTS if e not in TABLE_EVENTS | OWN_EVENTS]
     lines = "\n".join(f'  - "on opponent {e}: 1c, 1pw, 1t"' for e in events)
     for fid in catalogue.factions:
         (tmp_path / f"{fid}.yaml").write_text(f"kind: faction\npatch: {fid}\nability:\n"

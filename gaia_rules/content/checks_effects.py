@@ -11,7 +11,7 @@ from ..language import EffectSyntaxError, parse_effect
 from ..language import ast
 from ..language.vocabulary import (AREAS, BUILD_BY, COUNTERS, EVENT_DATA,
                                    EVENT_FILTERS, EVENT_PIECES, EVENTS, FED_WORDS, KIND_PLACES, LIMITABLE,
-                                   ONCE_PERIODS, TABLE_EVENTS, TRIGGERS_BY_KIND, UNREACHABLE_EVENTS,
+                                   ONCE_PERIODS, OWN_EVENTS, TABLE_EVENTS, TRIGGERS_BY_KIND, UNREACHABLE_EVENTS,
                                    UP_CHOICES, WHERE, WHERE_INSTEAD)
 from . import catalogue as cat
 from .never_fire import unproduced_refusals
@@ -226,6 +226,10 @@ def _check_opponent(ctx: CheckContext, src: Located, path: tuple, st: ast.Statem
     if cl.event.name in TABLE_EVENTS:
         ctx.err(src, path, f"'on opponent {cl.event.name}' can never fire: '{cl.event.name}' happens to every player "
                            f"at once; write 'on {cl.event.name}'", off + cl.event.column - 1)
+    if cl.event.name in OWN_EVENTS:
+        ctx.err(src, path, f"'on opponent {cl.event.name}' is not heard: '{cl.event.name}' is what its player gets "
+                           f"instead of a gain cut short, heard by that player alone; write 'on {cl.event.name}'",
+                off + cl.event.column - 1)
     if as_kind == "round_scoring":
         ctx.err(src, path, "'on opponent' can never fire on a round scoring tile: the tile scores its player's own "
                            "events", off + st.column - 1)

@@ -67,6 +67,10 @@ EVENTS: dict[str, str] = {
                "the top, a resource above its cap, a charge with no token left to move): what the holder gets instead",
 }
 
+# Events only their player hears: a refusal is what the holder gets instead of a gain cut short, not a moment of
+# the table (an opponent's reaction to it would answer each cut with gains that can be cut in turn, without end).
+OWN_EVENTS: frozenset[str] = frozenset({"refused"})
+
 # Events of the whole table: each fires for every player at once, so `on opponent EVENT` cannot name them.
 TABLE_EVENTS: frozenset[str] = frozenset({"game-start", "round-start", "gaia-phase", "round-end", "final-scoring",
                                           "opponent-build"})
