@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..rules import Engine
+from ..rules import Engine, Game
 from ..state import GameState
 
 STRUCTURE_PREFIX = "built "   # a behaviour key per structure id: the seat held at least one at the end
@@ -26,14 +26,14 @@ def power_actions(engine: Engine) -> set[str]:
 
 def behaviour(engine: Engine, state: GameState, p: int) -> dict[str, float]:
     """Seat p's counts at the end of a game (a player's seat, not the Automa's)."""
-    ctx = engine.context(state)
+    view = Game(state, engine).view()
     player = state.players[p]
     catalogue = engine.catalogue
     top = catalogue.research.levels - 1 if catalogue.research else 0
     by_power = power_actions(engine)
     prefix = f"p{p + 1} action "
     out: dict[str, float] = {
-        "planets": len(ctx.holdings.planets_with_guests(state, p)),
+        "planets": len(view.planets(p)),
         "federations": player.federations_formed,
         "power actions": sum(1 for m in state.moves if m.startswith(prefix) and m[len(prefix):].split(" ")[0]
                              in by_power),
@@ -45,7 +45,7 @@ def behaviour(engine: Engine, state: GameState, p: int) -> dict[str, float]:
     }
     structures = catalogue.factions[player.faction].structures if player.faction in catalogue.factions else {}
     for piece in sorted({h.piece for h in state.board.values() if h.owner == p and h.piece is not None}):
-        if piece in structures and ctx.content.is_structure(player, piece):
+        if piece in structures and view.is_structure(p, piece):
             out[STRUCTURE_PREFIX + piece] = 1.0
     return out
 

@@ -213,7 +213,7 @@ class FastEvaluator:
                             worth += n * w.get(f"income_{g.resource}", 0.0)
                 elif isinstance(cl, ast.OnPass):
                     worth += w["pass_vp"] * self._vp(ctx, state, p, cl.gains)
-                elif isinstance(cl, ast.On):
+                elif isinstance(cl, ast.On) and w["trigger"]:
                     worth += w["trigger"] * self.gains_worth(ctx, state, p, cl.gains)
         return worth
 
@@ -316,7 +316,8 @@ class FastEvaluator:
             if w["neighbour"]:
                 f["neighbour"] = self.board.neighbour_power(engine, state, p) * shrink
         f["pass_vp"] = self.pass_vp(engine, state, p)
-        f["trigger"] = self.trigger_outlook(engine, state, p) * self.rounds_to_play(state, p)
+        if w["trigger"]:   # off in the shipped weights: not worked out on every position
+            f["trigger"] = self.trigger_outlook(engine, state, p) * self.rounds_to_play(state, p)
         held, best_next = self.booster_parts(engine, state, p)
         f["next_booster"] = best_next
         f["gaiaformer"] = pl.gaiaformers * shrink

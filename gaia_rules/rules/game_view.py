@@ -55,6 +55,14 @@ class GameView:
         """Seat p's count of a scoring counter (`mine`, `sector`, `gaia` ...) as the scoring tiles count it."""
         return self._ctx.holdings.counter(self.state, p, word)
 
+    def planets(self, p: int) -> list[str]:
+        """The planets seat p holds, those it shares as a guest included (what the final tiles' planets count)."""
+        return self._ctx.holdings.planets_with_guests(self.state, p)
+
+    def is_structure(self, p: int, piece: str) -> bool:
+        """Whether `piece` of seat p's board is a structure (a building), not a satellite or a Gaiaformer."""
+        return self._ctx.content.is_structure(self.state.players[p], piece)
+
     def pieces_used(self, p: int) -> dict[str, int]:
         """Seat p's pieces of each structure taken from its board (on the map or elsewhere)."""
         return self._ctx.holdings.piece_counts(self.state, p)[1]
