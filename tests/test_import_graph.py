@@ -25,11 +25,6 @@ NOT_YET_MOVED: set[tuple[str, str]] = {
     ("gaia_rules/formats/position_seats.py", "call .context("),
     ("gaia_rules/formats/position_seats.py", "import gaia_rules.rules.holdings"),
     ("gaia_rules/formats/testrun.py", "call .context("),
-    ("gaia_rules/players/board_terms.py", "call .context("),         # the fast bot's map terms, split from fast.py
-    ("gaia_rules/players/board_terms.py", "import gaia_rules.rules.building"),
-    ("gaia_rules/players/fast.py", "call .context("),
-    ("gaia_rules/players/fast.py", "import gaia_rules.rules.phases"),
-    ("gaia_rules/players/fast.py", "import gaia_rules.rules.scoring"),
 }
 
 

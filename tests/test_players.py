@@ -218,11 +218,11 @@ def test_room_to_grow_counts_free_planets_in_range_by_their_terraforming_ore(eng
     p = engine.to_move(state)
     evaluate = FastEvaluator(engine.catalogue, {**default_weights(), "expansion_cap": 100.0})
     _, _, origins, _ = evaluate.board.board_parts(engine, state, p, state.players[p].faction)
-    ctx = engine.context(state)
+    ctx = engine.view(state)   # what the bot reads positions through
     key = evaluate.board.reach_key(ctx, state, p, origins)
     planets = evaluate.board._planets_in_range(ctx, state, key)
     free = [(n, w) for n, w in planets if state.board.get(n) is None or state.board[n].piece is None]
-    cost, gaia_ore = ctx.holdings.param(state, p, "terraform_cost"), default_weights()["expansion_gaia_ore"]
+    cost, gaia_ore = ctx.param(p, "terraform_cost"), default_weights()["expansion_gaia_ore"]
     allowed = {3 / (3 + steps * cost) for steps in range(4)} | {3 / (3 + gaia_ore)}
     assert free and all(any(w == pytest.approx(a) for a in allowed) for _, w in free)
     assert evaluate.board.expansion(engine, state, p, origins) == pytest.approx(sum(w for _, w in free))
@@ -254,7 +254,7 @@ def test_qic_held_brings_planets_beyond_range_into_room_to_grow_each_qic_counted
     plain = FastEvaluator(engine.catalogue, {**default_weights(), "expansion_cap": 100.0, "expansion_qic": 0.0})
     boosted = FastEvaluator(engine.catalogue, {**default_weights(), "expansion_cap": 100.0, "expansion_qic": 2.0})
     _, _, origins, _ = plain.board.board_parts(engine, state, p, state.players[p].faction)
-    ctx = engine.context(state)
+    ctx = engine.view(state)
     near = dict(plain.board._planets_in_range(ctx, state, plain.board.reach_key(ctx, state, p, origins)))
     far = dict(boosted.board._planets_in_range(ctx, state, boosted.board.reach_key(ctx, state, p, origins)))
     beyond = set(far) - set(near)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from ..content.catalogue import Catalogue
 from ..rules import Engine
-from ..rules.building import terraform_steps
 from ..state import GameState
 from .greedy import structure_values
 
@@ -41,7 +40,7 @@ class BoardTerms:
         """
         if not origins:
             return 0.0
-        ctx = engine.context(state)
+        ctx = engine.view(state)
         key = self.reach_key(ctx, state, p, origins)
         planets = self._in_range.get(key)
         if planets is None:
@@ -59,9 +58,9 @@ class BoardTerms:
         """What the planets in reach depend on: faction, origins, range, terraforming cost, Q.I.C. usable, range per Q.I.C."""
         pl = state.players[p]
         qic = min(pl.qic, int(self.w["expansion_qic_max"])) if self.w["expansion_qic"] > 0 else 0
-        return (pl.faction, origins, ctx.holdings.param(state, p, "range") + state.temp.get("range", 0),
-                ctx.holdings.param(state, p, "terraform_cost"), qic,
-                ctx.holdings.param(state, p, "range_per_qic") if qic else 0)
+        return (pl.faction, origins, ctx.param(p, "range") + state.temp.get("range", 0),
+                ctx.param(p, "terraform_cost"), qic,
+                ctx.param(p, "range_per_qic") if qic else 0)
 
     def _planets_in_range(self, ctx, state: GameState, key) -> tuple[tuple[str, float], ...]:
         faction, origins, reach, cost, qic, per_qic = key
@@ -76,7 +75,7 @@ class BoardTerms:
                 seen.add(name)
                 kind = ctx.map.kind_at(state, name)
                 if kind == "home":
-                    ore = terraform_steps(ctx, home, ctx.map.planet_at(state, name)) * cost
+                    ore = ctx.terraform_steps(home, ctx.map.planet_at(state, name)) * cost
                 elif kind == "gaia":
                     ore = self.w["expansion_gaia_ore"]
                 else:
@@ -93,7 +92,7 @@ class BoardTerms:
         Each is a charge to come whenever that opponent builds or upgrades beside it (power bought
         for VP), and a cheaper upgrade where the content prices one near an opponent.
         """
-        ctx = engine.context(state)
+        ctx = engine.view(state)
         mine, theirs = [], set()
         for name, h in state.board.items():
             if h.piece is None or h.owner is None:
@@ -102,7 +101,7 @@ class BoardTerms:
                 mine.append(name)
             else:
                 theirs.add(name)
-        return sum(ctx.holdings.power_value(state, p, name, "federation") for name in mine
+        return sum(ctx.power_value(p, name, "federation") for name in mine
                    if not theirs.isdisjoint(ctx.map.within(name, ctx.map.charge_distance)))
 
     def board_parts(self, engine: Engine, state: GameState, p: int,
@@ -114,8 +113,7 @@ class BoardTerms:
         this close can be joined by satellites), each group counting how many times its power value
         reaches the player's threshold. Satellites are not counted.
         """
-        ctx = engine.context(state)
-        player = state.players[p]
+        ctx = engine.view(state)
         worth = 0.0
         origins = []
         loose: list[tuple[str, int]] = []
@@ -123,15 +121,15 @@ class BoardTerms:
             if h.owner == p and h.piece is not None:
                 if faction is not None:
                     worth += self.structure_worth(faction, h.piece)
-                    if ctx.content.structure(player, h.piece).is_range_origin:
+                    if ctx.is_range_origin(p, h.piece):
                         origins.append(name)
                 if p not in h.federations:
-                    loose.append((name, ctx.holdings.power_value(state, p, name, "federation")))
+                    loose.append((name, ctx.power_value(p, name, "federation")))
             elif p in h.guests:
                 origins.append(name)
                 if p not in h.federations:
-                    loose.append((name, ctx.holdings.power_value(state, p, name, "federation")))
-        threshold = max(1, ctx.holdings.param(state, p, "federation_threshold"))
+                    loose.append((name, ctx.power_value(p, name, "federation")))
+        threshold = max(1, ctx.param(p, "federation_threshold"))
         total = sum(v for _, v in loose)
         ready = 0
         if self.w["federation_ready"]:

@@ -43,8 +43,6 @@ from typing import Sequence
 from ..content.catalogue import Catalogue
 from ..language import ast
 from ..rules import Engine, Move
-from ..rules.phases import income_events
-from ..rules.scoring import final_tile_vp
 from ..state import GameState
 from .base import is_free, trailing_free_actions
 from .factions import faction_by_board, is_faction_choice
@@ -110,14 +108,14 @@ class FastEvaluator:
         The estimate counts only the lasting part per round left: a booster is held for one round,
         and `booster_outlook` values the boosters.
         """
-        ctx = engine.context(state)
+        ctx = engine.view(state)
         lasting: dict[str, float] = {}
         booster: dict[str, float] = {}
-        for source, gains in income_events(ctx, state, p):
+        for source, gains in ctx.income_events(p):
             out = booster if source.startswith("booster:") else lasting
             for g in gains:
                 if isinstance(g, ast.Amount):
-                    n = g.count * (ctx.holdings.count_per(state, p, g.per) if g.per else 1)
+                    n = g.count * (ctx.count_per(p, g.per) if g.per else 1)
                     out[g.resource] = out.get(g.resource, 0) + n
         return lasting, booster
 
@@ -132,13 +130,13 @@ class FastEvaluator:
 
     def pass_vp(self, engine: Engine, state: GameState, p: int) -> float:
         """VP the lasting statements scored on passing (not the booster's) bring at the passes still to come."""
-        ctx = engine.context(state)
+        ctx = engine.view(state)
         pl = state.players[p]
         passes = self.rounds - max(state.round, 1) + (0 if pl.passed else 1)
         if passes <= 0:
             return 0.0
         total = 0.0
-        for h in ctx.holdings.held(state, p):
+        for h in ctx.held(p):
             if isinstance(h.statement.clause, ast.OnPass) and not h.source.startswith("booster:"):
                 total += passes * self._vp(ctx, state, p, h.statement.clause.gains)
         return total
@@ -154,8 +152,8 @@ class FastEvaluator:
         is worth those payments: `trigger` weighs how often such a statement fires in a round, and the
         estimate counts the rounds p still plays. The booster's statements count in the booster's worth.
         """
-        ctx = engine.context(state)
-        return sum(self.gains_worth(ctx, state, p, h.statement.clause.gains) for h in ctx.holdings.held(state, p)
+        ctx = engine.view(state)
+        return sum(self.gains_worth(ctx, state, p, h.statement.clause.gains) for h in ctx.held(p)
                    if isinstance(h.statement.clause, ast.On) and not h.source.startswith("booster:"))
 
     def gains_worth(self, ctx, state: GameState, p: int, gains) -> float:
@@ -164,13 +162,13 @@ class FastEvaluator:
         total = 0.0
         for g in gains:
             if isinstance(g, ast.Amount):
-                n = g.count * (ctx.holdings.count_per(state, p, g.per) if g.per else 1)
+                n = g.count * (ctx.count_per(p, g.per) if g.per else 1)
                 total += n if g.resource == "vp" else n * w.get(f"hold_{g.resource}", 0.0)
         return total
 
     @staticmethod
     def _vp(ctx, state: GameState, p: int, gains) -> float:
-        return sum(g.count * (ctx.holdings.count_per(state, p, g.per) if g.per else 1)
+        return sum(g.count * (ctx.count_per(p, g.per) if g.per else 1)
                    for g in gains if isinstance(g, ast.Amount) and g.resource == "vp")
 
     def booster_outlook(self, engine: Engine, state: GameState, p: int) -> float:
@@ -185,7 +183,7 @@ class FastEvaluator:
         Counting the best booster on the table before passing keeps the one-ply from passing early
         just to take a booster: passing gains only the difference to the best.
         """
-        ctx = engine.context(state)
+        ctx = engine.view(state)
         pl = state.players[p]
         value = 0.0
         holds_next = pl.passed or state.round <= 0
@@ -209,7 +207,7 @@ class FastEvaluator:
                 if isinstance(cl, ast.Income):
                     for g in cl.gains:
                         if isinstance(g, ast.Amount):
-                            n = g.count * (ctx.holdings.count_per(state, p, g.per) if g.per else 1)
+                            n = g.count * (ctx.count_per(p, g.per) if g.per else 1)
                             worth += n * w.get(f"income_{g.resource}", 0.0)
                 elif isinstance(cl, ast.OnPass):
                     worth += w["pass_vp"] * self._vp(ctx, state, p, cl.gains)
@@ -218,8 +216,8 @@ class FastEvaluator:
         return worth
 
     def final_tiles(self, engine: Engine, state: GameState, p: int) -> float:
-        ctx = engine.context(state)
-        return float(sum(final_tile_vp(ctx, state, tile_id)[1][p] for tile_id in state.setup.final_tiles))
+        ctx = engine.view(state)
+        return float(sum(ctx.final_tile(tile_id)[1][p] for tile_id in state.setup.final_tiles))
 
     def final_tiles_soft(self, engine: Engine, state: GameState, p: int) -> float:
         """The final tiles' VP as a smooth function of the counts: each rival (and the neutral player where
@@ -229,13 +227,13 @@ class FastEvaluator:
         The rank itself is a step that one move rarely crosses, so a one-ply bot does not see that each
         piece counted brings it nearer the next place; this term does, for every count a tile names.
         """
-        ctx = engine.context(state)
+        ctx = engine.view(state)
         table = [float(v) for v in self.catalogue.game["final_scoring_vp"]]
-        neutral = len(state.players) in ctx.content.game_params["neutral_player_counts"]
+        neutral = len(state.players) in ctx.game_param("neutral_player_counts")
         spread = self.w["final_spread"]
         total = 0.0
         for tile_id in state.setup.final_tiles:
-            counts, _ = final_tile_vp(ctx, state, tile_id)
+            counts, _ = ctx.final_tile(tile_id)
             mine = counts[p]
             rivals = [c for i, c in enumerate(counts) if i != p]
             if neutral:

@@ -21,6 +21,7 @@ from .automa.seat import AutomaSeat
 from .cache import Cache
 from .context import Context
 from .errors import IllegalMoveError
+from .game_view import GameView
 from .legal import candidate_moves, follow_up_candidates, legal_moves, legal_successors
 from .moves import Move, check_move
 from .player_seat import PlayerSeat
@@ -52,6 +53,11 @@ class Engine:
             s, self.cache, SEATS))
         self.cache.put(("set-up", id(s)), (s, ctx))  # the set-up is kept alive so its id stays unique
         return ctx
+
+    def view(self, state: GameState) -> GameView:
+        """What the rules derive for `state`, read-only (`GameView`): for code that scores positions without
+        a `Game` around each one (the bots)."""
+        return GameView(self.context(state), state)
 
     def new_game(self, setup: Setup) -> GameState:
         """The game's first state; raises `SetupError` for a set-up this content cannot play."""

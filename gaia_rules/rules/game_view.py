@@ -13,7 +13,7 @@ from typing import Any
 
 from ..content.catalogue import Catalogue
 from ..state import GameState
-from . import actions, federation_listing, phases
+from . import actions, building, federation_listing, phases, scoring
 from .context import Context
 from .map_view import MapView
 
@@ -62,6 +62,38 @@ class GameView:
     def is_structure(self, p: int, piece: str) -> bool:
         """Whether `piece` of seat p's board is a structure (a building), not a satellite or a Gaiaformer."""
         return self._ctx.content.is_structure(self.state.players[p], piece)
+
+    def game_param(self, name: str) -> Any:
+        """A game parameter of the content (`game.yaml`, the variant's and the solo rules' changes applied)."""
+        return self._ctx.content.game_params[name]
+
+    def count_per(self, p: int, per) -> int:
+        """What a `per` of an effect counts for seat p now (a counter word, or several joined)."""
+        return self._ctx.holdings.count_per(self.state, p, per)
+
+    def held(self, p: int) -> tuple:
+        """Every statement seat p holds now, each with its source (`faction:...`, `booster:...`, a tile)."""
+        return self._ctx.holdings.held(self.state, p)
+
+    def income_events(self, p: int) -> list:
+        """(source, gains) of each income seat p's holdings pay, as the income phase applies them."""
+        return phases.income_events(self._ctx, self.state, p)
+
+    def final_tile(self, tile_id: str) -> tuple[list[int], list[int]]:
+        """A final scoring tile as the game's end would score it now: (each seat's count, each seat's VP)."""
+        return scoring.final_tile_vp(self._ctx, self.state, tile_id)
+
+    def power_value(self, p: int, name: str, use: str = "federation") -> int:
+        """The power value of seat p's piece on hex `name` for `use` (`federation`, `charge`)."""
+        return self._ctx.holdings.power_value(self.state, p, name, use)
+
+    def is_range_origin(self, p: int, piece: str) -> bool:
+        """Whether range is measured from seat p's `piece` (content: the structure's `range_origin`)."""
+        return self._ctx.content.structure(self.state.players[p], piece).is_range_origin
+
+    def terraform_steps(self, home: str, planet: str) -> int:
+        """Terraforming steps from planet type `planet` to `home` on the content's wheel."""
+        return building.terraform_steps(self._ctx, home, planet)
 
     def pieces_used(self, p: int) -> dict[str, int]:
         """Seat p's pieces of each structure taken from its board (on the map or elsewhere)."""
