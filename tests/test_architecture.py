@@ -26,7 +26,8 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "gaia_rules"
 
-LAYERS = ("errors", "language", "content", "board", "state", "setup", "rules", "formats", "players", "lab", "faces")
+# errors and user_cache (the cache folder, dataclass methods compiled once) sit below everything
+LAYERS = ("errors", "user_cache", "language", "content", "board", "state", "setup", "rules", "formats", "players", "lab", "faces")
 
 # Imports inside a function that are allowed, each with its reason: (module, imported module).
 INNER_IMPORTS_ALLOWED = {
