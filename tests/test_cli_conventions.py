@@ -468,7 +468,7 @@ def test_gaia_starts_without_importing_the_engine():
             "sys.argv = ['gaia', '--help']\n"
             "try:\n    app()\nexcept SystemExit:\n    pass\n"
             "print(sorted(m for m in sys.modules if m.startswith(('gaia_rules.', 'lark', 'jsonschema', 'yaml', "
-            "'prompt_toolkit')) and not m.startswith('gaia_rules.faces')))")
+            "'prompt_toolkit')) and not m.startswith(('gaia_rules.faces', 'gaia_rules.user_cache'))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip().splitlines()[-1] == "[]"
 
