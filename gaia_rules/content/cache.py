@@ -33,16 +33,22 @@ _CODE = Path(__file__).resolve().parents[1]  # the gaia_rules package
 
 def _files(root: Path) -> list[tuple[str, str]]:
     """Every file under a folder (or the file itself), outside `__pycache__`: (path relative to it, full path),
-    in a fixed order. os.walk: listing the package and the content with pathlib cost half of the key."""
+    in a fixed order. os.scandir, whose entries know their type: os.walk with a stat and a relative path per
+    file cost half of the key; as os.walk, a linked folder is not entered."""
     if root.is_file():
         return [(root.name, str(root))]
-    found = []
-    for folder, dirs, names in os.walk(root):
-        dirs[:] = [d for d in dirs if d != "__pycache__"]
-        for name in names:
-            full = os.path.join(folder, name)
-            if os.path.isfile(full):
-                found.append((os.path.relpath(full, root), full))
+    found: list[tuple[str, str]] = []
+
+    def walk(folder: str, prefix: str) -> None:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if entry.is_dir(follow_symlinks=False):
+                    if entry.name != "__pycache__":
+                        walk(entry.path, prefix + entry.name + os.sep)
+                elif entry.is_file():
+                    found.append((prefix + entry.name, entry.path))
+
+    walk(str(root), "")
     return sorted(found)
 
 
