@@ -387,20 +387,6 @@ def test_replay_unreadable_file_is_exit_2(tmp_path):
     assert one_line_error(result).startswith(f"gaia replay: {bad}: cannot be read")
 
 
-@pytest.mark.slow
-def test_play_gives_the_search_bots_their_budget_and_refuses_it_for_other_bots():
-    refused = gaia("play", "--players", "2", "--bot", "fast", "--think", "2", "--quiet")
-    assert refused.exit_code == 2
-    assert refused.stderr.strip() == "gaia play: --think and --iterations set the search bot's budget: " \
-                                     "give them with --bot search"
-    both = gaia("play", "--players", "2", "--bot", "search", "--think", "1", "--iterations", "5", "--quiet")
-    assert (both.exit_code, both.stderr.strip()) == (2, "gaia play: give either --think or --iterations, not both")
-    # no budget: the search bot plays its fast prior at once, a whole game in seconds
-    searched = gaia("play", "--players", "2", "--bots", "2", "--seed", "7", "--bot", "search", "--iterations", "0",
-                    "--quiet")
-    assert searched.exit_code == 0 and "game over after" in searched.stdout
-
-
 def test_an_upgrade_of_nothing_names_both_structures_in_words(tmp_path):
     game = tmp_path / "g.json"
     assert gaia("new", "--players", "2", "--seed", "1", "-o", game).exit_code == 0

@@ -2,10 +2,7 @@
 from __future__ import annotations
 
 import json
-import os
-from pathlib import Path
 
-import pytest
 from typer.testing import CliRunner
 
 from gaia_rules.lab.bench_targets import REFERENCE, TARGETS, change_text, compare, target_ratio
@@ -19,17 +16,6 @@ SMALL_GAME = CORPUS / "bot-2p-02.json"      # 31 move lines, the smallest game o
 
 def gaia(*args):
     return runner.invoke(app, [str(a) for a in args], prog_name="gaia")
-
-
-@pytest.mark.slow
-def test_bench_load_json():
-    result = gaia("bench", "--only", "load", "--json")
-    assert result.exit_code == 0, result.output
-    data = json.loads(result.stdout)
-    assert isinstance(data["load"]["s"], float) and data["load"]["s"] > 0
-    assert {"worst_s", "runs"} <= set(data["load"])
-    assert "met" not in data  # no baseline: nothing is judged against figures of another machine
-    assert not {"apply", "legal", "federation", "replay", "playout", "memory"} & set(data)
 
 
 def test_bench_apply_json_on_one_game():
@@ -55,20 +41,6 @@ def test_bench_replay_json_is_keyed_by_game_id():
     assert data["replay_median"]["moves_per_s"] == game["moves_per_s"]
 
 
-@pytest.mark.slow
-def test_bench_bots_times_clones_and_fast_bot_decisions_at_every_kth_action_position():
-    """`bots`: the cost of the bots' thinking (the fast bot's 20 ms target), one action position in K."""
-    result = gaia("bench", "--only", "bots", "--bots-every", "5", "--json", SMALL_GAME)
-    assert result.exit_code == 0, result.output
-    bots = json.loads(result.stdout)["bots"]
-    assert bots["every"] == 5 and bots["fast"]["samples"] == (bots["positions"] + 4) // 5 > 0
-    assert bots["clone"]["samples"] == bots["fast"]["samples"]
-    assert bots["fast_mean_ms"] > 0 and abs(bots["fast_decisions_per_s"] - 1000 / bots["fast_mean_ms"]) < 0.5
-    assert "met" not in json.loads(result.stdout)
-    table = gaia("bench", "--only", "bots", "--bots-every", "5", SMALL_GAME)
-    assert "fast-bot decision, mean" in table.output and "decisions/s" in table.output
-
-
 def test_bench_memory_reports_the_game_and_the_whole_process():
     result = gaia("bench", "--only", "memory", "--json", SMALL_GAME)
     assert result.exit_code == 0, result.output
@@ -76,19 +48,6 @@ def test_bench_memory_reports_the_game_and_the_whole_process():
     assert 0 < memory["peak_mb"] < 50
     # a whole Python process with the content loaded is far more than the game itself
     assert memory["process_peak_mb"] > 10 * memory["peak_mb"]
-
-
-@pytest.mark.slow
-def test_bench_names_the_machine_and_the_load():
-    result = gaia("bench", "--only", "load", "--json")
-    data = json.loads(result.stdout)
-    assert data["machine"]["cores"] == os.cpu_count()
-    assert data["machine"]["cpu"] and data["machine"]["python"] and data["machine"]["system"]
-    assert set(data["load_average"]) == {"start", "end"}
-    table = gaia("bench", "--only", "load")
-    assert table.stdout.startswith(f"machine: {data['machine']['cpu']}, {os.cpu_count()} cores, ")
-    assert "reference" in table.stdout and f"commit {REFERENCE['commit']}" in table.stdout
-    assert " met " not in table.stdout and "yes" not in table.stdout
 
 
 def test_each_target_is_the_room_the_reference_run_had_as_a_ratio():

@@ -16,7 +16,7 @@ from gaia_rules.content import default_catalogue
 from gaia_rules.rules import Engine
 from gaia_rules.rules.moves import Move
 from gaia_rules.setup import random_setup
-from gaia_rules.formats.movetext import move_text, parse_move
+from gaia_rules.formats.movetext import move_text
 
 
 @pytest.fixture(scope="module")
@@ -85,24 +85,6 @@ def test_greedy_score_counts_only_vp_once_the_game_has_ended(engine):
     state = play_game(engine, setup, [RandomBot(p) for p in range(2)])
     ev = Evaluator(engine.catalogue)
     assert [ev(state, p) for p in range(2)] == [float(p.vp) for p in state.players]
-
-
-@pytest.mark.slow
-def test_listed_moves_written_in_the_site_notation_read_back_to_the_same_play(engine):
-    """`gaia moves` prints a move in the notation; `gaia move` reads it back: both must agree."""
-    setup = random_setup(engine.catalogue, 3, "notation")
-    state = engine.new_game(setup)
-    bots = [RandomBot(p) for p in range(3)]
-    checked = 0
-    while not state.ended and checked < 3000:
-        legal = engine.legal_moves(state)
-        for m in legal:
-            back = parse_move(engine, state, move_text(engine, state, m))
-            a, b = engine.apply(state, m).to_dict(), engine.apply(state, back).to_dict()
-            a.pop("moves"), b.pop("moves")     # the record may spell an equivalent move differently
-            assert a == b, move_text(engine, state, m)
-            checked += 1
-        state = engine.apply(state, bots[engine.to_move(state)].choose(engine, state, legal))
 
 
 # ------------------------------------------------------------------ the engine problem the bots step around
@@ -186,23 +168,6 @@ def test_random_move_draws_only_legal_moves_and_applies_them(engine):
         assert after.to_json() == engine.apply(state, move).to_json()
         seen.add(move)
     assert seen == set(legal)  # with 200 draws every one of these few moves turns up
-
-
-@pytest.mark.slow
-def test_random_move_is_uniform_over_the_legal_moves(engine):
-    """Drawing candidates until one is accepted gives each legal move the same chance."""
-    import random
-    from collections import Counter
-
-    state = _mid_game_state(engine, "uniform", 40)
-    legal = engine.legal_moves(state)
-    assert len(legal) >= 3
-    rng = random.Random(11)
-    draws = 300 * len(legal)
-    counts = Counter(engine.random_move(state, rng)[0] for _ in range(draws))
-    assert set(counts) == set(legal)
-    # each share within 40% of 1/n (a 6-sigma band for these sample sizes)
-    assert all(0.6 * 300 <= c <= 1.4 * 300 for c in counts.values())
 
 
 def test_bots_that_check_for_dead_ends_never_meet_one(engine):

@@ -40,13 +40,6 @@ def test_every_command_of_the_document_prints_what_it_shows(name):
     _fail_on(harness.run_document(harness.read_document(REPO / name), slow=False))
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("name", NAMES)
-def test_every_command_of_the_document_prints_what_it_shows_slow_ones_included(name):
-    """Slow tier: the whole document, the bot games, benchmarks and lab runs included."""
-    _fail_on(harness.run_document(harness.read_document(REPO / name), slow=True))
-
-
 def test_every_command_is_run_or_says_why_not():
     """A block is run, or its comment gives the reason; a command is never silently left out."""
     counted = {"run": 0, "slow": 0, "not run": 0}

@@ -8,11 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from gaia_rules.players import FastBot, play_game
 from gaia_rules.rules import IllegalMoveError, holdings
 from gaia_rules.rules.conversions import conversions
 from gaia_rules.rules.moves import Move
-from gaia_rules.setup import random_setup
 from gaia_rules.state import Pending
 
 from rules_helpers import clear, put
@@ -36,19 +34,6 @@ def test_each_issue_39_design_validates_clean_and_is_listed(folder):
     result = gaia("validate", "--content", DESIGNS / folder)
     assert (result.exit_code, result.stderr) == (0, ""), result.output + result.stderr
     assert f"| `{folder}` |" in (DESIGNS / "README.md").read_text(encoding="utf-8")
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("folder", ISSUE_39)
-def test_fast_bots_play_a_whole_game_with_each_issue_39_design(folder):
-    eng = engine(folder)
-    if GAMES[folder] == "setup":   # its set-up file puts its tiles in the game
-        setup = setup_of(eng, folder)
-    else:
-        setup = random_setup(eng.catalogue, len(GAMES[folder]), f"bots-{folder}", factions=GAMES[folder])
-    end = play_game(eng, setup, [FastBot(i) for i in range(setup.players)])
-    assert end.ended and end.round == eng.catalogue.game["rounds"]
-    assert all(p.final_scoring is not None for p in end.players)
 
 
 # ------------------------------------------------------------------ v23-late-bloomers: conditions and limits everywhere

@@ -24,7 +24,6 @@ from typer.testing import CliRunner
 
 from gaia_rules.content import default_catalogue, load_catalogue
 from gaia_rules.faces.cli import app
-from gaia_rules.players import FastBot, play_game
 from gaia_rules.rules import Engine, IllegalMoveError, building, federations, holdings, special_token
 from gaia_rules.rules.moves import Move
 from gaia_rules.setup import load_setup_file, random_setup, setup_arguments
@@ -1601,21 +1600,6 @@ def test_every_new_design_has_a_bot_game():
     others = ["v25-neighbours", "v28-frontier", "v30-quartermaster", "v31-gaia-capitals"]
     assert sorted(p.stem for p in SETUPS.glob("*.yaml")) == sorted([f for f, g in GAMES.items() if g[0] == "setup"]
                                                                    + others)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("folder", NEW)
-def test_fast_bots_play_a_whole_game_with_each_design(folder):
-    eng = engine(folder)
-    how = GAMES[folder]
-    if how[0] == "setup":
-        setup = setup_of(eng, folder)
-    else:
-        setup = random_setup(eng.catalogue, len(how[0]), f"bots-{folder}", variant=how[1] if len(how) > 1 else "rules",
-                             factions=how[0])
-    end = play_game(eng, setup, [FastBot(i) for i in range(setup.players)])
-    assert end.ended and end.round == eng.catalogue.game["rounds"]
-    assert all(p.final_scoring is not None for p in end.players)
 
 
 # ------------------------------------------------------------------ v22-pioneers: pieces written as placement data

@@ -17,7 +17,6 @@ import yaml
 
 from gaia_rules.content import default_catalogue, load_catalogue
 from gaia_rules.content.inventory import inventory
-from gaia_rules.players import GreedyBot, RandomBot, play_game
 from gaia_rules.rules import Engine, IllegalMoveError, building, federations, holdings, phases
 from gaia_rules.rules.moves import Move
 from gaia_rules.setup import random_setup
@@ -404,18 +403,6 @@ def test_the_outposts_design_builds_an_outpost_on_a_transdim_planet_that_offers_
     assert planet(engine, after, transdim) == "gaia"
     assert (counter(engine, after, "planet-type"), counter(engine, after, "gaia-planet"), counter(engine, after, "op")) == (2, 1, 1)
     assert engine.apply(after, Move(ME, "endturn")).decisions == []   # the Terrans near it are offered no charge
-
-
-@pytest.mark.slow
-def test_the_outposts_design_plays_whole_bot_games_that_end_and_build_outposts():
-    engine = Engine(default_catalogue([DESIGN]))
-    for seed, bot, outposts in ((2, GreedyBot, 1), (6, GreedyBot, 2), (1, RandomBot, 0)):
-        setup = random_setup(engine.catalogue, 3, f"outposts-{seed}", factions=["outposters", "terrans", "xenos"])
-        end = play_game(engine, setup, [bot(f"outposts-{seed}-{p}") for p in range(3)])
-        assert end.ended and end.round == engine.catalogue.game["rounds"]
-        on_map = [n for n, h in end.board.items() if h.owner == 0 and h.piece == "op"]
-        assert len(on_map) == outposts, seed
-        assert all(engine.context(end).map.planet_at(end, n) == "gaia" for n in on_map)
 
 
 def test_explain_mechanisms_lists_the_placement_fields_and_who_sets_them():

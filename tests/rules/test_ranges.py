@@ -149,19 +149,6 @@ def test_bots_play_to_the_end_at_the_ends_that_were_fixed(tmp_path, files):
     _plays_to_the_end(tmp_path, files)
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("files", ENDS.values(), ids=list(ENDS))
-def test_bots_play_to_the_end_at_each_end_of_the_ranges_the_rules_read(tmp_path, files):
-    _plays_to_the_end(tmp_path, files)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("value", [1, 10])
-def test_bots_play_to_the_end_with_the_special_token_worth_each_end(tmp_path, value):
-    eng = _engine(tmp_path, {"f.yaml": f"kind: faction\npatch: taklons\nspecial_token: {{spend_value: {value}}}\n"})
-    assert _played(eng, ("taklons", "terrans")).ended
-
-
 @pytest.mark.parametrize("text, message", [
     ("kind: game\npatch: base\nboosters: {extra: 0}\n", "boosters.extra: 0 is outside its declared range 1..20"),
     ("kind: free_actions\npatch: standard\nburn: {from: area2, to: area3, take: 2, keep: 3}\n",

@@ -13,11 +13,10 @@ import re
 import pytest
 
 from gaia_rules.content import default_catalogue
-from gaia_rules.players import FastBot, play_game
 from gaia_rules.rules import Engine, effects, resources
 from gaia_rules.setup import random_setup
 
-from test_designer_constructs import DESIGNS, engine, gaia
+from test_designer_constructs import DESIGNS, gaia
 
 REFUSALS = {"v33-hoarders": ["hoarders", "terrans", "xenos"], "v34-overchargers": ["overchargers", "terrans", "xenos"]}
 
@@ -27,16 +26,6 @@ def test_each_refusal_design_validates_clean_and_is_listed(folder):
     result = gaia("validate", "--content", DESIGNS / folder)
     assert (result.exit_code, result.stderr) == (0, ""), result.output + result.stderr
     assert f"| `{folder}` |" in (DESIGNS / "README.md").read_text(encoding="utf-8")
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("folder", sorted(REFUSALS))
-def test_fast_bots_play_a_whole_game_with_each_refusal_design(folder):
-    eng = engine(folder)
-    setup = random_setup(eng.catalogue, 3, f"bots-{folder}", factions=REFUSALS[folder])
-    end = play_game(eng, setup, [FastBot(i) for i in range(3)])
-    assert end.ended and end.round == eng.catalogue.game["rounds"]
-    assert all(p.final_scoring is not None for p in end.players)
 
 
 def _faction(tmp_path, *ability: str, resources_patch: str = "") -> str:

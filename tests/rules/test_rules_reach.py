@@ -184,14 +184,6 @@ def one_faction_functions(bundled: dict[Function, set[str]], tests: dict[Functio
     return {f: next(iter(who)) for f, who in bundled.items() if len(who) == 1 and not tests.get(f)}
 
 
-@pytest.mark.slow
-def test_no_rules_function_is_reached_only_because_one_bundled_faction_plays():
-    bundled, tests = corpus_reach(), reach_of_test_factions()
-    assert len(bundled) > 300  # the trace saw the engine at work
-    assert len(bundled[("building", "place_new")]) == 14  # every faction's moves build mines
-    assert one_faction_functions(bundled, tests) == {}
-
-
 @pytest.fixture(scope="module")
 def test_engine() -> Engine:
     return Engine(default_catalogue(TEST_CONTENT))

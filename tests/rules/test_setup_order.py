@@ -17,7 +17,6 @@ from typer.testing import CliRunner
 
 from gaia_rules.content import default_catalogue, load_catalogue
 from gaia_rules.faces.cli import app
-from gaia_rules.players import RandomBot, play_game
 from gaia_rules.rules import Engine, IllegalMoveError
 from gaia_rules.rules.moves import Move
 from gaia_rules.setup import random_setup
@@ -180,28 +179,3 @@ def test_the_design_validates_clean():
 
 
 # ------------------------------------------------------------------ whole games
-
-@pytest.mark.slow
-@pytest.mark.parametrize("players", [2, 4])
-def test_the_lab_first_design_plays_to_the_end(design, players):
-    others = ["terrans", "hadsch-hallas", "ambas"][: players - 1]
-    setup = random_setup(design.catalogue, players, 7, factions=["lab-settlers", *others])
-    end = play_game(design, setup, [RandomBot(i) for i in range(players)])
-    assert end.ended and end.round == design.catalogue.game["rounds"]
-
-
-@pytest.mark.slow
-def test_in_bot_games_the_design_places_its_lab_first_and_earns_its_knowledge(design):
-    for seed in range(1, 4):
-        setup = random_setup(design.catalogue, 3, seed, factions=["terrans", "lab-settlers", "hadsch-hallas"])
-        state = design.new_game(setup)
-        bots = [RandomBot(seed * 10 + i) for i in range(3)]
-        placed = []
-        while state.phase in ("setup", "boosters"):
-            p = design.to_move(state)
-            move, state = bots[p].play(design, state)
-            if move.command == "build":
-                placed.append((move.player, move.args[0]))
-        assert placed == [(0, "m"), (1, "lab"), (2, "m"), (2, "m"), (1, "m"), (0, "m")]
-        ctx = design.context(state)
-        assert ctx.holdings.count(state, 1, "lab") == 1 and ctx.holdings.count(state, 1, "m") == 1
