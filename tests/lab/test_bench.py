@@ -2,7 +2,10 @@
 from __future__ import annotations
 
 import json
+import os
+import sys
 
+import pytest
 from typer.testing import CliRunner
 
 from gaia_rules.lab.bench_targets import REFERENCE, TARGETS, change_text, compare, target_ratio
@@ -130,7 +133,6 @@ def test_bench_unknown_benchmark_is_a_usage_error():
 def test_startup_counts_the_cpu_of_the_child_alone_and_stops_a_stuck_one(monkeypatch):
     """bench_startup._cpu_of: the child's own user + system time, read from the child when it ends; a command
     running past the limit stops the run with a one-line error."""
-    import sys
     from gaia_rules.lab import bench_startup
     burn = [sys.executable, "-c", "sum(range(3_000_000))"]
     spent = bench_startup._cpu_of(burn, dict(os.environ))
