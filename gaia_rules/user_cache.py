@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import BinaryIO, Callable
 
 OFF_VARIABLE = "GAIA_NO_CACHE"
-MAX_METHODS = 4000  # beyond this many kept, keep only those this process used (old code's texts drop out)
+MAX_METHODS = 2000  # beyond this many kept (~2 MB), keep only those this process used: old code's texts drop out
 
 _switched_off = False  # `gaia --no-cache`, for this process
 

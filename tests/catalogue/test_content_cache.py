@@ -184,3 +184,17 @@ def test_a_class_made_from_cached_code_has_the_code_python_compiles(tmp_path):
     assert repr(again(1, (2,))).endswith("Point(x=1, y=(2,))") and again(1) == again(1) and hash(again(1))
     with pytest.raises(dataclasses.FrozenInstanceError):
         again(1).x = 2
+
+
+def test_past_its_limit_the_methods_file_keeps_only_what_the_last_process_used(tmp_path, monkeypatch):
+    import marshal
+    from gaia_rules import user_cache
+    path = tmp_path / "methods.marshal"
+    old = {f"x = {i}\n": marshal.dumps(compile(f"x = {i}\n", "<string>", "exec")) for i in range(5)}
+    path.write_bytes(marshal.dumps(old))
+    monkeypatch.setattr(user_cache, "MAX_METHODS", 5)
+    methods = user_cache._Methods(path)
+    methods.exec("x = 1\n", {}, {})   # read from the file
+    methods.exec("y = 2\n", {}, {})   # compiled here: six entries, one over the limit
+    methods.write()
+    assert sorted(marshal.loads(path.read_bytes())) == ["x = 1\n", "y = 2\n"]
