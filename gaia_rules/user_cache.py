@@ -11,8 +11,8 @@ the text itself and by the interpreter's exact version: a class whose fields cha
 is compiled anew, and no stale entry can be used. The dataclasses module is not changed otherwise:
 its `exec` of the text becomes an `exec` of the code compiled from that text.
 
-Only the program turns this on (faces/cli.py, before anything creates a class); a missing, corrupt or
-foreign file is a miss; the file is written at exit when something was compiled, to a temporary file
+The command line turns this on (faces/cli.py, before typer, rich or a layer creates a class; other
+library use compiles as Python does); a missing, corrupt or foreign file is a miss; the file is written at exit when something was compiled, to a temporary file
 renamed over the old one. `GAIA_NO_CACHE=1` turns both caches off; `gaia --no-cache` is parsed after
 the classes exist, so it stops only the writing.
 """
