@@ -138,6 +138,22 @@ def test_table_objective_scores_a_table_where_every_seat_plays_the_candidate():
     assert seat != play_trial(game)   # the seat objective is a difference of VP, not a mean
 
 
+def test_automa_objective_scores_the_margin_over_the_standard_automa():
+    """`--objective automa`: a solo game against the standard Automa, deal k turning to the k-th card and a faction
+    that can face it; the fitness is the candidate's VP minus the Automa's."""
+    from gaia_rules.players.arena import solo_pairing
+    from gaia_rules.players.tune import TrialGame, play_trial
+    weights = default_weights()
+    game = TrialGame("obj/d1", 1, 0, tuple(sorted(weights.items())), tuple(sorted(weights.items())), "automa", 1)
+    engine = Engine(default_catalogue())
+    card, faction = solo_pairing(engine.catalogue, 1)
+    assert card == sorted(engine.catalogue.automa.factions)[1]
+    setup = random_setup(engine.catalogue, 1, "obj/d1", factions=[faction], automa=card,
+                         difficulty=engine.catalogue.automa.rules.standard_difficulty)
+    state = play_game(engine, setup, [FastBot("obj/d1/0", weights=weights)])
+    assert play_trial(game) == state.players[0].vp - state.players[1].vp
+
+
 def test_search_bot_with_a_fixed_budget_chooses_the_same_legal_move_twice(engine):
     state = _first_turn_of_round(engine, "twice", 2)
     first, second = SearchBot("s", iterations=120), SearchBot("s", iterations=120)

@@ -404,7 +404,7 @@ def test_tuning_refuses_an_unknown_objective():
     with pytest.raises(ValueError, match="unknown objective 'vp'"):
         tune(1, 1, 1, 2, "t", objective="vp")
     result = CliRunner().invoke(app, ["tune", "--objective", "vp", "-o", "x.json"])
-    assert result.exit_code == 2 and "choose seat, table" in result.output
+    assert result.exit_code == 2 and "choose seat, table, automa" in result.output
 
 
 # ------------------------------------------------------------------ the search bot
