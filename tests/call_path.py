@@ -2,11 +2,13 @@
 
 `gaia move game.json "build m HEX"` reads the saved game, reads the move text (`movetext.parse_move`)
 and plays it (`savegame.apply_move`). `build_path` does the same on a game saved at the first turn of
-round 1 and records, with `sys.setprofile`, the file of every function of `gaia_rules` entered
-(a generator resumed counts as entered again); calls into the same file one after another are one
-step. A step *returns* when its file was entered at an earlier step. Issue 37 asks that fewer than
-half of the steps return: each concern of a move (reading the move, the bound view, the build's plan,
-paying, placing, the events it sets off, the end of the turn) in one place.
+round 1 and records, with `sys.setprofile`, each file of `gaia_rules` entered: a call (or a generator
+resumed) from code in another file, or from outside the package; a call within one file enters none.
+Files entered one after another are one step. A step *returns* when its file was entered at an
+earlier step. Issue 37 asks that fewer than half of the steps return: each concern of a move (reading
+the move, the bound view, the build's plan, paying, placing, the events it sets off, the end of the
+turn) in one place. (Counting every call instead, a call within a file after one into another file
+as a step too, the same build took 125 steps, 0.81 of them returns, before the bound view.)
 
 Run `python tests/call_path.py` to print the figure and the files in order.
 """
@@ -51,7 +53,7 @@ class CallPath:
 
 
 def trace(run: Callable[[], object], root: str = PACKAGE) -> CallPath:
-    """The files under `root` that `run()` enters, in order, as a `CallPath`."""
+    """The files under `root` that `run()` enters from another file, in order, as a `CallPath`."""
     prefix = root.rstrip("/") + "/"
     steps: list[str] = []
 
@@ -59,7 +61,8 @@ def trace(run: Callable[[], object], root: str = PACKAGE) -> CallPath:
         if event != "call":
             return
         path = frame.f_code.co_filename
-        if path.startswith(prefix):
+        caller = frame.f_back
+        if path.startswith(prefix) and (caller is None or caller.f_code.co_filename != path):
             rel = path[len(prefix):]
             if not steps or steps[-1] != rel:
                 steps.append(rel)

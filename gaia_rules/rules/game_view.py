@@ -13,7 +13,7 @@ from typing import Any
 
 from ..content.catalogue import Catalogue
 from ..state import GameState
-from . import actions, building, federation_listing, phases, scoring
+from . import actions, federation_listing, phases, scoring
 from .context import Context
 from .map_view import MapView
 
@@ -93,7 +93,7 @@ class GameView:
 
     def terraform_steps(self, home: str, planet: str) -> int:
         """Terraforming steps from planet type `planet` to `home` on the content's wheel."""
-        return building.terraform_steps(self._ctx, home, planet)
+        return self._ctx.content.terraform_steps(home, planet)
 
     def pieces_used(self, p: int) -> dict[str, int]:
         """Seat p's pieces of each structure taken from its board (on the map or elsewhere)."""

@@ -233,6 +233,17 @@ def income_totals(ctx: Context, state: GameState, p: int) -> dict[str, int]:
     return totals
 
 
+def end_move(ctx: Context, state: GameState, since: tuple, observer=None) -> None:
+    """What follows every move: the builds whose follow-ups it finished close, the income sources gained
+    or lost since `holdings.revision` gave `since` join or leave their owner's order, and the game
+    advances as far as it goes without a decision (`advance`)."""
+    charges.close_builds(state)
+    changed = holdings.changed_since(state, since)
+    if changed:
+        sync_income_order(ctx, state, changed)
+    advance(ctx, state, observer)
+
+
 def sync_income_order(ctx: Context, state: GameState, only: tuple[int, ...] | None = None) -> None:
     """Keep each player's income sources in the order gained: new ones last, lost ones dropped (oldest first).
 
