@@ -60,6 +60,11 @@ class Engine:
         a `Game` around each one (the bots)."""
         return GameView(self.context(state), state)
 
+    def edited(self, state: GameState) -> None:
+        """Say that `state` was changed by hand (a position file laid over a game): what its players hold is read
+        again at the next question (`holdings.edited`)."""
+        holdings.edited(state)
+
     def new_game(self, setup: Setup) -> GameState:
         """The game's first state; raises `SetupError` for a set-up this content cannot play."""
         if setup.variant not in self.catalogue.variants:

@@ -14,6 +14,7 @@ from typing import Any
 from ..content.catalogue import Catalogue
 from ..state import GameState
 from . import actions, federation_listing, phases, scoring
+from .content_view import Placement
 from .context import Context
 from .map_view import MapView
 
@@ -40,6 +41,15 @@ class GameView:
     def mine_id(self) -> str:
         """The structure built new on planets (the board's mine), whatever the content calls it."""
         return self._ctx.content.mine_id
+
+    @property
+    def caps(self) -> dict[str, int]:
+        """The cap of each capped resource (content: resources.yaml)."""
+        return self._ctx.content.caps
+
+    def placement(self, p: int, piece: str) -> Placement:
+        """Where seat p's `piece` is placed new, what each planet costs and becomes (its placement words read)."""
+        return self._ctx.content.placement(self.state.players[p], piece)
 
     @property
     def stored_resources(self) -> frozenset[str]:
