@@ -15,7 +15,7 @@ from test_architecture import PACKAGE, _targets, modules_of
 RULES = "gaia_rules.rules"
 
 # What code outside rules/ may import from gaia_rules.rules (its __all__).
-ALLOWED_NAMES = {"ADVANCED_PREFIX", "AUTOMA_COMMAND", "AUTOMA_EXTRA_KEY", "AUTOMA_VP_KEYS", "AmbiguousMoveError",
+ALLOWED_NAMES = {"ADVANCED_PREFIX", "AUTOMA_COMMAND", "AUTOMA_EXTRA_KEY", "AUTOMA_SEAT", "AUTOMA_VP_KEYS", "AmbiguousMoveError",
                  "COMMANDS", "Engine", "FREE_ACTION", "Game", "GameView", "IllegalMoveError", "LegalMoves", "Move", "MoveError", "MoveSyntaxError",
                  "SWAP_PREFIX", "Seat", "recorded_events"}
 

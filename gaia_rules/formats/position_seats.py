@@ -57,9 +57,9 @@ def check_seats(engine: Engine, state: GameState, pos) -> list[Diagnostic]:
 
 
 def _check_resources(engine: Engine, state: GameState, check: _Check, amounts: dict) -> None:
-    if state.is_automa(check.seat):
-        return
     view = engine.view(state)
+    if not view.holds_abilities(check.seat):   # the Automa's seat holds no resources
+        return
     known = sorted(set(RESOURCE_FIELDS) | set(view.stored_resources))
     caps = view.caps
     for code, n in amounts.items():
@@ -186,7 +186,7 @@ def _check_booster(engine: Engine, state: GameState, check: _Check, booster) -> 
 
 
 def _check_deck(engine: Engine, state: GameState, check: _Check, deck: list) -> None:
-    if not state.is_automa(check.seat):
+    if not engine.view(state).plays_by_deck(check.seat):
         check.at(("deck",), f"seat {check.seat + 1} is a player's: only the Automa's seat has a deck", key=True)
         return
     cards = engine.catalogue.automa.cards
@@ -197,8 +197,8 @@ def _check_deck(engine: Engine, state: GameState, check: _Check, deck: list) -> 
         check.at(("deck",), "a card is named twice in the deck")
 
 
-def _check_player_only(state: GameState, check: _Check, entry: dict) -> None:
-    if state.is_automa(check.seat):
+def _check_player_only(engine: Engine, state: GameState, check: _Check, entry: dict) -> None:
+    if not engine.view(state).holds_abilities(check.seat):
         for part in PLAYER_ONLY:
             if part in entry:
                 check.at((part,), f"the Automa's seat holds no {part.replace('_', ' ')}", key=True)
@@ -220,7 +220,7 @@ def _check_across(engine: Engine, state: GameState, pos) -> list[Diagnostic]:
     entries = seat_entries(pos)
     for i, s in entries:
         check = _Check(pos, i, out)
-        _check_player_only(state, check, s)
+        _check_player_only(engine, state, check, s)
     out += _hex_owners(state, pos, entries)
     out += _supply_limits(engine, state, pos, entries)
     return out

@@ -56,6 +56,20 @@ class GameView:
         """Resources the content adds beyond the engine's own (kept in `PlayerState.other`)."""
         return self._ctx.content.stored_resources
 
+    # ------------------------------------------------------------ the seats (`seats.SeatRules`)
+    def seat_kind(self, p: int) -> str:
+        """The kind of seat p (`AUTOMA_SEAT` for the Automa's), for showing it: a rule asks the seat's answers below."""
+        return self._ctx.seat(self.state, p).kind
+
+    def plays_by_deck(self, p: int | None) -> bool:
+        """Whether seat p plays by a deck of its own: its one move is played for it, no bot or person chooses it."""
+        return p is not None and self._ctx.seat(self.state, p).deck_moves(p) is not None
+
+    def holds_abilities(self, p: int) -> bool:
+        """Whether seat p's faction, booster, tiles and levels give it statements (income, abilities), and so
+        resources and power of its own to show and to lay in a position file."""
+        return self._ctx.seat(self.state, p).holds_abilities
+
     # ------------------------------------------------------------ what a seat holds
     def param(self, p: int, name: str) -> Any:
         """Seat p's value of a rule parameter (`range`, `charge_free_power`, ...), its holdings applied."""

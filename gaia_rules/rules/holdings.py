@@ -148,7 +148,10 @@ class _PiecesAndCounters(Counting):
 
     def own_pieces(self, state: GameState, p: int, use: str) -> list[str]:
         """Hexes where p is the main occupant with a piece counting for `use` (`catalogue.PIECE_USES`)."""
-        structures = self.content.catalogue.factions[state.players[p].faction].structures
+        faction = self.content.catalogue.factions.get(state.players[p].faction)
+        if faction is None:
+            return []   # no faction yet: no pieces
+        structures = faction.structures
         return [name for name, h in state.board.items()
                 if h.owner == p and h.piece is not None and use in structures[h.piece].counts_for]
 
