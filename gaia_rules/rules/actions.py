@@ -74,7 +74,7 @@ def _turn(b: Bound, move: Move) -> None:
         handler = FOLLOW_UPS.get(follow.kind)
         if move.command == "decline" and follow.kind == "up":
             state.pending.pop(0)
-            queue(state, research.refused_step(ctx, state, move.player, follow.data["track"]))
+            queue(state, research.refused_step(b, follow.data["track"]))
             return
         expect(move, *follow_up_commands(follow))
         state.pending.pop(0)
@@ -199,7 +199,7 @@ def _decision(b: Bound, move: Move, decision: Pending) -> None:
     if kind in FOLLOW_UPS:  # follow-ups of a decision (e.g. a tech tile bought in the Gaia phase)
         if move.command == "decline" and kind == "up":
             state.decisions.pop(0)
-            instead = research.refused_step(ctx, state, move.player, decision.data["track"])
+            instead = research.refused_step(b, decision.data["track"])
             after = state.decisions[0] if state.decisions else None
             if (after is not None and after.kind == "gaia-phase" and after.player == move.player
                     and ctx.content.game_params["gaia_phase_decline_ends"]):
@@ -415,10 +415,10 @@ def research_main(b: Bound, move: Move) -> None:
     ctx, state = b.ctx, b.state
     p = move.player
     track = arg(move, 0)
-    research.check_advance(ctx, state, p, track)
+    research.check_advance(b, track)
     effects.pay(ctx, state, p, ctx.holdings.price(state, p, "research_cost", ctx.content.catalogue.research.cost),
                 f"research:{track}")
-    queue(state, research.advance(ctx, state, p, track))
+    queue(state, research.advance(b, track))
 
 
 def pass_turn(b: Bound, move: Move) -> None:
@@ -482,18 +482,16 @@ def _f_up(b, move, follow):
             raise IllegalMoveError("up-lowest", f"{track} is not one of your lowest tracks")
     elif allowed != "any" and track != allowed:
         raise IllegalMoveError("up", f"this step must go up on {allowed}")
-    research.check_advance(ctx, state, move.player, track)
-    queue(state, research.advance(ctx, state, move.player, track))
+    research.check_advance(b, track)
+    queue(state, research.advance(b, track))
 
 
 def _f_tech(b, move, follow):
-    ctx, state = b.ctx, b.state
-    queue(state, take_tech(ctx, state, move.player, arg(move, 0), follow))
+    queue(b.state, take_tech(b, arg(move, 0)))
 
 
 def _f_cover(b, move, follow):
-    ctx, state = b.ctx, b.state
-    queue(state, cover_tech(ctx, state, move.player, arg(move, 0), follow))
+    queue(b.state, cover_tech(b, arg(move, 0), follow))
 
 
 def _f_build(b, move, follow):

@@ -161,7 +161,8 @@ class Engine:
         ctx = self.context(state)
         if follow.kind == "tech":  # a pure check suffices: taking a tile has no follow-up that can fail
             positions = list(state.setup.tech_tiles) + [f"adv-{t}" for t in state.setup.advanced_tiles]
-            return any(tech_problem(ctx, state, follow.player, pos) is None for pos in positions)
+            bound = bind(ctx, state, follow.player)
+            return any(tech_problem(bound, pos) is None for pos in positions)
         for move in follow_up_candidates(ctx, state, follow.player, follow):
             trial = holdings.clone(state)
             try:

@@ -251,8 +251,9 @@ def _main_candidates(ctx, state, p, sure) -> Iterator[Move]:
         if key not in player.specials_used:
             yield Move(p, "special", (actions.special_action_name(ctx, player, st),))
     if effects.can_pay(ctx, state, p, ctx.holdings.price(state, p, "research_cost", ctx.content.catalogue.research.cost)) is None:
+        bound = bind(ctx, state, p)
         for track in ctx.content.catalogue.tracks:
-            if research.advance_problem(ctx, state, p, track) is None:
+            if research.advance_problem(bound, track) is None:
                 yield sure(Move(p, "up", (track,)))
     tokens = [t for t, n in state.fed_supply.items() if n > 0]
     for fed in federation_listing.possible_federations(ctx, state, p) if tokens else []:

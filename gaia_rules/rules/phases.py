@@ -13,6 +13,7 @@ from ..language import ast
 from ..state import GameState, Pending
 from . import auction, charges, choices, conversions, effects, holdings, research, scoring, special_token
 from .content_view import RESOURCE_FIELDS
+from .bound import bind
 from .context import Context
 from .errors import IllegalMoveError
 
@@ -62,8 +63,9 @@ def init_player(ctx: Context, state: GameState, p: int) -> None:
     player.power = dict(faction.power)
     special_token.start(player, faction)
     holdings.set_research(state, p, {t: 0 for t in cat.tracks})
+    bound = bind(ctx, state, p)
     for track in faction.research:
-        research.advance(ctx, state, p, track, free=True, setup=True)
+        research.advance(bound, track, setup=True)
 
 
 def begin_placements(ctx: Context, state: GameState) -> None:
