@@ -157,6 +157,11 @@ class Faction:
     special_token: SpecialToken | None = None
     file: str = ""
 
+    @cached_property
+    def range_origins(self) -> frozenset[str]:
+        """The structures range is measured from (`Structure.is_range_origin`)."""
+        return frozenset(sid for sid, s in self.structures.items() if s.is_range_origin)
+
 
 @dataclass(frozen=True)
 class FactionVariant:
