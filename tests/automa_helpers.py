@@ -1,4 +1,4 @@
-"""Helpers for the solo tests (tests/test_automa_*.py): solo games, built positions, one Automa action.
+"""Helpers for the solo tests (tests/rules/test_automa_*.py): solo games, built positions, one Automa action.
 
 `solo_start(...)` plays a solo game's set-up through the engine (the Automa's `automa` moves, the
 player's first legal placements and the first booster on offer) up to the first action turn.

@@ -1,6 +1,6 @@
 """Run the commands of the README and docs/*.md as a reader would, and compare what they print.
 
-`tests/test_docs.py` uses this module; run as a script it rewrites the shown outputs of a
+`tests/project/test_docs.py` uses this module; run as a script it rewrites the shown outputs of a
 document from real runs (the way docs/cli.md is kept true):
 
     python tests/docs_harness.py docs/cli.md            # rerun every command, rewrite its output
@@ -82,7 +82,7 @@ REPO = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
 
 # every document whose commands are run; docs/catalogue.md is `gaia explain --all` itself
-# (tests/test_explain.py keeps it true), so only its paths are checked
+# (tests/language/test_explain.py keeps it true), so only its paths are checked
 DOCUMENTS = [REPO / "README.md"] + sorted(p for p in (REPO / "docs").glob("*.md") if p.name != "catalogue.md")
 ALL_DOCUMENTS = [REPO / "README.md"] + sorted((REPO / "docs").glob("*.md"))
 

@@ -1,4 +1,4 @@
-"""Helpers for the rule tests (tests/test_rules_*.py): build positions quickly and play moves.
+"""Helpers for the rule tests (tests/rules/test_rules_*.py): build positions quickly and play moves.
 
 A position is made in two steps:
 

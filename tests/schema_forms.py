@@ -8,7 +8,7 @@ key). The root picks one with `if: {required: [patch]}`, so an editor checks
 both kinds of file; the loader's results are those of the component form.
 
 Run `python tests/schema_forms.py` after editing a component form to rewrite
-the patch forms; tests/test_schemas_editor.py fails while one is stale.
+the patch forms; tests/catalogue/test_schemas_editor.py fails while one is stale.
 """
 from __future__ import annotations
 

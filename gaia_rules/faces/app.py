@@ -55,14 +55,14 @@ _ClickException = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "C
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
 # The bot kinds (`players.BOTS`) and the default one, named here so that the options' help does not
-# import the bots at startup; tests/test_cli_conventions.py keeps them equal to the players' own.
+# import the bots at startup; tests/faces/test_cli_conventions.py keeps them equal to the players' own.
 BOT_KINDS = ("random", "greedy", "fast", "search")
 DEFAULT_BOT = "fast"
 
 
 # Every command in the order `gaia --help` lists them (a designer's and a player's path through them): the
 # module of faces/ that defines it and the first paragraph of its help. `gaia --help` and shell completion
-# list the commands from here, and a command's module is imported only when it runs; tests/test_cli_conventions.py
+# list the commands from here, and a command's module is imported only when it runs; tests/faces/test_cli_conventions.py
 # keeps this table equal to the commands themselves.
 COMMANDS = {
     "validate": ("cli", "Check content files: YAML, JSON Schema, the effect language and cross-references."),

@@ -417,9 +417,11 @@ def tune(
     workers: int = typer.Option(1, "--workers", min=1, metavar="N", help="Worker processes."),
     start: Optional[Path] = typer.Option(None, "--from", metavar="FILE", help="Weights to start from (default: shipped)."),
     output: Path = typer.Option(..., "-o", "--output", metavar="FILE", help="Where to write the tuned weights."),
-    objective: str = typer.Option("seat", "--objective", metavar="seat|table",
+    objective: str = typer.Option("seat", "--objective", metavar="seat|table|automa",
                                   help="seat: VP above the current weights at the same table; "
-                                       "table: the mean VP of a table where every seat plays the candidate."),
+                                       "table: the mean VP of a table where every seat plays the candidate; "
+                                       "automa: VP above the standard Automa in solo games (--players "
+                                       "is not used)."),
 ) -> None:
     """Tune the fast bot's weights by self-play (an evolution strategy; docs/bots.md).
 
@@ -432,6 +434,8 @@ def tune(
         gaia tune --generations 12 --pairs 4 --deals 4 --workers 2 -o tuned.json
 
         gaia tune --objective table --generations 12 --workers 2 -o tuned.json
+
+        gaia tune --objective automa --deals 7 --generations 12 --workers 2 -o solo.json
     """
     from ..players.fast import load_weights
     from ..players.tune import OBJECTIVES, tune as run, weights_document

@@ -5,7 +5,7 @@ more than the rest of `gaia --help`. The root's texts are plain sentences with a
 backticks, which Markdown draws as the same words with the code in rich's `markdown.code` style; so
 the root help is drawn here with rich's Table and Panel in the same layout and styles. Any text with
 other Markdown (emphasis, links, escapes...) goes to typer's own help, as does every command's help.
-tests/test_cli_conventions.py compares the two, in plain text and in colour, at several widths.
+tests/faces/test_cli_conventions.py compares the two, in plain text and in colour, at several widths.
 """
 from __future__ import annotations
 

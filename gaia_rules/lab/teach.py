@@ -30,7 +30,8 @@ from typing import Callable, Iterable, Sequence
 from ..content import default_catalogue
 from ..errors import GaiaError
 from ..rules import Engine, Game
-from ..setup import draw_factions, random_setup
+from ..setup import draw_factions, random_setup, solo_choices
+from ..players.arena import solo_pairing
 from ..players.base import play_from
 from ..players.fast import FOLLOW_UP_DEPTH, FastBot, default_weights
 from ..players.search import SearchBot
@@ -63,14 +64,11 @@ def schedule(catalogue, games: int, seed: str, players: int, iterations: int,
     4-player games move the teacher's seat round the table."""
     pairs = tuple(sorted((weights or {}).items()))
     out = []
-    cards = sorted(catalogue.automa.factions) if players == 1 else []
     for g in range(games):
         game_seed = f"{seed}/{g}"
         if players == 1:
-            card = cards[g % len(cards)]
-            home = catalogue.factions[catalogue.automa.factions[card].faction].home
-            others = sorted(f for f, fa in catalogue.factions.items() if fa.home != home)
-            out.append(TeachGame(game_seed, 1, 0, iterations, card, others[g % len(others)], pairs))
+            card, faction = solo_pairing(catalogue, g)
+            out.append(TeachGame(game_seed, 1, 0, iterations, card, faction, pairs))
         else:
             out.append(TeachGame(game_seed, players, g % players, iterations, weights=pairs))
     return out
@@ -118,8 +116,9 @@ def play_teacher(game: TeachGame) -> list[dict]:
     engine = _ENGINE[0]
     weights = dict(game.weights) or None
     if game.players == 1:
+        level = solo_choices(engine.catalogue, game.seed, game.automa, None, [game.faction])[1]   # the standard one
         setup = random_setup(engine.catalogue, 1, game.seed, factions=[game.faction], automa=game.automa,
-                             difficulty="automa")
+                             difficulty=level)
     else:
         factions = draw_factions(engine.catalogue, game.players, random.Random(f"factions/{game.seed}"))
         setup = random_setup(engine.catalogue, game.players, game.seed, factions=factions)

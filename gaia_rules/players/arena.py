@@ -197,6 +197,16 @@ def schedule(catalogue: Catalogue, lineup: Sequence[str], deals: int, seed: str,
     return out
 
 
+def solo_pairing(catalogue: Catalogue, k: int) -> tuple[str, str]:
+    """The k-th solo game's Automa card and the player's faction: the cards in turn, and for each the next
+    faction in id order among those of another home planet than the card's (so every faction meets every card)."""
+    cards = sorted(catalogue.automa.factions)
+    card = cards[k % len(cards)]
+    home = catalogue.factions[catalogue.automa.factions[card].faction].home
+    others = sorted(f for f, fa in catalogue.factions.items() if fa.home != home)
+    return card, others[k % len(others)]
+
+
 def solo_schedule(catalogue: Catalogue, kinds: Sequence[str], deals: int, seed: str, cards: Sequence[str],
                   levels: Sequence[str], variant: str = "rules", factions: Sequence[str | None] | None = None,
                   layout: str = "standard", fixed: dict | None = None) -> list[GameSpec]:

@@ -427,8 +427,19 @@ class FastBot(GreedyBot):
             return self.rng.choice(main)
         best = self._best(scored)
         if best.command == "pass" and free_allowed:
+            opened = self._free_then_main(engine, state, free, p, main, tried=self._before_pass_tries(engine))
+            top = max(score for score, m in scored if m.command == "pass")
+            better = [(score, f) for score, f in opened if score > top]
+            if better:
+                return self._best(better)
             return self._free_before_passing(engine, state, free, p) or best
         return best
+
+    def _before_pass_tries(self, engine: Engine) -> int:
+        """Free actions followed before passing: about to give up the round's remaining turns, the bot looks
+        through more of them (`free_tries_before_pass`) for a main action they open (a pass comes a few times a
+        game, so the wider look costs little)."""
+        return int(self.estimator(engine).w["free_tries_before_pass"])
 
     def _free_before_passing(self, engine: Engine, state: GameState, free: list[Move], p: int) -> Move | None:
         """About to pass: the free action that raises the estimate most, by at least `free_before_pass` VP.
@@ -446,13 +457,13 @@ class FastBot(GreedyBot):
         return self._best(better) if better else None
 
     def _free_then_main(self, engine: Engine, state: GameState, free: list[Move], p: int,
-                        main: list[Move]) -> list[tuple[float, Move]]:
+                        main: list[Move], tried: int = FREE_ACTIONS_TRIED) -> list[tuple[float, Move]]:
         """A free action, scored by the best main action it opens that was closed before it.
 
-        Only the `FREE_ACTIONS_TRIED` best free actions by their own value are
+        Only the `tried` best free actions by their own value are
         followed: listing the moves after each one is the costly part.
         """
-        tried = sorted(self._scored_states(engine, state, free, p), key=lambda t: -t[0])[:FREE_ACTIONS_TRIED]
+        tried = sorted(self._scored_states(engine, state, free, p), key=lambda t: -t[0])[:tried]
         if not tried:
             return []
         before = set(main)

@@ -12,7 +12,13 @@ The objective says what a candidate is rewarded for:
 - `table`: the candidate fills every seat and its fitness is the table's mean
   VP, the measure "four copies average N VP": play that makes the game
   richer for everyone (more buildings, federations, charges) is rewarded, not
-  only play that beats the incumbent. The incumbent moves along the
+  only play that beats the incumbent;
+- `automa`: solo games against the standard Automa, deal by deal turning
+  through the Automa's cards and the factions that can face them (as `gaia
+  arena --players 1` does); the fitness is the candidate's VP minus the
+  Automa's, the measure the solo player meets.
+
+The incumbent moves along the
 sum of the directions, each signed by which end did better (a rank-based
 estimate of the gradient that ignores the scale of VP noise).
 
@@ -28,13 +34,13 @@ from typing import Callable
 
 from ..content import default_catalogue
 from ..rules import Engine
-from ..setup import random_setup
-from .arena import draw_factions
+from ..setup import random_setup, solo_choices
+from .arena import draw_factions, solo_pairing
 from .base import play_game
 from .fast import FastBot, default_weights
 
-OBJECTIVES = ("seat", "table")
-FIXED = ("max_free_actions", "federation_link", "federation_ready")   # structural settings and features left off, not tuned
+OBJECTIVES = ("seat", "table", "automa")
+FIXED = ("max_free_actions", "federation_link", "federation_ready", "free_tries_before_pass")   # structural settings and features left off, not tuned
 
 
 @dataclass(frozen=True)
@@ -44,7 +50,9 @@ class TrialGame:
     seat: int                    # the candidate's seat
     candidate: tuple             # weights as sorted (name, value) pairs
     incumbent: tuple
-    objective: str = "seat"      # "seat": candidate VP minus the incumbents'; "table": the table's mean VP
+    objective: str = "seat"      # "seat": candidate VP minus the incumbents'; "table": the table's mean VP;
+    #                              "automa": solo, the candidate's VP minus the standard Automa's
+    deal: int = 0                # the deal's number: which Automa card and faction a solo game turns to
 
 
 _ENGINES: dict[str, Engine] = {}
@@ -55,9 +63,15 @@ def play_trial(game: TrialGame) -> float:
     engine = _ENGINES.get("base")
     if engine is None:
         engine = _ENGINES["base"] = Engine(default_catalogue())
+    cand, inc = dict(game.candidate), dict(game.incumbent)
+    if game.objective == "automa":
+        card, faction = solo_pairing(engine.catalogue, game.deal)
+        level = solo_choices(engine.catalogue, game.deal_seed, card, None, [faction])[1]   # the standard one
+        setup = random_setup(engine.catalogue, 1, game.deal_seed, factions=[faction], automa=card, difficulty=level)
+        state = play_game(engine, setup, [FastBot(f"{game.deal_seed}/0", weights=cand)])
+        return float(state.players[0].vp - state.players[1].vp)
     factions = draw_factions(engine.catalogue, game.players, random.Random(f"factions/{game.deal_seed}"))
     setup = random_setup(engine.catalogue, game.players, game.deal_seed, factions=factions)
-    cand, inc = dict(game.candidate), dict(game.incumbent)
     table = game.objective == "table"
     bots = [FastBot(f"{game.deal_seed}/{s}", weights=cand if table or s == game.seat else inc)
             for s in range(game.players)]
@@ -99,7 +113,7 @@ def tune(generations: int, pairs: int, deals: int, players: int, seed: str, step
                         cand[n] = weights[n] + sign * scale[n] * d[n]
                     candidates.append(cand)
             games = [TrialGame(f"{seed}/g{g}/d{k}", players, k % players, tuple(sorted(c.items())),
-                               tuple(sorted(weights.items())), objective)
+                               tuple(sorted(weights.items())), objective, g * deals + k)
                      for c in candidates for k in range(deals)]
             scores = list(pool.map(play_trial, games, chunksize=1) if pool else map(play_trial, games))
             fitness = [sum(scores[i * deals:(i + 1) * deals]) / deals for i in range(len(candidates))]

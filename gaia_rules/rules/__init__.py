@@ -4,7 +4,7 @@ Where each rule lives:
 
 - `game`: `Game` — the one object faces, players, the lab and formats hold (legal moves, push, pop,
   turn, seats, score); `game_view`: `GameView`, its read-only answers for showing a game. Nothing
-  outside `rules/` imports another module of it (`tests/test_import_graph.py`).
+  outside `rules/` imports another module of it (`tests/project/test_import_graph.py`).
 - `engine`: `Engine` — `new_game`, `apply` (atomic), `legal_moves`, `random_move`, `to_move`, `normalize`.
 - `phases`: the flow of a game — set-up (factions, starting resources and pieces), income, Gaia phase,
   turn order, round end, game end. `charges`: the charges offered after a build.
@@ -39,7 +39,7 @@ from .moves import COMMANDS, SWAP_PREFIX, Move
 from .resources import FREE_ACTION
 from .tech import ADV as ADVANCED_PREFIX
 
-# the public surface: what code outside `rules/` may import (tests/test_import_graph.py)
+# the public surface: what code outside `rules/` may import (tests/project/test_import_graph.py)
 __all__ = ["ADVANCED_PREFIX", "AUTOMA_COMMAND", "AUTOMA_EXTRA_KEY", "AUTOMA_VP_KEYS", "AmbiguousMoveError", "COMMANDS",
            "Engine", "FREE_ACTION", "Game", "GameView", "IllegalMoveError", "LegalMoves", "Move", "MoveError", "MoveSyntaxError",
            "SWAP_PREFIX", "Seat", "recorded_events"]

@@ -6,7 +6,7 @@ the seats, over or not, the score, and a read-only `GameView` of what the
 rules derive from the content (map names, parameters, income). `push` plays a
 move and `pop` takes it back; the engine applies each move to a clone, so the
 state before a push is kept as it was and `pop` restores it without copying
-anything (`tests/test_game.py` checks that no part of it changes meanwhile).
+anything (`tests/rules/test_game.py` checks that no part of it changes meanwhile).
 """
 from __future__ import annotations
 

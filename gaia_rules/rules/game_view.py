@@ -5,7 +5,7 @@ map's hex names and geometry, a player's rule parameters (range, the free power
 of a charge), counters of scoring tiles, income totals, the special actions a
 player holds. A `GameView` answers those questions for one state, so that no
 face, format or lab module needs the rules' context or imports a rule's module
-(`tests/test_import_graph.py` keeps it so). It never changes the state.
+(`tests/project/test_import_graph.py` keeps it so). It never changes the state.
 """
 from __future__ import annotations
 

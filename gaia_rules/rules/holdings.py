@@ -12,7 +12,7 @@ Holdings are kept in the engine's cache (rules/cache.py), one per signature. Whi
 player of a live state has now is kept beside the state, never on it (the state stays plain data):
 a table by the state's identity (`_Players`), which a clone made by `clone` starts from. Every
 change to what a signature reads goes through the functions at the end of this module (a rule
-module writes none of those fields itself: tests/test_rules_holdings.py checks), and those
+module writes none of those fields itself: tests/rules/test_rules_holdings.py checks), and those
 functions forget the player's holding and count the change, so the next question reads the
 signature again. A state built, loaded or cloned without this module has no holding kept yet; code
 that edits a state by hand says so with `edited`.
