@@ -427,11 +427,18 @@ class _Players:
 _STATES = Cache()   # id(state) -> _Players (a live state whose entry was dropped reads its players again)
 
 
+_LAST: list = [None]   # the _Players asked for last: a move asks about one state again and again
+
+
 def _players(state: GameState) -> _Players:
+    found = _LAST[0]
+    if found is not None and found.state() is state and len(found.holdings) == len(state.players):
+        return found
     found = _STATES.peek(id(state))
     if found is None or found.state() is not state or len(found.holdings) != len(state.players):
         found = _Players(state, [None] * len(state.players), 0, [0] * len(state.players))
         _STATES.put(id(state), found)
+    _LAST[0] = found
     return found
 
 
