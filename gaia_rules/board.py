@@ -65,6 +65,8 @@ def rotated_position(position: str, turns: int, mirror: bool = False) -> str:
 
 @dataclass(frozen=True)
 class MapHex:
+    """One hex of the map: its name, coordinate, planet at set-up and the sector face it lies on."""
+
     name: str
     coord: Hex
     planet: str      # planet type id at set-up
@@ -74,6 +76,8 @@ class MapHex:
 
 @dataclass(frozen=True)
 class PlacedSector:
+    """A sector tile as placed: its face, rotation and centre."""
+
     sector: str
     rotation: int
     center: Hex

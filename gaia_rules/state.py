@@ -19,6 +19,8 @@ SOLO_FIELDS = ("automa", "difficulty")   # the set-up fields of a solo game
 
 @dataclass
 class TechTileHeld:
+    """A tech tile a player holds, where it was taken, and whether it still counts (not covered)."""
+
     tile: str
     pos: str
     enabled: bool = True
@@ -26,12 +28,16 @@ class TechTileHeld:
 
 @dataclass
 class FedTokenHeld:
+    """A federation token a player holds, and whether its green side is up (not yet spent)."""
+
     tile: str
     green: bool
 
 
 @dataclass
 class PlayerState:
+    """One player's part of the game: resources, pieces, research, tiles, as plain data."""
+
     index: int
     faction: str | None = None
     vp: int = 0
@@ -161,6 +167,8 @@ class AutomaState:
 
 @dataclass
 class GameState:
+    """The whole game as plain data (JSON round-trip): set-up, players, board, phase, moves played."""
+
     setup: Setup
     players: list[PlayerState]
     round: int = 0

@@ -125,6 +125,8 @@ class ExtraVP:
 
 @dataclass(frozen=True)
 class AutomaDifficulty:
+    """A difficulty level of the solo game: the Automa's starting VP and what changes at this level."""
+
     id: str
     name: str
     level: int

@@ -140,6 +140,8 @@ class SpecialToken:
 
 @dataclass(frozen=True)
 class Faction:
+    """A faction as the content defines it: home planet, starting resources, power, board, abilities."""
+
     id: str
     name: str
     home: str
@@ -154,6 +156,11 @@ class Faction:
     planetary_institute_structure: str
     special_token: SpecialToken | None = None
     file: str = ""
+
+    @cached_property
+    def range_origins(self) -> frozenset[str]:
+        """The structures range is measured from (`Structure.is_range_origin`)."""
+        return frozenset(sid for sid, s in self.structures.items() if s.is_range_origin)
 
 
 @dataclass(frozen=True)
@@ -221,6 +228,8 @@ class Tile:
 
 @dataclass(frozen=True)
 class FinalTile:
+    """A final scoring tile: what it counts and the neutral player's count."""
+
     id: str
     name: str
     count: str
@@ -230,6 +239,8 @@ class FinalTile:
 
 @dataclass(frozen=True)
 class FederationToken:
+    """A federation token: its reward, copies in the supply, green side."""
+
     id: str
     name: str
     copies: int
@@ -241,6 +252,8 @@ class FederationToken:
 
 @dataclass(frozen=True)
 class Sector:
+    """A sector tile face: the planet type on each ring position."""
+
     id: str
     tile: int
     hexes: dict[str, str]  # ring position ("A0".."B5", "C") -> planet type id
@@ -249,6 +262,8 @@ class Sector:
 
 @dataclass(frozen=True)
 class Layout:
+    """A map layout: the player counts it serves and where each sector goes."""
+
     id: str
     players: tuple[int, ...]
     slots: tuple[tuple[int, int], ...]
@@ -260,6 +275,8 @@ class Layout:
 
 @dataclass(frozen=True)
 class ResearchTrack:
+    """A research track: its name, place on the board and each level's effects."""
+
     id: str
     name: str
     order: int
@@ -269,6 +286,8 @@ class ResearchTrack:
 
 @dataclass(frozen=True)
 class ResearchBoard:
+    """The research board's rules: levels, the cost of a step, VP by level."""
+
     levels: int
     cost: tuple[Cost, ...]
     vp_by_level: tuple[int, ...]
@@ -278,6 +297,8 @@ class ResearchBoard:
 
 @dataclass(frozen=True)
 class BoardAction:
+    """A power or QIC action of the board: its cost and effect."""
+
     id: str
     name: str
     cost: tuple[Cost, ...]
@@ -287,6 +308,8 @@ class BoardAction:
 
 @dataclass(frozen=True)
 class Burn:
+    """Burning power: `take` from one area, `keep` moving to another."""
+
     source: str
     target: str
     take: int
@@ -295,6 +318,8 @@ class Burn:
 
 @dataclass(frozen=True)
 class PlanetType:
+    """A planet type: its code on the map, name and how it is made habitable."""
+
     id: str
     code: str
     name: str
@@ -304,6 +329,8 @@ class PlanetType:
 
 @dataclass(frozen=True)
 class Parameter:
+    """A game parameter content may set: its scope, type, default and meaning."""
+
     name: str
     scope: str
     type: str
@@ -327,6 +354,8 @@ PARAMETER_SOURCES = ("income", "faction", "pi", "structure", "research", "tech",
 
 @dataclass(frozen=True)
 class Variant:
+    """A rules variant: a name and the parameters it sets."""
+
     id: str
     name: str
     parameters: dict[str, Any]

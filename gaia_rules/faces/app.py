@@ -30,6 +30,7 @@ designer's folder laid over the bundled content (`docs/content.md`).
 """
 from __future__ import annotations
 
+import gc
 import importlib
 import inspect
 import os
@@ -147,6 +148,9 @@ class _OneLineErrors(TyperGroup):
         return self._listed(super().shell_complete, ctx, incomplete)
 
     def invoke(self, ctx):
+        if not gc.isenabled():  # paused while the program started (faces/program.py): what it made stays
+            gc.freeze()         # for good, so the collector neither walks it now nor later; the command runs as usual
+            gc.enable()
         # Ctrl-C inside a command that does not handle it: say so here, as recent typer versions turn
         # the interrupt into a silent exit 130 before `main` below could see it
         try:

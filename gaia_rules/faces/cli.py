@@ -9,7 +9,11 @@ import json
 from pathlib import Path
 from typing import List, Optional
 
-import typer
+from ..user_cache import compile_once
+
+compile_once()  # first: typer, rich and the layers create their dataclasses from code compiled by an earlier run
+
+import typer  # noqa: E402
 
 from .app import (EXIT_FAILED, EXIT_USAGE, _unreadable, app, checked_catalogue, content_option, no_content,
                   overlay_paths, setup_file_problem)

@@ -510,7 +510,7 @@ def automa_turns(engine: Engine, game: SavedGame) -> tuple[SavedGame, list[Move]
     from ..rules import AUTOMA_COMMAND, Move
     from .session_text import automa_line
     played, lines = [], []
-    while not game.state.ended and game.state.is_automa(engine.to_move(game.state)):
+    while not game.state.ended and engine.view(game.state).plays_by_deck(engine.to_move(game.state)):
         mv = Move(engine.to_move(game.state), AUTOMA_COMMAND)
         game = savegame.apply_move(engine, game, mv)
         played.append(mv)

@@ -188,14 +188,15 @@ def _undo_solo(engine: Engine, game: SavedGame, file: Path, steps: int) -> None:
     from ..formats.movetext import move_text
     from .view import status_line
     moves, cut = game.moves, len(game.moves)
+    played_for = engine.view(game.state).plays_by_deck   # a seat whose moves are played for it (the Automa's)
     for k in range(steps):
-        cut = next((i for i in range(cut - 1, -1, -1) if not game.state.is_automa(moves[i].player)), -1)
+        cut = next((i for i in range(cut - 1, -1, -1) if not played_for(moves[i].player)), -1)
         if cut < 0:
-            mine = sum(1 for m in moves if not game.state.is_automa(m.player))
+            mine = sum(1 for m in moves if not played_for(m.player))
             raise CommandError(f"cannot undo {steps} of your moves: the game has {mine}")
     back = savegame.with_moves(engine, game, moves[:cut])
     save_game(back, file, "the undo")
-    automa_back = sum(1 for m in moves[cut:] if game.state.is_automa(m.player))
+    automa_back = sum(1 for m in moves[cut:] if played_for(m.player))
     mine = len(moves) - cut - automa_back
     what = (f"your move '{move_text(engine, back.state, moves[cut])}'" if mine == 1 else f"your last {mine} moves")
     after = (f" and the Automa's {automa_back} move{'s' if automa_back != 1 else ''} after "

@@ -12,7 +12,7 @@ from ..content.catalogue import Catalogue
 from ..language import ast
 from ..language.english import english, gains_text, price_text
 from ..language.vocabulary import COUNTERS
-from .explain import KINDS, ids_of, title
+from .explain import KINDS, has_id, ids_of, title
 from .explain_text import words_for
 
 # Short heads of the clauses a tile or booster holds ("income 1 ore", "on passing 1 VP per mine").
@@ -26,7 +26,7 @@ _ORDER = ("faction", "booster", "tech_tile", "advanced_tech_tile", "board_action
 def kind_of(catalogue: Catalogue, ident: str) -> str | None:
     """The kind of component an id names (the most likely one if several), or None."""
     for kind in _ORDER + tuple(k for k in KINDS if k not in _ORDER):
-        if ident in ids_of(catalogue, kind):
+        if has_id(catalogue, kind, ident):
             return kind
     return None
 

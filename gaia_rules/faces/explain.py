@@ -14,7 +14,7 @@ Automa (explain_automa.py); the text pieces they share are explain_text.py.
 from __future__ import annotations
 
 import difflib
-from typing import Any, Callable
+from typing import Any, Callable, Collection
 
 from ..content.catalogue import Catalogue
 from ..errors import GaiaError
@@ -73,12 +73,8 @@ class ExplainError(GaiaError, ValueError):
 
 # ------------------------------------------------------------------ finding components
 
-def _single(catalogue: Catalogue, kind: str) -> list[str]:
-    return sorted((i for k, i in catalogue.files if k == kind), key=natural_key)
-
-
-def ids_of(catalogue: Catalogue, kind: str) -> list[str]:
-    """The ids of one kind, in a stable natural order."""
+def _members(catalogue: Catalogue, kind: str) -> Collection[str]:
+    """The ids of one kind, in no particular order (a membership test need not sort them)."""
     table: dict[str, Any] = {
         "faction": catalogue.factions, "faction_board": catalogue.boards,
         "board_action": catalogue.board_actions, "tech_tile": catalogue.tech_tiles,
@@ -88,14 +84,24 @@ def ids_of(catalogue: Catalogue, kind: str) -> list[str]:
         "parameter": catalogue.parameters, "variant": catalogue.variants,
         "faction_variant": catalogue.faction_variants,
     }
+    return table[kind] if kind in table else [i for k, i in catalogue.files if k == kind]
+
+
+def ids_of(catalogue: Catalogue, kind: str) -> list[str]:
+    """The ids of one kind, in a stable natural order."""
     if kind == "research_track":
         return list(catalogue.tracks)  # already in board order
     automa = automa_ids(catalogue, kind)
     if automa is not None:
         return automa
-    if kind in table:
-        return sorted(table[kind], key=natural_key)
-    return _single(catalogue, kind)
+    return sorted(_members(catalogue, kind), key=natural_key)
+
+
+def has_id(catalogue: Catalogue, kind: str, ident: str) -> bool:
+    """Whether `ident` names a component of this kind (as `ident in ids_of(...)`, without sorting them all)."""
+    if kind == "research_track" or kind in AUTOMA_KINDS:
+        return ident in ids_of(catalogue, kind)
+    return ident in _members(catalogue, kind)
 
 
 def normalise_kind(kind: str) -> str:

@@ -123,6 +123,8 @@ def _statements(effect: Effect | None):
 
 @dataclass(frozen=True)
 class _Field:
+    """A row of a comparison of structures: its label, what is compared and how it reads."""
+
     label: str
     key: Callable[[Structure], Any]                 # what is compared
     show: Callable[[Structure, Words], str]         # how it reads

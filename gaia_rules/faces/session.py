@@ -144,21 +144,23 @@ def move_named(engine: Engine, state: GameState, legal: list[Move], line: str) -
 def human_undo(engine: Engine, game: SavedGame, bots) -> tuple[SavedGame | None, str]:
     """The game just before the last move of a human seat (None when there is none), and what was taken back."""
     moves, state = game.moves, game.state
+    played_for = engine.view(state).plays_by_deck   # a seat whose moves are played for it (the Automa's)
     for i in range(len(moves) - 1, -1, -1):
-        if moves[i].player not in bots and not state.is_automa(moves[i].player):
+        if moves[i].player not in bots and not played_for(moves[i].player):
             back = savegame.with_moves(engine, game, moves[:i])
             taken = move_text(engine, back.state, moves[i])
             after = len(moves) - i - 1
-            tail = f" and {_whose(state, bots, moves[i + 1:])} {after} move{'s' if after != 1 else ''} after it" \
+            tail = f" and {_whose(played_for, bots, moves[i + 1:])} {after} move{'s' if after != 1 else ''} after it" \
                 if after else ""
             return back, f"took back your last move: {taken}{tail}"
     return None, "nothing to take back"
 
 
-def _whose(state: GameState, bots, moves: list[Move]) -> str:
-    """'the bot's', 'the bots'', 'the Automa's' or 'the' for the moves taken back after a human's move."""
+def _whose(played_for: Callable[[int], bool], bots, moves: list[Move]) -> str:
+    """'the bot's', 'the bots'', 'the Automa's' or 'the' for the moves taken back after a human's move
+    (`played_for`: whether a seat's moves are played for it, as the Automa's are)."""
     players = {m.player for m in moves}
-    if all(state.is_automa(p) for p in players):
+    if all(played_for(p) for p in players):
         return "the Automa's"
     if not players <= set(bots):
         return "the"
@@ -263,7 +265,7 @@ class Session:
         self.game = savegame.apply_move(self.engine, self.game, mv)
         self.saved = False
         self.save()
-        if not self.quiet and self.state.is_automa(mv.player):
+        if not self.quiet and self.engine.view(self.state).plays_by_deck(mv.player):
             text = automa_line(self.engine, self.state)   # what it did, in words
         if not self.quiet:
             self.say(text)
@@ -294,7 +296,7 @@ class Session:
     def bot_turns(self) -> None:
         while not self.state.ended:
             p = self.engine.to_move(self.state)
-            if self.state.is_automa(p):   # its one move, played at once
+            if self.engine.view(self.state).plays_by_deck(p):   # its one move, played at once
                 self.play(Move(p, AUTOMA_MOVE))
                 continue
             if p is None or (p not in self.bots and not self.auto_left):
@@ -451,7 +453,7 @@ class Session:
         self.console.print(score_table(self.engine, state))
         if state.automa is not None:
             self.console.print(groups_table(self.engine, state))
-        self.say(f"game over after {len(self.game.moves)} moves ({elapsed:.1f} s); {result_words(state)}")
+        self.say(f"game over after {len(self.game.moves)} moves ({elapsed:.1f} s); {result_words(self.engine, state)}")
         return EXIT_OK
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..formats.movetext import player_label, token_word
 from ..language.english_words import with_article
-from ..rules import AUTOMA_COMMAND as AUTOMA_MOVE, Engine, Game
+from ..rules import AUTOMA_COMMAND as AUTOMA_MOVE, AUTOMA_SEAT, Engine, Game
 from ..state import GameState
 from .automa_text import automa_sentence
 
@@ -155,33 +155,35 @@ def income_summary(engine: Engine, state: GameState, p: int) -> str:
 
 def round_header(engine: Engine, state: GameState) -> list[str]:
     lines = [f"Round {state.round}"]
+    view = engine.view(state)
     for p in range(len(state.players)):
-        if not state.is_automa(p):   # the Automa has no income
+        if view.holds_abilities(p):   # a seat that holds no abilities (the Automa) has no income
             lines.append(f"  income of {player_label(state, p)}: {income_summary(engine, state, p)}")
     return lines
 
 
-def seat_label(state: GameState, p: int) -> str:
+def seat_label(engine: Engine, state: GameState, p: int) -> str:
     """A seat as the session names it: its label, or 'the Automa (FACTION)' for the Automa's seat."""
-    return f"the Automa ({player_label(state, p)})" if state.is_automa(p) else player_label(state, p)
+    automa = engine.view(state).seat_kind(p) == AUTOMA_SEAT
+    return f"the Automa ({player_label(state, p)})" if automa else player_label(state, p)
 
 
 def automa_line(engine: Engine, state: GameState) -> str:
     """The Automa's last move in words, with its VP after a turn or a pass (state: after the move)."""
     record = state.automa.log[-1] if state.automa is not None and state.automa.log else None
     if record is None:
-        return f"{seat_label(state, state.automa.seat)} moves"
-    who = seat_label(state, state.automa.seat)
+        return f"{seat_label(engine, state, state.automa.seat)} moves"
+    who = seat_label(engine, state, state.automa.seat)
     text = f"{who[:1].upper()}{who[1:]} {automa_sentence(engine.catalogue, state, record)}"
     if record.get("kind") in ("turn", "pass"):
         text += f" ({state.players[state.automa.seat].vp} VP)"
     return text
 
 
-def result_words(state: GameState) -> str:
+def result_words(engine: Engine, state: GameState) -> str:
     """`winner: <faction> with 61 VP`, or `tie for first: <faction> and <faction> with 58 VP` when the most VP are shared."""
     top = max(p.vp for p in state.players)
-    first = [seat_label(state, p.index) for p in state.players if p.vp == top]
+    first = [seat_label(engine, state, p.index) for p in state.players if p.vp == top]
     if len(first) == 1:
         return f"winner: {first[0]} with {top} VP"
     return f"tie for first: {', '.join(first[:-1])} and {first[-1]} with {top} VP"

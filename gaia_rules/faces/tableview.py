@@ -373,7 +373,7 @@ def player_panel(view, state: GameState, p: int, colour: str, to_move: int | Non
     if pl.faction:
         add(text(8, y, f"{pl.faction}{'  ·  ' + status if status else ''}", 9, DIM))
         y += 15
-    if state.is_automa(p):  # it holds no resources and no power: its deck and next card instead
+    if not view.holds_abilities(p):  # it holds no resources and no power: its deck and next card instead
         _automa_panel(panel, view, state, y, lines)
         return panel
     res = [("c", pl.credits), ("o", pl.ore), ("k", pl.knowledge), ("q", pl.qic)]

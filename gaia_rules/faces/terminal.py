@@ -143,10 +143,12 @@ def _narrowed(widths: list[int], lows: list[int], room: int, bodies: list[int] |
     return widths
 
 
-def _sized(table: Table, console: Console, options: ConsoleOptions) -> tuple[Table, int]:
-    """The table with fixed column widths when it is wider than `options`; its width."""
+def _sized(table: Table, console: Console, options: ConsoleOptions,
+           measures: tuple[list[int], list[int], list[int]] | None = None) -> tuple[Table, int]:
+    """The table with fixed column widths when it is wider than `options`; its width. `measures`: the
+    table's own (`_measures`), when the caller has them."""
     room = options.max_width - table._extra_width
-    lows, bodies, highs = _measures(table, console, options)
+    lows, bodies, highs = measures or _measures(table, console, options)
     if sum(highs) <= room:
         return table, sum(highs) + table._extra_width
     pads = [table._get_padding_width(c._index) for c in table.columns]
@@ -193,7 +195,8 @@ def _annotation(console: Console, text, style: str) -> Text:
 def fit_table(table: Table, console: Console, options: ConsoleOptions) -> list:
     """The table as one or more tables no wider than `options.max_width`, no word cut (see the module); a title or
     caption wider than its table goes on lines of its own."""
-    lows, _, highs = _measures(table, console, options)
+    measures = _measures(table, console, options)
+    lows, _, highs = measures
     width = options.max_width
     n = len(table.columns)
     key = _key(table)
@@ -203,7 +206,8 @@ def fit_table(table: Table, console: Console, options: ConsoleOptions) -> list:
         runs = _groups(key, lows, highs, lambda run: sum(lows[i] for i in run) + _borders(table, len(run)) <= width)
     out: list = []
     for k, run in enumerate(runs):
-        part, used = _sized(_part(table, run), console, options)
+        whole = len(run) == n  # the part has the table's columns and padding: measured already
+        part, used = _sized(_part(table, run), console, options, measures if whole else None)
         title, caption = (table.title if k == 0 else None), (table.caption if k == len(runs) - 1 else None)
         part.title = part.caption = None
         if title is not None and Measurement.get(console, options, title).maximum <= used:

@@ -11,7 +11,7 @@ from rich.table import Table
 import textwrap
 
 from ..formats.movetext import move_text, player_label, token_word
-from ..rules import AUTOMA_EXTRA_KEY, AUTOMA_VP_KEYS, Engine, FREE_ACTION, Game, IllegalMoveError, Move
+from ..rules import AUTOMA_EXTRA_KEY, AUTOMA_SEAT, AUTOMA_VP_KEYS, Engine, FREE_ACTION, Game, IllegalMoveError, Move
 from ..state import GameState
 from .automa_text import automa_rows, game_words
 from .describe import describe, kind_of, named
@@ -267,14 +267,15 @@ def players_table(engine: Engine, state: GameState, only: int | None = None) -> 
     table = Table(title="Players", show_lines=False, title_justify="left")
     table.add_column("", style="bold")
     current = engine.to_move(state)
+    view = engine.view(state)
     for p in indices:
         mark = " *" if p == current else ""
-        automa = " (Automa)" if state.is_automa(p) else ""
+        automa = " (Automa)" if view.seat_kind(p) == AUTOMA_SEAT else ""
         table.add_column(f"p{p + 1} {state.players[p].faction or '(no faction)'}{automa}{mark}")
 
     def row(label: str, fn, held: bool = False) -> None:
         """`held`: what only a player holds (resources, power, tiles); the Automa's seat shows a dash."""
-        table.add_row(label, *["-" if held and state.is_automa(p) else fn(state.players[p], p) for p in indices])
+        table.add_row(label, *["-" if held and not view.holds_abilities(p) else fn(state.players[p], p) for p in indices])
 
     row("VP", lambda pl, p: str(pl.vp))
     row("credits", lambda pl, p: str(pl.credits), held=True)
@@ -346,7 +347,7 @@ def show_state(console: Console, engine: Engine, state: GameState, only: int | N
     if state.offers and state.phase in ("factions", "bids"):
         console.print(auction_table(engine, state))
     console.print(players_table(engine, state, only))
-    if state.automa is not None and (only is None or state.is_automa(only)):
+    if state.automa is not None and (only is None or engine.view(state).seat_kind(only) == AUTOMA_SEAT):
         console.print(automa_table(engine, state))
     if only is None:
         console.print(table_table(engine, state))
@@ -429,6 +430,14 @@ def id_and_name(ident: str, name: str) -> str:
     return f"{ident} {name}"
 
 
+def _seat_columns(engine: Engine, state: GameState, table: Table) -> None:
+    """A column per seat, `pN FACTION`, the Automa's marked."""
+    view = engine.view(state)
+    for p, pl in enumerate(state.players):
+        automa = " (Automa)" if view.seat_kind(p) == AUTOMA_SEAT else ""
+        table.add_column(f"p{p + 1} {pl.faction or ''}{automa}".strip(), justify="right")
+
+
 def groups_table(engine: Engine, state: GameState) -> Table:
     """Each player's VP by source group (`Game.score_groups`, the groups of the lab): a solo game's
     comparison with the Automa, whose VP come from its own sources (decision cards, faction card, ...)."""
@@ -437,9 +446,7 @@ def groups_table(engine: Engine, state: GameState) -> Table:
     table.add_column("group", style="bold")
     game = Game(state, engine)
     groups = [game.score_groups(p) for p in range(len(state.players))]
-    for p, pl in enumerate(state.players):
-        table.add_column(f"p{p + 1} {pl.faction or ''}{' (Automa)' if state.is_automa(p) else ''}".strip(),
-                         justify="right")
+    _seat_columns(engine, state, table)
     names: list[str] = []
     for g in groups:
         names += [k for k in g if k not in names]
@@ -455,9 +462,7 @@ def score_table(engine: Engine, state: GameState) -> Table:
     title = "Final score" if state.ended else f"Score after {len(state.moves)} moves"
     table = Table(title=title, title_justify="left")
     table.add_column("source", style="bold")
-    for p, pl in enumerate(state.players):
-        table.add_column(f"p{p + 1} {pl.faction or ''}{' (Automa)' if state.is_automa(p) else ''}".strip(),
-                         justify="right")
+    _seat_columns(engine, state, table)
     rows = []
     start = [pl.vp - sum(pl.vp_sources.values()) for pl in state.players]
     rows.append(("start", [str(v) for v in start]))

@@ -32,6 +32,8 @@ def strip_annotations(line: str) -> str:
 
 @dataclass
 class ParsedLine:
+    """One line of notation read: the player, its moves and whether the turn was closed."""
+
     player: int
     moves: list[Move]
     finished: bool          # the turn was closed (endturn, trailing '.', pass) or needs no closing

@@ -256,7 +256,7 @@ def _turn(engine: Engine, state: GameState, pos: PositionFile) -> int | None:
         raise PositionError([pos.diag(("turn",), f"no seat '{turn}' in this game (seats: {names})")])
     if state.players[seat].passed:
         raise PositionError([pos.diag(("turn",), f"seat {seat + 1} has passed: it has no turn this round")])
-    if state.is_automa(seat) and pos.data.get("phase", "actions") != "actions":
+    if engine.view(state).plays_by_deck(seat) and pos.data.get("phase", "actions") != "actions":
         raise PositionError([pos.diag(("turn",), "a turn is named only in the action phase")])
     return seat
 

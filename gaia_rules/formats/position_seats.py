@@ -1,8 +1,8 @@
 """What each seat of a position file holds: checked against the game the set-up made, then laid over it.
 
 `check_seats` finds every way the file breaks the rules' limits (a position no game could reach);
-`apply_seats` replaces, for each part a seat names, what the set-up gave (through the holdings'
-functions, so the rules read it again). Parts: vp, resources, power, research, pieces,
+`apply_seats` replaces, for each part a seat names, what the set-up gave (by hand, then says so:
+`Engine.edited`, so the rules read what each seat holds again). Parts: vp, resources, power, research, pieces,
 Gaiaformers, tiles, federation tokens, booster, passed, and the Automa's deck.
 """
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any, Callable
 from ..board import UnknownHex
 from ..content.spelling import did_you_mean
 from ..content.yamlsrc import Diagnostic
-from ..rules import Engine, holdings
+from ..rules import Engine, GameView
 from ..state import AREAS, FedTokenHeld, GameState, TechTileHeld
 
 RESOURCE_FIELDS = {"c": "credits", "o": "ore", "k": "knowledge", "q": "qic"}
@@ -57,11 +57,11 @@ def check_seats(engine: Engine, state: GameState, pos) -> list[Diagnostic]:
 
 
 def _check_resources(engine: Engine, state: GameState, check: _Check, amounts: dict) -> None:
-    if state.is_automa(check.seat):
+    view = engine.view(state)
+    if not view.holds_abilities(check.seat):   # the Automa's seat holds no resources
         return
-    ctx = engine.context(state)
-    known = sorted(set(RESOURCE_FIELDS) | set(ctx.content.stored_resources))
-    caps = ctx.content.caps
+    known = sorted(set(RESOURCE_FIELDS) | set(view.stored_resources))
+    caps = view.caps
     for code, n in amounts.items():
         if code not in known:
             check.at(("resources", code), f"unknown resource '{code}'{did_you_mean(code, known)} "
@@ -82,13 +82,13 @@ def _check_research(engine: Engine, state: GameState, check: _Check, levels: dic
 
 
 def _check_pieces(engine: Engine, state: GameState, check: _Check, pieces: dict) -> None:
-    ctx = engine.context(state)
+    view = engine.view(state)
     player = state.players[check.seat]
-    structures = ctx.content.faction(player).structures
+    structures = view.catalogue.factions[player.faction].structures
     counts: dict[str, int] = {}
     for name, sid in pieces.items():
         try:
-            ctx.map.hex(name)
+            view.map.hex(name)
         except UnknownHex:
             check.at(("pieces", name), f"unknown hex '{name}' on this game's map "
                                        f"(names are sector + letter + number, e.g. 4A2)", key=True)
@@ -98,7 +98,7 @@ def _check_pieces(engine: Engine, state: GameState, check: _Check, pieces: dict)
                                        f"(choose {', '.join(structures)})")
             continue
         counts[sid] = counts.get(sid, 0) + 1
-        problem = _stand_problem(ctx, state, player, name, sid)
+        problem = _stand_problem(view, check.seat, name, sid)
         if problem:
             check.at(("pieces", name), problem)
     gained = _gaiaformers(state, check)
@@ -110,14 +110,14 @@ def _check_pieces(engine: Engine, state: GameState, check: _Check, pieces: dict)
             check.at(("pieces",), f"{n} pieces '{sid}' on the map; {player.faction} has {most} {what}")
 
 
-def _stand_problem(ctx, state: GameState, player, name: str, sid: str) -> str | None:
-    """Why a piece could never stand on a hex (its first piece's placement words name no such planet)."""
+def _stand_problem(view: GameView, p: int, name: str, sid: str) -> str | None:
+    """Why seat p's piece could never stand on a hex (its first piece's placement words name no such planet)."""
     root = sid
-    structures = ctx.content.faction(player).structures
+    structures = view.catalogue.factions[view.state.players[p].faction].structures
     while structures[root].upgrades_from is not None:
         root = structures[root].upgrades_from
-    placement = ctx.content.placement(player, root)
-    planet = ctx.map.planet_at(state, name)
+    placement = view.placement(p, root)
+    planet = view.map.planet_at(view.state, name)
     allowed = placement.on | placement.guest
     if planet in allowed or not allowed:
         return None
@@ -186,7 +186,7 @@ def _check_booster(engine: Engine, state: GameState, check: _Check, booster) -> 
 
 
 def _check_deck(engine: Engine, state: GameState, check: _Check, deck: list) -> None:
-    if not state.is_automa(check.seat):
+    if not engine.view(state).plays_by_deck(check.seat):
         check.at(("deck",), f"seat {check.seat + 1} is a player's: only the Automa's seat has a deck", key=True)
         return
     cards = engine.catalogue.automa.cards
@@ -197,8 +197,8 @@ def _check_deck(engine: Engine, state: GameState, check: _Check, deck: list) -> 
         check.at(("deck",), "a card is named twice in the deck")
 
 
-def _check_player_only(state: GameState, check: _Check, entry: dict) -> None:
-    if state.is_automa(check.seat):
+def _check_player_only(engine: Engine, state: GameState, check: _Check, entry: dict) -> None:
+    if not engine.view(state).holds_abilities(check.seat):
         for part in PLAYER_ONLY:
             if part in entry:
                 check.at((part,), f"the Automa's seat holds no {part.replace('_', ' ')}", key=True)
@@ -220,7 +220,7 @@ def _check_across(engine: Engine, state: GameState, pos) -> list[Diagnostic]:
     entries = seat_entries(pos)
     for i, s in entries:
         check = _Check(pos, i, out)
-        _check_player_only(state, check, s)
+        _check_player_only(engine, state, check, s)
     out += _hex_owners(state, pos, entries)
     out += _supply_limits(engine, state, pos, entries)
     return out
@@ -309,7 +309,7 @@ def apply_seats(engine: Engine, state: GameState, pos) -> None:
                 player.other = {**player.other, code: n}
         player.power = {a: (s.get("power") or {}).get(a, player.power.get(a, 0)) for a in AREAS}
         if "research" in s:
-            holdings.set_research(state, i, {**player.research, **s["research"]})
+            player.research = {**player.research, **s["research"]}
         if "gaiaformers" in s:
             player.gaiaformers = s["gaiaformers"].get("gained", player.gaiaformers)
             player.gaiaformers_in_gaia = s["gaiaformers"].get("in_gaia", 0)
@@ -325,22 +325,28 @@ def apply_seats(engine: Engine, state: GameState, pos) -> None:
             player.passed = s["passed"]
         if "deck" in s:
             state.automa.deck = list(s["deck"])
-    holdings.edited(state)
+    engine.edited(state)   # laid by hand: what each seat holds is read again
 
 
 def _lay_pieces(engine: Engine, state: GameState, p: int, pieces: dict, rnd: int) -> None:
-    ctx = engine.context(state)
+    view = engine.view(state)
     player = state.players[p]
     for name in [n for n, h in state.board.items() if h.owner == p]:
-        holdings.place(state, name, None, None)
+        _lay(state, name, None, None)
     player.gaia_projects = {}
     for name, sid in pieces.items():
-        name = ctx.map.canonical_name(name)
-        holdings.place(state, name, p, sid)
-        s = ctx.content.structure(player, sid)
-        planet = ctx.map.planet_at(state, name)
-        if s.gaia_project and ctx.content.placement(player, sid).becomes.get(planet, planet) != planet:
+        name = view.map.canonical_name(name)
+        _lay(state, name, p, sid)
+        s = view.catalogue.factions[player.faction].structures[sid]
+        planet = view.map.planet_at(state, name)
+        if s.gaia_project and view.placement(p, sid).becomes.get(planet, planet) != planet:
             player.gaia_projects = {**player.gaia_projects, name: rnd}
+
+
+def _lay(state: GameState, name: str, p: int | None, piece: str | None) -> None:
+    """Seat p's piece on a hex, in place of what stood there (None, None: nothing)."""
+    h = state.hex(name)
+    h.owner, h.piece = p, piece
 
 
 def _lay_tiles(state: GameState, p: int, tiles: list) -> None:
@@ -372,4 +378,4 @@ def _lay_booster(state: GameState, p: int, booster: str | None) -> None:
         state.boosters_table = sorted(state.boosters_table + [old])
     if booster is not None and booster in state.boosters_table:
         state.boosters_table = [b for b in state.boosters_table if b != booster]
-    holdings.set_booster(state, p, booster)
+    state.players[p].booster = booster

@@ -119,6 +119,8 @@ def _key(path: str | Path) -> str:
 
 @dataclass
 class SavedGame:
+    """A saved game: its set-up, the moves played, the state they lead to and the content they were played with."""
+
     setup: Setup
     moves: list[Move] = field(default_factory=list)
     state: GameState | None = None

@@ -161,7 +161,7 @@ def snapshot(engine: Engine, state: GameState, p: int) -> dict[str, Any]:
     """What a test compares of one seat."""
     player = state.players[p]
     resources = {code: getattr(player, attr) for code, attr in RESOURCE_FIELDS.items()}
-    resources.update({r: player.other.get(r, 0) for r in sorted(engine.context(state).content.stored_resources)})
+    resources.update({r: player.other.get(r, 0) for r in sorted(engine.view(state).stored_resources)})
     return {"resources": resources, "vp": player.vp, "vp_sources": dict(player.vp_sources),
             "power": {a: player.power.get(a, 0) for a in AREAS},
             "research": {t: player.research.get(t, 0) for t in engine.catalogue.tracks},
@@ -231,11 +231,11 @@ def _source_changes(old: dict, new: dict) -> str:
 
 
 def _pieces(test, where, seat, want, old, new, engine, state):
-    ctx = engine.context(state)
+    game_map = engine.view(state).map
     named = {}
     for text, piece in want.items():
         try:
-            named[ctx.map.canonical_name(text)] = (text, piece)
+            named[game_map.canonical_name(text)] = (text, piece)
         except ValueError:
             raise TestFileError([test.src.diag_key(where + (text,), f"unknown hex '{text}' on this game's map")]) from None
     old_p, new_p = old["pieces"], new["pieces"]

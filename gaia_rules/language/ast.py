@@ -195,21 +195,29 @@ class Condition:
 
 @dataclass(frozen=True)
 class Income:
+    """`income: ...` -- gains in each income phase."""
+
     gains: tuple[Gain, ...]
 
 
 @dataclass(frozen=True)
 class Now:
+    """`now: ...` -- gains once, when the tile is taken, the level reached, the structure built."""
+
     gains: tuple[Gain, ...]
 
 
 @dataclass(frozen=True)
 class OnPass:
+    """`pass: ...` -- gains when the holder passes."""
+
     gains: tuple[Gain, ...]
 
 
 @dataclass(frozen=True)
 class On:
+    """`on EVENT: ...` -- gains each time the event happens (to the holder, or to an opponent)."""
+
     event: Event
     gains: tuple[Gain, ...]
     opponent: bool = False   # `on opponent EVENT`: the event happened to one of the holder's opponents
@@ -222,17 +230,23 @@ class On:
 
 @dataclass(frozen=True)
 class Action:
+    """`action: ...` -- a special action the holder may take once a round (its main action)."""
+
     gains: tuple[Gain, ...]
 
 
 @dataclass(frozen=True)
 class Free:
+    """`free: COSTS -> GAINS` -- a conversion, any number of times on the holder's turn."""
+
     costs: tuple[Cost, ...]
     gains: tuple[Gain, ...]
 
 
 @dataclass(frozen=True)
 class GaiaPhase:
+    """`gaia-phase: COSTS -> GAINS` -- an optional conversion in the Gaia phase."""
+
     costs: tuple[Cost, ...]
     gains: tuple[Gain, ...]
 
@@ -298,6 +312,8 @@ TRIGGER_OF = {
 
 @dataclass(frozen=True)
 class Statement:
+    """One clause of an effect with its limits: scope, once a round or game, condition."""
+
     clause: Clause
     scope: Scope | None = None
     column: int = field(default=0, compare=False)

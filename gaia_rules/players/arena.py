@@ -36,6 +36,7 @@ from ..content import default_catalogue
 from ..content.catalogue import Catalogue
 from ..rules import Engine, Game
 from ..setup import draw_factions, fill_factions, random_setup
+from ..state import GameState
 from .base import Step, play_game
 from .behaviour import behaviour, behaviour_means
 from .kinds import make_bot
@@ -242,6 +243,12 @@ _ENGINES: dict[tuple, Engine] = {}
 WEIGHTED = ("fast", "search")     # bot kinds that take the fast bot's weights
 
 
+def _behaviours(engine: Engine, state: GameState) -> tuple[dict, ...]:
+    """Each seat's behaviour counts; none for a seat whose moves are played for it (the Automa's: no bot chose them)."""
+    view = engine.view(state)
+    return tuple({} if view.plays_by_deck(p) else behaviour(engine, state, p) for p in range(len(state.players)))
+
+
 def play_spec(spec: GameSpec, overlays: tuple[str, ...] = (), weights: tuple | None = None,
               search: tuple = ()) -> GameResult:
     """Play one arena game (in whichever process); bots are seeded from the deal, the seat and the kind.
@@ -276,7 +283,7 @@ def play_spec(spec: GameSpec, overlays: tuple[str, ...] = (), weights: tuple | N
                       sum(decisions), tuple(decisions), tuple(round(c, 4) for c in cpu),
                       tuple(map(Game(state, engine).score_groups, range(len(state.players)))),
                       spec.automa, spec.difficulty, spec.deal,
-                      tuple({} if state.is_automa(p) else behaviour(engine, state, p) for p in range(len(state.players))))
+                      _behaviours(engine, state))
 
 
 def play_all(specs: Sequence[GameSpec], workers: int = 1, overlays: tuple[str, ...] = (),

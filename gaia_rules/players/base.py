@@ -127,7 +127,7 @@ def play_from(engine: Engine, state: GameState, bots: Sequence[Bot] | dict[int, 
         p = engine.to_move(state)
         if p is None:
             raise BotGameError("the game has not ended but nobody is to move", state)
-        if state.is_automa(p):
+        if engine.view(state).plays_by_deck(p):   # the Automa's seat: its one move, played for it
             move = Move(p, AUTOMA_COMMAND)
             state = engine.apply(state, move)
         else:

@@ -27,6 +27,8 @@ Where each rule lives:
 - What the rules read besides the state, one view per concern (`context.Context` carries the three, and the seats):
   `content_view` (the game's content and typed parameters), `map_view` (names, neighbours, distances,
   reach), `holdings` (what each player holds, and the only functions that change it).
+- `bound`: `Bound`, the one view a move's rules read: the state, the acting seat, its player and faction
+  and the three views, bound once per move by the engine (`actions`' handlers and `building` take it).
 """
 from .automa.score import EXTRA_KEY as AUTOMA_EXTRA_KEY, VP_KEYS as AUTOMA_VP_KEYS
 from .automa.turn import COMMAND as AUTOMA_COMMAND
@@ -37,9 +39,10 @@ from .game import Game, LegalMoves, Seat
 from .game_view import GameView
 from .moves import COMMANDS, SWAP_PREFIX, Move
 from .resources import FREE_ACTION
+from .seats import AUTOMA as AUTOMA_SEAT
 from .tech import ADV as ADVANCED_PREFIX
 
 # the public surface: what code outside `rules/` may import (tests/project/test_import_graph.py)
-__all__ = ["ADVANCED_PREFIX", "AUTOMA_COMMAND", "AUTOMA_EXTRA_KEY", "AUTOMA_VP_KEYS", "AmbiguousMoveError", "COMMANDS",
+__all__ = ["ADVANCED_PREFIX", "AUTOMA_COMMAND", "AUTOMA_EXTRA_KEY", "AUTOMA_SEAT", "AUTOMA_VP_KEYS", "AmbiguousMoveError", "COMMANDS",
            "Engine", "FREE_ACTION", "Game", "GameView", "IllegalMoveError", "LegalMoves", "Move", "MoveError", "MoveSyntaxError",
            "SWAP_PREFIX", "Seat", "recorded_events"]

@@ -12,6 +12,7 @@ from ..state import GameState, Pending
 from . import auction, charges, choices, effects, holdings, phases, rescoring, research
 from .building import build_main, build_piece, fire_build, join_federation, qic_for_range
 from .common import arg, expect, hex_name, occupied, queue
+from .bound import Bound
 from .context import Context
 from .conversions import FREE, conversions, free_conversion
 from .errors import IllegalMoveError, MoveSyntaxError
@@ -30,14 +31,16 @@ UNPLAYED_OPTIONS = {"rotate": "turning sectors before factions are chosen (the s
                     "set": "placing set-up items by hand (the site's custom set-up)"}
 
 
-def dispatch(ctx: Context, state: GameState, move: Move) -> None:
+def dispatch(b: Bound, move: Move) -> None:
+    """Play `move` through `b`, the view the engine bound for it (the mover's)."""
+    ctx, state = b.ctx, b.state
     if move.command in UNPLAYED_OPTIONS:
         raise IllegalMoveError("option", f"'{move.command}' belongs to a set-up option this engine does not "
                                          f"play: {UNPLAYED_OPTIONS[move.command]}; give the set-up as it ended up")
     if ctx.seats.for_move(state, move).play(ctx, state, move):   # a seat that plays by its own deck
         return
     if state.decisions:
-        return _decision(ctx, state, move, state.decisions[0])
+        return _decision(b, move, state.decisions[0])
     phase = state.phase
     if phase == "factions":
         expect(move, "faction")
@@ -56,11 +59,12 @@ def dispatch(ctx: Context, state: GameState, move: Move) -> None:
         expect(move, "booster")
         return take_starting_booster(ctx, state, move)
     if phase == "actions":
-        return _turn(ctx, state, move)
+        return _turn(b, move)
     raise IllegalMoveError("phase", f"no move is expected in the {phase} phase")
 
 
-def _turn(ctx: Context, state: GameState, move: Move) -> None:
+def _turn(b: Bound, move: Move) -> None:
+    ctx, state = b.ctx, b.state
     if move.command in FREE_COMMANDS:
         if state.pending:
             raise IllegalMoveError("sequence", f"first answer the '{state.pending[0].kind}' your action needs")
@@ -70,11 +74,11 @@ def _turn(ctx: Context, state: GameState, move: Move) -> None:
         handler = FOLLOW_UPS.get(follow.kind)
         if move.command == "decline" and follow.kind == "up":
             state.pending.pop(0)
-            queue(state, research.refused_step(ctx, state, move.player, follow.data["track"]))
+            queue(state, research.refused_step(b, follow.data["track"]))
             return
         expect(move, *follow_up_commands(follow))
         state.pending.pop(0)
-        return handler(ctx, state, move, follow)
+        return handler(b, move, follow)
     if move.command == "endturn":
         if not state.main_done:
             raise IllegalMoveError("main-action", "take a main action before ending your turn")
@@ -85,7 +89,7 @@ def _turn(ctx: Context, state: GameState, move: Move) -> None:
     handler = MAIN.get(move.command)
     if handler is None:
         raise IllegalMoveError("sequence", f"'{move.command}' is not an action")
-    handler(ctx, state, move)  # its follow-ups are queued in state.pending
+    handler(b, move)  # its follow-ups are queued in state.pending
     state.main_done = True
 
 
@@ -173,7 +177,8 @@ def _split_amount(text: str) -> tuple[int, str]:
 
 # ------------------------------------------------------------------ decisions outside the turn
 
-def _decision(ctx: Context, state: GameState, move: Move, decision: Pending) -> None:
+def _decision(b: Bound, move: Move, decision: Pending) -> None:
+    ctx, state = b.ctx, b.state
     kind = decision.kind
     if kind == "charge":
         expect(move, "charge", "decline")
@@ -194,7 +199,7 @@ def _decision(ctx: Context, state: GameState, move: Move, decision: Pending) -> 
     if kind in FOLLOW_UPS:  # follow-ups of a decision (e.g. a tech tile bought in the Gaia phase)
         if move.command == "decline" and kind == "up":
             state.decisions.pop(0)
-            instead = research.refused_step(ctx, state, move.player, decision.data["track"])
+            instead = research.refused_step(b, decision.data["track"])
             after = state.decisions[0] if state.decisions else None
             if (after is not None and after.kind == "gaia-phase" and after.player == move.player
                     and ctx.content.game_params["gaia_phase_decline_ends"]):
@@ -206,7 +211,7 @@ def _decision(ctx: Context, state: GameState, move: Move, decision: Pending) -> 
         state.decisions.pop(0)
         before = list(state.pending)
         state.pending = []
-        FOLLOW_UPS[kind](ctx, state, move, decision)
+        FOLLOW_UPS[kind](b, move, decision)
         state.decisions[:0] = state.pending
         state.pending = before
         return
@@ -268,7 +273,8 @@ def _gaia_phase_choice(ctx: Context, state: GameState, move: Move, decision: Pen
 
 # ------------------------------------------------------------------ board actions, specials, research, pass
 
-def board_action(ctx: Context, state: GameState, move: Move) -> None:
+def board_action(b: Bound, move: Move) -> None:
+    ctx, state = b.ctx, b.state
     aid = arg(move, 0)
     action = ctx.content.catalogue.board_actions.get(aid)
     if action is None:
@@ -378,7 +384,8 @@ def _offered(ctx: Context, state: GameState, p: int, h) -> bool:
     return st.once is None or f"{st.once}:{h.source}#{h.index}" not in state.players[p].marks
 
 
-def special_action(ctx: Context, state: GameState, move: Move) -> None:
+def special_action(b: Bound, move: Move) -> None:
+    ctx, state = b.ctx, b.state
     p = move.player
     player = state.players[p]
     want = _norm_offer(arg(move, 0)) if "+" not in move.args[0] else move.args[0]
@@ -404,16 +411,18 @@ def special_action(ctx: Context, state: GameState, move: Move) -> None:
     queue(state, follow)
 
 
-def research_main(ctx: Context, state: GameState, move: Move) -> None:
+def research_main(b: Bound, move: Move) -> None:
+    ctx, state = b.ctx, b.state
     p = move.player
     track = arg(move, 0)
-    research.check_advance(ctx, state, p, track)
+    research.check_advance(b, track)
     effects.pay(ctx, state, p, ctx.holdings.price(state, p, "research_cost", ctx.content.catalogue.research.cost),
                 f"research:{track}")
-    queue(state, research.advance(ctx, state, p, track))
+    queue(state, research.advance(b, track))
 
 
-def pass_turn(ctx: Context, state: GameState, move: Move) -> None:
+def pass_turn(b: Bound, move: Move) -> None:
+    ctx, state = b.ctx, b.state
     p = move.player
     player = state.players[p]
     last = state.round >= ctx.content.catalogue.game["rounds"]
@@ -452,7 +461,8 @@ MAIN = {
 }
 
 
-def _federation_main(ctx: Context, state: GameState, move: Move) -> None:
+def _federation_main(b: Bound, move: Move) -> None:
+    ctx, state = b.ctx, b.state
     form_federation(ctx, state, move)
 
 
@@ -461,7 +471,8 @@ MAIN["federation"] = _federation_main
 
 # ------------------------------------------------------------------ follow-ups
 
-def _f_up(ctx, state, move, follow):
+def _f_up(b, move, follow):
+    ctx, state = b.ctx, b.state
     track = arg(move, 0)
     allowed = follow.data["track"]
     if allowed == "lowest":
@@ -471,26 +482,27 @@ def _f_up(ctx, state, move, follow):
             raise IllegalMoveError("up-lowest", f"{track} is not one of your lowest tracks")
     elif allowed != "any" and track != allowed:
         raise IllegalMoveError("up", f"this step must go up on {allowed}")
-    research.check_advance(ctx, state, move.player, track)
-    queue(state, research.advance(ctx, state, move.player, track))
+    research.check_advance(b, track)
+    queue(state, research.advance(b, track))
 
 
-def _f_tech(ctx, state, move, follow):
-    queue(state, take_tech(ctx, state, move.player, arg(move, 0), follow))
+def _f_tech(b, move, follow):
+    queue(b.state, take_tech(b, arg(move, 0)))
 
 
-def _f_cover(ctx, state, move, follow):
-    queue(state, cover_tech(ctx, state, move.player, arg(move, 0), follow))
+def _f_cover(b, move, follow):
+    queue(b.state, cover_tech(b, arg(move, 0), follow))
 
 
-def _f_build(ctx, state, move, follow):
+def _f_build(b, move, follow):
     piece = arg(move, 0)
     if piece not in follow.data["pieces"]:
         raise IllegalMoveError("build", f"this action builds {' or '.join(follow.data['pieces'])}, not {piece}")
-    build_piece(ctx, state, move.player, piece, hex_name(ctx, arg(move, 1)), follow.data)
+    build_piece(b, piece, b.map.named(arg(move, 1)), follow.data)
 
 
-def _f_swap(ctx, state, move, follow):
+def _f_swap(b, move, follow):
+    ctx, state = b.ctx, b.state
     p = move.player
     name = hex_name(ctx, arg(move, 0))
     first, second = follow.data["first"], follow.data["second"]
@@ -506,7 +518,8 @@ def _f_swap(ctx, state, move, follow):
     queue(state, effects.fire(ctx, state, p, effects.Event("swap", frozenset((first, second)), hexes=(origin, name))))
 
 
-def _f_fedtile(ctx, state, move, follow):
+def _f_fedtile(b, move, follow):
+    ctx, state = b.ctx, b.state
     gains, source = rescoring.reward(ctx, state, move, follow)
     out: list[Pending] = []
     for each in gains:
@@ -514,24 +527,25 @@ def _f_fedtile(ctx, state, move, follow):
     queue(state, out)
 
 
-def _f_lost_planet(ctx, state, move, follow):
-    p = move.player
+def _f_lost_planet(b, move, follow):
+    ctx, state, p = b.ctx, b.state, b.p
     name = hex_name(ctx, arg(move, 0))
     h = state.board.get(name)
     if ctx.map.kind_at(state, name) != "space" or (h is not None and (h.piece is not None or h.satellites)):
         raise IllegalMoveError("lost-planet", f"the Lost Planet goes on an empty space hex; {name} is not one")
-    qic = qic_for_range(ctx, state, p, name)
+    qic = qic_for_range(b, name)
     if qic:
         effects.pay(ctx, state, p, [ast.Pay(qic, "q")], "range")
     holdings.place_lost_planet(state, name, p, ctx.content.mine_id, ctx.content.planet_of_kind["lost"])
     charges.record_build(state, name, in_follow_up=True)
-    join_federation(ctx, state, p, name)
+    join_federation(b, name)
     out: list[Pending] = []
-    fire_build(ctx, state, p, ctx.content.mine_id, {"new-type"}, out, name=name, by=follow.data.get("by", "reward"))
+    fire_build(b, ctx.content.mine_id, {"new-type"}, out, name=name, by=follow.data.get("by", "reward"))
     queue(state, out)
 
 
-def _f_areas(ctx, state, move, question):
+def _f_areas(b, move, question):
+    ctx, state = b.ctx, b.state
     split = arg(move, 0)
     options = question.data["options"]
     if split not in options:
@@ -539,7 +553,8 @@ def _f_areas(ctx, state, move, question):
     choices.take_from_areas(state.players[move.player], split, question.data["to"])
 
 
-def _f_token(ctx, state, move, question):
+def _f_token(b, move, question):
+    ctx, state = b.ctx, b.state
     follow: list[Pending] = []
     with effects.hearing_refusals(ctx, state, follow):
         choices.resolve(ctx, state, move.player, arg(move, 0), question, follow)

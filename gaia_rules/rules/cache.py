@@ -18,15 +18,17 @@ LIMIT = 100_000
 class Cache:
     """Values kept under keys, at most `LIMIT` of them; full, it starts over."""
 
-    __slots__ = ("_values", "limit")
+    __slots__ = ("values", "limit")
 
     def __init__(self, limit: int = LIMIT):
-        self._values: dict[Hashable, Any] = {}
+        # read `values` directly where a lookup runs on every move (`values.get(key)`: no call of the
+        # rules between); write only through `put`, which keeps the limit
+        self.values: dict[Hashable, Any] = {}
         self.limit = limit
 
     def get(self, key: Hashable, compute: Callable[[], Any]) -> Any:
         """The value kept under `key`, else `compute()` kept there."""
-        found = self._values.get(key, _MISSING)
+        found = self.values.get(key, _MISSING)
         if found is _MISSING:
             found = compute()
             self.put(key, found)
@@ -34,15 +36,15 @@ class Cache:
 
     def peek(self, key: Hashable, default: Any = None) -> Any:
         """The value kept under `key`, or `default` (nothing computed)."""
-        return self._values.get(key, default)
+        return self.values.get(key, default)
 
     def put(self, key: Hashable, value: Any) -> None:
-        if len(self._values) >= self.limit:
-            self._values.clear()
-        self._values[key] = value
+        if len(self.values) >= self.limit:
+            self.values.clear()
+        self.values[key] = value
 
     def __len__(self) -> int:
-        return len(self._values)
+        return len(self.values)
 
 
 _MISSING = object()

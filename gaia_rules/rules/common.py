@@ -1,7 +1,6 @@
 """Small helpers every move handler uses: reading a move's arguments and queueing an action's follow-ups."""
 from __future__ import annotations
 
-from ..board import UnknownHex
 from ..state import GameState, Pending
 from . import choices
 from .context import Context
@@ -33,10 +32,7 @@ def queue(state: GameState, follow: list[Pending]) -> None:
 
 
 def hex_name(ctx: Context, text: str) -> str:
-    try:
-        return ctx.map.hexes[ctx.map.hex(text)].name
-    except UnknownHex as err:
-        raise IllegalMoveError("hex", str(err)) from None
+    return ctx.map.named(text)
 
 
 def occupied(state: GameState, name: str) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from ..content.catalogue import Catalogue, Faction, PlacePrice, Structure, planet_words, word_rank
 from ..content.values import typed_value
@@ -68,9 +68,19 @@ class ContentView:
 
     def placement(self, p: PlayerState, sid: str) -> "Placement":
         """Where the player's piece `sid` goes, what each planet costs and becomes (its placement words read)."""
-        return self.kept("placement", (p.faction, sid), lambda: self._placement(self.structure(p, sid)))
+        return self.kept("placement", (p.faction, sid), lambda: self._placement(self.structure(p, sid),
+                                                                                self.faction(p).home))
 
-    def _placement(self, s: Structure) -> "Placement":
+    def terraform_steps(self, home: str, target: str, off_wheel: Mapping[str, int] | None = None) -> int:
+        """Terraforming steps from `home` to `target` the short way round the wheel. A planet off the wheel
+        needs none, unless `off_wheel` counts it (the Automa's rules: its count there, else the wheel's size)."""
+        wheel = self.catalogue.wheel
+        if target not in wheel or home not in wheel:
+            return 0 if off_wheel is None else off_wheel.get(target, len(wheel))
+        d = abs(wheel.index(home) - wheel.index(target))
+        return min(d, len(wheel) - d)
+
+    def _placement(self, s: Structure, home: str) -> "Placement":
         words = self.planet_words
 
         def types(items) -> frozenset[str]:
@@ -82,7 +92,7 @@ class ContentView:
             return {t: value for word, value in ranked for t in words.get(word, ())}
 
         return Placement(types(s.place_on), types(s.guest_on), per_type((pp.word, pp) for pp in s.place_price),
-                         per_type(s.becomes))
+                         per_type(s.becomes), {t: self.terraform_steps(home, t) for t in self.catalogue.wheel})
 
     @cached_property
     def planet_words(self) -> dict[str, frozenset[str]]:
@@ -180,7 +190,11 @@ class ContentView:
     def kept(self, table: str, key: Any, compute: Callable[[], Any]) -> Any:
         """A value worked out once from the content (its components never change), kept under `key`
         in the named table of the engine's cache; the value must keep alive whatever the key names by `id`."""
-        return self.cache.get((self, table, key), compute)
+        found = self.cache.values.get((self, table, key), _MISSING)
+        if found is _MISSING:
+            found = compute()
+            self.cache.put((self, table, key), found)
+        return found
 
 
 @dataclass(frozen=True)
@@ -191,5 +205,6 @@ class Placement:
     guest: frozenset[str]             # planet types of an opponent's colonised planet it may share
     price: dict[str, PlacePrice]      # planet type -> its place price (none: only the piece's cost)
     becomes: dict[str, str]           # planet type -> the planet type it turns into
+    steps: dict[str, int]             # planet type on the wheel -> terraforming steps from the faction's home
 
 _MISSING = object()

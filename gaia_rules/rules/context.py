@@ -26,6 +26,8 @@ from .seats import SeatRules, Seats
 
 @dataclass(frozen=True)
 class Context:
+    """What the rules read about one game: content, map, holdings, the engine's cache and the seats."""
+
     content: ContentView
     map: MapView
     holdings: Holdings

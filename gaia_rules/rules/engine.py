@@ -15,9 +15,10 @@ from ..content import default_catalogue
 from ..content.catalogue import Catalogue
 from ..setup import SOLO_PLAYERS, SetupError, check_options, check_player_count, check_solo
 from ..state import GameState, PlayerState, Setup
-from . import actions, charges, choices, conversions, holdings, phases
+from . import actions, choices, conversions, holdings, phases
 from .automa import setup as automa_setup, turn as automa_turn
 from .automa.seat import AutomaSeat
+from .bound import bind
 from .cache import Cache
 from .context import Context
 from .errors import IllegalMoveError
@@ -43,7 +44,7 @@ class Engine:
     # ------------------------------------------------------------ set-up
     def context(self, state: GameState) -> Context:
         s = state.setup
-        hit = self.cache.peek(("set-up", id(s)))
+        hit = self.cache.values.get(("set-up", id(s)))
         if hit is not None and hit[0] is s:
             return hit[1]
         boards = (s.faction_variant, s.faction_variant_version, s.seat_count()) if s.faction_variant else None
@@ -59,6 +60,11 @@ class Engine:
         """What the rules derive for `state`, read-only (`GameView`): for code that scores positions without
         a `Game` around each one (the bots)."""
         return GameView(self.context(state), state)
+
+    def edited(self, state: GameState) -> None:
+        """Say that `state` was changed by hand (a position file laid over a game): what its players hold is read
+        again at the next question (`holdings.edited`)."""
+        holdings.edited(state)
 
     def new_game(self, setup: Setup) -> GameState:
         """The game's first state; raises `SetupError` for a set-up this content cannot play."""
@@ -114,6 +120,7 @@ class Engine:
     def apply_with_observer(self, state: GameState, move: Move, observer) -> None:
         """`apply_in_place`, calling `observer(state, round)` at each round end (before the next income)."""
         check_move(move, len(state.players))
+        record = f"p{move.player + 1} {move}"
         ctx = self.context(state)
         if state.ended:
             raise IllegalMoveError("game-over", "the game has ended")
@@ -122,14 +129,10 @@ class Engine:
             who = "nobody" if expected is None else f"player {expected + 1}"
             raise IllegalMoveError("turn", f"it is not player {move.player + 1}'s turn ({who} must act)")
         since = holdings.revision(state)
-        actions.dispatch(ctx, state, move)
+        actions.dispatch(bind(ctx, state, move.player), move)   # the one view the move's rules read
         self._settle_follow_ups(state)
-        charges.close_builds(state)  # builds whose follow-ups this move finished
-        changed = holdings.changed_since(state, since)
-        if changed:  # income sources gained or lost by this move join or leave their owner's order
-            phases.sync_income_order(ctx, state, changed)
-        state.moves.append(f"p{move.player + 1} {move}")
-        phases.advance(ctx, state, observer)
+        state.moves.append(record)
+        phases.end_move(ctx, state, since, observer)
 
     # follow-ups an action cannot go without, and those skipped when nothing fits
     REQUIRED = ("build", "swap", "fedtile")
@@ -162,7 +165,8 @@ class Engine:
         ctx = self.context(state)
         if follow.kind == "tech":  # a pure check suffices: taking a tile has no follow-up that can fail
             positions = list(state.setup.tech_tiles) + [f"adv-{t}" for t in state.setup.advanced_tiles]
-            return any(tech_problem(ctx, state, follow.player, pos) is None for pos in positions)
+            bound = bind(ctx, state, follow.player)
+            return any(tech_problem(bound, pos) is None for pos in positions)
         for move in follow_up_candidates(ctx, state, follow.player, follow):
             trial = holdings.clone(state)
             try:

@@ -13,7 +13,8 @@ from typing import Any
 
 from ..content.catalogue import Catalogue
 from ..state import GameState
-from . import actions, building, federation_listing, phases, scoring
+from . import actions, federation_listing, phases, scoring
+from .content_view import Placement
 from .context import Context
 from .map_view import MapView
 
@@ -42,9 +43,32 @@ class GameView:
         return self._ctx.content.mine_id
 
     @property
+    def caps(self) -> dict[str, int]:
+        """The cap of each capped resource (content: resources.yaml)."""
+        return self._ctx.content.caps
+
+    def placement(self, p: int, piece: str) -> Placement:
+        """Where seat p's `piece` is placed new, what each planet costs and becomes (its placement words read)."""
+        return self._ctx.content.placement(self.state.players[p], piece)
+
+    @property
     def stored_resources(self) -> frozenset[str]:
         """Resources the content adds beyond the engine's own (kept in `PlayerState.other`)."""
         return self._ctx.content.stored_resources
+
+    # ------------------------------------------------------------ the seats (`seats.SeatRules`)
+    def seat_kind(self, p: int) -> str:
+        """The kind of seat p (`AUTOMA_SEAT` for the Automa's), for showing it: a rule asks the seat's answers below."""
+        return self._ctx.seat(self.state, p).kind
+
+    def plays_by_deck(self, p: int | None) -> bool:
+        """Whether seat p plays by a deck of its own: its one move is played for it, no bot or person chooses it."""
+        return p is not None and self._ctx.seat(self.state, p).deck_moves(p) is not None
+
+    def holds_abilities(self, p: int) -> bool:
+        """Whether seat p's faction, booster, tiles and levels give it statements (income, abilities), and so
+        resources and power of its own to show and to lay in a position file."""
+        return self._ctx.seat(self.state, p).holds_abilities
 
     # ------------------------------------------------------------ what a seat holds
     def param(self, p: int, name: str) -> Any:
@@ -93,7 +117,7 @@ class GameView:
 
     def terraform_steps(self, home: str, planet: str) -> int:
         """Terraforming steps from planet type `planet` to `home` on the content's wheel."""
-        return building.terraform_steps(self._ctx, home, planet)
+        return self._ctx.content.terraform_steps(home, planet)
 
     def pieces_used(self, p: int) -> dict[str, int]:
         """Seat p's pieces of each structure taken from its board (on the map or elsewhere)."""

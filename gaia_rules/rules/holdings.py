@@ -117,7 +117,7 @@ class Holding:
         """`compute(content view, statements, *args)`, worked out once for this holding (in the engine's cache)."""
         key = (self, compute, *args)
         cache = self.view.cache
-        found = cache.peek(key, _MISSING)
+        found = cache.values.get(key, _MISSING)
         if found is _MISSING:
             found = compute(self.view.content, self.statements, *args)
             cache.put(key, found)
@@ -148,10 +148,12 @@ class _PiecesAndCounters(Counting):
 
     def own_pieces(self, state: GameState, p: int, use: str) -> list[str]:
         """Hexes where p is the main occupant with a piece counting for `use` (`catalogue.PIECE_USES`)."""
-        player = state.players[p]
-        counts = self.content.counts
+        faction = self.content.catalogue.factions.get(state.players[p].faction)
+        if faction is None:
+            return []   # no faction yet: no pieces
+        structures = faction.structures
         return [name for name, h in state.board.items()
-                if h.owner == p and h.piece is not None and counts(player, h.piece, use)]
+                if h.owner == p and h.piece is not None and use in structures[h.piece].counts_for]
 
     def colonized(self, state: GameState, p: int) -> list[str]:
         """Hexes where p is the main occupant with a piece that counts as a planet (not Gaiaformers or stations)."""
@@ -229,7 +231,7 @@ class Holdings(_PiecesAndCounters):
             return kept
         signature = self._read_signature(state, p)
         key = (self, signature)
-        holding = self.cache.peek(key)
+        holding = self.cache.values.get(key)
         if holding is None:
             player = state.players[p]
             # a seat that holds no abilities (the Automa): no faction abilities, income, booster or level effects
@@ -391,7 +393,7 @@ class Holdings(_PiecesAndCounters):
                        planet: str | None = None) -> tuple:
         """The price player p pays for a structure (on `planet`: `param_on`): `structure_cost` (or
         `..._near_opponent` when it applies)."""
-        s = self.content.structure(state.players[p], sid)
+        s = self.content.catalogue.factions[state.players[p].faction].structures[sid]
         near = near_opponent and s.cost_near_opponent is not None
         name = "structure_cost_near_opponent" if near else "structure_cost"
         key = self.key_on(state, p, name, sid, planet) if name in self.content.content_sets else sid
@@ -434,7 +436,7 @@ def _players(state: GameState) -> _Players:
     found = _LAST[0]
     if found is not None and found.state() is state and len(found.holdings) == len(state.players):
         return found
-    found = _STATES.peek(id(state))
+    found = _STATES.values.get(id(state))
     if found is None or found.state() is not state or len(found.holdings) != len(state.players):
         found = _Players(state, [None] * len(state.players), 0, [0] * len(state.players))
         _STATES.put(id(state), found)
@@ -445,7 +447,7 @@ def _players(state: GameState) -> _Players:
 def clone(state: GameState) -> GameState:
     """`state.clone()` whose players keep the holdings they have (a clone made otherwise reads them again)."""
     new = state.clone()
-    kept = _STATES.peek(id(state))
+    kept = _STATES.values.get(id(state))
     if kept is not None and kept.state() is state:
         _STATES.put(id(new), _Players(new, list(kept.holdings), kept.count, list(kept.changed)))
     return new

@@ -11,6 +11,7 @@ from typing import Iterator
 from ..language import ast
 from ..state import GameState
 from . import actions, auction, building, charges, choices, conversions, effects, federation_listing, holdings, phases, power, rescoring, research, sharing
+from .bound import bind
 from .context import Context
 from .errors import IllegalMoveError
 from .moves import Move, swap_command
@@ -153,8 +154,9 @@ def follow_up_candidates(ctx, state, p, follow) -> Iterator[Move]:
         for t in state.players[p].tech:
             yield Move(p, "cover", (t.pos,))
     elif kind == "build":
-        reach = building.reach_of(ctx, state, p)
-        within = reach.hexes(ctx, state.players[p].qic)
+        bound = bind(ctx, state, p)
+        reach = building.reach_of(bound)
+        within = reach.hexes(ctx.map, state.players[p].qic)
         for piece in follow.data["pieces"]:
             s = ctx.content.structure(state.players[p], piece)
             new_piece = follow.data.get("from") is None and building.builds_new(s)
@@ -162,7 +164,7 @@ def follow_up_candidates(ctx, state, p, follow) -> Iterator[Move]:
             for name in _build_targets(ctx, state, p, piece, follow.data.get("from")):
                 if new_piece and not _reachable(ctx, state, p, name, within):
                     continue
-                if checked and building.place_problem(ctx, state, p, piece, name, reach) is not None:
+                if checked and building.place_problem(bound, piece, name, reach) is not None:
                     continue  # refused before anything happens: no trial needed
                 yield Move(p, "build", (piece, name))
     elif kind == "swap":
@@ -218,8 +220,9 @@ def _reachable(ctx, state, p, name, within: frozenset[str] | None) -> bool:
 def _main_candidates(ctx, state, p, sure) -> Iterator[Move]:
     player = state.players[p]
     faction = ctx.content.faction(player)
-    reach = building.reach_of(ctx, state, p)
-    within = reach.hexes(ctx, player.qic)
+    bound = bind(ctx, state, p)
+    reach = building.reach_of(bound)
+    within = reach.hexes(ctx.map, player.qic)
     for sid, s in faction.structures.items():
         if s.action_only:
             continue
@@ -228,7 +231,7 @@ def _main_candidates(ctx, state, p, sure) -> Iterator[Move]:
         for name in _build_targets(ctx, state, p, sid):
             if new_piece and not _reachable(ctx, state, p, name, within):
                 continue
-            if checked and building.place_problem(ctx, state, p, sid, name, reach) is not None:
+            if checked and building.place_problem(bound, sid, name, reach) is not None:
                 continue  # refused before anything happens: no trial needed
             yield Move(p, "build", (sid, name))
     for aid, action in ctx.content.catalogue.board_actions.items():
@@ -248,8 +251,9 @@ def _main_candidates(ctx, state, p, sure) -> Iterator[Move]:
         if key not in player.specials_used:
             yield Move(p, "special", (actions.special_action_name(ctx, player, st),))
     if effects.can_pay(ctx, state, p, ctx.holdings.price(state, p, "research_cost", ctx.content.catalogue.research.cost)) is None:
+        bound = bind(ctx, state, p)
         for track in ctx.content.catalogue.tracks:
-            if research.advance_problem(ctx, state, p, track) is None:
+            if research.advance_problem(bound, track) is None:
                 yield sure(Move(p, "up", (track,)))
     tokens = [t for t, n in state.fed_supply.items() if n > 0]
     for fed in federation_listing.possible_federations(ctx, state, p) if tokens else []:

@@ -10,10 +10,11 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any, Callable
 
-from ..board import GameMap, Hex, distance, neighbours
+from ..board import GameMap, Hex, UnknownHex, distance, neighbours
 from ..state import GameState
 from .cache import Cache
 from .content_view import ContentView
+from .errors import IllegalMoveError
 
 
 class MapView:
@@ -36,6 +37,16 @@ class MapView:
         """The hex a written name (or `q x r`) means (raises `board.UnknownHex`)."""
         return self.grid.hex(text)
 
+    def named(self, text: str) -> str:
+        """The name of the hex `text` means (its name, or `q x r`); `IllegalMoveError` (rule `hex`) if none."""
+        coord = self.by_name.get(text)
+        if coord is None:
+            try:
+                coord = self.grid.hex(text)
+            except UnknownHex as err:
+                raise IllegalMoveError("hex", str(err)) from None
+        return self.hexes[coord].name
+
     def canonical_name(self, text: str) -> str:
         return self.grid.canonical_name(text)
 
@@ -51,7 +62,7 @@ class MapView:
 
     def within(self, name: str, d: int) -> tuple[str, ...]:
         """Names of the map hexes at most `d` away from `name` (itself included)."""
-        found = self.cache.peek((self, "within", name, d))
+        found = self.cache.values.get((self, "within", name, d))
         if found is None:
             found = tuple(self.hexes[c].name for c in self.grid.within(self.by_name[name], d))
             self.cache.put((self, "within", name, d), found)

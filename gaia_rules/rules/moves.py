@@ -35,6 +35,8 @@ def swap_command(piece: str) -> str:
 
 @dataclass(frozen=True)
 class Move:
+    """A move as a value: who plays it, the command and its words."""
+
     player: int
     command: str
     args: tuple[str, ...] = ()

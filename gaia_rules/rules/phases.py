@@ -13,6 +13,7 @@ from ..language import ast
 from ..state import GameState, Pending
 from . import auction, charges, choices, conversions, effects, holdings, research, scoring, special_token
 from .content_view import RESOURCE_FIELDS
+from .bound import bind
 from .context import Context
 from .errors import IllegalMoveError
 
@@ -62,8 +63,9 @@ def init_player(ctx: Context, state: GameState, p: int) -> None:
     player.power = dict(faction.power)
     special_token.start(player, faction)
     holdings.set_research(state, p, {t: 0 for t in cat.tracks})
+    bound = bind(ctx, state, p)
     for track in faction.research:
-        research.advance(ctx, state, p, track, free=True, setup=True)
+        research.advance(bound, track, setup=True)
 
 
 def begin_placements(ctx: Context, state: GameState) -> None:
@@ -230,6 +232,17 @@ def income_totals(ctx: Context, state: GameState, p: int) -> dict[str, int]:
             if isinstance(g, ast.Amount):
                 totals[g.resource] = totals.get(g.resource, 0) + g.count * (ctx.holdings.count_per(state, p, g.per) if g.per else 1)
     return totals
+
+
+def end_move(ctx: Context, state: GameState, since: tuple, observer=None) -> None:
+    """What follows every move: the builds whose follow-ups it finished close, the income sources gained
+    or lost since `holdings.revision` gave `since` join or leave their owner's order, and the game
+    advances as far as it goes without a decision (`advance`)."""
+    charges.close_builds(state)
+    changed = holdings.changed_since(state, since)
+    if changed:
+        sync_income_order(ctx, state, changed)
+    advance(ctx, state, observer)
 
 
 def sync_income_order(ctx: Context, state: GameState, only: tuple[int, ...] | None = None) -> None:

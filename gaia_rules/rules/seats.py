@@ -73,7 +73,8 @@ class Seats:
 
     def of(self, state: GameState, p: int) -> SeatRules:
         """The rules of seat p."""
-        return self.automa if state.is_automa(p) else self.player
+        automa = state.automa   # `GameState.is_automa`, read here: this is asked about every player at every change
+        return self.automa if automa is not None and p == automa.seat else self.player
 
     def for_move(self, state: GameState, move: Move) -> SeatRules:
         """The rules that play `move`: the mover's; the Automa's for its own command, which it refuses to others."""

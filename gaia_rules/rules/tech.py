@@ -1,9 +1,12 @@
-"""Tech tiles: taking a standard or advanced tile, covering, and the free step that follows."""
+"""Tech tiles: taking a standard or advanced tile, covering, and the free step that follows.
+
+Each rule reads the move's bound view (`bound.Bound`): the acting seat `b.p`, its player and the content.
+"""
 from __future__ import annotations
 
 from ..state import GameState, Pending
 from . import effects, holdings, research
-from .context import Context
+from .bound import Bound
 from .errors import IllegalMoveError
 
 ADV = "adv-"
@@ -15,70 +18,62 @@ def tile_at(state: GameState, pos: str) -> str | None:
     return state.setup.tech_tiles.get(pos)
 
 
-def tech_problem(ctx: Context, state: GameState, p: int, pos: str) -> str | None:
+def tech_problem(b: Bound, pos: str) -> str | None:
+    state, player = b.state, b.player
     tile = tile_at(state, pos)
     if tile is None:
         return f"no tech tile at '{pos}'"
-    player = state.players[p]
     if state.tech_supply.get(pos, 0) <= 0:
         return f"no tile left at {pos}"
     if any(t.tile == tile for t in player.tech):
         return f"you already have {tile}"
     if pos.startswith(ADV):
         track = pos[len(ADV):]
-        if player.research.get(track, 0) < research.top(ctx) - 1:
-            return f"an advanced tile of {track} needs level {research.top(ctx) - 1} there"
+        if player.research.get(track, 0) < research.top(b.ctx) - 1:
+            return f"an advanced tile of {track} needs level {research.top(b.ctx) - 1} there"
         if not any(t.green for t in player.fed_tokens):
             return "an advanced tile needs a green federation token to flip"
-        if not any(t.enabled and t.tile in ctx.content.catalogue.tech_tiles for t in player.tech):
+        if not any(t.enabled and t.tile in b.content.catalogue.tech_tiles for t in player.tech):
             return "an advanced tile must cover one of your standard tiles"
     return None
 
 
-def take_tech(ctx: Context, state: GameState, p: int, pos: str, follow: Pending) -> list[Pending]:
-    problem = tech_problem(ctx, state, p, pos)
+def take_tech(b: Bound, pos: str) -> list[Pending]:
+    problem = tech_problem(b, pos)
     if problem:
         raise IllegalMoveError("tech", problem)
+    state, p, catalogue = b.state, b.p, b.content.catalogue
     tile = tile_at(state, pos)
-    player = state.players[p]
     state.tech_supply[pos] -= 1
     out: list[Pending] = []
     if pos.startswith(ADV):
-        token = next(t for t in player.fed_tokens if t.green)
+        token = next(t for t in b.player.fed_tokens if t.green)
         token.green = False
         out.append(Pending("cover", p, {"tile": tile, "pos": pos}))
         return out
     holdings.take_tile(state, p, tile, pos)
-    _immediate(ctx, state, p, ctx.content.catalogue.tech_tiles[tile], f"tech:{tile}", out)
-    effects.fire(ctx, state, p, effects.Event("tech", frozenset(("standard", tile))), 1, out)
-    allowed = pos if pos in ctx.content.catalogue.tracks else "any"
-    _free_step(ctx, state, p, allowed, out)
+    _taken(b, catalogue.tech_tiles[tile], f"tech:{tile}", ("standard", tile),
+           pos if pos in catalogue.tracks else "any", out)
     return out
 
 
-def _free_step(ctx: Context, state: GameState, p: int, allowed: str, out: list[Pending]) -> None:
-    """Queue a tile's free research step, possible or not.
-
-    As on the site, a step that cannot be taken now (a locked track, a top
-    level that needs a token to flip or is taken, a track already at its top)
-    must still be answered: `decline up` is then the only move.
-    """
-    out.append(Pending("up", p, {"track": allowed, "source": "tech"}))
-
-
-def cover_tech(ctx: Context, state: GameState, p: int, pos: str, follow: Pending) -> list[Pending]:
-    player = state.players[p]
-    held = next((t for t in player.tech if t.pos == pos and t.enabled and t.tile in ctx.content.catalogue.tech_tiles), None)
+def cover_tech(b: Bound, pos: str, follow: Pending) -> list[Pending]:
+    catalogue = b.content.catalogue
+    held = next((t for t in b.player.tech if t.pos == pos and t.enabled and t.tile in catalogue.tech_tiles), None)
     if held is None:
         raise IllegalMoveError("cover", f"you have no uncovered standard tile from {pos}")
     tile = follow.data["tile"]
-    holdings.cover_tile(state, p, held, tile, follow.data["pos"])
+    holdings.cover_tile(b.state, b.p, held, tile, follow.data["pos"])
     out: list[Pending] = []
-    _immediate(ctx, state, p, ctx.content.catalogue.advanced_tech_tiles[tile], f"adv:{tile}", out)
-    effects.fire(ctx, state, p, effects.Event("tech", frozenset(("advanced", tile))), 1, out)
-    _free_step(ctx, state, p, "any", out)
+    _taken(b, catalogue.advanced_tech_tiles[tile], f"adv:{tile}", ("advanced", tile), "any", out)
     return out
 
 
-def _immediate(ctx, state, p, tile, source, out):
-    effects.apply_now(ctx, state, p, tile.effects, source, out)
+def _taken(b: Bound, tile, source: str, tags: tuple[str, str], allowed: str, out: list[Pending]) -> None:
+    """What a tile taken sets off: its `now` effects, the `tech` event (`tags`), then its free research step
+    on `allowed` (a track or `any`), queued possible or not: as on the site, a step that cannot be taken
+    now (a locked track, a top level that needs a token to flip or is taken, a track already at its top)
+    must still be answered, `decline up` then the only move."""
+    effects.apply_now(b.ctx, b.state, b.p, tile.effects, source, out)
+    effects.fire(b.ctx, b.state, b.p, effects.Event("tech", frozenset(tags)), 1, out)
+    out.append(Pending("up", b.p, {"track": allowed, "source": "tech"}))

@@ -117,3 +117,84 @@ def test_a_command_on_a_saved_game_reads_the_cache_without_the_readers(cache_hom
     run = subprocess.run([sys.executable, "-c", code, str(game)], env=env, capture_output=True, text=True)
     assert "p1 faction terrans" in run.stdout and "to act: p1" in run.stdout  # both commands ran
     assert run.stderr.strip().splitlines()[-1] == "[]"
+
+
+# ------------------------------------------------------------------ dataclass methods compiled once (user_cache.py)
+
+def _run_program_imports(env: dict) -> str:
+    """A new process that starts as `gaia` does and creates the state's classes: what compile_once did."""
+    code = ("from gaia_rules.faces.cli import app\nimport gaia_rules.state\nfrom gaia_rules import user_cache\n"
+            "m = user_cache.compile_once()\nprint('off' if m is None else m.compiled)")
+    return subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
+
+
+def test_dataclass_methods_are_compiled_by_the_first_process_and_read_by_the_next(cache_home):
+    env = {**os.environ, "XDG_CACHE_HOME": str(cache_home.parent)}
+    assert int(_run_program_imports(env)) > 50  # every class of typer, rich and the layers it imported
+    (path,) = cache_home.glob("methods-*.marshal")
+    assert _run_program_imports(env).strip() == "0"
+    path.write_bytes(b"not marshal")  # a corrupt file is a miss, written whole again
+    assert int(_run_program_imports(env)) > 50
+    assert _run_program_imports(env).strip() == "0"
+    assert [p.name for p in cache_home.iterdir() if p.suffix == ".tmp"] == []
+
+
+def test_no_cache_compiles_dataclass_methods_as_python_does(cache_home):
+    env = {**os.environ, "XDG_CACHE_HOME": str(cache_home.parent), cache.OFF_VARIABLE: "1"}
+    assert _run_program_imports(env).strip() == "off"
+    assert not cache_home.exists()
+
+
+def _point_class(exec_with):
+    """A frozen dataclass made while dataclasses runs its method texts with `exec_with` (None: Python's own exec)."""
+    import dataclasses
+    saved = dataclasses.__dict__.get("exec")  # the program's hook, when this process installed it
+    if exec_with is None:
+        dataclasses.__dict__.pop("exec", None)
+    else:
+        dataclasses.exec = exec_with
+    try:
+        @dataclasses.dataclass(frozen=True)
+        class Point:
+            x: int
+            y: tuple = ()
+    finally:
+        dataclasses.__dict__.pop("exec", None)
+        if saved is not None:
+            dataclasses.exec = saved
+    return Point
+
+
+def test_a_class_made_from_cached_code_has_the_code_python_compiles(tmp_path):
+    import dataclasses
+    from gaia_rules import user_cache
+    path = tmp_path / "methods.marshal"
+    first = user_cache._Methods(path)
+    made = _point_class(first.exec)
+    assert first.compiled == 6  # __init__, __repr__, __eq__, __setattr__, __delattr__, __hash__
+    first.write()
+    second = user_cache._Methods(path)
+    again = _point_class(second.exec)
+    assert second.compiled == 0
+    plain = _point_class(None)
+    for name in ("__init__", "__repr__", "__eq__", "__hash__", "__setattr__", "__delattr__"):
+        assert getattr(again, name).__code__ == getattr(plain, name).__code__ == getattr(made, name).__code__, name
+    assert again.__init__.__annotations__ == plain.__init__.__annotations__ == {"x": "int", "y": "tuple",
+                                                                                 "return": None}
+    assert repr(again(1, (2,))).endswith("Point(x=1, y=(2,))") and again(1) == again(1) and hash(again(1))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        again(1).x = 2
+
+
+def test_past_its_limit_the_methods_file_keeps_only_what_the_last_process_used(tmp_path, monkeypatch):
+    import marshal
+    from gaia_rules import user_cache
+    path = tmp_path / "methods.marshal"
+    old = {f"x = {i}\n": marshal.dumps(compile(f"x = {i}\n", "<string>", "exec")) for i in range(5)}
+    path.write_bytes(marshal.dumps(old))
+    monkeypatch.setattr(user_cache, "MAX_METHODS", 5)
+    methods = user_cache._Methods(path)
+    methods.exec("x = 1\n", {}, {})   # read from the file
+    methods.exec("y = 2\n", {}, {})   # compiled here: six entries, one over the limit
+    methods.write()
+    assert sorted(marshal.loads(path.read_bytes())) == ["x = 1\n", "y = 2\n"]

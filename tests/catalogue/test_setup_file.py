@@ -452,12 +452,12 @@ def test_the_result_names_a_tie_for_first(engine):
     state = engine.new_game(random_setup(engine.catalogue, 3, "tie", factions=["terrans", "xenos", "ivits"]))
     for p, vp in zip(state.players, (58, 58, 40)):
         p.vp = vp
-    assert result_words(state) == "tie for first: terrans and xenos with 58 VP"
+    assert result_words(engine, state) == "tie for first: terrans and xenos with 58 VP"
     state.players[2].vp = 58
-    assert result_words(state) == "tie for first: terrans, xenos and ivits with 58 VP"
+    assert result_words(engine, state) == "tie for first: terrans, xenos and ivits with 58 VP"
     state.players[1].vp = 12
     state.players[2].vp = 12
-    assert result_words(state) == "winner: terrans with 58 VP"
+    assert result_words(engine, state) == "winner: terrans with 58 VP"
 
 
 # ------------------------------------------------------------------ the schema

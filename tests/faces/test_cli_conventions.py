@@ -468,9 +468,30 @@ def test_gaia_starts_without_importing_the_engine():
             "sys.argv = ['gaia', '--help']\n"
             "try:\n    app()\nexcept SystemExit:\n    pass\n"
             "print(sorted(m for m in sys.modules if m.startswith(('gaia_rules.', 'lark', 'jsonschema', 'yaml', "
-            "'prompt_toolkit')) and not m.startswith('gaia_rules.faces')))")
+            "'prompt_toolkit')) and not m.startswith(('gaia_rules.faces', 'gaia_rules.user_cache'))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip().splitlines()[-1] == "[]"
+
+
+def test_the_program_pauses_the_collector_while_it_starts_and_resumes_it_for_the_command(tmp_path):
+    """faces/program.py: no collection while typer, rich and the layers load; the command runs with the collector
+    on and what start-up made frozen. Imported as a library (faces/cli.py), the collector is left alone."""
+    import subprocess
+    import sys
+    report = ("import atexit, gc, sys\n"
+              "atexit.register(lambda: print(gc.isenabled(), gc.get_freeze_count() > 0, gc.get_count()[0] > 5000,"
+              " file=sys.stderr))\n")
+    game = tmp_path / "g.json"
+    gaia("new", "--players", "2", "--seed", "1", "-o", game)
+    runs = {how: subprocess.run([sys.executable, "-c", report + code, *args], capture_output=True, text=True)
+            for how, code, args in (
+                ("program", "from gaia_rules.faces.program import main; main()", ["show", str(game)]),
+                ("starting", "from gaia_rules.faces.program import main; main()", ["--version"]),
+                ("library", "from gaia_rules.faces.cli import app; app()", ["show", str(game)]))}
+    assert {how: (r.returncode, r.stderr.split()) for how, r in runs.items()} == {
+        "program": (0, ["True", "True", "False"]),     # resumed and frozen when `show` ran
+        "starting": (0, ["False", "False", "True"]),   # --version answers before any command: never collected
+        "library": (0, ["True", "False", "False"])}
 
 
 def test_the_table_of_commands_names_each_command_its_module_and_its_first_paragraph_of_help():

@@ -2,7 +2,10 @@
 from __future__ import annotations
 
 import json
+import os
+import sys
 
+import pytest
 from typer.testing import CliRunner
 
 from gaia_rules.lab.bench_targets import REFERENCE, TARGETS, change_text, compare, target_ratio
@@ -125,3 +128,15 @@ def test_bench_unknown_benchmark_is_a_usage_error():
     assert result.exit_code == 2
     assert result.stderr.strip() == ("gaia bench: unknown benchmark 'speed' "
                                      "(choose from load, apply, legal, federation, replay, playout, bots, memory, startup)")
+
+
+def test_startup_counts_the_cpu_of_the_child_alone_and_stops_a_stuck_one(monkeypatch):
+    """bench_startup._cpu_of: the child's own user + system time, read from the child when it ends; a command
+    running past the limit stops the run with a one-line error."""
+    from gaia_rules.lab import bench_startup
+    burn = [sys.executable, "-c", "sum(range(3_000_000))"]
+    spent = bench_startup._cpu_of(burn, dict(os.environ))
+    assert 0 < spent < 60
+    monkeypatch.setattr(bench_startup, "LIMIT_S", 0.5)
+    with pytest.raises(bench_startup.StartupError, match=r"did not finish within 0.5 s"):
+        bench_startup._cpu_of([sys.executable, "-c", "import time; time.sleep(30)"], dict(os.environ))

@@ -25,6 +25,7 @@ from typer.testing import CliRunner
 from gaia_rules.content import default_catalogue, load_catalogue
 from gaia_rules.faces.cli import app
 from gaia_rules.rules import Engine, IllegalMoveError, building, federations, holdings, special_token
+from gaia_rules.rules.bound import bind
 from gaia_rules.rules.moves import Move
 from gaia_rules.setup import load_setup_file, random_setup, setup_arguments
 from gaia_rules.state import AREAS, FedTokenHeld, GameState
@@ -1698,7 +1699,7 @@ def test_pioneers_a_beacon_is_a_range_origin_and_counts_2_in_federations():
     put(state, space, 0, "bc")
     state = edited(state)
     ctx = eng.context(state)
-    assert space in building.range_origins(ctx, state, 0)
+    assert space in building.range_origins(bind(ctx, state, 0))
     assert federations.piece_value(ctx, state, 0, space) == 2
     near = {h for h in hexes(eng, state) if distance(eng, state, h, space) == 1
             and ctx.map.planet_at(state, h) == "oxide"}

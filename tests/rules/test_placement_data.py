@@ -18,6 +18,7 @@ import yaml
 from gaia_rules.content import default_catalogue, load_catalogue
 from gaia_rules.content.inventory import inventory
 from gaia_rules.rules import Engine, IllegalMoveError, building, federations, holdings, phases
+from gaia_rules.rules.bound import bind
 from gaia_rules.rules.moves import Move
 from gaia_rules.setup import random_setup
 
@@ -172,7 +173,7 @@ def test_a_piece_for_empty_space_is_offered_as_a_build_and_the_hex_stays_empty_s
     assert resources(after) == (15, 4, 2)
     assert planet(engine, after, space) == "empty"
     assert (counter(engine, after, "planet-type"), counter(engine, after, "structure"), counter(engine, after, "bc")) == (1, 1, 1)
-    assert space in building.range_origins(engine.context(after), after, ME)   # `range_origin: true`
+    assert space in building.range_origins(bind(engine.context(after), after, ME))   # `range_origin: true`
 
 
 def test_a_space_station_stays_an_action_only_piece(tmp_path):

@@ -18,6 +18,7 @@ from ...state import GameState
 from .. import building, holdings
 from . import score, select
 from .select import fewest
+from ..bound import bind
 from ..context import Context
 
 
@@ -165,7 +166,7 @@ def place_mine(turn: Turn, name: str, record: dict) -> None:
     had = {ctx.map.planet_at(state, n) for n in ctx.holdings.colonized(state, seat)}
     lone = not any(state.board.get(n) is not None and state.board[n].owner == seat and state.board[n].piece
                    for n in ctx.map.neighbour_names[name])
-    if building.put_piece(ctx, state, seat, ctx.content.mine_id, name, planet):
+    if building.put_piece(bind(ctx, state, seat), ctx.content.mine_id, name, planet):
         record["becomes"] = planet
     if planet not in had:
         for rule in turn.specials("vp-for-new-planet-type"):
@@ -199,7 +200,7 @@ def upgrade(turn: Turn, step: AutomaStep) -> bool:
                                            turn.support.direction)
         record = _record(turn, step, hex=name, source=source, target=target, options=len(hexes), by=trail,
                          **_why(turn, trail))
-        building.change_piece(ctx, state, seat, name, target)
+        building.change_piece(bind(ctx, state, seat), name, target)
         after_upgrade(turn, source, target, record)
         return True
     _record(turn, step, failed="nothing-to-upgrade")
