@@ -8,7 +8,6 @@ build the typed catalogue (`build.py`), then run the semantic checks
 """
 from __future__ import annotations
 
-import gc
 from functools import lru_cache
 from pathlib import Path
 from typing import Iterable
@@ -57,10 +56,6 @@ def _cached_catalogue(overlays: tuple[str, ...]) -> cat.Catalogue:
     catalogue = cache.cached(roots, cat.Catalogue, build)
     if catalogue is None:
         raise ContentError(found)
-    # the catalogue lives as long as the process: out of the collector's full passes, which would
-    # otherwise walk its hundred thousand objects again and again while games are played (a tenth of
-    # a replay's time); objects made from here on are collected as usual
-    gc.freeze()
     return catalogue
 
 
