@@ -21,7 +21,6 @@ _ANNOTATIONS = [
     re.compile(r" \(from [-0-9A-Cx]+\)"),
 ]
 _ANNOTATION = re.compile("|".join(f"(?:{p.pattern})" for p in _ANNOTATIONS))  # all of them in one pass
-_DESIGNATOR = re.compile(r"^p(\d+)$")
 _WORD = re.compile(r"\S+")
 
 
@@ -49,9 +48,8 @@ def parse_line(line: str, players_by_name: dict[str, int], n_players: int,
     """
     bare = strip_annotations(line.strip())
     head, _, rest = bare.partition(" ")
-    m = _DESIGNATOR.match(head)
-    if m:
-        player = int(m.group(1)) - 1
+    if head[:1] == "p" and head[1:].isdecimal():   # `p<n>` (what `^p(\d+)$` matches)
+        player = int(head[1:]) - 1
         if not 0 <= player < n_players:
             raise MoveSyntaxError(line, 1, f"no player {head} in a {n_players}-player game")
     elif head in players_by_name:
@@ -104,52 +102,54 @@ def _command(line: str, player: int, words: list[str], piece: str, column: int) 
     """One command's words as a move; `piece` is its text, from `column` of the line (to point at the
     word that fails)."""
     name, args = words[0], words[1:]
-
-    def starts() -> list[int]:  # the words' columns, worked out only for an error
-        return [column + m.start() for m in _WORD.finditer(piece)]
-
-    def at_most(n: int, what: str) -> None:
-        if len(args) > n:
-            raise MoveSyntaxError(line, starts()[n + 1], f"'{name}' takes {what}; '{args[n]}' is one word too many")
-
     if name in ("endturn", "automa"):   # `automa`: the Automa's whole move in a solo game
         if args:
-            at_most(0, "no argument")
+            _at_most(line, name, args, 0, "no argument", piece, column)
         return Move(player, name)
     if name == "pass":
         if len(args) > 1:
-            at_most(1, "at most a booster")
+            _at_most(line, name, args, 1, "at most a booster", piece, column)
         if args == ["undefined"]:  # the site's word for no booster (a pass in the last round)
             return Move(player, "pass")
         return Move(player, "pass", tuple(args))
     if name == "decline":
-        at_most(1, "at most the offer it declines")
+        _at_most(line, name, args, 1, "at most the offer it declines", piece, column)
         return Move(player, "decline")  # the site names the declined offer (`decline 2pw`): the question says it
     if name == "spend":
         if len(args) < 3 or args[1] != "for":
-            raise MoveSyntaxError(line, starts()[0], "expected 'spend <cost> for <gain>'")
-        if len(args) > 3:
-            at_most(3, "'<cost> for <gain>'")
+            raise MoveSyntaxError(line, _starts(piece, column)[0], "expected 'spend <cost> for <gain>'")
+        _at_most(line, name, args, 3, "'<cost> for <gain>'", piece, column)
         return Move(player, "spend", (site_cost(args[0]), site_gain(args[2])))
     if name == "rotate":  # `rotate [<centre qxr> <turns>]...` (the site's advanced set-up option)
         if len(args) % 2 or not all(_COORD_ARG.match(c) and t.lstrip("-").isdigit() for c, t in zip(args[::2], args[1::2])):
-            raise MoveSyntaxError(line, starts()[0], "expected 'rotate <centre qxr> <turns> ...'")
+            raise MoveSyntaxError(line, _starts(piece, column)[0], "expected 'rotate <centre qxr> <turns> ...'")
         return Move(player, "rotate", tuple(args))
     if name == "set":  # `set <type> <position> to <option>` (the site's custom set-up option)
         if len(args) != 4 or args[2] != "to":
-            raise MoveSyntaxError(line, starts()[0], "expected 'set <type> <position> to <option>'")
+            raise MoveSyntaxError(line, _starts(piece, column)[0], "expected 'set <type> <position> to <option>'")
         return Move(player, "set", (args[0], args[1], args[3]))
     need = _ARITY.get(name, 1 if name.startswith(SWAP_PREFIX) and len(name) > len(SWAP_PREFIX) else None)
     if need is None:
-        raise MoveSyntaxError(line, starts()[0], f"unknown command '{name}'")
-    if len(args) < need:
-        end = starts()[-1] + len(words[-1]) + 1  # where the missing word would go
-        raise MoveSyntaxError(line, end, f"'{name}' needs {need} argument{'s' if need > 1 else ''}")
-    if len(args) > need:
-        at_most(need, f"{need} argument{'s' if need > 1 else ''}")
+        raise MoveSyntaxError(line, _starts(piece, column)[0], f"unknown command '{name}'")
+    if len(args) != need:
+        if len(args) < need:
+            end = _starts(piece, column)[-1] + len(words[-1]) + 1  # where the missing word would go
+            raise MoveSyntaxError(line, end, f"'{name}' needs {need} argument{'s' if need > 1 else ''}")
+        _at_most(line, name, args, need, f"{need} argument{'s' if need > 1 else ''}", piece, column)
     if name in ("income", "charge"):
         args = [",".join(_norm_amount(x) for x in args[0].split(","))] + args[1:]
     return Move(player, name, tuple(args))
+
+
+def _starts(piece: str, column: int) -> list[int]:
+    """The columns of a command's words in the line (worked out only for an error)."""
+    return [column + m.start() for m in _WORD.finditer(piece)]
+
+
+def _at_most(line: str, name: str, args: list[str], n: int, what: str, piece: str, column: int) -> None:
+    """Refuse a command given more than `n` arguments, pointing at the first word too many."""
+    if len(args) > n:
+        raise MoveSyntaxError(line, _starts(piece, column)[n + 1], f"'{name}' takes {what}; '{args[n]}' is one word too many")
 
 
 def _norm_amount(text: str) -> str:

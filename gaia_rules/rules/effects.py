@@ -36,15 +36,32 @@ def recorded_events() -> Iterator[list[tuple[int, str, frozenset]]]:
         _RECORDER.reset(token)
 
 
-@contextmanager
-def hearing_refusals(ctx: Context, state: GameState, follow: list[Pending], instead: bool = False) -> Iterator[None]:
+class _Unheard:
+    """The context of gains whose losses nobody hears or records: nothing to note (entered at most gains, so
+    without the cost of a generator)."""
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc) -> None:
+        return None
+
+
+_UNHEARD = _Unheard()
+
+
+def hearing_refusals(ctx: Context, state: GameState, follow: list[Pending], instead: bool = False):
     """Gains cut short inside (above a cap, a charge with no token left to move) fire `refused` for their
     player afterwards, tagged with the resource and why (`cap`, `full`), `amount` the part lost; its
     follow-ups join `follow`. `instead`: these are gains a `refused` statement gives, whose losses are lost
     without a word (what comes instead is never refused in turn: no chain, no loop)."""
     if "refused" not in ctx.content.heard_events and _RECORDER.get() is None:
-        yield   # nothing listens, nothing records: nothing to note
-        return
+        return _UNHEARD   # nothing listens, nothing records: nothing to note
+    return _noting_refusals(ctx, state, follow, instead)
+
+
+@contextmanager
+def _noting_refusals(ctx: Context, state: GameState, follow: list[Pending], instead: bool) -> Iterator[None]:
     lost: list = []
     token = resources.LOST.set(lost)
     try:

@@ -39,6 +39,7 @@ class Engine:
     def __init__(self, catalogue: Catalogue | None = None):
         self.catalogue = catalogue or default_catalogue()
         self.cache = Cache()   # the engine's one cache: contexts and every table their views keep
+        self._content_hash: str | None = None   # the catalogue's digest, stamped on each new game
 
     # ------------------------------------------------------------ set-up
     def context(self, state: GameState) -> Context:
@@ -76,8 +77,11 @@ class Engine:
         check_solo(self.catalogue, setup.players, setup.automa, setup.difficulty, setup.factions, setup.auction,
                    setup.round_tiles)
         start_vp = next(iter(self.catalogue.boards.values()))["start"].get("vp", 0)
-        # the game's own copy of the set-up, stamped with the content it is played with
-        setup = dataclasses.replace(setup, content_hash=self.catalogue.content_hash()).in_name_order()
+        # the game's own copy of the set-up, stamped with the content it is played with (its digest
+        # hashes every file's: worked out once per engine, not per game)
+        if self._content_hash is None:
+            self._content_hash = self.catalogue.content_hash()
+        setup = dataclasses.replace(setup, content_hash=self._content_hash).in_name_order()
         state = GameState(setup=setup, players=[PlayerState(i, vp=start_vp) for i in range(setup.seat_count())])
         state.boosters_table = list(setup.boosters)
         positions = list(setup.tech_tiles) + [f"adv-{t}" for t in setup.advanced_tiles]

@@ -172,23 +172,24 @@ def cheaper_part(chosen: list[int], values: list[int], need: int, sats: int, cos
 
 class Fewest:
     """Fewest satellites joining some of the groups, exact whenever it is at most `budget` (else perhaps
-    None), for the parts one federation's check asks about: each group's cheapest paths are worked out
-    once for all of them, a part with two groups further apart than the budget is not searched, and a
-    search keeps only the hexes within the budget of every group it joins."""
+    None), for the parts one federation's check asks about: each group's cheapest distances are worked out
+    once for all of them (distances only: the check needs no layout), a part with two groups further
+    apart than the budget is not searched, and a search keeps only the hexes within the budget of every
+    group it joins."""
 
     def __init__(self, ctx: Context, nodes: dict[str, int], groups: list[set[str]], budget: int):
         self.ctx, self.nodes, self.groups, self.budget = ctx, nodes, groups, budget
-        self.paths: dict[int, tuple[dict, dict]] = {}
+        self.dists: dict[int, dict[str, int]] = {}
 
-    def path(self, i: int) -> tuple[dict, dict]:
-        found = self.paths.get(i)
+    def dist(self, i: int) -> dict[str, int]:
+        found = self.dists.get(i)
         if found is None:
-            found = self.paths[i] = dijkstra(self.ctx, self.nodes, self.groups[i], self.budget)
+            found = self.dists[i] = distances(self.ctx, self.nodes, self.groups[i], self.budget)
         return found
 
     def apart(self, i: int, j: int) -> bool:
         """Whether no path within the budget joins groups i and j (then no tree holding both is within it)."""
-        dist = self.path(i)[0]
+        dist = self.dist(i)
         return not any(n in dist for n in self.groups[j])
 
     def cost(self, chosen) -> int | None:
@@ -198,17 +199,41 @@ class Fewest:
         if len(chosen) == 1:
             return 0
         if len(chosen) == 2:
-            return joined(self.path(chosen[0]), groups[chosen[0]], groups[chosen[1]])[0]
+            dist = self.dist(chosen[0])
+            return min((dist[n] for n in groups[chosen[1]] if n in dist), default=None)
         if len(chosen) == 3:
-            return star(self.nodes, [self.path(i) for i in chosen], [groups[i] for i in chosen])[0]
+            best = meeting(self.nodes, [self.dist(i) for i in chosen])
+            return None if best is None else best[0]
         if any(self.apart(i, j) for i, j in combinations(chosen, 2)):
             return None
         # every hex of a tree joining these groups reaches each of them inside the tree, so within the budget
         # each group's paths reach it: the search may leave out every other hex
-        dists = [self.path(i)[0] for i in chosen]
+        dists = [self.dist(i) for i in chosen]
         near = {n: w for n, w in self.nodes.items() if all(n in d for d in dists)}
         search = TreeSearch(self.ctx, near, [groups[i] for i in chosen], self.budget)
         return search.cheapest((1 << len(chosen)) - 1)[0]
+
+
+def distances(ctx: Context, nodes: dict[str, int], sources: set[str], budget: int) -> dict[str, int]:
+    """Cheapest cost (satellites entered) from a group to every usable hex within `budget`: `dijkstra`'s
+    distances without the way back, grown level by level (hex costs are small non-negative integers,
+    as in `TreeSearch`), with no heap."""
+    dist = {n: 0 for n in sources if n in nodes}
+    levels: list[list[str]] = [list(dist)] + [[] for _ in range(max(budget, 0))]
+    neighbours = ctx.map.neighbour_names
+    for c, level in enumerate(levels):
+        for n in level:  # hexes of cost 0 join the level being read
+            if dist[n] != c:
+                continue
+            for m in neighbours[n]:
+                w = nodes.get(m)
+                if w is None:
+                    continue
+                nc = c + w
+                if nc <= budget and nc < dist.get(m, nc + 1):
+                    dist[m] = nc
+                    levels[nc].append(m)
+    return dist
 
 
 def dijkstra(ctx: Context, nodes: dict[str, int], sources: set[str],
@@ -248,14 +273,7 @@ def joined(path: tuple[dict, dict], start: set[str], goal: set[str]):
 
 def star(nodes: dict[str, int], paths: list[tuple[dict, dict]], groups: list[set[str]]):
     """Cheapest tree joining three groups: three cheapest paths meeting at one hex."""
-    best = None
-    for n, w in nodes.items():
-        ds = [path[0].get(n) for path in paths]
-        if None in ds:
-            continue
-        cost = sum(ds) - 2 * w
-        if best is None or (cost, n) < best:
-            best = (cost, n)
+    best = meeting(nodes, [path[0] for path in paths])
     if best is None:
         return None, None
     tree: set[str] = set().union(*groups)
@@ -266,3 +284,16 @@ def star(nodes: dict[str, int], paths: list[tuple[dict, dict]], groups: list[set
             n = prev[n]
             tree.add(n)
     return best[0], tree
+
+
+def meeting(nodes: dict[str, int], dists: list[dict[str, int]]) -> tuple[int, str] | None:
+    """(cost, hex) of the cheapest hex where paths from each group meet (the hex paid for once), or None."""
+    best = None
+    for n, w in nodes.items():
+        ds = [dist.get(n) for dist in dists]
+        if None in ds:
+            continue
+        cost = sum(ds) - (len(ds) - 1) * w
+        if best is None or (cost, n) < best:
+            best = (cost, n)
+    return best

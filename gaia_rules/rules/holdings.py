@@ -252,10 +252,12 @@ class Holdings(_PiecesAndCounters):
                 self.seats.of(state, p).holds_abilities)
 
     def piece_counts(self, state: GameState, p: int) -> tuple[dict[str, int], dict[str, int]]:
-        """(copies on the map, copies taken from the faction board) per structure, in one scan of the board."""
+        """(copies on the map, copies taken from the faction board) per structure: one scan of the board
+        for the pieces, one for the guest pieces (`sharing`), without a call per hex."""
         on_map: dict[str, int] = {}
         used: dict[str, int] = {}
-        lost = state.players[p].lost_planet
+        player = state.players[p]
+        lost = player.lost_planet
         for name, h in state.board.items():
             if h.owner == p:
                 piece = h.piece
@@ -263,9 +265,10 @@ class Holdings(_PiecesAndCounters):
                     on_map[piece] = on_map.get(piece, 0) + 1
                     if name != lost:
                         used[piece] = used.get(piece, 0) + 1
-            if sharing.is_guest(h, p):
-                guest = sharing.guest_piece(self.content, state.players[p])
-                used[guest] = used.get(guest, 0) + 1
+        guests = len(sharing.guest_hexes(state, p))
+        if guests:
+            guest = sharing.guest_piece(self.content, player)
+            used[guest] = used.get(guest, 0) + guests
         return on_map, used
 
     def _held(self, player: PlayerState, sig: tuple) -> Iterator[Held]:
@@ -426,11 +429,18 @@ class _Players:
 _STATES = Cache()   # id(state) -> _Players (a live state whose entry was dropped reads its players again)
 
 
+_LAST: list = [None]   # the _Players asked for last: a move asks about one state again and again
+
+
 def _players(state: GameState) -> _Players:
+    found = _LAST[0]
+    if found is not None and found.state() is state and len(found.holdings) == len(state.players):
+        return found
     found = _STATES.values.get(id(state))
     if found is None or found.state() is not state or len(found.holdings) != len(state.players):
         found = _Players(state, [None] * len(state.players), 0, [0] * len(state.players))
         _STATES.put(id(state), found)
+    _LAST[0] = found
     return found
 
 

@@ -206,10 +206,9 @@ def _income_key(h) -> str:
 
 def income_events(ctx: Context, state: GameState, p: int) -> list[tuple[str, tuple]]:
     """(source, gains) of every income statement player p holds, in the order they were gained."""
-    held = [(_income_key(h), h.source, h.statement.clause.gains) for h in ctx.holdings.held(state, p)
-            if isinstance(h.statement.clause, ast.Income)
-            and (h.statement.condition is None and h.statement.once is None
-                 or effects.may_fire(ctx, state, p, h.statement, f"{h.source}#{h.index}"))]
+    held = [(key, h.source, h.statement.clause.gains) for key, h in ctx.holdings.derived(state, p, _income_held)
+            if h.statement.condition is None and h.statement.once is None
+            or effects.may_fire(ctx, state, p, h.statement, f"{h.source}#{h.index}")]
     positions: dict[str, list[int]] = {}
     for i, key in enumerate(state.players[p].income_order):
         positions.setdefault(key, []).append(i)
@@ -270,13 +269,17 @@ def sync_income_order(ctx: Context, state: GameState, only: tuple[int, ...] | No
         player.income_order = order
 
 
-def _income_keys(_content, held) -> tuple[tuple[str, ...], dict[str, int]]:
+def _income_held(_content, held) -> tuple[tuple[str, object], ...]:
+    """(source key, held statement) of each income statement held, in the order held (a key writes out
+    the gains: worked out once per holding, not at each income)."""
+    return tuple((_income_key(h), h) for h in held if isinstance(h.statement.clause, ast.Income))
+
+
+def _income_keys(content, held) -> tuple[tuple[str, ...], dict[str, int]]:
     """The income sources held, sorted, and how many of each (in the order held)."""
     need: dict[str, int] = {}
-    for h in held:
-        if isinstance(h.statement.clause, ast.Income):
-            key = _income_key(h)
-            need[key] = need.get(key, 0) + 1
+    for key, _h in _income_held(content, held):
+        need[key] = need.get(key, 0) + 1
     return tuple(sorted(k for k, n in need.items() for _ in range(n))), need
 
 

@@ -13,7 +13,7 @@ import random
 import pytest
 
 from rules_helpers import clear, ctx, dist, fed_layouts, hexes, legal_texts, put, set_turn, start
-from gaia_rules.rules.federation_trees import TreeSearch, dijkstra, joined, star
+from gaia_rules.rules.federation_trees import Fewest, TreeSearch, dijkstra, distances, joined, star
 from gaia_rules.rules.federations import _flood
 
 
@@ -52,6 +52,22 @@ def test_two_groups_cost_a_cheapest_path_and_three_a_cheapest_star(base, seed):
         assert cost == expected
         if cost is not None:
             assert _connected_cost(c, local, tree, groups) == cost
+
+
+@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("budget", [-1, 0, 1, 3, 8])
+def test_the_checks_distances_are_dijkstras_within_the_budget(base, seed, budget):
+    """The federation check grows distances level by level (no heap, no way back): the same hexes at the same
+    cost as Dijkstra's within the budget, and the same cost for two and three groups."""
+    rng = random.Random(seed)
+    c, nodes = _world(base, rng)
+    groups = groups_of(nodes, rng, 3)
+    for g in groups:
+        assert distances(c, nodes, g, budget) == dijkstra(c, nodes, g, budget)[0]
+    fewest = Fewest(c, nodes, groups, budget)
+    paths = [dijkstra(c, nodes, g, budget) for g in groups]
+    assert fewest.cost((0, 1)) == joined(paths[0], groups[0], groups[1])[0]
+    assert fewest.cost((0, 1, 2)) == star(nodes, paths, groups)[0]
 
 
 def _brute_force(c, nodes, groups, most):
