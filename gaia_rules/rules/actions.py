@@ -127,10 +127,10 @@ def take_starting_booster(ctx: Context, state: GameState, move: Move) -> None:
 
 # ------------------------------------------------------------------ charges
 
-def _charge(ctx: Context, state: GameState, move: Move, decision: Pending) -> None:
+def _charge(b: Bound, move: Move, decision: Pending) -> None:
     """Accept the offered charge (its VP cost is paid after the power moves) or decline it."""
-    p = move.player
-    offers = charges.charge_offers(ctx, state, decision)
+    ctx, state, p = b.ctx, b.state, b.p
+    offers = charges.charge_offers(b, decision)
     if move.command == "decline":
         state.decisions.pop(0)
         return
@@ -182,7 +182,7 @@ def _decision(b: Bound, move: Move, decision: Pending) -> None:
     kind = decision.kind
     if kind == "charge":
         expect(move, "charge", "decline")
-        return _charge(ctx, state, move, decision)
+        return _charge(b, move, decision)
     if kind == "income":
         expect(move, "income")
         return _income_choice(ctx, state, move, decision)

@@ -122,7 +122,7 @@ def candidates(ctx: Context, state: GameState, p: int, certain: set[Move]) -> It
 def _decision_candidates(ctx, state, p, decision) -> Iterator[Move]:
     kind = decision.kind
     if kind == "charge":
-        for offer in charges.charge_offers(ctx, state, decision):
+        for offer in charges.charge_offers(bind(ctx, state, p), decision):
             yield Move(p, "charge", (offer,))
         yield Move(p, "decline")
     elif kind == "income":
