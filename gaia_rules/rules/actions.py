@@ -64,11 +64,11 @@ def dispatch(b: Bound, move: Move) -> None:
 
 
 def _turn(b: Bound, move: Move) -> None:
-    ctx, state = b.ctx, b.state
+    state = b.state
     if move.command in FREE_COMMANDS:
         if state.pending:
             raise IllegalMoveError("sequence", f"first answer the '{state.pending[0].kind}' your action needs")
-        return FREE[move.command](ctx, state, move)
+        return FREE[move.command](b, move)
     if state.pending:
         follow = state.pending[0]
         handler = FOLLOW_UPS.get(follow.kind)
@@ -195,7 +195,7 @@ def _decision(b: Bound, move: Move, decision: Pending) -> None:
         state.decisions[:0] = follow
         return
     if kind == "gaia-phase":
-        return _gaia_phase_choice(ctx, state, move, decision)
+        return _gaia_phase_choice(b, move, decision)
     if kind in FOLLOW_UPS:  # follow-ups of a decision (e.g. a tech tile bought in the Gaia phase)
         if move.command == "decline" and kind == "up":
             state.decisions.pop(0)
@@ -240,25 +240,25 @@ def _income_choice(ctx: Context, state: GameState, move: Move, decision: Pending
     state.decisions[:0] = follow
 
 
-def gaia_phase_declinable(ctx: Context, state: GameState, p: int) -> bool:
+def gaia_phase_declinable(b: Bound) -> bool:
     """Gaia-phase conversions may be declined unless they only move tokens where they return anyway."""
-    back = ctx.holdings.param(state, p, "token_route", "gaia")
-    for costs, _gains in conversions(ctx, state, p, gaia_phase=True):
+    back = b.holdings.param(b.state, b.p, "token_route", "gaia")
+    for costs, _gains in conversions(b, gaia_phase=True):
         if any(not isinstance(c, ast.Move) or c.target != back for c in costs):
             return True
     return False
 
 
-def _gaia_phase_choice(ctx: Context, state: GameState, move: Move, decision: Pending) -> None:
-    p = move.player
+def _gaia_phase_choice(b: Bound, move: Move, decision: Pending) -> None:
+    ctx, state, p = b.ctx, b.state, b.p
     if move.command == "decline":
-        if not gaia_phase_declinable(ctx, state, p):
+        if not gaia_phase_declinable(b):
             raise IllegalMoveError("gaia-phase", "these conversions cost nothing (the tokens return there anyway): use them all")
         state.decisions.pop(0)
         phases.return_gaia_tokens(ctx, state, p)
         return
     expect(move, "spend")
-    follow = free_conversion(ctx, state, move, gaia_phase=True)
+    follow = free_conversion(b, move, gaia_phase=True)
     if not phases.gaia_choice_open(ctx, state, p) or state.players[p].power["gaia"] == 0:
         state.decisions.pop(0)
         rest = follow

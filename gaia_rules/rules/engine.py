@@ -209,7 +209,7 @@ class Engine:
         if move.command not in ("spend", "pass") or state.ended or self.to_move(state) != move.player:
             return move  # only these two have other spellings
         if move.command == "spend":
-            return conversions.spend_spelling(self.context(state), state, move)
+            return conversions.spend_spelling(bind(self.context(state), state, move.player), move)
         if (move.command == "pass" and len(move.args) == 1 and move.args[0] in self.catalogue.boosters
                 and state.round >= self.catalogue.game["rounds"]):
             return Move(move.player, "pass")

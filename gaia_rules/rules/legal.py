@@ -121,8 +121,9 @@ def candidates(ctx: Context, state: GameState, p: int, certain: set[Move]) -> It
 
 def _decision_candidates(ctx, state, p, decision) -> Iterator[Move]:
     kind = decision.kind
+    b = bind(ctx, state, p)
     if kind == "charge":
-        for offer in charges.charge_offers(bind(ctx, state, p), decision):
+        for offer in charges.charge_offers(b, decision):
             yield Move(p, "charge", (offer,))
         yield Move(p, "decline")
     elif kind == "income":
@@ -134,7 +135,7 @@ def _decision_candidates(ctx, state, p, decision) -> Iterator[Move]:
     elif kind == "gaia-phase":
         for args in _spends(ctx, state, p, gaia_phase=True):
             yield Move(p, "spend", args)
-        if actions.gaia_phase_declinable(ctx, state, p):
+        if actions.gaia_phase_declinable(b):
             yield Move(p, "decline")
     else:
         yield from follow_up_candidates(ctx, state, p, decision)
@@ -285,7 +286,7 @@ def _spends(ctx, state, p, gaia_phase: bool) -> Iterator[tuple[str, str]]:
     """The arguments of each open conversion once, twice, ... as many times as the player can pay for
     it in one spend (a conversion that gains something other than amounts, a tech tile, once)."""
     have: dict = {}
-    shut = conversions.closed(ctx, state, p, gaia_phase)
+    shut = conversions.closed(bind(ctx, state, p), gaia_phase)
     for multiples in ctx.holdings.derived(state, p, _open_multiples, gaia_phase, shut):
         k = 1
         while (many := multiples.times(k)) is not None:

@@ -350,7 +350,7 @@ def gaia_phase_player(ctx: Context, state: GameState, p: int) -> None:
 def gaia_choice_open(ctx: Context, state: GameState, p: int) -> bool:
     """Whether some Gaia-phase conversion open to player p now (its condition holds, its limit allows)
     could be paid."""
-    for costs, _gains in conversions.conversions(ctx, state, p, gaia_phase=True):
+    for costs, _gains in conversions.conversions(bind(ctx, state, p), gaia_phase=True):
         if effects.can_pay(ctx, state, p, costs, "conversion") is None:
             if all(not isinstance(c, ast.Move) or state.players[p].power.get(c.source, 0) >= c.count for c in costs):
                 return True
