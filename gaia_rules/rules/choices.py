@@ -14,6 +14,7 @@ from __future__ import annotations
 from ..language import ast
 from ..state import GameState, Pending, PlayerState
 from . import power, resources, special_token
+from .bound import bind
 from .context import Context
 from .errors import IllegalMoveError
 from .special_token import CYCLE, KIND
@@ -75,7 +76,7 @@ def _gain(ctx, state, p, res, count, source, follow) -> None:
     elif res == "vp":
         resources.add_vp(state, p, count, source)
     else:
-        resources.gain_resource(ctx, state, p, res, count, source)
+        resources.gain_resource(bind(ctx, state, p), res, count, source)
 
 
 def spend_with_choice(ctx: Context, state: GameState, p: int, n: int, then: list, follow: list[Pending],
