@@ -153,7 +153,7 @@ def _charge(b: Bound, move: Move, decision: Pending) -> None:
         items.append(["vp", -cost, "charge"])
     follow: list[Pending] = []
     with effects.hearing_refusals(ctx, state, follow):
-        choices.apply_sequence(ctx, state, p, items, follow)
+        choices.apply_sequence(b, items, follow)
     # the rest of the `on charge` statements (their power-cycle gains came with the offer)
     builder = decision.data.get("builder")
     tags = frozenset(t for t in (decision.data.get("piece"),
@@ -185,13 +185,13 @@ def _decision(b: Bound, move: Move, decision: Pending) -> None:
         return _charge(b, move, decision)
     if kind == "income":
         expect(move, "income")
-        return _income_choice(ctx, state, move, decision)
+        return _income_choice(b, move, decision)
     if kind == choices.KIND:
         expect(move, choices.KIND)
         state.decisions.pop(0)
         follow: list[Pending] = []
         with effects.hearing_refusals(ctx, state, follow):
-            choices.resolve(ctx, state, move.player, arg(move, 0), decision, follow)
+            choices.resolve(b, arg(move, 0), decision, follow)
         state.decisions[:0] = follow
         return
     if kind == "gaia-phase":
@@ -218,9 +218,9 @@ def _decision(b: Bound, move: Move, decision: Pending) -> None:
     raise IllegalMoveError("sequence", f"unexpected decision '{kind}'")
 
 
-def _income_choice(ctx: Context, state: GameState, move: Move, decision: Pending) -> None:
+def _income_choice(b: Bound, move: Move, decision: Pending) -> None:
     """`income a,b`: apply the income events these name, in this order; the rest follows automatically."""
-    p = move.player
+    ctx, state = b.ctx, b.state
     events = decision.data["events"]
     chosen: list = []  # events, in the order named
     for part in arg(move, 0).split(","):
@@ -236,7 +236,7 @@ def _income_choice(ctx: Context, state: GameState, move: Move, decision: Pending
         state.decisions.pop(0)
         chosen.extend(events)
     with effects.hearing_refusals(ctx, state, follow):
-        choices.apply_events(ctx, state, p, chosen, follow)
+        choices.apply_events(b, chosen, follow)
     state.decisions[:0] = follow
 
 
@@ -302,9 +302,9 @@ def board_action(b: Bound, move: Move) -> None:
         effects.fire(ctx, state, p, effects.Event("spend", data={"pw": pw}), 1, follow)
     with effects.hearing_refusals(ctx, state, follow):
         if pw:
-            choices.spend_with_choice(ctx, state, p, pw, items, follow, "power-action")
+            choices.spend_with_choice(b, pw, items, follow, "power-action")
         else:
-            choices.apply_sequence(ctx, state, p, items, follow)
+            choices.apply_sequence(b, items, follow)
     effects.apply_gains(ctx, state, p, others, aid, follow, by="board-action")
     effects.fire(ctx, state, p, effects.Event("board-action", frozenset((aid,))), 1, follow)
     queue(state, follow)
@@ -557,7 +557,7 @@ def _f_token(b, move, question):
     ctx, state = b.ctx, b.state
     follow: list[Pending] = []
     with effects.hearing_refusals(ctx, state, follow):
-        choices.resolve(ctx, state, move.player, arg(move, 0), question, follow)
+        choices.resolve(b, arg(move, 0), question, follow)
     queue(state, follow)
 
 

@@ -314,9 +314,9 @@ def free_conversion(b: Bound, move: Move, gaia_phase: bool) -> list[Pending]:
         effects.fire(ctx, state, p, effects.Event("spend", data={"pw": power}), 1, follow)
     with effects.hearing_refusals(ctx, state, follow):
         if power:
-            choices.spend_with_choice(ctx, state, p, power, then, follow, "conversion")
+            choices.spend_with_choice(b, power, then, follow, "conversion")
         else:
-            choices.apply_sequence(ctx, state, p, then, follow)
+            choices.apply_sequence(b, then, follow)
     return follow
 
 

@@ -13,6 +13,7 @@ from ..language import ast
 from ..state import GameState, Pending
 from . import choices, effects, power, sharing
 from .common import hex_name, queue
+from .bound import bind
 from .context import Context
 from .errors import IllegalMoveError, MoveSyntaxError
 from .federation_trees import Fewest, cheaper_part
@@ -266,6 +267,6 @@ def _pay_satellites(ctx: Context, state: GameState, p: int, n: int, follow: list
         return
     for pay in _satellite_price(ctx, state, p):
         if pay.resource == "t":
-            choices.take_with_choice(ctx, state, p, pay.count * n, "discard", follow)
+            choices.take_with_choice(bind(ctx, state, p), pay.count * n, "discard", follow)
         else:
             effects.pay(ctx, state, p, [ast.Pay(pay.count * n, pay.resource)], "federation")

@@ -309,7 +309,7 @@ def income(ctx: Context, state: GameState, p: int) -> None:
         return
     follow: list[Pending] = []
     with effects.hearing_refusals(ctx, state, follow):
-        choices.apply_events(ctx, state, p, events, follow)
+        choices.apply_events(bind(ctx, state, p), events, follow)
     state.decisions.extend(follow)
 
 
