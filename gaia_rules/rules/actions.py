@@ -45,13 +45,13 @@ def dispatch(b: Bound, move: Move) -> None:
     if phase == "factions":
         expect(move, "faction")
         if state.setup.auction:
-            return auction.choose(ctx, state, move.player, arg(move, 0))
+            return auction.choose(b, arg(move, 0))
         return phases.choose_faction(ctx, state, move.player, arg(move, 0))
     if phase == "bids":
         expect(move, "bid", "faction")
         if move.command == "faction":
-            return auction.choose(ctx, state, move.player, arg(move, 0))
-        return auction.bid(ctx, state, move)
+            return auction.choose(b, arg(move, 0))
+        return auction.bid(b, move)
     if phase == "setup":
         expect(move, "build")
         return setup_placement(ctx, state, move)

@@ -90,10 +90,10 @@ def candidates(ctx: Context, state: GameState, p: int, certain: set[Move]) -> It
         return
     if state.phase == "bids":
         for offer in state.offers:
-            low, high = auction.bid_range(ctx, state, offer)
+            low, high = auction.bid_range(ctx.content, offer)
             for amount in range(low, high + 1):
                 yield Move(p, "bid", (offer["faction"], str(amount)))
-        if not auction.chooses_first(ctx, state):
+        if not auction.chooses_first(ctx.content, state):
             for fid in ctx.content.catalogue.factions:
                 yield Move(p, "faction", (fid,))
         return

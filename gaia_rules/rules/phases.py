@@ -32,7 +32,7 @@ def start(ctx: Context, state: GameState) -> None:
             choose_faction(ctx, state, i, f)
         begin_placements(ctx, state)
     elif state.setup.auction:
-        auction.start(ctx, state)
+        auction.start(ctx.content, state)
     else:
         state.phase = "factions"
 
@@ -137,7 +137,7 @@ def advance(ctx: Context, state: GameState, observer: RoundObserver | None = Non
             return
         if state.phase == "bids":
             if auction.over(state):
-                auction.finish(ctx, state)
+                auction.finish(state)
                 begin_placements(ctx, state)
                 continue
             return
