@@ -462,8 +462,7 @@ MAIN = {
 
 
 def _federation_main(b: Bound, move: Move) -> None:
-    ctx, state = b.ctx, b.state
-    form_federation(ctx, state, move)
+    form_federation(b, move)
 
 
 MAIN["federation"] = _federation_main

@@ -420,7 +420,7 @@ def _building_group(b: Bound, name: str) -> set[str]:
             h = state.board.get(near)
             if near in group or h is None:
                 continue
-            if p in h.federations or federations.piece_value(b.ctx, state, p, near) > 0:
+            if p in h.federations or federations.piece_value(b, near) > 0:
                 group.add(near)
                 frontier.append(near)
     return group

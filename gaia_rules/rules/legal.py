@@ -257,7 +257,7 @@ def _main_candidates(ctx, state, p, sure) -> Iterator[Move]:
             if research.advance_problem(bound, track) is None:
                 yield sure(Move(p, "up", (track,)))
     tokens = [t for t, n in state.fed_supply.items() if n > 0]
-    for fed in federation_listing.possible_federations(ctx, state, p) if tokens else []:
+    for fed in federation_listing.possible_federations(bind(ctx, state, p)) if tokens else []:
         for token in tokens:
             yield Move(p, "federation", (fed, token))
     last = state.round >= ctx.content.catalogue.game["rounds"]
