@@ -163,7 +163,7 @@ class Engine:
             positions = list(state.setup.tech_tiles) + [f"adv-{t}" for t in state.setup.advanced_tiles]
             bound = bind(ctx, state, follow.player)
             return any(tech_problem(bound, pos) is None for pos in positions)
-        for move in follow_up_candidates(ctx, state, follow.player, follow):
+        for move in follow_up_candidates(bind(ctx, state, follow.player), follow):
             trial = holdings.clone(state)
             try:
                 self.apply_in_place(trial, move)
