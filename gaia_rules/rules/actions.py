@@ -45,13 +45,13 @@ def dispatch(b: Bound, move: Move) -> None:
     if phase == "factions":
         expect(move, "faction")
         if state.setup.auction:
-            return auction.choose(ctx, state, move.player, arg(move, 0))
+            return auction.choose(b, arg(move, 0))
         return phases.choose_faction(ctx, state, move.player, arg(move, 0))
     if phase == "bids":
         expect(move, "bid", "faction")
         if move.command == "faction":
-            return auction.choose(ctx, state, move.player, arg(move, 0))
-        return auction.bid(ctx, state, move)
+            return auction.choose(b, arg(move, 0))
+        return auction.bid(b, move)
     if phase == "setup":
         expect(move, "build")
         return setup_placement(ctx, state, move)
@@ -64,11 +64,11 @@ def dispatch(b: Bound, move: Move) -> None:
 
 
 def _turn(b: Bound, move: Move) -> None:
-    ctx, state = b.ctx, b.state
+    state = b.state
     if move.command in FREE_COMMANDS:
         if state.pending:
             raise IllegalMoveError("sequence", f"first answer the '{state.pending[0].kind}' your action needs")
-        return FREE[move.command](ctx, state, move)
+        return FREE[move.command](b, move)
     if state.pending:
         follow = state.pending[0]
         handler = FOLLOW_UPS.get(follow.kind)
@@ -127,10 +127,10 @@ def take_starting_booster(ctx: Context, state: GameState, move: Move) -> None:
 
 # ------------------------------------------------------------------ charges
 
-def _charge(ctx: Context, state: GameState, move: Move, decision: Pending) -> None:
+def _charge(b: Bound, move: Move, decision: Pending) -> None:
     """Accept the offered charge (its VP cost is paid after the power moves) or decline it."""
-    p = move.player
-    offers = charges.charge_offers(ctx, state, decision)
+    ctx, state, p = b.ctx, b.state, b.p
+    offers = charges.charge_offers(b, decision)
     if move.command == "decline":
         state.decisions.pop(0)
         return
@@ -153,7 +153,7 @@ def _charge(ctx: Context, state: GameState, move: Move, decision: Pending) -> No
         items.append(["vp", -cost, "charge"])
     follow: list[Pending] = []
     with effects.hearing_refusals(ctx, state, follow):
-        choices.apply_sequence(ctx, state, p, items, follow)
+        choices.apply_sequence(b, items, follow)
     # the rest of the `on charge` statements (their power-cycle gains came with the offer)
     builder = decision.data.get("builder")
     tags = frozenset(t for t in (decision.data.get("piece"),
@@ -182,20 +182,20 @@ def _decision(b: Bound, move: Move, decision: Pending) -> None:
     kind = decision.kind
     if kind == "charge":
         expect(move, "charge", "decline")
-        return _charge(ctx, state, move, decision)
+        return _charge(b, move, decision)
     if kind == "income":
         expect(move, "income")
-        return _income_choice(ctx, state, move, decision)
+        return _income_choice(b, move, decision)
     if kind == choices.KIND:
         expect(move, choices.KIND)
         state.decisions.pop(0)
         follow: list[Pending] = []
         with effects.hearing_refusals(ctx, state, follow):
-            choices.resolve(ctx, state, move.player, arg(move, 0), decision, follow)
+            choices.resolve(b, arg(move, 0), decision, follow)
         state.decisions[:0] = follow
         return
     if kind == "gaia-phase":
-        return _gaia_phase_choice(ctx, state, move, decision)
+        return _gaia_phase_choice(b, move, decision)
     if kind in FOLLOW_UPS:  # follow-ups of a decision (e.g. a tech tile bought in the Gaia phase)
         if move.command == "decline" and kind == "up":
             state.decisions.pop(0)
@@ -218,9 +218,9 @@ def _decision(b: Bound, move: Move, decision: Pending) -> None:
     raise IllegalMoveError("sequence", f"unexpected decision '{kind}'")
 
 
-def _income_choice(ctx: Context, state: GameState, move: Move, decision: Pending) -> None:
+def _income_choice(b: Bound, move: Move, decision: Pending) -> None:
     """`income a,b`: apply the income events these name, in this order; the rest follows automatically."""
-    p = move.player
+    ctx, state = b.ctx, b.state
     events = decision.data["events"]
     chosen: list = []  # events, in the order named
     for part in arg(move, 0).split(","):
@@ -236,29 +236,29 @@ def _income_choice(ctx: Context, state: GameState, move: Move, decision: Pending
         state.decisions.pop(0)
         chosen.extend(events)
     with effects.hearing_refusals(ctx, state, follow):
-        choices.apply_events(ctx, state, p, chosen, follow)
+        choices.apply_events(b, chosen, follow)
     state.decisions[:0] = follow
 
 
-def gaia_phase_declinable(ctx: Context, state: GameState, p: int) -> bool:
+def gaia_phase_declinable(b: Bound) -> bool:
     """Gaia-phase conversions may be declined unless they only move tokens where they return anyway."""
-    back = ctx.holdings.param(state, p, "token_route", "gaia")
-    for costs, _gains in conversions(ctx, state, p, gaia_phase=True):
+    back = b.holdings.param(b.state, b.p, "token_route", "gaia")
+    for costs, _gains in conversions(b, gaia_phase=True):
         if any(not isinstance(c, ast.Move) or c.target != back for c in costs):
             return True
     return False
 
 
-def _gaia_phase_choice(ctx: Context, state: GameState, move: Move, decision: Pending) -> None:
-    p = move.player
+def _gaia_phase_choice(b: Bound, move: Move, decision: Pending) -> None:
+    ctx, state, p = b.ctx, b.state, b.p
     if move.command == "decline":
-        if not gaia_phase_declinable(ctx, state, p):
+        if not gaia_phase_declinable(b):
             raise IllegalMoveError("gaia-phase", "these conversions cost nothing (the tokens return there anyway): use them all")
         state.decisions.pop(0)
         phases.return_gaia_tokens(ctx, state, p)
         return
     expect(move, "spend")
-    follow = free_conversion(ctx, state, move, gaia_phase=True)
+    follow = free_conversion(b, move, gaia_phase=True)
     if not phases.gaia_choice_open(ctx, state, p) or state.players[p].power["gaia"] == 0:
         state.decisions.pop(0)
         rest = follow
@@ -302,9 +302,9 @@ def board_action(b: Bound, move: Move) -> None:
         effects.fire(ctx, state, p, effects.Event("spend", data={"pw": pw}), 1, follow)
     with effects.hearing_refusals(ctx, state, follow):
         if pw:
-            choices.spend_with_choice(ctx, state, p, pw, items, follow, "power-action")
+            choices.spend_with_choice(b, pw, items, follow, "power-action")
         else:
-            choices.apply_sequence(ctx, state, p, items, follow)
+            choices.apply_sequence(b, items, follow)
     effects.apply_gains(ctx, state, p, others, aid, follow, by="board-action")
     effects.fire(ctx, state, p, effects.Event("board-action", frozenset((aid,))), 1, follow)
     queue(state, follow)
@@ -462,8 +462,7 @@ MAIN = {
 
 
 def _federation_main(b: Bound, move: Move) -> None:
-    ctx, state = b.ctx, b.state
-    form_federation(ctx, state, move)
+    form_federation(b, move)
 
 
 MAIN["federation"] = _federation_main
@@ -557,7 +556,7 @@ def _f_token(b, move, question):
     ctx, state = b.ctx, b.state
     follow: list[Pending] = []
     with effects.hearing_refusals(ctx, state, follow):
-        choices.resolve(ctx, state, move.player, arg(move, 0), question, follow)
+        choices.resolve(b, arg(move, 0), question, follow)
     queue(state, follow)
 
 

@@ -248,7 +248,7 @@ def place_new(b: Bound, piece: str, name: str, by: str = MAIN_ACTION) -> None:
     effects.pay(ctx, state, p, plan.costs, f"structure:{piece}")
     follow: list[Pending] = []
     if plan.tokens is not None:
-        choices.take_with_choice(ctx, state, p, plan.tokens, "gaia", follow)
+        choices.take_with_choice(b, plan.tokens, "gaia", follow)
     if plan.completes:   # never half done: the project under the piece completes before it is replaced
         complete_project(b, name, plan.planet, follow)
     becomes = None if plan.guest or s.gaia_project else plan.becomes.get(plan.planet)
@@ -420,7 +420,7 @@ def _building_group(b: Bound, name: str) -> set[str]:
             h = state.board.get(near)
             if near in group or h is None:
                 continue
-            if p in h.federations or federations.piece_value(b.ctx, state, p, near) > 0:
+            if p in h.federations or federations.piece_value(b, near) > 0:
                 group.add(near)
                 frontier.append(near)
     return group

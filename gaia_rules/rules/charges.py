@@ -17,6 +17,7 @@ from __future__ import annotations
 from ..language import ast
 from ..state import GameState, Pending
 from . import effects, power, sharing, special_token
+from .bound import Bound, bind
 from .context import Context
 
 
@@ -41,7 +42,9 @@ def close_builds(state: GameState, outstanding: int | None = None) -> None:
 
 
 def offer_charges(ctx: Context, state: GameState, builder: int, name: str) -> None:
-    """Each opponent with a structure within reach may charge power, clockwise from the builder."""
+    """Each opponent with a structure within reach may charge power, clockwise from the builder.
+
+    Takes `ctx`, not a bound view: it acts for every opponent in turn (each is bound once as it is reached)."""
     seats = state.seats
     i = seats.index(builder)
     near = [(other, h) for other in ctx.map.within(name, ctx.map.charge_distance)
@@ -50,38 +53,39 @@ def offer_charges(ctx: Context, state: GameState, builder: int, name: str) -> No
     for p in seats[i + 1:] + seats[:i]:
         if not ctx.seat(state, p).charges:
             continue  # a seat that never charges power (the Automa)
-        player = state.players[p]
         best = 0
         for other, h in near:  # p's pieces that take charges (not Gaiaformers or stations) and guest mines in reach
             if sharing.has_structure(ctx.content, state, h, p, "charge"):
                 best = max(best, ctx.holdings.power_value(state, p, other, "charge"))
         if best == 0:
             continue
+        b = bind(ctx, state, p)
+        player = b.player
         reached = effects.Event("opponent-build", frozenset((piece, state.players[builder].faction)), {"pw": best},
                                 (name,), piece, owner=builder)
         state.decisions.extend(effects.fire(ctx, state, p, reached))
-        extra = _charge_extras(ctx, state, p)
-        amount = min(best, power.charge_capacity(player), player.vp + ctx.holdings.param(state, p, "charge_free_power"))
+        extra = _charge_extras(b)
+        amount = min(best, power.charge_capacity(player), player.vp + b.holdings.param(state, p, "charge_free_power"))
         if amount <= 0 and not extra:
             continue  # nothing to charge: the `charge` event cannot happen
         state.decisions.append(Pending("charge", p, {"amount": amount, "max": best, "extra": bool(extra),
                                                       "piece": piece, "builder": builder}))
 
 
-def charge_offers(ctx: Context, state: GameState, decision: Pending) -> list[str]:
-    """The texts of the charges a decision offers (`2pw`, or `3pw,1t` / `1t,2pw` with a power-cycle gain)."""
-    p = decision.player
-    player = state.players[p]
+def charge_offers(b: Bound, decision: Pending) -> list[str]:
+    """The texts of the charges a decision offers (`2pw`, or `3pw,1t` / `1t,2pw` with a power-cycle gain);
+    `b` is bound to the seat the decision asks."""
+    state, p, player = b.state, b.p, b.player
     amount = decision.data["amount"]
     if not decision.data.get("extra"):
         return [f"{amount}pw"]
-    gains = _charge_extras(ctx, state, p)
+    gains = _charge_extras(b)
     text = ",".join(f"{g.count}{g.resource}" for g in gains)
     trial = special_token.trial(player)
     for g in gains:
         if g.resource == "t":
             power.gain_tokens(trial, g.count)
-    after = min(decision.data["max"], power.charge_capacity(trial), player.vp + ctx.holdings.param(state, p, "charge_free_power"))
+    after = min(decision.data["max"], power.charge_capacity(trial), player.vp + b.holdings.param(state, p, "charge_free_power"))
     return [f"{amount}pw,{text}", f"{text},{after}pw"]
 
 
@@ -89,12 +93,13 @@ def charge_offers(ctx: Context, state: GameState, decision: Pending) -> list[str
 POWER_CYCLE = frozenset({"t", "pw"})
 
 
-def _charge_extras(ctx: Context, state: GameState, p: int) -> list[ast.Amount]:
-    """Power-cycle gains of the `on charge` statements player p holds (given as part of the charge)."""
+def _charge_extras(b: Bound) -> list[ast.Amount]:
+    """Power-cycle gains of the `on charge` statements the bound seat holds (given as part of the charge)."""
+    state, p, holdings = b.state, b.p, b.holdings
     out = []
-    for h in ctx.holdings.listeners(state, p, "charge"):
+    for h in holdings.listeners(state, p, "charge"):
         cond = h.statement.condition
-        if cond is None or cond.holds(ctx.holdings.count_per(state, p, cond.counters, cond.each, cond.within, None, cond.near)):
+        if cond is None or cond.holds(holdings.count_per(state, p, cond.counters, cond.each, cond.within, None, cond.near)):
             out.extend(g for g in h.statement.clause.gains
                        if isinstance(g, ast.Amount) and g.resource in POWER_CYCLE and not g.per)
     return out

@@ -12,9 +12,9 @@ pending question survives a save).
 from __future__ import annotations
 
 from ..language import ast
-from ..state import GameState, Pending, PlayerState
+from ..state import Pending, PlayerState
 from . import power, resources, special_token
-from .context import Context
+from .bound import Bound
 from .errors import IllegalMoveError
 from .special_token import CYCLE, KIND
 
@@ -44,13 +44,13 @@ def _question(trial: PlayerState, event: list) -> tuple[int, list[str]] | None:
     return None
 
 
-def apply_events(ctx: Context, state: GameState, p: int, events: list, follow: list[Pending]) -> None:
+def apply_events(b: Bound, events: list, follow: list[Pending]) -> None:
     """Apply events (lists of gains) in order; stop at the first one whose charge needs a token choice.
 
     That event and every later one wait for the answer (the site's engine re-runs
     the interrupted event from its start).
     """
-    player = state.players[p]
+    p, player = b.p, b.player
     for k, event in enumerate(events):
         if special_token.held(player):
             found = _question(special_token.trial(player), event)
@@ -60,32 +60,31 @@ def apply_events(ctx: Context, state: GameState, p: int, events: list, follow: l
                                                 "then": event[i + 1:], "later": events[k + 1:], "options": options}))
                 return
         for res, count, source in event:
-            _gain(ctx, state, p, res, count, source, follow)
+            _gain(b, res, count, source, follow)
 
 
-def apply_sequence(ctx: Context, state: GameState, p: int, items: list, follow: list[Pending]) -> None:
+def apply_sequence(b: Bound, items: list, follow: list[Pending]) -> None:
     """Apply one event: a list of gains that waits as a whole for a token choice."""
     if items:
-        apply_events(ctx, state, p, [items], follow)
+        apply_events(b, [items], follow)
 
 
-def _gain(ctx, state, p, res, count, source, follow) -> None:
+def _gain(b: Bound, res: str, count: int, source: str, follow: list[Pending]) -> None:
     if res == "tech":
-        follow.append(Pending("tech", p, {"source": source}))
+        follow.append(Pending("tech", b.p, {"source": source}))
     elif res == "vp":
-        resources.add_vp(state, p, count, source)
+        resources.add_vp(b.state, b.p, count, source)
     else:
-        resources.gain_resource(ctx, state, p, res, count, source)
+        resources.gain_resource(b, res, count, source)
 
 
-def spend_with_choice(ctx: Context, state: GameState, p: int, n: int, then: list, follow: list[Pending],
-                      use: str = "price") -> None:
+def spend_with_choice(b: Bound, n: int, then: list, follow: list[Pending], use: str = "price") -> None:
     """Spend n power; with the token in area III the player may be asked whether to use it.
 
     The caller fires the `spend` event first (`effects.fire`, which the gains here come before).
     """
-    player = state.players[p]
-    value, special, to = special_token.spending(ctx, state, p, use)
+    p, player = b.p, b.player
+    value, special, to = special_token.spending(b.ctx, b.state, p, use)
     how = special_token.spend_question(player, n, value, special)
     if isinstance(how, list):
         data = {"op": "spend", "n": n, "then": then, "options": how}
@@ -94,7 +93,7 @@ def spend_with_choice(ctx: Context, state: GameState, p: int, n: int, then: list
         follow.append(Pending(KIND, p, data))
         return
     power.spend_power(player, n, value, special, use_token=how, to=to)
-    apply_sequence(ctx, state, p, then, follow)
+    apply_sequence(b, then, follow)
 
 
 AREAS_KIND = "areas"
@@ -127,15 +126,15 @@ def take_from_areas(player: PlayerState, split: str, to: str) -> None:
                 player.power["gaia"] += int(k)
 
 
-def take_with_choice(ctx: Context, state: GameState, p: int, n: int, to: str, follow: list[Pending]) -> None:
+def take_with_choice(b: Bound, n: int, to: str, follow: list[Pending]) -> None:
     """Remove n tokens, to the Gaia area or out of play.
 
     Under `token_discard_order: choice` the player picks the areas when there
     is more than one way; otherwise area I goes first and only the special
     token may be a question.
     """
-    player = state.players[p]
-    if ctx.content.game_params["token_discard_order"] == "choice":
+    p, player = b.p, b.player
+    if b.content.game_params["token_discard_order"] == "choice":
         splits = area_splits(player, n)
         if len(splits) > 1:
             follow.append(Pending(AREAS_KIND, p, {"n": n, "to": to, "options": splits}))
@@ -159,24 +158,25 @@ def _take(player: PlayerState, n: int, token_goes: bool, to: str) -> None:
         special_token.discarded(player, to)
 
 
-def resolve(ctx: Context, state: GameState, p: int, answer: str, question: Pending, follow: list[Pending]) -> None:
-    """Carry out the interrupted operation with the player's answer."""
+def resolve(b: Bound, answer: str, question: Pending, follow: list[Pending]) -> None:
+    """Carry out the interrupted operation with the answer of the bound seat."""
+    state, p = b.state, b.p
     data = question.data
     if answer not in data["options"]:
         raise IllegalMoveError("special-token", f"the token can go to {' or '.join(data['options'])}, not {answer}")
-    player = state.players[p]
+    player = b.player
     op = data["op"]
     if op == "charge":
         for res, count, source in data["before"]:
-            _gain(ctx, state, p, res, count, source, follow)
+            _gain(b, res, count, source, follow)
         resources.charge(state, p, data["n"], token_first=(answer == data["options"][0]))
-        apply_sequence(ctx, state, p, data["then"], follow)
+        apply_sequence(b, data["then"], follow)
         if not follow:
-            apply_events(ctx, state, p, data.get("later", []), follow)
+            apply_events(b, data.get("later", []), follow)
     elif op == "spend":
-        value, special, to = special_token.spending(ctx, state, p, data.get("use", "price"))
+        value, special, to = special_token.spending(b.ctx, state, p, data.get("use", "price"))
         power.spend_power(player, data["n"], value, special, use_token=(answer == "area1"), to=to)
-        apply_sequence(ctx, state, p, data["then"], follow)
+        apply_sequence(b, data["then"], follow)
     elif op == "take":
         _take(player, data["n"], answer in ("gaia", "discard"), data["to"])
 

@@ -13,24 +13,24 @@ from fractions import Fraction
 
 from ..language import ast
 from ..language.errors import EffectSyntaxError
-from ..state import GameState, Pending
+from ..state import Pending
 from . import choices, effects, power
 from .resources import FREE_ACTION
 from .cache import Cache
 from .common import arg, queue, quoted
-from .context import Context
+from .bound import Bound
 from .errors import IllegalMoveError, MoveSyntaxError
 from .moves import Move
 
 
-def spend(ctx: Context, state: GameState, move: Move) -> None:
-    follow = free_conversion(ctx, state, move, gaia_phase=False)
-    queue(state, follow)
+def spend(b: Bound, move: Move) -> None:
+    follow = free_conversion(b, move, gaia_phase=False)
+    queue(b.state, follow)
 
 
-def conversions(ctx: Context, state: GameState, p: int, gaia_phase: bool) -> list[tuple]:
-    """(costs, gains) of every conversion open to player p now."""
-    return ctx.holdings.derived(state, p, open_conversions, gaia_phase, closed(ctx, state, p, gaia_phase))
+def conversions(b: Bound, gaia_phase: bool) -> list[tuple]:
+    """(costs, gains) of every conversion open to the bound seat now."""
+    return b.holdings.derived(b.state, b.p, open_conversions, gaia_phase, closed(b, gaia_phase))
 
 
 def open_conversions(content, held, gaia_phase: bool, shut: frozenset = frozenset()) -> list[tuple]:
@@ -62,14 +62,15 @@ def limit_key(h) -> str:
     return f"{h.source}#{h.index}"
 
 
-def closed(ctx: Context, state: GameState, p: int, gaia_phase: bool) -> frozenset:
-    """The limited conversions player p holds that are shut now: their condition does not hold, or
+def closed(b: Bound, gaia_phase: bool) -> frozenset:
+    """The limited conversions the bound seat holds that are shut now: their condition does not hold, or
     their once-per limit is used up."""
-    limited = ctx.holdings.derived(state, p, _limited, gaia_phase)
+    state, p = b.state, b.p
+    limited = b.holdings.derived(state, p, _limited, gaia_phase)
     if not limited:
         return frozenset()
-    marks = state.players[p].marks
-    count = ctx.holdings.count_per
+    marks = b.player.marks
+    count = b.holdings.count_per
     return frozenset(key for key, st in limited
                      if (st.once is not None and f"{st.once}:{key}" in marks)
                      or (st.condition is not None
@@ -281,9 +282,9 @@ def _absorption(kinds: list[str], convs: list[tuple[dict, dict]]) -> list[float]
     return [value[r] * (1 + 1e-9) for r in kinds]
 
 
-def conversion_table(ctx: Context, state: GameState, p: int, gaia_phase: bool) -> tuple[list, list]:
+def conversion_table(b: Bound, gaia_phase: bool) -> tuple[list, list]:
     """The open conversions that cost something, and their (cost, gain) vectors; worked out once per holding."""
-    return ctx.holdings.derived(state, p, _conversion_table, gaia_phase, closed(ctx, state, p, gaia_phase))
+    return b.holdings.derived(b.state, b.p, _conversion_table, gaia_phase, closed(b, gaia_phase))
 
 
 def _conversion_table(content, held, gaia_phase: bool, shut: frozenset = frozenset()) -> tuple[list, list]:
@@ -297,34 +298,33 @@ def _limits(content, held, gaia_phase: bool, shut: frozenset) -> list[tuple]:
     return [(key, once) for c, _g, key, once in keyed_conversions(content, held, gaia_phase, shut) if vector(c)]
 
 
-def free_conversion(ctx: Context, state: GameState, move: Move, gaia_phase: bool) -> list[Pending]:
-    """`spend COST for GAIN`: any sum of open conversions that adds up exactly."""
-    p = move.player
-    pay_list, power, then, used = _spend_plan(ctx, state, p, arg(move, 0), arg(move, 1), gaia_phase)
+def free_conversion(b: Bound, move: Move, gaia_phase: bool) -> list[Pending]:
+    """`spend COST for GAIN`: any sum of open conversions that adds up exactly (`b` is bound to the mover)."""
+    ctx, state, p = b.ctx, b.state, b.p
+    pay_list, power, then, used = _spend_plan(b, arg(move, 0), arg(move, 1), gaia_phase)
     problem = effects.can_pay(ctx, state, p, pay_list + [ast.Pay(power, "pw")] if power else pay_list, "conversion")
     if problem:
         raise IllegalMoveError("cost", problem)
     effects.pay(ctx, state, p, pay_list, FREE_ACTION)
     for key, once in used:   # a once-per conversion taken: used up for its round or game
-        state.players[p].marks = state.players[p].marks + [f"{once}:{key}"]
+        b.player.marks = b.player.marks + [f"{once}:{key}"]
     follow: list[Pending] = []
     then = [list(x) for x in then]
     if power:
         effects.fire(ctx, state, p, effects.Event("spend", data={"pw": power}), 1, follow)
     with effects.hearing_refusals(ctx, state, follow):
         if power:
-            choices.spend_with_choice(ctx, state, p, power, then, follow, "conversion")
+            choices.spend_with_choice(b, power, then, follow, "conversion")
         else:
-            choices.apply_sequence(ctx, state, p, then, follow)
+            choices.apply_sequence(b, then, follow)
     return follow
 
 
-def _spend_plan(ctx: Context, state: GameState, p: int, cost_text: str, gain_text: str,
-                gaia_phase: bool) -> tuple[list, int, list, tuple]:
+def _spend_plan(b: Bound, cost_text: str, gain_text: str, gaia_phase: bool) -> tuple[list, int, list, tuple]:
     """How a spend is paid: (what to pay but power, power to spend, gains in order, the once-per
     conversions it uses as (key, period)); worked out once per holding and set of shut conversions."""
     try:
-        costs, gains = _read_spend(ctx.cache, cost_text, gain_text)
+        costs, gains = _read_spend(b.ctx.cache, cost_text, gain_text)
     except EffectSyntaxError as err:
         written = f"spend {cost_text} for {gain_text}"  # the gain is read as `now: <gain>`
         at = 6 + err.column if err.text == cost_text else len(written) - len(err.text) + err.column
@@ -333,10 +333,10 @@ def _spend_plan(ctx: Context, state: GameState, p: int, cost_text: str, gain_tex
     idle = ctx.cache.get(("idle spend", cost_text, gain_text), lambda: _idle_spend(costs, gains))  # texts alone say
     if idle:
         raise IllegalMoveError("empty-spend", f"'spend {cost_text} for {gain_text}' {idle}")
-    problem = _holding_problem(ctx, state, p, costs)
+    problem = _holding_problem(b, costs)
     if problem:  # checked before any search: what the player holds bounds what a plan may use
         raise IllegalMoveError("cost", problem)
-    return ctx.holdings.derived(state, p, _plan, gaia_phase, cost_text, gain_text, closed(ctx, state, p, gaia_phase))
+    return b.holdings.derived(b.state, b.p, _plan, gaia_phase, cost_text, gain_text, closed(b, gaia_phase))
 
 
 def _plan(content, held, gaia_phase: bool, cost_text: str, gain_text: str,
@@ -392,19 +392,19 @@ def _idle_spend(costs, gains) -> str | None:
     return "gives back what it takes"
 
 
-def _holding_problem(ctx: Context, state: GameState, p: int, costs) -> str | None:
-    """Why player p does not hold what a spend names as its price (resources, tokens to move), or None."""
-    problem = effects.can_pay(ctx, state, p, costs, "conversion")
+def _holding_problem(b: Bound, costs) -> str | None:
+    """Why the bound seat does not hold what a spend names as its price (resources, tokens to move), or None."""
+    problem = effects.can_pay(b.ctx, b.state, b.p, costs, "conversion")
     if problem:
         return problem
-    player = state.players[p]
+    player = b.player
     wanted: dict[str, int] = {}
     for c in costs:
         if isinstance(c, ast.Move):
             wanted[c.source] = wanted.get(c.source, 0) + c.count
     for source, n in wanted.items():
         if source == "gf":
-            have = ctx.holdings.free_gaiaformers(state, p)
+            have = b.holdings.free_gaiaformers(b.state, b.p)
         else:
             have = player.power.get(source, 0)
         if have < n:
@@ -445,7 +445,7 @@ def gain_text(gains) -> str:
     return ", ".join(parts)
 
 
-def spend_spelling(ctx: Context, state: GameState, move: Move) -> Move:
+def spend_spelling(b: Bound, move: Move) -> Move:
     """A spend that is one conversion k times over, spelt as the listing spells it; other moves as they are.
 
     The site writes where tokens come from, not where they go (`4tg`: four tokens of the Gaia
@@ -454,12 +454,13 @@ def spend_spelling(ctx: Context, state: GameState, move: Move) -> Move:
     """
     if move.command != "spend" or len(move.args) < 2 or ">" not in move.args[0]:
         return move  # only token moves can be spelt two ways
+    state = b.state
     gaia_phase = bool(state.decisions) and state.decisions[0].kind == "gaia-phase"
     try:
-        costs, gains = _read_spend(ctx.cache, move.args[0], move.args[1])
+        costs, gains = _read_spend(b.ctx.cache, move.args[0], move.args[1])
     except EffectSyntaxError:
         return move
-    real, convs = conversion_table(ctx, state, move.player, gaia_phase)
+    real, convs = conversion_table(b, gaia_phase)
     counts = direct(vector(costs), vector(gains), convs)
     if counts is None:
         return move
@@ -487,14 +488,13 @@ def _times(item, k: int):
     return ast.Amount(item.count * k, item.resource)
 
 
-def burn(ctx: Context, state: GameState, move: Move) -> None:
+def burn(b: Bound, move: Move) -> None:
     try:
         times = int(arg(move, 0))
     except ValueError:
         raise MoveSyntaxError.of_move(move, f"burn takes a number, not {quoted(move.args[0])}", 0) from None
-    power.burn(state.players[move.player], times, ctx.holdings.param(state, move.player, "token_route", "burn"),
-               ctx.content.catalogue.burn)
-    queue(state, effects.fire(ctx, state, move.player, effects.Event("burn", data={"pw": times})))
+    power.burn(b.player, times, b.holdings.param(b.state, b.p, "token_route", "burn"), b.content.catalogue.burn)
+    queue(b.state, effects.fire(b.ctx, b.state, b.p, effects.Event("burn", data={"pw": times})))
 
 
 FREE = {"spend": spend, "burn": burn}

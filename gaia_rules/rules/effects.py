@@ -15,6 +15,7 @@ from typing import Iterator
 from ..language import ast
 from ..state import FedTokenHeld, GameState, Pending
 from . import choices, holdings, power, rescoring, resources, special_token
+from .bound import bind
 from .content_view import RESOURCE_FIELDS
 from .context import Context
 from .errors import IllegalMoveError
@@ -120,7 +121,7 @@ def apply_gains(ctx: Context, state: GameState, p: int, gains, source: str, foll
     def flush():
         if batch:
             with hearing_refusals(ctx, state, follow, instead=event is not None and event.name == "refused"):
-                choices.apply_sequence(ctx, state, p, list(batch), follow)
+                choices.apply_sequence(bind(ctx, state, p), list(batch), follow)
             batch.clear()
 
     for g in gains:

@@ -167,7 +167,7 @@ class Engine:
             positions = list(state.setup.tech_tiles) + [f"adv-{t}" for t in state.setup.advanced_tiles]
             bound = bind(ctx, state, follow.player)
             return any(tech_problem(bound, pos) is None for pos in positions)
-        for move in follow_up_candidates(ctx, state, follow.player, follow):
+        for move in follow_up_candidates(bind(ctx, state, follow.player), follow):
             trial = holdings.clone(state)
             try:
                 self.apply_in_place(trial, move)
@@ -213,7 +213,7 @@ class Engine:
         if move.command not in ("spend", "pass") or state.ended or self.to_move(state) != move.player:
             return move  # only these two have other spellings
         if move.command == "spend":
-            return conversions.spend_spelling(self.context(state), state, move)
+            return conversions.spend_spelling(bind(self.context(state), state, move.player), move)
         if (move.command == "pass" and len(move.args) == 1 and move.args[0] in self.catalogue.boosters
                 and state.round >= self.catalogue.game["rounds"]):
             return Move(move.player, "pass")

@@ -8,9 +8,8 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Callable
 
-from ..state import GameState
 from . import sharing
-from .context import Context
+from .bound import Bound
 from .errors import IllegalMoveError
 from .federation_trees import TreeSearch, cheaper_part, dijkstra, joined, star
 from .federations import (blocked_hexes, check_federation, closure, grown_from, groups_of, member_hexes, piece_value,
@@ -21,20 +20,21 @@ class _NotWorkedOut(Exception):
     """A fewest-satellites question that would take longer than the caller may spend."""
 
 
-def possible_federations(ctx: Context, state: GameState, p: int, limit: int = 64) -> list[str]:
-    """Federations player p could form now (cached by the board, the budget and the rules that matter)."""
-    key = (p, limit, satellites_affordable(ctx, state, p), threshold(ctx, state, p),
+def possible_federations(b: Bound, limit: int = 64) -> list[str]:
+    """Federations the bound seat could form now (cached by the board, the budget and the rules that matter)."""
+    state, p = b.state, b.p
+    key = (p, limit, satellites_affordable(b), threshold(b),
            tuple(sorted((n, h.owner, h.piece, h.planet, sharing.shared_by(h), tuple(h.satellites), tuple(h.federations))
                         for n, h in state.board.items())),
-           tuple(sorted(state.fed_supply.items())), ctx.holdings.of(state, p).signature)
-    return list(ctx.map.kept("federations", key, lambda: _possible_federations(ctx, state, p, limit)))
+           tuple(sorted(state.fed_supply.items())), b.holdings.of(state, p).signature)
+    return list(b.map.kept("federations", key, lambda: _possible_federations(b, limit)))
 
 
 ROW_LIMIT = 100   # partial trees (rows of the tree search) computed per listing
 
 
-def _possible_federations(ctx: Context, state: GameState, p: int, limit: int) -> list[str]:
-    """Federations player p could form now: one cheapest layout per set of planets.
+def _possible_federations(b: Bound, limit: int) -> list[str]:
+    """Federations the bound seat could form now: one cheapest layout per set of planets.
 
     Combinations of building groups that just reach the required value are
     tried closest first; each is joined by a cheapest satellite tree (a path
@@ -43,7 +43,7 @@ def _possible_federations(ctx: Context, state: GameState, p: int, limit: int) ->
     partial trees have been computed, which bounds the time of a late-game
     listing.
     """
-    listing = _Listing.of(ctx, state, p)
+    listing = _Listing.of(b)
     if listing is None:
         return []
     combos = listing.combinations(limit)
@@ -55,31 +55,31 @@ class _Listing:
     """One listing of possible federations: the player's building groups, the satellite graph between
     them and what was already worked out (paths, gaps, costs of parts), shared by its steps."""
 
-    def __init__(self, ctx: Context, state: GameState, p: int, members, blocked, groups, values, need, grown):
-        self.ctx, self.state, self.p = ctx, state, p
+    def __init__(self, b: Bound, members, blocked, groups, values, need, grown):
+        self.b = b
         self.members, self.blocked, self.free = members, blocked, members - blocked
         self.groups, self.values, self.need = groups, values, need
         self.base = [grown] if grown else []
-        self.base_value = sum(piece_value(ctx, state, p, n) for n in self.base[0]) if self.base else 0
-        self.nodes = satellite_graph(ctx, state, p, members, blocked)
-        self.budget = satellites_affordable(ctx, state, p)
-        self.paths = [dijkstra(ctx, self.nodes, g) for g in groups]
+        self.base_value = sum(piece_value(b, n) for n in self.base[0]) if self.base else 0
+        self.nodes = satellite_graph(b, members, blocked)
+        self.budget = satellites_affordable(b)
+        self.paths = [dijkstra(b.ctx, self.nodes, g) for g in groups]
         self.gaps: dict[tuple[int, int], int] = {}
         self.part_costs: dict[tuple[int, ...], int | None] = {}  # fewest satellites joining some groups
         self.search: TreeSearch | None = None
 
     @classmethod
-    def of(cls, ctx: Context, state: GameState, p: int) -> "_Listing | None":
+    def of(cls, b: Bound) -> "_Listing | None":
         """The listing, or None when all the player's buildings together cannot reach the value needed."""
-        members = member_hexes(ctx, state, p)
-        blocked = blocked_hexes(ctx, state, p)
-        groups = groups_of(ctx, members - blocked)
-        need = threshold(ctx, state, p)
-        values = [sum(piece_value(ctx, state, p, n) for n in g) for g in groups]
-        grown = grown_from(ctx, state, p)
-        if sum(values) + sum(piece_value(ctx, state, p, n) for n in grown) < need:
+        members = member_hexes(b)
+        blocked = blocked_hexes(b)
+        groups = groups_of(b.map, members - blocked)
+        need = threshold(b)
+        values = [sum(piece_value(b, n) for n in g) for g in groups]
+        grown = grown_from(b)
+        if sum(values) + sum(piece_value(b, n) for n in grown) < need:
             return None
-        return cls(ctx, state, p, members, blocked, groups, values, need, grown)
+        return cls(b, members, blocked, groups, values, need, grown)
 
     def apart(self, i: int, j: int) -> int:
         """Fewest satellites joining groups i and j (a lower bound for any tree holding both)."""
@@ -123,7 +123,7 @@ class _Listing:
             cap = min(self.budget, max(_spanning_cost(combo, self.apart) for combo in searched))
         else:
             cap = self.budget
-        self.search = TreeSearch(self.ctx, self.nodes, self.groups + self.base, cap)
+        self.search = TreeSearch(self.b.ctx, self.nodes, self.groups + self.base, cap)
 
     def layouts(self, combos: list[tuple[int, tuple[int, ...]]]) -> dict[frozenset, tuple[str, bool]]:
         """One cheapest layout per set of planets: its hexes, and whether buildings beside its satellites
@@ -145,7 +145,7 @@ class _Listing:
                 cost, tree = self.search.cheapest(base_bit | sum(1 << i for i in combo))
             if cost is None or cost > self.budget:
                 continue
-            hexes = closure(self.ctx, self.state, self.p, tree, self.free)
+            hexes = closure(self.b, tree, self.free)
             planets = frozenset(n for n in hexes if n in self.members)
             if planets not in found:
                 # buildings next to the satellites join the federation; with them on board, some of its
@@ -179,7 +179,7 @@ class _Listing:
             hexes = text.split(",")
             try:
                 # a growing federation (with its base) gets the engine's own full check
-                _group, sats = check_federation(self.ctx, self.state, self.p, hexes,
+                _group, sats = check_federation(self.b, hexes,
                                                 verify_fewest=absorbed and bool(self.base),
                                                 known=(self.members, self.blocked))
             except IllegalMoveError:

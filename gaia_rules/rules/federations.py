@@ -13,24 +13,26 @@ from ..language import ast
 from ..state import GameState, Pending
 from . import choices, effects, power, sharing
 from .common import hex_name, queue
-from .context import Context
+from .bound import Bound
+from .map_view import MapView
 from .errors import IllegalMoveError, MoveSyntaxError
 from .federation_trees import Fewest, cheaper_part
 
 
-def piece_value(ctx: Context, state: GameState, p: int, name: str) -> int:
+def piece_value(b: Bound, name: str) -> int:
     """Power value of player p's piece (or guest mine) on `name` for federations (0 if none, or if the
     piece is not part of federations: `in_federations`)."""
+    state, p = b.state, b.p
     h = state.board.get(name)
-    if not sharing.has_structure(ctx.content, state, h, p, "federation"):
+    if not sharing.has_structure(b.content, state, h, p, "federation"):
         return 0
-    return ctx.holdings.power_value(state, p, name, "federation")
+    return b.holdings.power_value(state, p, name, "federation")
 
 
-def member_hexes(ctx: Context, state: GameState, p: int) -> set[str]:
+def member_hexes(b: Bound) -> set[str]:
     """Hexes holding a piece of p that can be part of a federation (value > 0)."""
-    return {n for n, h in state.board.items()
-            if sharing.has_piece(h, p) and piece_value(ctx, state, p, n) > 0}
+    return {n for n, h in b.state.board.items()
+            if sharing.has_piece(h, b.p) and piece_value(b, n) > 0}
 
 
 def federated(state: GameState, p: int) -> set[str]:
@@ -44,87 +46,88 @@ def federated(state: GameState, p: int) -> set[str]:
 # `federation_threshold_growth` per federation token held, or per federation formed
 # (`growing_federation_count: formed`). Every difference growing makes is in this section.
 
-def growing(ctx: Context, state: GameState, p: int) -> bool:
-    return ctx.holdings.param(state, p, "federation_mode") == "growing"
+def growing(b: Bound) -> bool:
+    return b.holdings.param(b.state, b.p, "federation_mode") == "growing"
 
 
-def threshold(ctx: Context, state: GameState, p: int) -> int:
+def threshold(b: Bound) -> int:
     """`federation_threshold`, plus `federation_threshold_growth` per federation token (or formation) so far."""
-    base, growth = ctx.holdings.param(state, p, "federation_threshold"), ctx.holdings.param(state, p, "federation_threshold_growth")
-    player = state.players[p]
-    done = player.federations_formed if ctx.content.game_params["growing_federation_count"] == "formed" else len(player.fed_tokens)
+    base, growth = b.holdings.param(b.state, b.p, "federation_threshold"), b.holdings.param(b.state, b.p, "federation_threshold_growth")
+    player = b.player
+    done = player.federations_formed if b.content.game_params["growing_federation_count"] == "formed" else len(player.fed_tokens)
     return base + growth * done
 
 
-def grown_from(ctx: Context, state: GameState, p: int) -> set[str]:
+def grown_from(b: Bound) -> set[str]:
     """The hexes a new federation of p extends: their federation when growing, else none."""
-    return federated(state, p) if growing(ctx, state, p) else set()
+    return federated(b.state, b.p) if growing(b) else set()
 
 
-def _grow(ctx: Context, state: GameState, p: int, group: set[str], members: set[str]) -> set[str]:
+def _grow(b: Bound, group: set[str], members: set[str]) -> set[str]:
     """A growing federation's group takes in the one it extends (which it must reach)."""
-    if not growing(ctx, state, p):
+    if not growing(b):
         return group
-    have = federated(state, p)
-    group = closure(ctx, state, p, group, members | have)
+    have = federated(b.state, b.p)
+    group = closure(b, group, members | have)
     if have and not (have <= group):
         raise IllegalMoveError("federation", "your new federation must extend the one you have")
     return group
 
 
-def _record(ctx: Context, state: GameState, p: int, group: set[str]) -> None:
+def _record(b: Bound, group: set[str]) -> None:
     """The player's federations after forming `group`: a new one, or the one it extends, grown."""
-    player = state.players[p]
-    if growing(ctx, state, p) and player.federations:
+    player = b.player
+    if growing(b) and player.federations:
         player.federations[0] = sorted(set(player.federations[0]) | group)
     else:
         player.federations.append(sorted(group))
 
 
-def blocked_hexes(ctx: Context, state: GameState, p: int) -> set[str]:
+def blocked_hexes(b: Bound) -> set[str]:
     """Hexes a new federation of p may not use: in or next to p's federations (unless growing)."""
-    if growing(ctx, state, p):
+    if growing(b):
         return set()
     out = set()
-    for name in federated(state, p):
+    for name in federated(b.state, b.p):
         out.add(name)
-        out.update(ctx.map.neighbour_names[name])
+        out.update(b.map.neighbour_names[name])
     return out
 
 
-def satellite_spot(ctx: Context, state: GameState, p: int, name: str) -> bool:
+def satellite_spot(b: Bound, name: str) -> bool:
     """Whether p may put a satellite on `name`: empty space without p's own piece or satellite.
 
     Other players' satellites and stations may share the hex.
     """
+    state, p = b.state, b.p
     h = state.board.get(name)
-    if ctx.map.kind_at(state, name) != "space":
+    if b.map.kind_at(state, name) != "space":
         return False
     return h is None or (h.owner != p and p not in h.satellites)
 
 
-def _flood(ctx: Context, start: set[str], allowed: set[str]) -> set[str]:
+def _flood(game_map: MapView, start: set[str], allowed: set[str]) -> set[str]:
     """`start` plus every hex of `allowed` reachable from it through neighbours."""
     group = set(start)
     frontier = list(group)
     while frontier:
-        for n in ctx.map.neighbour_names[frontier.pop()]:
+        for n in game_map.neighbour_names[frontier.pop()]:
             if n in allowed and n not in group:
                 group.add(n)
                 frontier.append(n)
     return group
 
 
-def closure(ctx: Context, state: GameState, p: int, hexes: set[str], members: set[str]) -> set[str]:
+def closure(b: Bound, hexes: set[str], members: set[str]) -> set[str]:
     """Add every piece of p connected to the group through adjacency."""
-    return _flood(ctx, hexes, members)
+    return _flood(b.map, hexes, members)
 
 
-def connected(ctx: Context, hexes: set[str]) -> bool:
-    return bool(hexes) and _flood(ctx, {next(iter(hexes))}, hexes) == hexes
+def connected(game_map: MapView, hexes: set[str]) -> bool:
+    return bool(hexes) and _flood(game_map, {next(iter(hexes))}, hexes) == hexes
 
 
-def check_federation(ctx: Context, state: GameState, p: int, listed: list[str],
+def check_federation(b: Bound, listed: list[str],
                      verify_fewest: bool = True, known: tuple[set[str], set[str]] | None = None
                      ) -> tuple[set[str], set[str]]:
     """Validate a federation; returns (all hexes, satellite hexes).
@@ -135,9 +138,9 @@ def check_federation(ctx: Context, state: GameState, p: int, listed: list[str],
     """
     if len(set(listed)) != len(listed):
         raise IllegalMoveError("federation", "a hex is listed twice")
-    members, blocked = known if known is not None else (member_hexes(ctx, state, p), blocked_hexes(ctx, state, p))
+    members, blocked = known if known is not None else (member_hexes(b), blocked_hexes(b))
     sats = set()
-    grown = grown_from(ctx, state, p)
+    grown = grown_from(b)
     for name in listed:
         if name in members:
             if name in blocked:
@@ -145,61 +148,62 @@ def check_federation(ctx: Context, state: GameState, p: int, listed: list[str],
             continue
         if name in grown:
             continue
-        if not satellite_spot(ctx, state, p, name):
+        if not satellite_spot(b, name):
             raise IllegalMoveError("federation", f"{name} can take neither your piece nor a satellite")
         if name in blocked:
             raise IllegalMoveError("federation", f"{name} is next to one of your federations")
         sats.add(name)
-    group = closure(ctx, state, p, set(listed), members - blocked)
-    group = _grow(ctx, state, p, group, members)
-    if not connected(ctx, group):
+    group = closure(b, set(listed), members - blocked)
+    group = _grow(b, group, members)
+    if not connected(b.map, group):
         raise IllegalMoveError("federation", "the hexes of a federation must be connected")
-    value = sum(piece_value(ctx, state, p, n) for n in group if n in members)
-    need = threshold(ctx, state, p)
+    value = sum(piece_value(b, n) for n in group if n in members)
+    need = threshold(b)
     if value < need:
         raise IllegalMoveError("federation", f"power value {need} needed, these pieces have {value}")
-    player = state.players[p]
-    limit = ctx.content.catalogue.game["satellite_limit"]
-    if player.satellites + len(sats) > min(limit, satellites_affordable(ctx, state, p) + player.satellites):
+    player = b.player
+    limit = b.content.catalogue.game["satellite_limit"]
+    if player.satellites + len(sats) > min(limit, satellites_affordable(b) + player.satellites):
         raise IllegalMoveError("federation", "the federation requires too many satellites")
     if verify_fewest:
-        _check_fewest(ctx, state, p, group, sats, members, blocked, need)
+        _check_fewest(b, group, sats, members, blocked, need)
     return group, sats
 
 
-def _satellite_price(ctx: Context, state: GameState, p: int) -> tuple[ast.Pay, ...]:
+def _satellite_price(b: Bound) -> tuple[ast.Pay, ...]:
     """What player p pays per satellite: the holder's `satellite_cost` (parameters.yaml)."""
-    return ctx.holdings.param(state, p, "satellite_cost")
+    return b.holdings.param(b.state, b.p, "satellite_cost")
 
 
-def satellites_affordable(ctx: Context, state: GameState, p: int) -> int:
+def satellites_affordable(b: Bound) -> int:
     """How many satellites player p can pay for now (a free satellite: as many as the limit allows)."""
-    player = state.players[p]
+    player = b.player
     counts = []
-    for pay in _satellite_price(ctx, state, p):
-        have = power.tokens_in_cycle(player) if pay.resource == "t" else ctx.content.held_amount(player, pay.resource)
-        counts.append((have or 0) // pay.count if pay.count else ctx.content.catalogue.game["satellite_limit"])
-    return min(counts, default=ctx.content.catalogue.game["satellite_limit"])
+    for pay in _satellite_price(b):
+        have = power.tokens_in_cycle(player) if pay.resource == "t" else b.content.held_amount(player, pay.resource)
+        counts.append((have or 0) // pay.count if pay.count else b.content.catalogue.game["satellite_limit"])
+    return min(counts, default=b.content.catalogue.game["satellite_limit"])
 
 
-def groups_of(ctx: Context, hexes: set[str]) -> list[set[str]]:
+def groups_of(game_map: MapView, hexes: set[str]) -> list[set[str]]:
     """Connected components of a set of hexes."""
     out: list[set[str]] = []
     seen: set[str] = set()
     for start in sorted(hexes):
         if start not in seen:
-            comp = _flood(ctx, {start}, hexes)
+            comp = _flood(game_map, {start}, hexes)
             seen |= comp
             out.append(comp)
     return out
 
 
-def satellite_graph(ctx: Context, state: GameState, p: int, members: set[str], blocked: set[str]) -> dict[str, int]:
+def satellite_graph(b: Bound, members: set[str], blocked: set[str]) -> dict[str, int]:
     """Hexes a federation of p may use, with their cost: 0 for p's pieces, 1 for a satellite."""
     nodes = {}
-    fed = grown_from(ctx, state, p)
-    space, board, kinds = ctx.map.printed_space, state.board, ctx.map.kinds
-    for name in ctx.map.by_name:
+    fed = grown_from(b)
+    p, game_map = b.p, b.map
+    space, board, kinds = game_map.printed_space, b.state.board, game_map.kinds
+    for name in game_map.by_name:
         if name in members or name in fed:
             nodes[name] = 0
         elif name in space and name not in blocked:
@@ -211,20 +215,20 @@ def satellite_graph(ctx: Context, state: GameState, p: int, members: set[str], b
     return nodes
 
 
-def _check_fewest(ctx: Context, state: GameState, p: int, group: set[str], sats: set[str],
+def _check_fewest(b: Bound, group: set[str], sats: set[str],
                   members: set[str], blocked: set[str], need: int) -> None:
     """A federation must use the fewest satellites: for its planets, and for any part that suffices."""
     planets = {n for n in group if n in members}
-    groups = groups_of(ctx, planets | (grown_from(ctx, state, p) & group))
+    groups = groups_of(b.map, planets | (grown_from(b) & group))
     if len(groups) <= 1:
         if sats:
             raise IllegalMoveError("federation", "these pieces are already connected; satellites are not needed")
         return
-    nodes = satellite_graph(ctx, state, p, members, blocked)
-    values = [sum(piece_value(ctx, state, p, n) for n in g) for g in groups]
-    fewest = Fewest(ctx, nodes, groups, len(sats) - 1)
+    nodes = satellite_graph(b, members, blocked)
+    values = [sum(piece_value(b, n) for n in g) for g in groups]
+    fewest = Fewest(b.ctx, nodes, groups, len(sats) - 1)
     found = cheaper_part(list(range(len(groups))), values, need, len(sats), fewest.cost,
-                          parts=not growing(ctx, state, p))
+                          parts=not growing(b))
     if found is None:
         return
     part, cost = found
@@ -233,17 +237,18 @@ def _check_fewest(ctx: Context, state: GameState, p: int, group: set[str], sats:
     raise IllegalMoveError("federation", "a smaller federation of some of these pieces needs fewer satellites")
 
 
-def form_federation(ctx: Context, state: GameState, move) -> None:
-    p = move.player
+def form_federation(b: Bound, move) -> None:
+    """`federation HEXES TOKEN`: the bound seat (the mover) forms a federation and takes the token."""
+    ctx, state, p = b.ctx, b.state, b.p
     if len(move.args) < 2:
         raise MoveSyntaxError.of_move(move, "federation needs its hexes and a token", len(move.args))
     listed = [hex_name(ctx, x) for x in move.args[0].split(",") if x]
     token = move.args[1]
     if state.fed_supply.get(token, 0) <= 0:
         raise IllegalMoveError("federation", f"no federation token {token} left")
-    group, sats = check_federation(ctx, state, p, listed)
+    group, sats = check_federation(b, listed)
     follow: list[Pending] = []
-    _pay_satellites(ctx, state, p, len(sats), follow)
+    _pay_satellites(b, len(sats), follow)
     player = state.players[p]
     for name in sorted(group):
         h = state.hex(name)
@@ -252,7 +257,7 @@ def form_federation(ctx: Context, state: GameState, move) -> None:
         if name in sats:
             h.satellites.append(p)
     player.satellites += len(sats)
-    _record(ctx, state, p, group)
+    _record(b, group)
     player.federations_formed += 1
     state.fed_supply[token] -= 1
     formed = effects.Event("federation", frozenset(("formed", token)), {"satellite": len(sats)}, tuple(sorted(group)))
@@ -260,12 +265,12 @@ def form_federation(ctx: Context, state: GameState, move) -> None:
     queue(state, follow)
 
 
-def _pay_satellites(ctx: Context, state: GameState, p: int, n: int, follow: list[Pending]) -> None:
+def _pay_satellites(b: Bound, n: int, follow: list[Pending]) -> None:
     """Pay the satellite price n times: tokens discarded (`t`) by the player's choice, the rest as any price."""
     if n == 0:
         return
-    for pay in _satellite_price(ctx, state, p):
+    for pay in _satellite_price(b):
         if pay.resource == "t":
-            choices.take_with_choice(ctx, state, p, pay.count * n, "discard", follow)
+            choices.take_with_choice(b, pay.count * n, "discard", follow)
         else:
-            effects.pay(ctx, state, p, [ast.Pay(pay.count * n, pay.resource)], "federation")
+            effects.pay(b.ctx, b.state, b.p, [ast.Pay(pay.count * n, pay.resource)], "federation")

@@ -14,6 +14,7 @@ from typing import Any
 from ..content.catalogue import Catalogue
 from ..state import GameState
 from . import actions, federation_listing, phases, scoring
+from .bound import bind
 from .content_view import Placement
 from .context import Context
 from .map_view import MapView
@@ -137,4 +138,4 @@ class GameView:
 
     def possible_federations(self, p: int) -> list[str]:
         """The federations seat p could form now (what `gaia bench` times)."""
-        return federation_listing.possible_federations(self._ctx, self.state, p)
+        return federation_listing.possible_federations(bind(self._ctx, self.state, p))

@@ -11,8 +11,7 @@ from typing import Iterator
 from ..language import ast
 from ..state import GameState
 from . import actions, auction, building, charges, choices, conversions, effects, federation_listing, holdings, phases, power, rescoring, research, sharing
-from .bound import bind
-from .context import Context
+from .bound import Bound, bind
 from .errors import IllegalMoveError
 from .moves import Move, swap_command
 
@@ -64,14 +63,14 @@ def candidate_moves(engine, state: GameState) -> tuple[list[Move], set[Move]]:
     p = engine.to_move(state)
     if p is None:
         return [], set()
-    ctx = engine.context(state)
     certain: set[Move] = set()
-    listed = list(dict.fromkeys(candidates(ctx, state, p, certain)))
+    listed = list(dict.fromkeys(candidates(bind(engine.context(state), state, p), certain)))
     return listed, certain
 
 
-def candidates(ctx: Context, state: GameState, p: int, certain: set[Move]) -> Iterator[Move]:
-    """Possible moves; those fully checked already are also added to `certain`."""
+def candidates(b: Bound, certain: set[Move]) -> Iterator[Move]:
+    """Possible moves of the bound seat (the one to move); those fully checked already are also added to `certain`."""
+    ctx, state, p = b.ctx, b.state, b.p
 
     def sure(move: Move) -> Move:
         certain.add(move)
@@ -82,7 +81,7 @@ def candidates(ctx: Context, state: GameState, p: int, certain: set[Move]) -> It
         yield from map(sure, deck)
         return
     if state.decisions:
-        yield from _decision_candidates(ctx, state, p, state.decisions[0])
+        yield from _decision_candidates(b, state.decisions[0])
         return
     if state.phase == "factions":
         for fid in ctx.content.catalogue.factions:
@@ -90,39 +89,39 @@ def candidates(ctx: Context, state: GameState, p: int, certain: set[Move]) -> It
         return
     if state.phase == "bids":
         for offer in state.offers:
-            low, high = auction.bid_range(ctx, state, offer)
+            low, high = auction.bid_range(ctx.content, offer)
             for amount in range(low, high + 1):
                 yield Move(p, "bid", (offer["faction"], str(amount)))
-        if not auction.chooses_first(ctx, state):
+        if not auction.chooses_first(ctx.content, state):
             for fid in ctx.content.catalogue.factions:
                 yield Move(p, "faction", (fid,))
         return
     if state.phase == "setup":
         piece = state.setup_queue[0][1]
-        home = ctx.content.faction(state.players[p]).home
+        home = b.faction.home
         for coord, h in ctx.map.hexes.items():
             if h.planet == home:
                 yield Move(p, "build", (piece, h.name))
         return
     if state.phase == "boosters":
-        for b in state.boosters_table:
-            yield Move(p, "booster", (b,))
+        for booster in state.boosters_table:
+            yield Move(p, "booster", (booster,))
         return
     if state.phase != "actions":
         return
     if state.pending:
-        yield from follow_up_candidates(ctx, state, p, state.pending[0])
+        yield from follow_up_candidates(b, state.pending[0])
     elif not state.main_done:
-        yield from _main_candidates(ctx, state, p, sure)
+        yield from _main_candidates(b, sure)
     else:
         yield Move(p, "endturn")
-    yield from _free_candidates(ctx, state, p, sure)
+    yield from _free_candidates(b, sure)
 
 
-def _decision_candidates(ctx, state, p, decision) -> Iterator[Move]:
-    kind = decision.kind
+def _decision_candidates(b: Bound, decision) -> Iterator[Move]:
+    kind, p = decision.kind, b.p
     if kind == "charge":
-        for offer in charges.charge_offers(ctx, state, decision):
+        for offer in charges.charge_offers(b, decision):
             yield Move(p, "charge", (offer,))
         yield Move(p, "decline")
     elif kind == "income":
@@ -132,18 +131,20 @@ def _decision_candidates(ctx, state, p, decision) -> Iterator[Move]:
         for area in decision.data["options"]:
             yield Move(p, choices.KIND, (area,))
     elif kind == "gaia-phase":
-        for args in _spends(ctx, state, p, gaia_phase=True):
+        for args in _spends(b, gaia_phase=True):
             yield Move(p, "spend", args)
-        if actions.gaia_phase_declinable(ctx, state, p):
+        if actions.gaia_phase_declinable(b):
             yield Move(p, "decline")
     else:
-        yield from follow_up_candidates(ctx, state, p, decision)
+        yield from follow_up_candidates(b, decision)
 
 
-def follow_up_candidates(ctx, state, p, follow) -> Iterator[Move]:
+def follow_up_candidates(b: Bound, follow) -> Iterator[Move]:
+    """The moves that may answer a follow-up of the bound seat's action (or its decision)."""
+    state, p, content, game_map = b.state, b.p, b.content, b.map
     kind = follow.kind
     if kind == "up":
-        for track in ctx.content.catalogue.tracks:
+        for track in content.catalogue.tracks:
             yield Move(p, "up", (track,))
         yield Move(p, "decline")
     elif kind == "tech":
@@ -151,20 +152,19 @@ def follow_up_candidates(ctx, state, p, follow) -> Iterator[Move]:
         for pos in positions:
             yield Move(p, "tech", (pos,))
     elif kind == "cover":
-        for t in state.players[p].tech:
+        for t in b.player.tech:
             yield Move(p, "cover", (t.pos,))
     elif kind == "build":
-        bound = bind(ctx, state, p)
-        reach = building.reach_of(bound)
-        within = reach.hexes(ctx.map, state.players[p].qic)
+        reach = building.reach_of(b)
+        within = reach.hexes(game_map, b.player.qic)
         for piece in follow.data["pieces"]:
-            s = ctx.content.structure(state.players[p], piece)
+            s = content.structure(b.player, piece)
             new_piece = follow.data.get("from") is None and building.builds_new(s)
             checked = new_piece and _checked_first(s)
-            for name in _build_targets(ctx, state, p, piece, follow.data.get("from")):
-                if new_piece and not _reachable(ctx, state, p, name, within):
+            for name in _build_targets(b, piece, follow.data.get("from")):
+                if new_piece and not _reachable(b, name, within):
                     continue
-                if checked and building.place_problem(bound, piece, name, reach) is not None:
+                if checked and building.place_problem(b, piece, name, reach) is not None:
                     continue  # refused before anything happens: no trial needed
                 yield Move(p, "build", (piece, name))
     elif kind == "swap":
@@ -174,8 +174,8 @@ def follow_up_candidates(ctx, state, p, follow) -> Iterator[Move]:
     elif kind == rescoring.KIND:
         yield from rescoring.answers(state, p)
     elif kind == "lostPlanet":
-        for coord, h in ctx.map.hexes.items():
-            if ctx.content.kinds.get(h.planet) == "space":
+        for coord, h in game_map.hexes.items():
+            if content.kinds.get(h.planet) == "space":
                 yield Move(p, "lostPlanet", (h.name,))
     elif kind == choices.KIND:
         for area in follow.data["options"]:
@@ -185,15 +185,15 @@ def follow_up_candidates(ctx, state, p, follow) -> Iterator[Move]:
             yield Move(p, "areas", (split,))
 
 
-def _build_targets(ctx, state, p, piece, source=None) -> list[str] | tuple[str, ...]:
-    player = state.players[p]
-    s = ctx.content.structure(player, piece)
+def _build_targets(b: Bound, piece, source=None) -> list[str] | tuple[str, ...]:
+    state, p, player = b.state, b.p, b.player
+    s = b.content.structure(player, piece)
     if source is not None:
         return [n for n, h in state.board.items() if h.owner == p and h.piece == source]
     if s.upgrades_from is not None:
         return [n for n, h in state.board.items() if h.owner == p and h.piece == s.upgrades_from]
-    where = ctx.content.placement(player, piece)
-    return ctx.map.hexes_of_types(where.on | where.guest, state)
+    where = b.content.placement(player, piece)
+    return b.map.hexes_of_types(where.on | where.guest, state)
 
 
 def _checked_first(s) -> bool:
@@ -207,31 +207,30 @@ def _checked_first(s) -> bool:
     return "planet" in s.counts_for
 
 
-def _reachable(ctx, state, p, name, within: frozenset[str] | None) -> bool:
+def _reachable(b: Bound, name, within: frozenset[str] | None) -> bool:
     """A cheap first filter for new pieces: a free hex (or one a guest may share) within paid range."""
-    h = state.board.get(name)
-    if h is not None and h.owner == p:
+    h = b.state.board.get(name)
+    if h is not None and h.owner == b.p:
         return True  # e.g. a mine on one's own Gaiaformer: no range needed
-    if h is not None and h.piece is not None and not sharing.may_share(ctx.content, state.players[p]):
+    if h is not None and h.piece is not None and not sharing.may_share(b.content, b.player):
         return False
     return within is None or name in within  # `Reach.hexes` for the Q.I.C. the player has
 
 
-def _main_candidates(ctx, state, p, sure) -> Iterator[Move]:
-    player = state.players[p]
-    faction = ctx.content.faction(player)
-    bound = bind(ctx, state, p)
-    reach = building.reach_of(bound)
-    within = reach.hexes(ctx.map, player.qic)
+def _main_candidates(b: Bound, sure) -> Iterator[Move]:
+    ctx, state, p, player = b.ctx, b.state, b.p, b.player
+    faction = b.faction
+    reach = building.reach_of(b)
+    within = reach.hexes(b.map, player.qic)
     for sid, s in faction.structures.items():
         if s.action_only:
             continue
         new_piece = building.builds_new(s)
         checked = new_piece and _checked_first(s)
-        for name in _build_targets(ctx, state, p, sid):
-            if new_piece and not _reachable(ctx, state, p, name, within):
+        for name in _build_targets(b, sid):
+            if new_piece and not _reachable(b, name, within):
                 continue
-            if checked and building.place_problem(bound, sid, name, reach) is not None:
+            if checked and building.place_problem(b, sid, name, reach) is not None:
                 continue  # refused before anything happens: no trial needed
             yield Move(p, "build", (sid, name))
     for aid, action in ctx.content.catalogue.board_actions.items():
@@ -251,29 +250,28 @@ def _main_candidates(ctx, state, p, sure) -> Iterator[Move]:
         if key not in player.specials_used:
             yield Move(p, "special", (actions.special_action_name(ctx, player, st),))
     if effects.can_pay(ctx, state, p, ctx.holdings.price(state, p, "research_cost", ctx.content.catalogue.research.cost)) is None:
-        bound = bind(ctx, state, p)
         for track in ctx.content.catalogue.tracks:
-            if research.advance_problem(bound, track) is None:
+            if research.advance_problem(b, track) is None:
                 yield sure(Move(p, "up", (track,)))
     tokens = [t for t, n in state.fed_supply.items() if n > 0]
-    for fed in federation_listing.possible_federations(ctx, state, p) if tokens else []:
+    for fed in federation_listing.possible_federations(b) if tokens else []:
         for token in tokens:
             yield Move(p, "federation", (fed, token))
     last = state.round >= ctx.content.catalogue.game["rounds"]
     if last:
         yield sure(Move(p, "pass"))
     else:
-        for b in state.boosters_table:
-            yield sure(Move(p, "pass", (b,)))
+        for booster in state.boosters_table:
+            yield sure(Move(p, "pass", (booster,)))
 
 
-def _free_candidates(ctx, state, p, sure) -> Iterator[Move]:
-    if state.pending:
+def _free_candidates(b: Bound, sure) -> Iterator[Move]:
+    if b.state.pending:
         return  # the action's follow-up comes first
-    player = state.players[p]
-    for args in _spends(ctx, state, p, gaia_phase=False):
+    p = b.p
+    for args in _spends(b, gaia_phase=False):
         yield sure(Move(p, "spend", args))
-    times = power.burnable(player, ctx.content.catalogue.burn)
+    times = power.burnable(b.player, b.content.catalogue.burn)
     for n in range(1, min(times, MOST_TIMES) + 1):  # bigger burns stay legal, unlisted like bigger spends
         yield sure(Move(p, "burn", (str(n),)))
 
@@ -281,18 +279,19 @@ def _free_candidates(ctx, state, p, sure) -> Iterator[Move]:
 MOST_TIMES = 20  # a conversion (or a burn) is listed up to this many times over in one move
 
 
-def _spends(ctx, state, p, gaia_phase: bool) -> Iterator[tuple[str, str]]:
-    """The arguments of each open conversion once, twice, ... as many times as the player can pay for
+def _spends(b: Bound, gaia_phase: bool) -> Iterator[tuple[str, str]]:
+    """The arguments of each open conversion once, twice, ... as many times as the bound seat can pay for
     it in one spend (a conversion that gains something other than amounts, a tech tile, once)."""
+    ctx, state, p = b.ctx, b.state, b.p
     have: dict = {}
-    shut = conversions.closed(ctx, state, p, gaia_phase)
-    for multiples in ctx.holdings.derived(state, p, _open_multiples, gaia_phase, shut):
+    shut = conversions.closed(b, gaia_phase)
+    for multiples in b.holdings.derived(state, p, _open_multiples, gaia_phase, shut):
         k = 1
         while (many := multiples.times(k)) is not None:
             amounts, moves, args = many
             if effects.short_of(ctx, state, p, amounts, have, "conversion") is not None:
                 break
-            if moves and not all(_can_move(ctx, state, p, c) for c in moves):
+            if moves and not all(_can_move(b, c) for c in moves):
                 break
             yield args
             k += 1
@@ -332,8 +331,7 @@ class _Multiples:
         return found
 
 
-def _can_move(ctx, state, p, c) -> bool:
-    player = state.players[p]
+def _can_move(b: Bound, c) -> bool:
     if c.source == "gf":
-        return ctx.holdings.free_gaiaformers(state, p) >= c.count
-    return player.power.get(c.source, 0) >= c.count
+        return b.holdings.free_gaiaformers(b.state, b.p) >= c.count
+    return b.player.power.get(c.source, 0) >= c.count

@@ -32,7 +32,7 @@ def start(ctx: Context, state: GameState) -> None:
             choose_faction(ctx, state, i, f)
         begin_placements(ctx, state)
     elif state.setup.auction:
-        auction.start(ctx, state)
+        auction.start(ctx.content, state)
     else:
         state.phase = "factions"
 
@@ -137,7 +137,7 @@ def advance(ctx: Context, state: GameState, observer: RoundObserver | None = Non
             return
         if state.phase == "bids":
             if auction.over(state):
-                auction.finish(ctx, state)
+                auction.finish(state)
                 begin_placements(ctx, state)
                 continue
             return
@@ -312,7 +312,7 @@ def income(ctx: Context, state: GameState, p: int) -> None:
         return
     follow: list[Pending] = []
     with effects.hearing_refusals(ctx, state, follow):
-        choices.apply_events(ctx, state, p, events, follow)
+        choices.apply_events(bind(ctx, state, p), events, follow)
     state.decisions.extend(follow)
 
 
@@ -353,7 +353,7 @@ def gaia_phase_player(ctx: Context, state: GameState, p: int) -> None:
 def gaia_choice_open(ctx: Context, state: GameState, p: int) -> bool:
     """Whether some Gaia-phase conversion open to player p now (its condition holds, its limit allows)
     could be paid."""
-    for costs, _gains in conversions.conversions(ctx, state, p, gaia_phase=True):
+    for costs, _gains in conversions.conversions(bind(ctx, state, p), gaia_phase=True):
         if effects.can_pay(ctx, state, p, costs, "conversion") is None:
             if all(not isinstance(c, ast.Move) or state.players[p].power.get(c.source, 0) >= c.count for c in costs):
                 return True

@@ -9,6 +9,7 @@ from __future__ import annotations
 from ..content.catalogue import Catalogue, SetupPlacement
 from ..state import GameState
 from . import phases, scoring
+from .bound import bind
 from .context import Context
 from .moves import Move
 from .seats import PLAYER
@@ -51,4 +52,4 @@ class PlayerSeat:
         return None
 
     def resource_vp(self, ctx: Context, state: GameState, p: int) -> int:
-        return scoring.resource_vp(ctx, state, p)
+        return scoring.resource_vp(bind(ctx, state, p))

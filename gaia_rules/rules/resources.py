@@ -17,7 +17,8 @@ from contextvars import ContextVar
 from ..state import GameState, Pending
 from . import power
 from .content_view import RESOURCE_FIELDS
-from .context import Context
+from .bound import Bound
+from .content_view import ContentView
 from .errors import IllegalMoveError
 
 
@@ -35,9 +36,9 @@ def lose(p: int, res: str, why: str, n: int) -> None:
         lost.append((p, res, why, n))
 
 
-def capped(ctx: Context, p: int, res: str, have: int, n: int) -> int:
-    """`have + n` held within the cap of `res`; what the cap takes is noted as lost."""
-    cap = ctx.content.caps.get(res)
+def capped(content: ContentView, p: int, res: str, have: int, n: int) -> int:
+    """`have + n` held within the cap of `res`; what the cap takes is noted as lost (as player p's)."""
+    cap = content.caps.get(res)
     if cap is None or have + n <= cap:
         return have + n
     lose(p, res, CAP, have + n - max(cap, have))
@@ -83,31 +84,30 @@ def vp_key(state: GameState, p: int, source: str) -> str:
     return source
 
 
-def gain_resource(ctx: Context, state: GameState, p: int, res: str, n: int, source: str,
-                  follow: list[Pending] | None = None) -> None:
-    """Gain n of a plain resource, after substitutions (`replace`) and caps.
+def gain_resource(b: Bound, res: str, n: int, source: str, follow: list[Pending] | None = None) -> None:
+    """The bound seat gains n of a plain resource, after substitutions (`replace`) and caps.
 
     Charges that may need a special-token choice go through `choices`.
     """
     if n <= 0 and res != "vp":
         return
-    res = ctx.holdings.replacements(state, p).get(res, res) if res != "vp" else res
-    player = state.players[p]
-    if res in ctx.content.stored_resources:
+    state, p, player, content = b.state, b.p, b.player, b.content
+    res = b.holdings.replacements(state, p).get(res, res) if res != "vp" else res
+    if res in content.stored_resources:
         # replaced: clones share it
-        player.other = {**player.other, res: capped(ctx, p, res, player.other.get(res, 0), n)}
+        player.other = {**player.other, res: capped(content, p, res, player.other.get(res, 0), n)}
     elif res == "vp":
         add_vp(state, p, n, source)
     elif res in RESOURCE_FIELDS:
         attr = RESOURCE_FIELDS[res]
-        setattr(player, attr, capped(ctx, p, res, getattr(player, attr), n))
+        setattr(player, attr, capped(content, p, res, getattr(player, attr), n))
     elif res == "pw":
         charge(state, p, n)
     elif res == "t":   # a cap on tokens counts every token the player holds (areas I-III and the Gaia area)
         held = power.tokens_in_cycle(player) + power.in_area(player, "gaia")
-        power.gain_tokens(player, capped(ctx, p, res, held, n) - held)
+        power.gain_tokens(player, capped(content, p, res, held, n) - held)
     elif res == "gf":
-        player.gaiaformers = capped(ctx, p, res, player.gaiaformers, n)
+        player.gaiaformers = capped(content, p, res, player.gaiaformers, n)
     elif res in ("step", "range"):
         state.temp[res] = state.temp.get(res, 0) + n
     else:  # pragma: no cover - the content checker rejects unknown resources

@@ -8,6 +8,7 @@ from ..state import GameState
 from . import effects, power, special_token
 from .automa.score import EXTRA_KEY as AUTOMA_EXTRA_KEY, VP_KEYS as AUTOMA_VP_KEYS
 from .resources import FREE_ACTION, add_vp, gain_resource
+from .bound import Bound, bind
 from .context import Context
 
 
@@ -27,16 +28,18 @@ def rank_vp(values: list[int], counts: list[int], table: list[int], zero_scores:
     return out
 
 
-def _extra_vp(ctx: Context, state: GameState, breakdown: dict, p: int, source: str, vp: int) -> None:
+def _extra_vp(b: Bound, breakdown: dict, source: str, vp: int) -> None:
     """A seat's own extra VP on its final VP from `source` (the Automa's difficulty; a player has none)."""
-    extra = ctx.seat(state, p).extra_vp(ctx, state, p, source, vp)
+    extra = b.ctx.seat(b.state, b.p).extra_vp(b.ctx, b.state, b.p, source, vp)
     if extra is not None:
         breakdown["automa_extra_vp"] = breakdown.get("automa_extra_vp", 0) + extra
 
 
 def final_tile_vp(ctx: Context, state: GameState, tile_id: str) -> tuple[list[int], list[int]]:
     """One final scoring tile as the game's end scores it now: (each seat's count, each seat's VP), the
-    Automa counting by its rules and the neutral player ranked where the content seats one."""
+    Automa counting by its rules and the neutral player ranked where the content seats one.
+
+    Takes `ctx`, not a bound view: it ranks every seat, none acts."""
     n = len(state.players)
     table = list(ctx.content.catalogue.game["final_scoring_vp"])
     zero = ctx.content.game_params["final_zero_scores"]
@@ -48,20 +51,22 @@ def final_tile_vp(ctx: Context, state: GameState, tile_id: str) -> tuple[list[in
 
 
 def final_scoring(ctx: Context, state: GameState) -> None:
+    """Score the game's end for every seat (so it takes `ctx`; each seat is bound once)."""
     n = len(state.players)
+    seats = [bind(ctx, state, p) for p in range(n)]
     breakdown = [dict() for _ in range(n)]
     for k, tile_id in enumerate(state.setup.final_tiles, 1):
         counts, vp = final_tile_vp(ctx, state, tile_id)
         for p in range(n):
             add_vp(state, p, vp[p], f"final{k}")
             breakdown[p][f"final_tile_{k}"] = {"tile": tile_id, "count": counts[p], "vp": vp[p]}
-            _extra_vp(ctx, state, breakdown[p], p, "final-tiles", vp[p])
+            _extra_vp(seats[p], breakdown[p], "final-tiles", vp[p])
     for p, player in enumerate(state.players):
         vp_table = ctx.content.catalogue.research.vp_by_level
         research_vp = {t: vp_table[lv] for t, lv in player.research.items()}
         for t, vp in research_vp.items():
             add_vp(state, p, vp, t)
-            _extra_vp(ctx, state, breakdown[p], p, "research", vp)
+            _extra_vp(seats[p], breakdown[p], "research", vp)
         breakdown[p]["research_vp"] = research_vp
         resources = ctx.seat(state, p).resource_vp(ctx, state, p)   # none for the Automa, who keeps none
         add_vp(state, p, resources, "spend")
@@ -75,23 +80,23 @@ def final_scoring(ctx: Context, state: GameState) -> None:
         player.final_scoring = breakdown[p]
 
 
-def resource_vp(ctx: Context, state: GameState, p: int) -> int:
-    """Burn and spend all power as credits, Q.I.C. as ore, then 1 VP per 3 resources."""
-    player = state.players[p]
+def resource_vp(b: Bound) -> int:
+    """The bound seat burns and spends all power as credits, Q.I.C. as ore, then 1 VP per 3 resources."""
+    ctx, state, p, player = b.ctx, b.state, b.p, b.player
     value, special, to = special_token.spending(ctx, state, p, "final-scoring")
-    burning = ctx.content.catalogue.burn
+    burning = b.content.catalogue.burn
     times = power.burnable(player, burning)
     if times:
-        power.burn(player, times, ctx.holdings.param(state, p, "token_route", "burn"), burning)
+        power.burn(player, times, b.holdings.param(state, p, "token_route", "burn"), burning)
     # spend all of area III as credits: g power buys g credits; the tokens moved are those
     # g / value power costs (the site's count: tokens worth more than 1 power partly stay)
     g = power.spendable(player, value, special)
     if g:
         power.spend_power(player, -(-g // value), value, special, use_token=special_token.at(player, "area3"), to=to)
-        gain_resource(ctx, state, p, "c", g, "spend")
-    gain_resource(ctx, state, p, "o", player.qic, "spend")
+        gain_resource(b, "c", g, "spend")
+    gain_resource(b, "o", player.qic, "spend")
     player.qic = 0
-    rule = ctx.content.catalogue.game["resource_vp"]
+    rule = b.content.catalogue.game["resource_vp"]
     total = sum(getattr(player, effects.RESOURCE_FIELDS[r]) for r in rule["of"])
     return total // rule["per"]
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from gaia_rules.rules import IllegalMoveError, holdings
+from gaia_rules.rules.bound import bind
 from gaia_rules.rules.conversions import conversions
 from gaia_rules.rules.moves import Move
 from gaia_rules.state import Pending
@@ -560,5 +561,5 @@ def test_hurriers_the_gaia_phase_conversion_is_open_only_with_2_gaia_planets():
         for n in gaia_planets[:k]:
             put(state, n, 0, "m")
         edited(state)
-        seen[k] = [(c[0].count, c[0].resource) for c, g in conversions(eng.context(state), state, 0, gaia_phase=True)]
+        seen[k] = [(c[0].count, c[0].resource) for c, g in conversions(bind(eng.context(state), state, 0), gaia_phase=True)]
     assert seen == {1: [], 2: [(2, "c")]}

@@ -1700,7 +1700,7 @@ def test_pioneers_a_beacon_is_a_range_origin_and_counts_2_in_federations():
     state = edited(state)
     ctx = eng.context(state)
     assert space in building.range_origins(bind(ctx, state, 0))
-    assert federations.piece_value(ctx, state, 0, space) == 2
+    assert federations.piece_value(bind(ctx, state, 0), space) == 2
     near = {h for h in hexes(eng, state) if distance(eng, state, h, space) == 1
             and ctx.map.planet_at(state, h) == "oxide"}
     offered = {m.args[1] for m in eng.legal_moves(state) if m.command == "build" and m.args[0] == "m"}

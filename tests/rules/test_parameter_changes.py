@@ -14,6 +14,7 @@ import pytest
 import yaml
 
 from gaia_rules.content import default_catalogue, load_catalogue
+from gaia_rules.rules.bound import bind
 from gaia_rules.rules import Engine, charges, effects, federations, holdings
 from gaia_rules.setup import random_setup
 
@@ -180,7 +181,7 @@ def charge_offer(engine: Engine, state, ts_hex: str, mine_hex: str) -> tuple[int
     ctx = engine.context(state)
     charges.offer_charges(ctx, state, P1, mine_hex)
     offer = next(d for d in state.decisions if d.kind == "charge" and d.player == P0)
-    return (offer.data["max"], federations.piece_value(ctx, state, P0, ts_hex),
+    return (offer.data["max"], federations.piece_value(bind(ctx, state, P0), ts_hex),
             ctx.holdings.power_value(state, P0, ts_hex, "charge"))
 
 

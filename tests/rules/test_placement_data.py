@@ -259,9 +259,9 @@ def test_a_piece_that_is_no_structure_is_left_out_of_federations_unless_it_says_
     holdings.place(state, a, ME, "rl")
     holdings.place(state, b, ME, "rf")
     holdings.edited(state)
-    assert federations.piece_value(ctx, state, ME, a) == 0
-    assert federations.piece_value(ctx, state, ME, b) == 3
-    assert federations.member_hexes(ctx, state, ME) == {b}
+    assert federations.piece_value(bind(ctx, state, ME), a) == 0
+    assert federations.piece_value(bind(ctx, state, ME), b) == 3
+    assert federations.member_hexes(bind(ctx, state, ME)) == {b}
 
 
 # ------------------------------------------------------------------ price per planet

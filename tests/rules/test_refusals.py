@@ -14,6 +14,7 @@ import pytest
 
 from gaia_rules.content import default_catalogue
 from gaia_rules.rules import Engine, effects, resources
+from gaia_rules.rules.bound import bind
 from gaia_rules.setup import random_setup
 
 from test_designer_constructs import DESIGNS, gaia
@@ -75,7 +76,7 @@ def _game(tmp_path, *ability: str, resources_patch: str = ""):
 def _gain(ctx, state, res: str, n: int) -> list:
     follow: list = []
     with effects.hearing_refusals(ctx, state, follow):
-        resources.gain_resource(ctx, state, 0, res, n, "test")
+        resources.gain_resource(bind(ctx, state, 0), res, n, "test")
     return follow
 
 

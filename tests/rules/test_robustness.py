@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gaia_rules.rules import IllegalMoveError, MoveSyntaxError, conversions
+from gaia_rules.rules.bound import bind
 from gaia_rules.rules.moves import ARGUMENTS, COMMANDS, Move
 from rules_helpers import ENGINE, hexes, play, put, refused, set_player, start
 
@@ -27,7 +28,7 @@ def _hoarder(credit_loops: bool = True, amount: int = 1_000_000):
 
 
 def _table(s):
-    return conversions.conversion_table(ENGINE.context(s), s, ME, False)[1]
+    return conversions.conversion_table(bind(ENGINE.context(s), s, ME), False)[1]
 
 
 # ------------------------------------------------------------------ spend: bounded planning

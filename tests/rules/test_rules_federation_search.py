@@ -77,7 +77,7 @@ def _brute_force(c, nodes, groups, most):
     paid = sorted(n for n, w in nodes.items() if w == 1)
     for size in range(most + 1):
         for extra in itertools.combinations(paid, size):
-            if terminals <= _flood(c, {min(terminals)}, free | set(extra)):
+            if terminals <= _flood(c.map, {min(terminals)}, free | set(extra)):
                 return size
     return None
 
@@ -85,7 +85,7 @@ def _brute_force(c, nodes, groups, most):
 def _connected_cost(c, nodes, tree, groups):
     """The tree's cost (its hexes' costs), after checking that it joins every group."""
     terminals = set().union(*groups)
-    assert terminals <= _flood(c, {min(terminals)}, set(tree))
+    assert terminals <= _flood(c.map, {min(terminals)}, set(tree))
     return sum(nodes[n] for n in tree)
 
 

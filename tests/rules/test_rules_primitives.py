@@ -15,6 +15,7 @@ from gaia_rules.content import default_catalogue
 from gaia_rules.formats.movetext import token_words
 from gaia_rules.formats.notation import parse_line
 from gaia_rules.players import RandomBot, play_game
+from gaia_rules.rules.bound import bind
 from gaia_rules.rules import Engine, IllegalMoveError
 from gaia_rules.setup import random_setup
 from gaia_rules.state import GameState
@@ -205,7 +206,7 @@ def test_federation_threshold_grows_by_its_own_step_per_federation_token(tinkers
 
     s = tinkers_turn(tinkers)
     c = tinkers.context(s)
-    assert (federations.threshold(c, s, ME), federations.threshold(c, s, YOU)) == (5, 7)
+    assert (federations.threshold(bind(c, s, ME)), federations.threshold(bind(c, s, YOU))) == (5, 7)
     s.players[ME].fed_tokens = [FedTokenHeld("fed1", True), FedTokenHeld("fed2", True)]
     s.players[YOU].fed_tokens = [FedTokenHeld("fed1", True)]
-    assert (federations.threshold(c, s, ME), federations.threshold(c, s, YOU)) == (9, 7)  # 5 + 2 x 2; Testers stay at 7
+    assert (federations.threshold(bind(c, s, ME)), federations.threshold(bind(c, s, YOU))) == (9, 7)  # 5 + 2 x 2; Testers stay at 7
