@@ -330,7 +330,7 @@ def _spend_plan(b: Bound, cost_text: str, gain_text: str, gaia_phase: bool) -> t
         at = 6 + err.column if err.text == cost_text else len(written) - len(err.text) + err.column
         raise MoveSyntaxError(written, at, f"cannot read the {'price' if err.text == cost_text else 'gain'}: "
                                            f"{err.message}") from None
-    idle = ctx.cache.get(("idle spend", cost_text, gain_text), lambda: _idle_spend(costs, gains))  # texts alone say
+    idle = b.ctx.cache.get(("idle spend", cost_text, gain_text), lambda: _idle_spend(costs, gains))  # texts alone say
     if idle:
         raise IllegalMoveError("empty-spend", f"'spend {cost_text} for {gain_text}' {idle}")
     problem = _holding_problem(b, costs)
