@@ -30,8 +30,8 @@ from typing import Callable, Iterable, Sequence
 from ..content import default_catalogue
 from ..errors import GaiaError
 from ..rules import Engine, Game
-from ..setup import draw_factions, random_setup, solo_choices
-from ..players.arena import solo_pairing
+from ..setup import draw_factions, random_setup
+from ..players.arena import solo_pairing, standard_solo_setup
 from ..players.base import play_from
 from ..players.fast import FOLLOW_UP_DEPTH, FastBot, default_weights
 from ..players.search import SearchBot
@@ -116,9 +116,7 @@ def play_teacher(game: TeachGame) -> list[dict]:
     engine = _ENGINE[0]
     weights = dict(game.weights) or None
     if game.players == 1:
-        level = solo_choices(engine.catalogue, game.seed, game.automa, None, [game.faction])[1]   # the standard one
-        setup = random_setup(engine.catalogue, 1, game.seed, factions=[game.faction], automa=game.automa,
-                             difficulty=level)
+        setup = standard_solo_setup(engine.catalogue, game.seed, game.automa, game.faction)
     else:
         factions = draw_factions(engine.catalogue, game.players, random.Random(f"factions/{game.seed}"))
         setup = random_setup(engine.catalogue, game.players, game.seed, factions=factions)

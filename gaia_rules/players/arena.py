@@ -35,8 +35,8 @@ from ..errors import GaiaError
 from ..content import default_catalogue
 from ..content.catalogue import Catalogue
 from ..rules import Engine, Game
-from ..setup import draw_factions, fill_factions, random_setup
-from ..state import GameState
+from ..setup import draw_factions, fill_factions, random_setup, solo_choices
+from ..state import GameState, Setup
 from .base import Step, play_game
 from .behaviour import behaviour, behaviour_means
 from .kinds import make_bot
@@ -198,14 +198,25 @@ def schedule(catalogue: Catalogue, lineup: Sequence[str], deals: int, seed: str,
     return out
 
 
-def solo_pairing(catalogue: Catalogue, k: int) -> tuple[str, str]:
-    """The k-th solo game's Automa card and the player's faction: the cards in turn, and for each the next
-    faction in id order among those of another home planet than the card's (so every faction meets every card)."""
-    cards = sorted(catalogue.automa.factions)
-    card = cards[k % len(cards)]
+def facing_faction(catalogue: Catalogue, card: str, k: int) -> str:
+    """The k-th faction in id order among those of another home planet than the Automa card's (each plays its
+    home planet), so that over k every faction meets every card."""
     home = catalogue.factions[catalogue.automa.factions[card].faction].home
     others = sorted(f for f, fa in catalogue.factions.items() if fa.home != home)
-    return card, others[k % len(others)]
+    return others[k % len(others)]
+
+
+def solo_pairing(catalogue: Catalogue, k: int) -> tuple[str, str]:
+    """The k-th solo game's Automa card and the player's faction: the cards in turn, each with `facing_faction`."""
+    cards = sorted(catalogue.automa.factions)
+    card = cards[k % len(cards)]
+    return card, facing_faction(catalogue, card, k)
+
+
+def standard_solo_setup(catalogue: Catalogue, seed: str, card: str, faction: str) -> Setup:
+    """A solo game's set-up from its seed against `card` at the content's standard difficulty."""
+    level = solo_choices(catalogue, seed, card, None, [faction])[1]
+    return random_setup(catalogue, 1, seed, factions=[faction], automa=card, difficulty=level)
 
 
 def solo_schedule(catalogue: Catalogue, kinds: Sequence[str], deals: int, seed: str, cards: Sequence[str],
@@ -224,12 +235,7 @@ def solo_schedule(catalogue: Catalogue, kinds: Sequence[str], deals: int, seed: 
     for d in range(deals):
         deal_seed = f"{seed}/{d}"
         for c, card in enumerate(cards):
-            home = catalogue.factions[catalogue.automa.factions[card].faction].home
-            if fixed_faction is None:
-                others = sorted(f for f, fa in catalogue.factions.items() if fa.home != home)
-                faction = others[(d * len(cards) + c) % len(others)]
-            else:
-                faction = fixed_faction
+            faction = fixed_faction or facing_faction(catalogue, card, d * len(cards) + c)
             random_setup(catalogue, 1, deal_seed, variant, layout, factions=[faction], fixed=fixed, automa=card,
                          difficulty=levels[0])   # refused now, not in a worker: a faction the card cannot face
             for level in levels:

@@ -428,7 +428,7 @@ class FastBot(GreedyBot):
         best = self._best(scored)
         if best.command == "pass" and free_allowed:
             opened = self._free_then_main(engine, state, free, p, main, tried=self._before_pass_tries(engine))
-            top = max(score for score, m in scored if m.command == "pass")
+            top = max(score for score, _ in scored)   # the pass's: it is the best move
             better = [(score, f) for score, f in opened if score > top]
             if better:
                 return self._best(better)

@@ -34,8 +34,8 @@ from typing import Callable
 
 from ..content import default_catalogue
 from ..rules import Engine
-from ..setup import random_setup, solo_choices
-from .arena import draw_factions, solo_pairing
+from ..setup import random_setup
+from .arena import draw_factions, solo_pairing, standard_solo_setup
 from .base import play_game
 from .fast import FastBot, default_weights
 
@@ -65,9 +65,7 @@ def play_trial(game: TrialGame) -> float:
         engine = _ENGINES["base"] = Engine(default_catalogue())
     cand, inc = dict(game.candidate), dict(game.incumbent)
     if game.objective == "automa":
-        card, faction = solo_pairing(engine.catalogue, game.deal)
-        level = solo_choices(engine.catalogue, game.deal_seed, card, None, [faction])[1]   # the standard one
-        setup = random_setup(engine.catalogue, 1, game.deal_seed, factions=[faction], automa=card, difficulty=level)
+        setup = standard_solo_setup(engine.catalogue, game.deal_seed, *solo_pairing(engine.catalogue, game.deal))
         state = play_game(engine, setup, [FastBot(f"{game.deal_seed}/0", weights=cand)])
         return float(state.players[0].vp - state.players[1].vp)
     factions = draw_factions(engine.catalogue, game.players, random.Random(f"factions/{game.deal_seed}"))

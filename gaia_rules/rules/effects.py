@@ -117,11 +117,12 @@ def apply_gains(ctx: Context, state: GameState, p: int, gains, source: str, foll
     """
     follow = [] if follow is None else follow
     batch: list = []
+    bound = bind(ctx, state, p)
 
     def flush():
         if batch:
             with hearing_refusals(ctx, state, follow, instead=event is not None and event.name == "refused"):
-                choices.apply_sequence(bind(ctx, state, p), list(batch), follow)
+                choices.apply_sequence(bound, list(batch), follow)
             batch.clear()
 
     for g in gains:

@@ -162,12 +162,11 @@ class Engine:
     def _completable(self, state: GameState) -> bool:
         queue = state.decisions if state.decisions else state.pending
         follow = queue[0]
-        ctx = self.context(state)
+        bound = bind(self.context(state), state, follow.player)
         if follow.kind == "tech":  # a pure check suffices: taking a tile has no follow-up that can fail
             positions = list(state.setup.tech_tiles) + [f"adv-{t}" for t in state.setup.advanced_tiles]
-            bound = bind(ctx, state, follow.player)
             return any(tech_problem(bound, pos) is None for pos in positions)
-        for move in follow_up_candidates(bind(ctx, state, follow.player), follow):
+        for move in follow_up_candidates(bound, follow):
             trial = holdings.clone(state)
             try:
                 self.apply_in_place(trial, move)
