@@ -37,15 +37,22 @@ class LegalMoves(Sequence[Move]):
 
     `move in game.legal_moves` asks whether the move is listed (one spelling per
     move); `Game.is_legal` asks the rules about one move without listing them all.
+    It holds the engine and the state, not the game: a back-reference would make each
+    `Game` a reference cycle that only the garbage collector frees, with its state in it
+    (a replay builds one per line: 45 objects of cyclic garbage per command, more collections
+    and, where the collector is paused, memory not reused).
     """
 
-    def __init__(self, game: "Game"):
-        self._game = game
+    __slots__ = ("_engine", "_state", "_moves")
+
+    def __init__(self, engine: Engine, state: GameState):
+        self._engine = engine
+        self._state = state
         self._moves: list[Move] | None = None
 
     def _list(self) -> list[Move]:
         if self._moves is None:
-            self._moves = self._game.engine.legal_moves(self._game.state)
+            self._moves = self._engine.legal_moves(self._state)
         return self._moves
 
     def __getitem__(self, i):
@@ -70,7 +77,7 @@ class Game:
     def __init__(self, state: GameState, engine: Engine | None = None):
         self.engine = engine or Engine()
         self._state = state
-        self._legal = LegalMoves(self)
+        self._legal = LegalMoves(self.engine, state)
         self._stack: list[tuple[Move, GameState, LegalMoves]] = []
 
     @classmethod
@@ -144,7 +151,7 @@ class Game:
     def _advance(self, move: Move, after: GameState) -> None:
         """Keep the state before `move` (it is never changed again) and move on to `after`."""
         self._stack.append((move, self._state, self._legal))
-        self._state, self._legal = after, LegalMoves(self)
+        self._state, self._legal = after, LegalMoves(self.engine, after)
 
     def pop(self) -> Move:
         """Take back the last move pushed and return it; the state before it comes back as it was."""

@@ -8,7 +8,9 @@ push and pop a different move at each step (a branch), and compare after popping
 """
 from __future__ import annotations
 
+import gc
 import random
+import weakref
 
 import pytest
 
@@ -123,3 +125,19 @@ def test_a_copy_starts_at_the_same_state_with_nothing_to_pop():
     game.push(game.legal_moves[0])
     twin = game.copy()
     assert twin.state is game.state and twin.move_stack == []
+
+
+def test_game_is_freed_without_the_collector():
+    """A game, its listed moves and a pushed move make no reference cycle: dropped, they are freed at
+    once, not left (with their states) for the collector's passes, as a replay builds one per line."""
+    game = new_game()
+    game.push(list(game.legal_moves)[0])
+    listed = len(game.legal_moves)
+    assert listed > 0
+    gone = weakref.ref(game)
+    gc.disable()
+    try:
+        del game
+        assert gone() is None
+    finally:
+        gc.enable()
