@@ -420,13 +420,29 @@ class _Players:
     __slots__ = ("state", "holdings", "count", "changed")
 
     def __init__(self, state: GameState, holdings: list, count: int, changed: list[int]):
-        self.state = weakref.ref(state)
+        ref = _StateRef(state, _drop)
+        ref.key = id(state)
+        self.state = ref
         self.holdings = holdings
         self.count = count
         self.changed = changed
 
 
-_STATES = Cache()   # id(state) -> _Players (a live state whose entry was dropped reads its players again)
+class _StateRef(weakref.ref):
+    """A weak reference to a state that knows the key of its entry, to drop it when the state dies."""
+
+    __slots__ = ("key",)
+
+
+def _drop(ref: _StateRef) -> None:
+    """A state died: its entry goes with it. Left, the dead entries (one per state a move was applied
+    to) grew the table to its limit and gave the collector their objects to walk at every full pass."""
+    found = _STATES.values.get(ref.key)
+    if found is not None and found.state is ref:
+        del _STATES.values[ref.key]
+
+
+_STATES = Cache()   # id(state) -> _Players of a live state (a live state whose entry was dropped reads its players again)
 
 
 _LAST: list = [None]   # the _Players asked for last: a move asks about one state again and again

@@ -116,3 +116,21 @@ def test_a_clone_shares_the_hexes_until_either_state_changes_one():
     state.hex(other).guests.append(7)
     assert 7 not in clone.board[other].guests
     assert clone.clone().to_json() == clone.to_json()
+
+
+def test_what_the_rules_keep_beside_a_state_goes_when_the_state_does():
+    """The players' holdings kept beside each state (by its identity, `holdings._STATES`) are dropped
+    with the state: applying moves leaves no entry of a state nobody holds any more."""
+    import gc
+
+    from gaia_rules.rules import holdings
+    from gaia_rules.players import RandomBot, play_game
+
+    engine = Engine()
+    gc.collect()
+    before = len(holdings._STATES)
+    state = play_game(engine, random_setup(engine.catalogue, 2, "kept"), [RandomBot("kept/0"), RandomBot("kept/1")])
+    assert len(state.moves) > 50   # a whole game: a state applied to at every move
+    del state
+    gc.collect()
+    assert len(holdings._STATES) <= before
