@@ -12,7 +12,7 @@ from ..state import GameState, Pending
 from . import auction, charges, choices, effects, holdings, phases, rescoring, research
 from .building import build_main, build_piece, fire_build, join_federation, qic_for_range
 from .common import arg, expect, hex_name, occupied, queue
-from .bound import Bound
+from .bound import Bound, bind
 from .context import Context
 from .conversions import FREE, conversions, free_conversion
 from .errors import IllegalMoveError, MoveSyntaxError
@@ -107,7 +107,7 @@ def setup_placement(ctx: Context, state: GameState, move: Move) -> None:
         raise IllegalMoveError("setup", f"{name} is already taken")
     holdings.place(state, name, p, piece)
     state.setup_queue.pop(0)
-    state.decisions.extend(effects.fire(ctx, state, p, effects.Event("setup", frozenset((piece,)), hexes=(name,))))
+    state.decisions.extend(effects.fire(bind(ctx, state, p), effects.Event("setup", frozenset((piece,)), hexes=(name,))))
 
 
 def take_starting_booster(ctx: Context, state: GameState, move: Move) -> None:
@@ -152,13 +152,13 @@ def _charge(b: Bound, move: Move, decision: Pending) -> None:
     if cost:
         items.append(["vp", -cost, "charge"])
     follow: list[Pending] = []
-    with effects.hearing_refusals(ctx, state, follow):
+    with effects.hearing_refusals(b, follow):
         choices.apply_sequence(b, items, follow)
     # the rest of the `on charge` statements (their power-cycle gains came with the offer)
     builder = decision.data.get("builder")
     tags = frozenset(t for t in (decision.data.get("piece"),
                                  None if builder is None else state.players[builder].faction) if t is not None)
-    effects.fire(ctx, state, p, effects.Event("charge", tags, {"pw": charged}), 1, follow, without=charges.POWER_CYCLE)
+    effects.fire(b, effects.Event("charge", tags, {"pw": charged}), 1, follow, without=charges.POWER_CYCLE)
     state.decisions[:0] = follow
 
 
@@ -190,7 +190,7 @@ def _decision(b: Bound, move: Move, decision: Pending) -> None:
         expect(move, choices.KIND)
         state.decisions.pop(0)
         follow: list[Pending] = []
-        with effects.hearing_refusals(ctx, state, follow):
+        with effects.hearing_refusals(b, follow):
             choices.resolve(b, arg(move, 0), decision, follow)
         state.decisions[:0] = follow
         return
@@ -220,7 +220,7 @@ def _decision(b: Bound, move: Move, decision: Pending) -> None:
 
 def _income_choice(b: Bound, move: Move, decision: Pending) -> None:
     """`income a,b`: apply the income events these name, in this order; the rest follows automatically."""
-    ctx, state = b.ctx, b.state
+    state = b.state
     events = decision.data["events"]
     chosen: list = []  # events, in the order named
     for part in arg(move, 0).split(","):
@@ -235,7 +235,7 @@ def _income_choice(b: Bound, move: Move, decision: Pending) -> None:
     if not phases.income_choice_needed(events):
         state.decisions.pop(0)
         chosen.extend(events)
-    with effects.hearing_refusals(ctx, state, follow):
+    with effects.hearing_refusals(b, follow):
         choices.apply_events(b, chosen, follow)
     state.decisions[:0] = follow
 
@@ -290,23 +290,23 @@ def board_action(b: Bound, move: Move) -> None:
     follow: list[Pending] = []
     cost = ctx.holdings.price(state, p, "board_action_cost", action.cost, aid)
     pw = sum(c.count for c in cost if isinstance(c, ast.Pay) and c.resource == "pw")
-    problem = effects.can_pay(ctx, state, p, cost, "power-action")
+    problem = effects.can_pay(b, cost, "power-action")
     if problem:
         raise IllegalMoveError("cost", problem)
-    effects.pay(ctx, state, p, [c for c in cost if not (isinstance(c, ast.Pay) and c.resource == "pw")], aid)
+    effects.pay(b, [c for c in cost if not (isinstance(c, ast.Pay) and c.resource == "pw")], aid)
     state.board_actions_used.append(aid)
     plain = [g for g in gains if isinstance(g, ast.Amount)]
     others = [g for g in gains if not isinstance(g, ast.Amount)]
     items = choices.items_of(plain, aid) + [[g.resource, g.count * ctx.holdings.count_per(state, p, g.per), aid] for g in plain if g.per]
     if pw:
-        effects.fire(ctx, state, p, effects.Event("spend", data={"pw": pw}), 1, follow)
-    with effects.hearing_refusals(ctx, state, follow):
+        effects.fire(b, effects.Event("spend", data={"pw": pw}), 1, follow)
+    with effects.hearing_refusals(b, follow):
         if pw:
             choices.spend_with_choice(b, pw, items, follow, "power-action")
         else:
             choices.apply_sequence(b, items, follow)
-    effects.apply_gains(ctx, state, p, others, aid, follow, by="board-action")
-    effects.fire(ctx, state, p, effects.Event("board-action", frozenset((aid,))), 1, follow)
+    effects.apply_gains(b, others, aid, follow, by="board-action")
+    effects.fire(b, effects.Event("board-action", frozenset((aid,))), 1, follow)
     queue(state, follow)
 
 
@@ -405,9 +405,9 @@ def special_action(b: Bound, move: Move) -> None:
     key, st = found
     player.specials_used.append(key)
     if st.once is not None:
-        effects.may_fire(ctx, state, p, st, key)  # marks its once-per use
-    follow = effects.apply_gains(ctx, state, p, st.clause.gains, key.split("#")[0], by="special-action")
-    effects.fire(ctx, state, p, effects.Event("special-action"), 1, follow)
+        effects.may_fire(b, st, key)  # marks its once-per use
+    follow = effects.apply_gains(b, st.clause.gains, key.split("#")[0], by="special-action")
+    effects.fire(b, effects.Event("special-action"), 1, follow)
     queue(state, follow)
 
 
@@ -416,7 +416,7 @@ def research_main(b: Bound, move: Move) -> None:
     p = move.player
     track = arg(move, 0)
     research.check_advance(b, track)
-    effects.pay(ctx, state, p, ctx.holdings.price(state, p, "research_cost", ctx.content.catalogue.research.cost),
+    effects.pay(b, ctx.holdings.price(state, p, "research_cost", ctx.content.catalogue.research.cost),
                 f"research:{track}")
     queue(state, research.advance(b, track))
 
@@ -437,10 +437,9 @@ def pass_turn(b: Bound, move: Move) -> None:
         raise IllegalMoveError("pass", f"in the last round a pass takes no booster: write 'pass', not "
                                        f"'pass {' '.join(move.args)}'")
     for h in list(ctx.holdings.held(state, p)):
-        if isinstance(h.statement.clause, ast.OnPass) and effects.may_fire(ctx, state, p, h.statement,
-                                                                            f"{h.source}#{h.index}"):
-            effects.apply_gains(ctx, state, p, h.statement.clause.gains, h.source)
-    queue(state, effects.fire(ctx, state, p, effects.Event("pass")))
+        if isinstance(h.statement.clause, ast.OnPass) and effects.may_fire(b, h.statement, f"{h.source}#{h.index}"):
+            effects.apply_gains(b, h.statement.clause.gains, h.source)
+    queue(state, effects.fire(b, effects.Event("pass")))
     old = player.booster
     if not last:
         state.boosters_table.remove(new)
@@ -471,7 +470,7 @@ MAIN["federation"] = _federation_main
 # ------------------------------------------------------------------ follow-ups
 
 def _f_up(b, move, follow):
-    ctx, state = b.ctx, b.state
+    state = b.state
     track = arg(move, 0)
     allowed = follow.data["track"]
     if allowed == "lowest":
@@ -514,7 +513,7 @@ def _f_swap(b, move, follow):
         raise IllegalMoveError("swap", f"you have no {first} to swap")
     holdings.replace(state, origin, p, second)
     holdings.replace(state, name, p, first)
-    queue(state, effects.fire(ctx, state, p, effects.Event("swap", frozenset((first, second)), hexes=(origin, name))))
+    queue(state, effects.fire(b, effects.Event("swap", frozenset((first, second)), hexes=(origin, name))))
 
 
 def _f_fedtile(b, move, follow):
@@ -522,7 +521,7 @@ def _f_fedtile(b, move, follow):
     gains, source = rescoring.reward(ctx, state, move, follow)
     out: list[Pending] = []
     for each in gains:
-        effects.apply_gains(ctx, state, move.player, each, source, out)
+        effects.apply_gains(b, each, source, out)
     queue(state, out)
 
 
@@ -534,7 +533,7 @@ def _f_lost_planet(b, move, follow):
         raise IllegalMoveError("lost-planet", f"the Lost Planet goes on an empty space hex; {name} is not one")
     qic = qic_for_range(b, name)
     if qic:
-        effects.pay(ctx, state, p, [ast.Pay(qic, "q")], "range")
+        effects.pay(b, [ast.Pay(qic, "q")], "range")
     holdings.place_lost_planet(state, name, p, ctx.content.mine_id, ctx.content.planet_of_kind["lost"])
     charges.record_build(state, name, in_follow_up=True)
     join_federation(b, name)
@@ -544,7 +543,7 @@ def _f_lost_planet(b, move, follow):
 
 
 def _f_areas(b, move, question):
-    ctx, state = b.ctx, b.state
+    state = b.state
     split = arg(move, 0)
     options = question.data["options"]
     if split not in options:
@@ -553,9 +552,9 @@ def _f_areas(b, move, question):
 
 
 def _f_token(b, move, question):
-    ctx, state = b.ctx, b.state
+    state = b.state
     follow: list[Pending] = []
-    with effects.hearing_refusals(ctx, state, follow):
+    with effects.hearing_refusals(b, follow):
         choices.resolve(b, arg(move, 0), question, follow)
     queue(state, follow)
 

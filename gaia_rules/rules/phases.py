@@ -191,7 +191,7 @@ def everyone(ctx: Context, state: GameState, event) -> None:
     """Fire an event of the whole table for each player, in turn order; follow-ups become decisions."""
     for p in state.turn_order or state.seats:
         if ctx.seat(state, p).takes_events:  # the Automa scores nothing of what the events give
-            state.decisions.extend(effects.fire(ctx, state, p, event))
+            state.decisions.extend(effects.fire(bind(ctx, state, p), event))
 
 
 # ------------------------------------------------------------------ income
@@ -208,7 +208,7 @@ def income_events(ctx: Context, state: GameState, p: int) -> list[tuple[str, tup
     """(source, gains) of every income statement player p holds, in the order they were gained."""
     held = [(key, h.source, h.statement.clause.gains) for key, h in ctx.holdings.derived(state, p, _income_held)
             if h.statement.condition is None and h.statement.once is None
-            or effects.may_fire(ctx, state, p, h.statement, f"{h.source}#{h.index}")]
+            or effects.may_fire(bind(ctx, state, p), h.statement, f"{h.source}#{h.index}")]
     positions: dict[str, list[int]] = {}
     for i, key in enumerate(state.players[p].income_order):
         positions.setdefault(key, []).append(i)
@@ -311,8 +311,9 @@ def income(ctx: Context, state: GameState, p: int) -> None:
         state.decisions.append(Pending("income", p, {"events": events}))
         return
     follow: list[Pending] = []
-    with effects.hearing_refusals(ctx, state, follow):
-        choices.apply_events(bind(ctx, state, p), events, follow)
+    b = bind(ctx, state, p)
+    with effects.hearing_refusals(b, follow):
+        choices.apply_events(b, events, follow)
     state.decisions.extend(follow)
 
 
@@ -336,7 +337,7 @@ def begin_gaia_phase(ctx: Context, state: GameState) -> None:
                 state.hex(name).planet = becomes
                 done.append((h.owner, name))
     for owner, name in done:
-        state.decisions.extend(effects.fire(ctx, state, owner, effects.Event("gaia-complete", hexes=(name,))))
+        state.decisions.extend(effects.fire(bind(ctx, state, owner), effects.Event("gaia-complete", hexes=(name,))))
     everyone(ctx, state, effects.Event("gaia-phase"))
     state.phase = "gaia"
     state.setup_queue = [[p, "gaia"] for p in state.turn_order]
@@ -353,8 +354,9 @@ def gaia_phase_player(ctx: Context, state: GameState, p: int) -> None:
 def gaia_choice_open(ctx: Context, state: GameState, p: int) -> bool:
     """Whether some Gaia-phase conversion open to player p now (its condition holds, its limit allows)
     could be paid."""
-    for costs, _gains in conversions.conversions(bind(ctx, state, p), gaia_phase=True):
-        if effects.can_pay(ctx, state, p, costs, "conversion") is None:
+    b = bind(ctx, state, p)
+    for costs, _gains in conversions.conversions(b, gaia_phase=True):
+        if effects.can_pay(b, costs, "conversion") is None:
             if all(not isinstance(c, ast.Move) or state.players[p].power.get(c.source, 0) >= c.count for c in costs):
                 return True
     return False

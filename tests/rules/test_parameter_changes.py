@@ -208,9 +208,9 @@ def test_an_area3_token_value_for_conversions_leaves_board_power_actions_alone(t
     state = game(design)
     state.players[P0].power = {"area1": 0, "area2": 0, "area3": 3, "gaia": 0}
     holdings.edited(state, [P0])
-    ctx = design.context(state)
-    assert effects.can_pay(ctx, state, P0, [effects.ast.Pay(6, "pw")], "conversion") is None
-    assert effects.can_pay(ctx, state, P0, [effects.ast.Pay(6, "pw")], "power-action") == \
+    b = bind(design.context(state), state, P0)
+    assert effects.can_pay(b, [effects.ast.Pay(6, "pw")], "conversion") is None
+    assert effects.can_pay(b, [effects.ast.Pay(6, "pw")], "power-action") == \
         "6 power needed in area III, you have 3"
     assert value(design, state, "area3_token_value", use="final-scoring") == 1
 
