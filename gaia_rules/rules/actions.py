@@ -8,12 +8,11 @@ naming it; they mutate the state (a clone made by the engine).
 from __future__ import annotations
 
 from ..language import ast
-from ..state import GameState, Pending
+from ..state import Pending
 from . import auction, charges, choices, effects, holdings, phases, rescoring, research
 from .building import build_main, build_piece, fire_build, join_federation, qic_for_range
 from .common import arg, expect, hex_name, occupied, queue
-from .bound import Bound, bind
-from .context import Context
+from .bound import Bound
 from .conversions import FREE, conversions, free_conversion
 from .errors import IllegalMoveError, MoveSyntaxError
 from .federations import form_federation
@@ -54,10 +53,10 @@ def dispatch(b: Bound, move: Move) -> None:
         return auction.bid(b, move)
     if phase == "setup":
         expect(move, "build")
-        return setup_placement(ctx, state, move)
+        return setup_placement(b, move)
     if phase == "boosters":
         expect(move, "booster")
-        return take_starting_booster(ctx, state, move)
+        return take_starting_booster(b, move)
     if phase == "actions":
         return _turn(b, move)
     raise IllegalMoveError("phase", f"no move is expected in the {phase} phase")
@@ -95,27 +94,30 @@ def _turn(b: Bound, move: Move) -> None:
 
 # ------------------------------------------------------------------ set-up
 
-def setup_placement(ctx: Context, state: GameState, move: Move) -> None:
-    p, piece = state.setup_queue[0]
+def setup_placement(b: Bound, move: Move) -> None:
+    """A starting piece of the bound seat (the first of the set-up queue, whose turn it is) on its home type."""
+    state, p = b.state, b.p
+    piece = state.setup_queue[0][1]
+    home = b.faction.home
     if move.args[:1] != (piece,):
-        raise IllegalMoveError("setup", f"place a starting {ctx.content.structure(state.players[p], piece).name} (build {piece} <hex>)")
-    name = hex_name(ctx, arg(move, 1))
-    player = state.players[p]
-    if ctx.map.planet_at(state, name) != ctx.content.faction(player).home:
-        raise IllegalMoveError("setup", f"starting pieces go on your home planet type ({ctx.content.faction(player).home})")
+        raise IllegalMoveError("setup", f"place a starting {b.faction.structures[piece].name} (build {piece} <hex>)")
+    name = hex_name(b.ctx, arg(move, 1))
+    if b.map.planet_at(state, name) != home:
+        raise IllegalMoveError("setup", f"starting pieces go on your home planet type ({home})")
     if occupied(state, name):
         raise IllegalMoveError("setup", f"{name} is already taken")
     holdings.place(state, name, p, piece)
     state.setup_queue.pop(0)
-    state.decisions.extend(effects.fire(bind(ctx, state, p), effects.Event("setup", frozenset((piece,)), hexes=(name,))))
+    state.decisions.extend(effects.fire(b, effects.Event("setup", frozenset((piece,)), hexes=(name,))))
 
 
-def take_starting_booster(ctx: Context, state: GameState, move: Move) -> None:
+def take_starting_booster(b: Bound, move: Move) -> None:
+    state = b.state
     booster = arg(move, 0)
     if booster not in state.boosters_table:
         raise IllegalMoveError("booster", f"{booster} is not on the table")
     state.boosters_table.remove(booster)
-    holdings.set_booster(state, move.player, booster)
+    holdings.set_booster(state, b.p, booster)
     state.setup_queue.pop(0)
 
 
@@ -283,7 +285,7 @@ def board_action(b: Bound, move: Move) -> None:
         raise IllegalMoveError("board-action", f"{aid} has been taken this round")
     p = move.player
     gains = action.effect.statements[0].clause.gains
-    if ctx.content.game_params["refuse_wasted_board_actions"] and all_capped(ctx, state, p, gains):
+    if ctx.content.game_params["refuse_wasted_board_actions"] and all_capped(b, gains):
         raise IllegalMoveError("board-action", f"everything {aid} gives would be lost to resource caps")
     if rescoring.needs_token(state, p, gains):
         raise IllegalMoveError("board-action", f"{aid} needs a federation token of yours")
@@ -310,23 +312,26 @@ def board_action(b: Bound, move: Move) -> None:
     queue(state, follow)
 
 
-def all_capped(ctx: Context, state: GameState, p: int, gains) -> bool:
-    player = state.players[p]
+def all_capped(b: Bound, gains) -> bool:
+    """Whether every gain is a plain amount of a resource the bound seat holds at its cap (all would be lost)."""
+    player = b.player
     plain = [g for g in gains if isinstance(g, ast.Amount)]
     if not plain or len(plain) != len(gains):
         return False
+    caps = b.content.caps
     for g in plain:
-        cap = ctx.content.caps.get(g.resource)
+        cap = caps.get(g.resource)
         field = effects.RESOURCE_FIELDS.get(g.resource)
         if cap is None or field is None or getattr(player, field) < cap:
             return False
     return True
 
 
-def special_action_name(ctx: Context, p, statement: ast.Statement) -> str:
-    """A special action named by what it gives: `4pw`, `q,5c`, `step`, `range+3`, `up-lowest`, ...; a piece
-    turned into another: `down-lab` when it becomes one it was upgraded from (as the site names it),
-    else `ts-from-m`."""
+def special_action_name(b: Bound, statement: ast.Statement) -> str:
+    """A special action of the bound seat named by what it gives: `4pw`, `q,5c`, `step`, `range+3`,
+    `up-lowest`, ...; a piece turned into another: `down-lab` when it becomes one it was upgraded from
+    (as the site names it), else `ts-from-m`."""
+    structures = b.faction.structures
     parts = []
     for g in statement.clause.gains:
         if isinstance(g, ast.Amount):
@@ -344,54 +349,55 @@ def special_action_name(ctx: Context, p, statement: ast.Statement) -> str:
         elif isinstance(g, ast.Build):
             if g.source is not None:
                 built = g.pieces[0]
-                downward = _upgraded_from(ctx, p, g.source, built)
+                downward = _upgraded_from(structures, g.source, built)
                 parts.append(f"down-{g.source}" if downward else f"{built}-from-{g.source}")
                 break
             if parts:
                 continue  # "step" / "range" already name it
-            name = ctx.content.structure(p, g.pieces[0]).name
+            name = structures[g.pieces[0]].name
             parts.append(name.replace(" ", "-"))
     return ",".join(parts)
 
 
-def _upgraded_from(ctx: Context, p, piece: str, lower: str) -> bool:
-    """Whether `piece` is upgraded, in one or more steps, from `lower` on p's board."""
+def _upgraded_from(structures: dict, piece: str, lower: str) -> bool:
+    """Whether `piece` is upgraded, in one or more steps, from `lower` among a faction's `structures`."""
     seen = set()
     while piece is not None and piece not in seen:
         seen.add(piece)
-        piece = ctx.content.structure(p, piece).upgrades_from
+        piece = structures[piece].upgrades_from
         if piece == lower:
             return True
     return False
 
 
-def held_specials(ctx: Context, state: GameState, p: int) -> list[tuple[str, ast.Statement]]:
-    """(key, statement) of each special action player p holds now; key marks it used for the round.
+def held_specials(b: Bound) -> list[tuple[str, ast.Statement]]:
+    """(key, statement) of each special action the bound seat holds now; key marks it used for the round.
 
     An action with a condition is offered while it holds; one limited to once per game, until used.
     """
-    return [(f"{h.source}#{h.index}", h.statement) for h in ctx.holdings.held(state, p)
+    return [(f"{h.source}#{h.index}", h.statement) for h in b.holdings.held(b.state, b.p)
             if isinstance(h.statement.clause, ast.Action)
-            and (h.statement.condition is None and h.statement.once is None or _offered(ctx, state, p, h))]
+            and (h.statement.condition is None and h.statement.once is None or _offered(b, h))]
 
 
-def _offered(ctx: Context, state: GameState, p: int, h) -> bool:
+def _offered(b: Bound, h) -> bool:
     """A limited special action: its condition holds and its once-per limit is not used up."""
     st = h.statement
     cond = st.condition
-    if cond is not None and not cond.holds(ctx.holdings.count_per(state, p, cond.counters, cond.each, cond.within, None, cond.near)):
+    if cond is not None and not cond.holds(b.holdings.count_per(b.state, b.p, cond.counters, cond.each, cond.within,
+                                                                 None, cond.near)):
         return False
-    return st.once is None or f"{st.once}:{h.source}#{h.index}" not in state.players[p].marks
+    return st.once is None or f"{st.once}:{h.source}#{h.index}" not in b.player.marks
 
 
 def special_action(b: Bound, move: Move) -> None:
-    ctx, state = b.ctx, b.state
+    state = b.state
     p = move.player
     player = state.players[p]
     want = _norm_offer(arg(move, 0)) if "+" not in move.args[0] else move.args[0]
     found = None
-    for key, st in held_specials(ctx, state, p):
-        name = special_action_name(ctx, player, st)
+    for key, st in held_specials(b):
+        name = special_action_name(b, st)
         if name == move.args[0] or ("+" not in name and "-" not in name and name and _norm_offer(name) == want):
             if key in player.specials_used:
                 found = found or ("used", key)

@@ -130,9 +130,9 @@ class GameView:
 
     def special_gains(self, p: int, name: str) -> tuple | None:
         """The gains of the special action seat p holds that the notation calls `name` (None if none)."""
-        player = self.state.players[p]
-        for _key, statement in actions.held_specials(self._ctx, self.state, p):
-            if actions.special_action_name(self._ctx, player, statement) == name:
+        b = bind(self._ctx, self.state, p)
+        for _key, statement in actions.held_specials(b):
+            if actions.special_action_name(b, statement) == name:
                 return statement.clause.gains
         return None
 

@@ -241,14 +241,14 @@ def _main_candidates(b: Bound, sure) -> Iterator[Move]:
             continue
         gains = action.effect.statements[0].clause.gains
         simple = all(isinstance(g, ast.Amount) and g.resource not in ("step", "range") for g in gains)
-        capped = ctx.content.game_params["refuse_wasted_board_actions"] and actions.all_capped(ctx, state, p, gains)
+        capped = ctx.content.game_params["refuse_wasted_board_actions"] and actions.all_capped(b, gains)
         if simple and not capped:
             yield sure(Move(p, "action", (aid,)))
         elif not capped:
             yield Move(p, "action", (aid,))
-    for key, st in actions.held_specials(ctx, state, p):
+    for key, st in actions.held_specials(b):
         if key not in player.specials_used:
-            yield Move(p, "special", (actions.special_action_name(ctx, player, st),))
+            yield Move(p, "special", (actions.special_action_name(b, st),))
     if effects.can_pay(b, ctx.holdings.price(state, p, "research_cost", ctx.content.catalogue.research.cost)) is None:
         for track in ctx.content.catalogue.tracks:
             if research.advance_problem(b, track) is None:
