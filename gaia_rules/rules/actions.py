@@ -45,7 +45,7 @@ def dispatch(b: Bound, move: Move) -> None:
         expect(move, "faction")
         if state.setup.auction:
             return auction.choose(b, arg(move, 0))
-        return phases.choose_faction(ctx, state, move.player, arg(move, 0))
+        return phases.choose_faction(b, arg(move, 0))
     if phase == "bids":
         expect(move, "bid", "faction")
         if move.command == "faction":
@@ -206,7 +206,7 @@ def _decision(b: Bound, move: Move, decision: Pending) -> None:
             if (after is not None and after.kind == "gaia-phase" and after.player == move.player
                     and ctx.content.game_params["gaia_phase_decline_ends"]):
                 state.decisions.pop(0)
-                phases.return_gaia_tokens(ctx, state, move.player)
+                phases.return_gaia_tokens(b)
             state.decisions[:0] = instead
             return
         expect(move, *follow_up_commands(decision))
@@ -252,20 +252,20 @@ def gaia_phase_declinable(b: Bound) -> bool:
 
 
 def _gaia_phase_choice(b: Bound, move: Move, decision: Pending) -> None:
-    ctx, state, p = b.ctx, b.state, b.p
+    state = b.state
     if move.command == "decline":
         if not gaia_phase_declinable(b):
             raise IllegalMoveError("gaia-phase", "these conversions cost nothing (the tokens return there anyway): use them all")
         state.decisions.pop(0)
-        phases.return_gaia_tokens(ctx, state, p)
+        phases.return_gaia_tokens(b)
         return
     expect(move, "spend")
     follow = free_conversion(b, move, gaia_phase=True)
-    if not phases.gaia_choice_open(ctx, state, p) or state.players[p].power["gaia"] == 0:
+    if not phases.gaia_choice_open(b) or b.player.power["gaia"] == 0:
         state.decisions.pop(0)
         rest = follow
         state.decisions[:0] = rest
-        phases.return_gaia_tokens(ctx, state, p)
+        phases.return_gaia_tokens(b)
     else:
         state.decisions[:0] = follow
 

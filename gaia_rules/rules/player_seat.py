@@ -22,7 +22,7 @@ class PlayerSeat:
     charges = True
 
     def start(self, ctx: Context, state: GameState, p: int) -> None:
-        phases.init_player(ctx, state, p)
+        phases.init_player(bind(ctx, state, p))
 
     def starting_pieces(self, ctx: Context, state: GameState, p: int) -> tuple[SetupPlacement, ...]:
         return ctx.content.faction(state.players[p]).setup
