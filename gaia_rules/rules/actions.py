@@ -523,8 +523,8 @@ def _f_swap(b, move, follow):
 
 
 def _f_fedtile(b, move, follow):
-    ctx, state = b.ctx, b.state
-    gains, source = rescoring.reward(ctx, state, move, follow)
+    state = b.state
+    gains, source = rescoring.reward(b, move, follow)
     out: list[Pending] = []
     for each in gains:
         effects.apply_gains(b, each, source, out)
