@@ -36,7 +36,7 @@ def dispatch(b: Bound, move: Move) -> None:
     if move.command in UNPLAYED_OPTIONS:
         raise IllegalMoveError("option", f"'{move.command}' belongs to a set-up option this engine does not "
                                          f"play: {UNPLAYED_OPTIONS[move.command]}; give the set-up as it ended up")
-    if ctx.seats.for_move(state, move).play(ctx, state, move):   # a seat that plays by its own deck
+    if ctx.seats.for_move(state, move).play(b, move):   # a seat that plays by its own deck
         return
     if state.decisions:
         return _decision(b, move, state.decisions[0])

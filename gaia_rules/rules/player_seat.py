@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..content.catalogue import Catalogue, SetupPlacement
 from ..state import GameState
 from . import phases, scoring
-from .bound import bind
+from .bound import Bound, bind
 from .context import Context
 from .moves import Move
 from .seats import PLAYER
@@ -30,7 +30,7 @@ class PlayerSeat:
     def deck_moves(self, p: int) -> tuple[Move, ...] | None:
         return None
 
-    def play(self, ctx: Context, state: GameState, move: Move) -> bool:
+    def play(self, b: Bound, move: Move) -> bool:
         return False
 
     def new_round(self, ctx: Context, state: GameState, number: int) -> None:
