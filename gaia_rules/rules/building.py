@@ -128,7 +128,8 @@ def build_piece(b: Bound, piece: str, name: str, allowed: dict | None = None) ->
 
 
 def terraform_steps(ctx: Context, home: str, target: str, off_wheel: Mapping[str, int] | None = None) -> int:
-    """Terraforming steps from `home` to `target` the short way round the wheel (`ContentView.terraform_steps`)."""
+    """Terraforming steps from `home` to `target` the short way round the wheel (`ContentView.terraform_steps`).
+    Takes `ctx`: a question about the content alone, asked for any seat (the Automa's too)."""
     return ctx.content.terraform_steps(home, target, off_wheel)
 
 

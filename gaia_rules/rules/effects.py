@@ -310,7 +310,7 @@ def pay(b: Bound, costs, source: str, use_token: bool | None = None, use: str = 
     problem = can_pay(b, costs, use)
     if problem:
         raise IllegalMoveError("cost", problem)
-    ctx, state, p, player = b.ctx, b.state, b.p, b.player
+    state, p, player, content = b.state, b.p, b.player, b.content
     for c in costs:
         if isinstance(c, ast.Pay):
             if c.resource == "vp":
@@ -318,12 +318,12 @@ def pay(b: Bound, costs, source: str, use_token: bool | None = None, use: str = 
             elif c.resource in RESOURCE_FIELDS:
                 attr = RESOURCE_FIELDS[c.resource]
                 setattr(player, attr, getattr(player, attr) - c.count)
-            elif c.resource in ctx.content.stored_resources:
+            elif c.resource in content.stored_resources:
                 player.other = {**player.other, c.resource: player.other.get(c.resource, 0) - c.count}
             elif c.resource == "pw":
-                value, special, to = special_token.spending(ctx, state, p, use)
+                value, special, to = special_token.spending(b, use)
                 power.spend_power(player, c.count, value, special, use_token, to=to)
-                if "spend" in b.content.heard_events:
+                if "spend" in content.heard_events:
                     state.pending.extend(fire(b, Event("spend", data={"pw": c.count})))
             elif c.resource == "t":   # tokens paid leave the game, the special token with them
                 if power.take_tokens(player, c.count, use_token).get("token"):

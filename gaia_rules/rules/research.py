@@ -12,6 +12,7 @@ from .errors import IllegalMoveError
 
 
 def top(ctx: Context) -> int:
+    """The top level of every track. Takes `ctx`: a question about the content alone."""
     return ctx.content.catalogue.research.levels - 1
 
 

@@ -229,7 +229,7 @@ def test_every_use_a_reader_passes_is_declared_in_parameters_yaml():
     uses = {n: set(p.uses) for n, p in default_catalogue().parameters.items()}
     text = "\n".join(f.read_text(encoding="utf-8") for f in root.rglob("*.py"))
     passed = set(re.findall(r'"(area3_token_value)", use=(?:use|"([a-z-]+)")', text))
-    passed |= {("area3_token_value", u) for u in re.findall(r'special_token\.spending\(ctx, state, p, "([a-z-]+)"\)', text)}
+    passed |= {("area3_token_value", u) for u in re.findall(r'special_token\.spending\(b, "([a-z-]+)"\)', text)}
     assert ("area3_token_value", "final-scoring") in passed
     readers = re.findall(r'(?:can_pay|short_of|spend_with_choice)\(.*, "([a-z-]+)"\)(?: is (?:not )?None:)?$', text, re.M)
     assert set(readers) == {"power-action", "conversion"}
