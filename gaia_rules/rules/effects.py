@@ -16,7 +16,7 @@ from ..language import ast
 from ..state import FedTokenHeld, Pending
 from . import choices, holdings, power, rescoring, resources, special_token
 from .bound import Bound, bind
-from .content_view import RESOURCE_FIELDS
+from .content_view import RESOURCE_FIELDS, ContentView
 from .errors import IllegalMoveError
 
 __all__ = ["RESOURCE_FIELDS", "Event", "fire", "apply_gains", "pay", "can_pay", "recorded_events", "hearing_refusals"]
@@ -171,6 +171,12 @@ def gain_fed_token(b: Bound, token: str, source: str, formed: Event | None = Non
             apply_gains(b, st.clause.gains, "federation", follow)
     fire(b, formed or Event("federation", tags=frozenset((token,))), 1, follow)
     return follow
+
+
+def silent(content: ContentView, name: str) -> bool:
+    """Whether firing event `name` would do nothing: no statement of the content hears it and nothing
+    records events (a caller firing it for every seat skips binding their views)."""
+    return name not in content.heard_events and _RECORDER.get() is None
 
 
 def fire(b: Bound, event: Event, times: int = 1,

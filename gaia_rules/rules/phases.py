@@ -192,7 +192,9 @@ def start_round(ctx: Context, state: GameState, number: int) -> None:
 
 def everyone(ctx: Context, state: GameState, event) -> None:
     """Fire an event of the whole table for each player, in turn order; follow-ups become decisions.
-    Takes `ctx`: it binds each seat that hears events once."""
+    Takes `ctx`: it binds each seat that hears events once (none when firing it would do nothing)."""
+    if effects.silent(ctx.content, event.name):
+        return
     for p in state.turn_order or state.seats:
         if ctx.seat(state, p).takes_events:  # the Automa scores nothing of what the events give
             state.decisions.extend(effects.fire(bind(ctx, state, p), event))
