@@ -91,7 +91,7 @@ class Engine:
         state.terraforming_token = setup.terraforming_token
         ctx = self.context(state)
         if setup.automa is not None:
-            automa_setup.seat(ctx, state)
+            automa_setup.seat(ctx.content.catalogue.automa, state)
         phases.start(ctx, state)
         return state
 
