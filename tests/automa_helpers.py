@@ -25,6 +25,7 @@ from rules_helpers import CAT, ENGINE, clear, put
 from gaia_rules.content.automa import AutomaStep
 from gaia_rules.rules import holdings
 from gaia_rules.rules.automa.actions import Turn, do_step, resolve
+from gaia_rules.rules.bound import bind
 from gaia_rules.rules.moves import Move
 from gaia_rules.setup import random_setup
 from gaia_rules.state import GameState
@@ -83,7 +84,7 @@ def position(automa: str = "automa-terrans", pieces: dict | None = None, human: 
 
 
 def turn_of(state: GameState, support: int) -> Turn:
-    return Turn(ENGINE.context(state), state, AUTOMA.cards[card(support)])
+    return Turn(bind(ENGINE.context(state), state, state.automa.seat), AUTOMA.cards[card(support)])
 
 
 def act(state: GameState, action: int, support: int) -> tuple[GameState, Turn]:

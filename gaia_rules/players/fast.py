@@ -26,6 +26,16 @@ position is worth at the end of the game, in VP, for the player who moved:
 - a structure's worth beyond its income (round tiles, final counts), shrinking
   as the rounds run out.
 
+One ply does not plan: a step up a track is knowledge spent, the mine it brings into
+reach comes a turn later. So the best few moves (`plan_width`, and with
+`plan_each_command` the best of each kind of move as well) are looked at again
+over p's own coming turns of the round: the position is handed to p again
+(`Engine.turn_again`, the others assumed to let it be), p's best main move
+there (of those the decision could not make now, with `plan_opened_only`) is
+valued by the same estimate, and `plan_share` of what it adds raises the
+candidate; `plan_depth` such turns are followed, each after the best of the
+turn before.
+
 Every number of that estimate is a weight in `weights/fast.json`, tuned by
 self-play (`gaia tune`, docs/bots.md); none is a game number: those come from
 content through the engine. The bot is deterministic for its seed: ties are
@@ -425,6 +435,7 @@ class FastBot(GreedyBot):
             scored += self._free_then_main(engine, state, free, p, main)
         if not scored:
             return self.rng.choice(main)
+        scored = self._planned(engine, state, p, main, scored)
         best = self._best(scored)
         if best.command == "pass" and free_allowed:
             opened = self._free_then_main(engine, state, free, p, main, tried=self._before_pass_tries(engine))
@@ -434,6 +445,57 @@ class FastBot(GreedyBot):
                 return self._best(better)
             return self._free_before_passing(engine, state, free, p) or best
         return best
+
+    def _planned(self, engine: Engine, state: GameState, p: int, main: list[Move],
+                 scored: list[tuple[float, Move]]) -> list[tuple[float, Move]]:
+        """The `plan_width` best main moves (not passing) valued with p's coming turns of the round as well.
+
+        One ply sees a step up a track as knowledge spent; the mine it brings into reach, the upgrade
+        an academy's first step opens, come a turn later. Each candidate's settled position is handed to
+        p again (`Engine.turn_again`, the others assumed to let it be) and the best main move there,
+        valued by the same estimate, adds `plan_share` of what it gains over the candidate alone; so on
+        for `plan_depth` turns, each following the best of the turn before.
+        """
+        w = self.estimator(engine).w
+        width, share = int(w["plan_width"]), w["plan_share"]
+        if width <= 0 or share <= 0:
+            return scored
+        before = set(main) if w["plan_opened_only"] > 0 else None
+        states = {m: after for _, m, after in self._scored_states(engine, state, main, p)}
+        ranked = sorted((t for t in scored if t[1].command != "pass" and t[1] in states), key=lambda t: -t[0])
+        top = ranked[:width]
+        if w["plan_each_command"] > 0:   # and the best of each kind of move, which one ply may rank low
+            kinds = {m.command for _, m in top}
+            for t in ranked[width:]:
+                if t[1].command not in kinds:
+                    kinds.add(t[1].command)
+                    top.append(t)
+        better: dict[Move, float] = {}
+        for s1, m in top:
+            planned = self._plan_value(engine, self.settled_leaf(engine, states[m], p)[1], p, s1,
+                                       int(w["plan_depth"]), before)
+            if planned > s1:
+                better[m] = planned
+        return [(better.get(m, s), m) for s, m in scored]
+
+    def _plan_value(self, engine: Engine, settled: GameState, p: int, value: float, depth: int,
+                    before: set[Move] | None) -> float:
+        """`value` raised by `plan_share` of what p's best next turn adds (recursively, `depth` turns): main
+        moves only, not passing, and with `before` given only those not open at the decision's root."""
+        w = self.estimator(engine).w
+        again = engine.turn_again(settled, p) if depth > 0 else None
+        if again is None:
+            return value
+        keep = (lambda x: not is_free(x) and x.command != "pass") if before is None else \
+            (lambda x: not is_free(x) and x.command != "pass" and x not in before)
+        follow = [r for m2, known in engine.successors(again, keep=keep)
+                  if (r := self._score(engine, again, m2, p, known)) is not None]
+        if not follow:
+            return value
+        v2, after = max(follow, key=lambda r: r[0])
+        if depth > 1:
+            v2 = self._plan_value(engine, self.settled_leaf(engine, after, p)[1], p, v2, depth - 1, before)
+        return value + w["plan_share"] * (v2 - value) if v2 > value else value
 
     def _before_pass_tries(self, engine: Engine) -> int:
         """Free actions followed before passing: about to give up the round's remaining turns, the bot looks

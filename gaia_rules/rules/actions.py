@@ -8,12 +8,11 @@ naming it; they mutate the state (a clone made by the engine).
 from __future__ import annotations
 
 from ..language import ast
-from ..state import GameState, Pending
+from ..state import Pending
 from . import auction, charges, choices, effects, holdings, phases, rescoring, research
 from .building import build_main, build_piece, fire_build, join_federation, qic_for_range
 from .common import arg, expect, hex_name, occupied, queue
 from .bound import Bound
-from .context import Context
 from .conversions import FREE, conversions, free_conversion
 from .errors import IllegalMoveError, MoveSyntaxError
 from .federations import form_federation
@@ -37,7 +36,7 @@ def dispatch(b: Bound, move: Move) -> None:
     if move.command in UNPLAYED_OPTIONS:
         raise IllegalMoveError("option", f"'{move.command}' belongs to a set-up option this engine does not "
                                          f"play: {UNPLAYED_OPTIONS[move.command]}; give the set-up as it ended up")
-    if ctx.seats.for_move(state, move).play(ctx, state, move):   # a seat that plays by its own deck
+    if ctx.seats.for_move(state, move).play(b, move):   # a seat that plays by its own deck
         return
     if state.decisions:
         return _decision(b, move, state.decisions[0])
@@ -46,7 +45,7 @@ def dispatch(b: Bound, move: Move) -> None:
         expect(move, "faction")
         if state.setup.auction:
             return auction.choose(b, arg(move, 0))
-        return phases.choose_faction(ctx, state, move.player, arg(move, 0))
+        return phases.choose_faction(b, arg(move, 0))
     if phase == "bids":
         expect(move, "bid", "faction")
         if move.command == "faction":
@@ -54,10 +53,10 @@ def dispatch(b: Bound, move: Move) -> None:
         return auction.bid(b, move)
     if phase == "setup":
         expect(move, "build")
-        return setup_placement(ctx, state, move)
+        return setup_placement(b, move)
     if phase == "boosters":
         expect(move, "booster")
-        return take_starting_booster(ctx, state, move)
+        return take_starting_booster(b, move)
     if phase == "actions":
         return _turn(b, move)
     raise IllegalMoveError("phase", f"no move is expected in the {phase} phase")
@@ -95,27 +94,30 @@ def _turn(b: Bound, move: Move) -> None:
 
 # ------------------------------------------------------------------ set-up
 
-def setup_placement(ctx: Context, state: GameState, move: Move) -> None:
-    p, piece = state.setup_queue[0]
+def setup_placement(b: Bound, move: Move) -> None:
+    """A starting piece of the bound seat (the first of the set-up queue, whose turn it is) on its home type."""
+    state, p = b.state, b.p
+    piece = state.setup_queue[0][1]
+    home = b.faction.home
     if move.args[:1] != (piece,):
-        raise IllegalMoveError("setup", f"place a starting {ctx.content.structure(state.players[p], piece).name} (build {piece} <hex>)")
-    name = hex_name(ctx, arg(move, 1))
-    player = state.players[p]
-    if ctx.map.planet_at(state, name) != ctx.content.faction(player).home:
-        raise IllegalMoveError("setup", f"starting pieces go on your home planet type ({ctx.content.faction(player).home})")
+        raise IllegalMoveError("setup", f"place a starting {b.faction.structures[piece].name} (build {piece} <hex>)")
+    name = hex_name(b.ctx, arg(move, 1))
+    if b.map.planet_at(state, name) != home:
+        raise IllegalMoveError("setup", f"starting pieces go on your home planet type ({home})")
     if occupied(state, name):
         raise IllegalMoveError("setup", f"{name} is already taken")
     holdings.place(state, name, p, piece)
     state.setup_queue.pop(0)
-    state.decisions.extend(effects.fire(ctx, state, p, effects.Event("setup", frozenset((piece,)), hexes=(name,))))
+    state.decisions.extend(effects.fire(b, effects.Event("setup", frozenset((piece,)), hexes=(name,))))
 
 
-def take_starting_booster(ctx: Context, state: GameState, move: Move) -> None:
+def take_starting_booster(b: Bound, move: Move) -> None:
+    state = b.state
     booster = arg(move, 0)
     if booster not in state.boosters_table:
         raise IllegalMoveError("booster", f"{booster} is not on the table")
     state.boosters_table.remove(booster)
-    holdings.set_booster(state, move.player, booster)
+    holdings.set_booster(state, b.p, booster)
     state.setup_queue.pop(0)
 
 
@@ -152,13 +154,13 @@ def _charge(b: Bound, move: Move, decision: Pending) -> None:
     if cost:
         items.append(["vp", -cost, "charge"])
     follow: list[Pending] = []
-    with effects.hearing_refusals(ctx, state, follow):
+    with effects.hearing_refusals(b, follow):
         choices.apply_sequence(b, items, follow)
     # the rest of the `on charge` statements (their power-cycle gains came with the offer)
     builder = decision.data.get("builder")
     tags = frozenset(t for t in (decision.data.get("piece"),
                                  None if builder is None else state.players[builder].faction) if t is not None)
-    effects.fire(ctx, state, p, effects.Event("charge", tags, {"pw": charged}), 1, follow, without=charges.POWER_CYCLE)
+    effects.fire(b, effects.Event("charge", tags, {"pw": charged}), 1, follow, without=charges.POWER_CYCLE)
     state.decisions[:0] = follow
 
 
@@ -190,7 +192,7 @@ def _decision(b: Bound, move: Move, decision: Pending) -> None:
         expect(move, choices.KIND)
         state.decisions.pop(0)
         follow: list[Pending] = []
-        with effects.hearing_refusals(ctx, state, follow):
+        with effects.hearing_refusals(b, follow):
             choices.resolve(b, arg(move, 0), decision, follow)
         state.decisions[:0] = follow
         return
@@ -204,7 +206,7 @@ def _decision(b: Bound, move: Move, decision: Pending) -> None:
             if (after is not None and after.kind == "gaia-phase" and after.player == move.player
                     and ctx.content.game_params["gaia_phase_decline_ends"]):
                 state.decisions.pop(0)
-                phases.return_gaia_tokens(ctx, state, move.player)
+                phases.return_gaia_tokens(b)
             state.decisions[:0] = instead
             return
         expect(move, *follow_up_commands(decision))
@@ -220,7 +222,7 @@ def _decision(b: Bound, move: Move, decision: Pending) -> None:
 
 def _income_choice(b: Bound, move: Move, decision: Pending) -> None:
     """`income a,b`: apply the income events these name, in this order; the rest follows automatically."""
-    ctx, state = b.ctx, b.state
+    state = b.state
     events = decision.data["events"]
     chosen: list = []  # events, in the order named
     for part in arg(move, 0).split(","):
@@ -235,7 +237,7 @@ def _income_choice(b: Bound, move: Move, decision: Pending) -> None:
     if not phases.income_choice_needed(events):
         state.decisions.pop(0)
         chosen.extend(events)
-    with effects.hearing_refusals(ctx, state, follow):
+    with effects.hearing_refusals(b, follow):
         choices.apply_events(b, chosen, follow)
     state.decisions[:0] = follow
 
@@ -250,20 +252,20 @@ def gaia_phase_declinable(b: Bound) -> bool:
 
 
 def _gaia_phase_choice(b: Bound, move: Move, decision: Pending) -> None:
-    ctx, state, p = b.ctx, b.state, b.p
+    state = b.state
     if move.command == "decline":
         if not gaia_phase_declinable(b):
             raise IllegalMoveError("gaia-phase", "these conversions cost nothing (the tokens return there anyway): use them all")
         state.decisions.pop(0)
-        phases.return_gaia_tokens(ctx, state, p)
+        phases.return_gaia_tokens(b)
         return
     expect(move, "spend")
     follow = free_conversion(b, move, gaia_phase=True)
-    if not phases.gaia_choice_open(ctx, state, p) or state.players[p].power["gaia"] == 0:
+    if not phases.gaia_choice_open(b) or b.player.power["gaia"] == 0:
         state.decisions.pop(0)
         rest = follow
         state.decisions[:0] = rest
-        phases.return_gaia_tokens(ctx, state, p)
+        phases.return_gaia_tokens(b)
     else:
         state.decisions[:0] = follow
 
@@ -283,50 +285,53 @@ def board_action(b: Bound, move: Move) -> None:
         raise IllegalMoveError("board-action", f"{aid} has been taken this round")
     p = move.player
     gains = action.effect.statements[0].clause.gains
-    if ctx.content.game_params["refuse_wasted_board_actions"] and all_capped(ctx, state, p, gains):
+    if ctx.content.game_params["refuse_wasted_board_actions"] and all_capped(b, gains):
         raise IllegalMoveError("board-action", f"everything {aid} gives would be lost to resource caps")
     if rescoring.needs_token(state, p, gains):
         raise IllegalMoveError("board-action", f"{aid} needs a federation token of yours")
     follow: list[Pending] = []
     cost = ctx.holdings.price(state, p, "board_action_cost", action.cost, aid)
     pw = sum(c.count for c in cost if isinstance(c, ast.Pay) and c.resource == "pw")
-    problem = effects.can_pay(ctx, state, p, cost, "power-action")
+    problem = effects.can_pay(b, cost, "power-action")
     if problem:
         raise IllegalMoveError("cost", problem)
-    effects.pay(ctx, state, p, [c for c in cost if not (isinstance(c, ast.Pay) and c.resource == "pw")], aid)
+    effects.pay(b, [c for c in cost if not (isinstance(c, ast.Pay) and c.resource == "pw")], aid)
     state.board_actions_used.append(aid)
     plain = [g for g in gains if isinstance(g, ast.Amount)]
     others = [g for g in gains if not isinstance(g, ast.Amount)]
     items = choices.items_of(plain, aid) + [[g.resource, g.count * ctx.holdings.count_per(state, p, g.per), aid] for g in plain if g.per]
     if pw:
-        effects.fire(ctx, state, p, effects.Event("spend", data={"pw": pw}), 1, follow)
-    with effects.hearing_refusals(ctx, state, follow):
+        effects.fire(b, effects.Event("spend", data={"pw": pw}), 1, follow)
+    with effects.hearing_refusals(b, follow):
         if pw:
             choices.spend_with_choice(b, pw, items, follow, "power-action")
         else:
             choices.apply_sequence(b, items, follow)
-    effects.apply_gains(ctx, state, p, others, aid, follow, by="board-action")
-    effects.fire(ctx, state, p, effects.Event("board-action", frozenset((aid,))), 1, follow)
+    effects.apply_gains(b, others, aid, follow, by="board-action")
+    effects.fire(b, effects.Event("board-action", frozenset((aid,))), 1, follow)
     queue(state, follow)
 
 
-def all_capped(ctx: Context, state: GameState, p: int, gains) -> bool:
-    player = state.players[p]
+def all_capped(b: Bound, gains) -> bool:
+    """Whether every gain is a plain amount of a resource the bound seat holds at its cap (all would be lost)."""
+    player = b.player
     plain = [g for g in gains if isinstance(g, ast.Amount)]
     if not plain or len(plain) != len(gains):
         return False
+    caps = b.content.caps
     for g in plain:
-        cap = ctx.content.caps.get(g.resource)
+        cap = caps.get(g.resource)
         field = effects.RESOURCE_FIELDS.get(g.resource)
         if cap is None or field is None or getattr(player, field) < cap:
             return False
     return True
 
 
-def special_action_name(ctx: Context, p, statement: ast.Statement) -> str:
-    """A special action named by what it gives: `4pw`, `q,5c`, `step`, `range+3`, `up-lowest`, ...; a piece
-    turned into another: `down-lab` when it becomes one it was upgraded from (as the site names it),
-    else `ts-from-m`."""
+def special_action_name(b: Bound, statement: ast.Statement) -> str:
+    """A special action of the bound seat named by what it gives: `4pw`, `q,5c`, `step`, `range+3`,
+    `up-lowest`, ...; a piece turned into another: `down-lab` when it becomes one it was upgraded from
+    (as the site names it), else `ts-from-m`."""
+    structures = b.faction.structures
     parts = []
     for g in statement.clause.gains:
         if isinstance(g, ast.Amount):
@@ -344,54 +349,55 @@ def special_action_name(ctx: Context, p, statement: ast.Statement) -> str:
         elif isinstance(g, ast.Build):
             if g.source is not None:
                 built = g.pieces[0]
-                downward = _upgraded_from(ctx, p, g.source, built)
+                downward = _upgraded_from(structures, g.source, built)
                 parts.append(f"down-{g.source}" if downward else f"{built}-from-{g.source}")
                 break
             if parts:
                 continue  # "step" / "range" already name it
-            name = ctx.content.structure(p, g.pieces[0]).name
+            name = structures[g.pieces[0]].name
             parts.append(name.replace(" ", "-"))
     return ",".join(parts)
 
 
-def _upgraded_from(ctx: Context, p, piece: str, lower: str) -> bool:
-    """Whether `piece` is upgraded, in one or more steps, from `lower` on p's board."""
+def _upgraded_from(structures: dict, piece: str, lower: str) -> bool:
+    """Whether `piece` is upgraded, in one or more steps, from `lower` among a faction's `structures`."""
     seen = set()
     while piece is not None and piece not in seen:
         seen.add(piece)
-        piece = ctx.content.structure(p, piece).upgrades_from
+        piece = structures[piece].upgrades_from
         if piece == lower:
             return True
     return False
 
 
-def held_specials(ctx: Context, state: GameState, p: int) -> list[tuple[str, ast.Statement]]:
-    """(key, statement) of each special action player p holds now; key marks it used for the round.
+def held_specials(b: Bound) -> list[tuple[str, ast.Statement]]:
+    """(key, statement) of each special action the bound seat holds now; key marks it used for the round.
 
     An action with a condition is offered while it holds; one limited to once per game, until used.
     """
-    return [(f"{h.source}#{h.index}", h.statement) for h in ctx.holdings.held(state, p)
+    return [(f"{h.source}#{h.index}", h.statement) for h in b.holdings.held(b.state, b.p)
             if isinstance(h.statement.clause, ast.Action)
-            and (h.statement.condition is None and h.statement.once is None or _offered(ctx, state, p, h))]
+            and (h.statement.condition is None and h.statement.once is None or _offered(b, h))]
 
 
-def _offered(ctx: Context, state: GameState, p: int, h) -> bool:
+def _offered(b: Bound, h) -> bool:
     """A limited special action: its condition holds and its once-per limit is not used up."""
     st = h.statement
     cond = st.condition
-    if cond is not None and not cond.holds(ctx.holdings.count_per(state, p, cond.counters, cond.each, cond.within, None, cond.near)):
+    if cond is not None and not cond.holds(b.holdings.count_per(b.state, b.p, cond.counters, cond.each, cond.within,
+                                                                 None, cond.near)):
         return False
-    return st.once is None or f"{st.once}:{h.source}#{h.index}" not in state.players[p].marks
+    return st.once is None or f"{st.once}:{h.source}#{h.index}" not in b.player.marks
 
 
 def special_action(b: Bound, move: Move) -> None:
-    ctx, state = b.ctx, b.state
+    state = b.state
     p = move.player
     player = state.players[p]
     want = _norm_offer(arg(move, 0)) if "+" not in move.args[0] else move.args[0]
     found = None
-    for key, st in held_specials(ctx, state, p):
-        name = special_action_name(ctx, player, st)
+    for key, st in held_specials(b):
+        name = special_action_name(b, st)
         if name == move.args[0] or ("+" not in name and "-" not in name and name and _norm_offer(name) == want):
             if key in player.specials_used:
                 found = found or ("used", key)
@@ -405,9 +411,9 @@ def special_action(b: Bound, move: Move) -> None:
     key, st = found
     player.specials_used.append(key)
     if st.once is not None:
-        effects.may_fire(ctx, state, p, st, key)  # marks its once-per use
-    follow = effects.apply_gains(ctx, state, p, st.clause.gains, key.split("#")[0], by="special-action")
-    effects.fire(ctx, state, p, effects.Event("special-action"), 1, follow)
+        effects.may_fire(b, st, key)  # marks its once-per use
+    follow = effects.apply_gains(b, st.clause.gains, key.split("#")[0], by="special-action")
+    effects.fire(b, effects.Event("special-action"), 1, follow)
     queue(state, follow)
 
 
@@ -416,7 +422,7 @@ def research_main(b: Bound, move: Move) -> None:
     p = move.player
     track = arg(move, 0)
     research.check_advance(b, track)
-    effects.pay(ctx, state, p, ctx.holdings.price(state, p, "research_cost", ctx.content.catalogue.research.cost),
+    effects.pay(b, ctx.holdings.price(state, p, "research_cost", ctx.content.catalogue.research.cost),
                 f"research:{track}")
     queue(state, research.advance(b, track))
 
@@ -437,10 +443,9 @@ def pass_turn(b: Bound, move: Move) -> None:
         raise IllegalMoveError("pass", f"in the last round a pass takes no booster: write 'pass', not "
                                        f"'pass {' '.join(move.args)}'")
     for h in list(ctx.holdings.held(state, p)):
-        if isinstance(h.statement.clause, ast.OnPass) and effects.may_fire(ctx, state, p, h.statement,
-                                                                            f"{h.source}#{h.index}"):
-            effects.apply_gains(ctx, state, p, h.statement.clause.gains, h.source)
-    queue(state, effects.fire(ctx, state, p, effects.Event("pass")))
+        if isinstance(h.statement.clause, ast.OnPass) and effects.may_fire(b, h.statement, f"{h.source}#{h.index}"):
+            effects.apply_gains(b, h.statement.clause.gains, h.source)
+    queue(state, effects.fire(b, effects.Event("pass")))
     old = player.booster
     if not last:
         state.boosters_table.remove(new)
@@ -471,7 +476,7 @@ MAIN["federation"] = _federation_main
 # ------------------------------------------------------------------ follow-ups
 
 def _f_up(b, move, follow):
-    ctx, state = b.ctx, b.state
+    state = b.state
     track = arg(move, 0)
     allowed = follow.data["track"]
     if allowed == "lowest":
@@ -514,15 +519,15 @@ def _f_swap(b, move, follow):
         raise IllegalMoveError("swap", f"you have no {first} to swap")
     holdings.replace(state, origin, p, second)
     holdings.replace(state, name, p, first)
-    queue(state, effects.fire(ctx, state, p, effects.Event("swap", frozenset((first, second)), hexes=(origin, name))))
+    queue(state, effects.fire(b, effects.Event("swap", frozenset((first, second)), hexes=(origin, name))))
 
 
 def _f_fedtile(b, move, follow):
-    ctx, state = b.ctx, b.state
-    gains, source = rescoring.reward(ctx, state, move, follow)
+    state = b.state
+    gains, source = rescoring.reward(b, move, follow)
     out: list[Pending] = []
     for each in gains:
-        effects.apply_gains(ctx, state, move.player, each, source, out)
+        effects.apply_gains(b, each, source, out)
     queue(state, out)
 
 
@@ -534,7 +539,7 @@ def _f_lost_planet(b, move, follow):
         raise IllegalMoveError("lost-planet", f"the Lost Planet goes on an empty space hex; {name} is not one")
     qic = qic_for_range(b, name)
     if qic:
-        effects.pay(ctx, state, p, [ast.Pay(qic, "q")], "range")
+        effects.pay(b, [ast.Pay(qic, "q")], "range")
     holdings.place_lost_planet(state, name, p, ctx.content.mine_id, ctx.content.planet_of_kind["lost"])
     charges.record_build(state, name, in_follow_up=True)
     join_federation(b, name)
@@ -544,7 +549,7 @@ def _f_lost_planet(b, move, follow):
 
 
 def _f_areas(b, move, question):
-    ctx, state = b.ctx, b.state
+    state = b.state
     split = arg(move, 0)
     options = question.data["options"]
     if split not in options:
@@ -553,9 +558,9 @@ def _f_areas(b, move, question):
 
 
 def _f_token(b, move, question):
-    ctx, state = b.ctx, b.state
+    state = b.state
     follow: list[Pending] = []
-    with effects.hearing_refusals(ctx, state, follow):
+    with effects.hearing_refusals(b, follow):
         choices.resolve(b, arg(move, 0), question, follow)
     queue(state, follow)
 

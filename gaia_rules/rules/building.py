@@ -128,7 +128,8 @@ def build_piece(b: Bound, piece: str, name: str, allowed: dict | None = None) ->
 
 
 def terraform_steps(ctx: Context, home: str, target: str, off_wheel: Mapping[str, int] | None = None) -> int:
-    """Terraforming steps from `home` to `target` the short way round the wheel (`ContentView.terraform_steps`)."""
+    """Terraforming steps from `home` to `target` the short way round the wheel (`ContentView.terraform_steps`).
+    Takes `ctx`: a question about the content alone, asked for any seat (the Automa's too)."""
     return ctx.content.terraform_steps(home, target, off_wheel)
 
 
@@ -235,16 +236,16 @@ def place_problem(b: Bound, piece: str, name: str, reach: Reach | None = None) -
         plan = place_plan(b, piece, name, reach)
     except IllegalMoveError as err:
         return err.message
-    return effects.can_pay(b.ctx, b.state, b.p, plan.costs)
+    return effects.can_pay(b, plan.costs)
 
 
 def place_new(b: Bound, piece: str, name: str, by: str = MAIN_ACTION) -> None:
     """A new piece on a hex: paid, placed, the planet changed as its data says, then what a build sets
     off (or, for a Gaia Project, its start)."""
     plan = place_plan(b, piece, name)
-    ctx, state, p, player = b.ctx, b.state, b.p, b.player
+    state, player = b.state, b.player
     s = b.faction.structures[piece]
-    effects.pay(ctx, state, p, plan.costs, f"structure:{piece}")
+    effects.pay(b, plan.costs, f"structure:{piece}")
     follow: list[Pending] = []
     if plan.tokens is not None:
         choices.take_with_choice(b, plan.tokens, "gaia", follow)
@@ -258,15 +259,15 @@ def place_new(b: Bound, piece: str, name: str, by: str = MAIN_ACTION) -> None:
         join_federation(b, name)
     # each step fires `on step`, tagged: the free steps used first, then the steps paid for with ore
     if plan.free:
-        effects.fire(ctx, state, p, effects.Event("step", frozenset(("free",)), {"step": 1}), plan.free, follow)
+        effects.fire(b, effects.Event("step", frozenset(("free",)), {"step": 1}), plan.free, follow)
     if plan.steps > plan.free:
-        effects.fire(ctx, state, p, effects.Event("step", frozenset(("paid",)), {"step": 1}), plan.steps - plan.free,
+        effects.fire(b, effects.Event("step", frozenset(("paid",)), {"step": 1}), plan.steps - plan.free,
                      follow)
     if s.gaia_project:
-        effects.apply_now(ctx, state, p, s.effects, f"structure:{piece}", follow)
+        effects.apply_now(b, s.effects, f"structure:{piece}", follow)
         player.gaia_projects = {**player.gaia_projects, name: state.round}  # replaced: clones share it
-        effects.fire(ctx, state, p, effects.Event("gaia-start", hexes=(name,)), 1, follow)
-        if b.holdings.param(state, p, "gaia_project_rounds") == 0:   # a project of 0 rounds completes at once
+        effects.fire(b, effects.Event("gaia-start", hexes=(name,)), 1, follow)
+        if b.holdings.param(state, b.p, "gaia_project_rounds") == 0:   # a project of 0 rounds completes at once
             becomes = plan.becomes.get(plan.planet, plan.planet)
             complete_project(b, name, becomes, follow)
     else:
@@ -294,7 +295,7 @@ def complete_project(b: Bound, name: str, planet: str, follow: list[Pending]) ->
     player = b.player
     player.gaia_projects = {k: v for k, v in player.gaia_projects.items() if k != name}   # replaced: clones share it
     b.state.hex(name).planet = planet
-    effects.fire(b.ctx, b.state, b.p, effects.Event("gaia-complete", hexes=(name,)), 1, follow)
+    effects.fire(b, effects.Event("gaia-complete", hexes=(name,)), 1, follow)
 
 
 def _where(b: Bound, s: Structure, name: str, guest: bool) -> set[str]:
@@ -319,14 +320,14 @@ def fire_build(b: Bound, piece: str, where: set[str], follow: list[Pending], nam
                source: str | None = None, steps: int = 0, free_steps: int = 0, by: str = MAIN_ACTION) -> None:
     """A piece was built (from `source` when it replaced one; `by` what gave it, `vocabulary.BUILD_BY`):
     its `now` effects, then the `build` event."""
-    ctx, state, p, faction = b.ctx, b.state, b.p, b.faction
+    faction = b.faction
     event = effects.Event("build", frozenset(where | {by}),
                           {"step": steps, "paid-step": steps - free_steps, "free-step": free_steps},
                           (name,) if name else (), piece, source)
-    effects.apply_now(ctx, state, p, faction.structures[piece].effects, f"structure:{piece}", follow)
+    effects.apply_now(b, faction.structures[piece].effects, f"structure:{piece}", follow)
     if piece == faction.planetary_institute_structure:
-        effects.apply_now(ctx, state, p, faction.planetary_institute, faction.id, follow, "pi")
-    effects.fire(ctx, state, p, event, 1, follow)
+        effects.apply_now(b, faction.planetary_institute, faction.id, follow, "pi")
+    effects.fire(b, event, 1, follow)
 
 
 def upgrade(b: Bound, piece: str, name: str, by: str = MAIN_ACTION) -> None:
@@ -342,7 +343,7 @@ def upgrade(b: Bound, piece: str, name: str, by: str = MAIN_ACTION) -> None:
     if b.holdings.count(state, p, piece) >= s.supply:
         raise IllegalMoveError("supply", f"no {s.name} left on your faction board")
     near = s.cost_near_opponent is not None and _opponent_near(b, name)
-    effects.pay(b.ctx, state, p, b.holdings.structure_cost(state, p, piece, near, b.map.planet_at(state, name)),
+    effects.pay(b, b.holdings.structure_cost(state, p, piece, near, b.map.planet_at(state, name)),
                 f"structure:{piece}")
     _replace_piece(b, name, piece, s.upgrades_from, by)
 

@@ -63,7 +63,7 @@ def offer_charges(ctx: Context, state: GameState, builder: int, name: str) -> No
         player = b.player
         reached = effects.Event("opponent-build", frozenset((piece, state.players[builder].faction)), {"pw": best},
                                 (name,), piece, owner=builder)
-        state.decisions.extend(effects.fire(ctx, state, p, reached))
+        state.decisions.extend(effects.fire(b, reached))
         extra = _charge_extras(b)
         amount = min(best, power.charge_capacity(player), player.vp + b.holdings.param(state, p, "charge_free_power"))
         if amount <= 0 and not extra:

@@ -84,7 +84,7 @@ def spend_with_choice(b: Bound, n: int, then: list, follow: list[Pending], use: 
     The caller fires the `spend` event first (`effects.fire`, which the gains here come before).
     """
     p, player = b.p, b.player
-    value, special, to = special_token.spending(b.ctx, b.state, p, use)
+    value, special, to = special_token.spending(b, use)
     how = special_token.spend_question(player, n, value, special)
     if isinstance(how, list):
         data = {"op": "spend", "n": n, "then": then, "options": how}
@@ -174,7 +174,7 @@ def resolve(b: Bound, answer: str, question: Pending, follow: list[Pending]) -> 
         if not follow:
             apply_events(b, data.get("later", []), follow)
     elif op == "spend":
-        value, special, to = special_token.spending(b.ctx, state, p, data.get("use", "price"))
+        value, special, to = special_token.spending(b, data.get("use", "price"))
         power.spend_power(player, data["n"], value, special, use_token=(answer == "area1"), to=to)
         apply_sequence(b, data["then"], follow)
     elif op == "take":

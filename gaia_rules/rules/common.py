@@ -32,6 +32,7 @@ def queue(state: GameState, follow: list[Pending]) -> None:
 
 
 def hex_name(ctx: Context, text: str) -> str:
+    """The hex a move's text names (refused when the map has none). Takes `ctx`: a question about the map alone."""
     return ctx.map.named(text)
 
 

@@ -300,19 +300,18 @@ def _limits(content, held, gaia_phase: bool, shut: frozenset) -> list[tuple]:
 
 def free_conversion(b: Bound, move: Move, gaia_phase: bool) -> list[Pending]:
     """`spend COST for GAIN`: any sum of open conversions that adds up exactly (`b` is bound to the mover)."""
-    ctx, state, p = b.ctx, b.state, b.p
     pay_list, power, then, used = _spend_plan(b, arg(move, 0), arg(move, 1), gaia_phase)
-    problem = effects.can_pay(ctx, state, p, pay_list + [ast.Pay(power, "pw")] if power else pay_list, "conversion")
+    problem = effects.can_pay(b, pay_list + [ast.Pay(power, "pw")] if power else pay_list, "conversion")
     if problem:
         raise IllegalMoveError("cost", problem)
-    effects.pay(ctx, state, p, pay_list, FREE_ACTION)
+    effects.pay(b, pay_list, FREE_ACTION)
     for key, once in used:   # a once-per conversion taken: used up for its round or game
         b.player.marks = b.player.marks + [f"{once}:{key}"]
     follow: list[Pending] = []
     then = [list(x) for x in then]
     if power:
-        effects.fire(ctx, state, p, effects.Event("spend", data={"pw": power}), 1, follow)
-    with effects.hearing_refusals(ctx, state, follow):
+        effects.fire(b, effects.Event("spend", data={"pw": power}), 1, follow)
+    with effects.hearing_refusals(b, follow):
         if power:
             choices.spend_with_choice(b, power, then, follow, "conversion")
         else:
@@ -394,7 +393,7 @@ def _idle_spend(costs, gains) -> str | None:
 
 def _holding_problem(b: Bound, costs) -> str | None:
     """Why the bound seat does not hold what a spend names as its price (resources, tokens to move), or None."""
-    problem = effects.can_pay(b.ctx, b.state, b.p, costs, "conversion")
+    problem = effects.can_pay(b, costs, "conversion")
     if problem:
         return problem
     player = b.player
@@ -494,7 +493,7 @@ def burn(b: Bound, move: Move) -> None:
     except ValueError:
         raise MoveSyntaxError.of_move(move, f"burn takes a number, not {quoted(move.args[0])}", 0) from None
     power.burn(b.player, times, b.holdings.param(b.state, b.p, "token_route", "burn"), b.content.catalogue.burn)
-    queue(b.state, effects.fire(b.ctx, b.state, b.p, effects.Event("burn", data={"pw": times})))
+    queue(b.state, effects.fire(b, effects.Event("burn", data={"pw": times})))
 
 
 FREE = {"spend": spend, "burn": burn}

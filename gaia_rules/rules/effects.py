@@ -13,11 +13,10 @@ from contextvars import ContextVar
 from typing import Iterator
 
 from ..language import ast
-from ..state import FedTokenHeld, GameState, Pending
+from ..state import FedTokenHeld, Pending
 from . import choices, holdings, power, rescoring, resources, special_token
-from .bound import bind
-from .content_view import RESOURCE_FIELDS
-from .context import Context
+from .bound import Bound, bind
+from .content_view import RESOURCE_FIELDS, ContentView
 from .errors import IllegalMoveError
 
 __all__ = ["RESOURCE_FIELDS", "Event", "fire", "apply_gains", "pay", "can_pay", "recorded_events", "hearing_refusals"]
@@ -51,18 +50,19 @@ class _Unheard:
 _UNHEARD = _Unheard()
 
 
-def hearing_refusals(ctx: Context, state: GameState, follow: list[Pending], instead: bool = False):
+def hearing_refusals(b: Bound, follow: list[Pending], instead: bool = False):
     """Gains cut short inside (above a cap, a charge with no token left to move) fire `refused` for their
     player afterwards, tagged with the resource and why (`cap`, `full`), `amount` the part lost; its
     follow-ups join `follow`. `instead`: these are gains a `refused` statement gives, whose losses are lost
-    without a word (what comes instead is never refused in turn: no chain, no loop)."""
-    if "refused" not in ctx.content.heard_events and _RECORDER.get() is None:
+    without a word (what comes instead is never refused in turn: no chain, no loop). `b` is the seat
+    whose move it is; another seat that lost something (a charge offered) is bound when it lost."""
+    if "refused" not in b.content.heard_events and _RECORDER.get() is None:
         return _UNHEARD   # nothing listens, nothing records: nothing to note
-    return _noting_refusals(ctx, state, follow, instead)
+    return _noting_refusals(b, follow, instead)
 
 
 @contextmanager
-def _noting_refusals(ctx: Context, state: GameState, follow: list[Pending], instead: bool) -> Iterator[None]:
+def _noting_refusals(b: Bound, follow: list[Pending], instead: bool) -> Iterator[None]:
     lost: list = []
     token = resources.LOST.set(lost)
     try:
@@ -75,7 +75,8 @@ def _noting_refusals(ctx: Context, state: GameState, follow: list[Pending], inst
     for p, res, why, n in lost:   # once per player, resource and why, with all that was lost
         totals[p, res, why] = totals.get((p, res, why), 0) + n
     for (p, res, why), n in totals.items():
-        fire(ctx, state, p, Event("refused", frozenset((res, why)), {"amount": n, "step": 0}), 1, follow)
+        seat = b if p == b.p else bind(b.ctx, b.state, p)
+        fire(seat, Event("refused", frozenset((res, why)), {"amount": n, "step": 0}), 1, follow)
 
 
 class Event:
@@ -105,7 +106,7 @@ class Event:
         return ev.name == self.name and (not ev.filters or any(f in self.tags for f in ev.filters))
 
 
-def apply_gains(ctx: Context, state: GameState, p: int, gains, source: str, follow: list[Pending] | None = None,
+def apply_gains(b: Bound, gains, source: str, follow: list[Pending] | None = None,
                 event: Event | None = None, by: str = "reward") -> list[Pending]:
     """Apply gains in order; follow-ups are returned (and appended to `follow`).
 
@@ -117,17 +118,17 @@ def apply_gains(ctx: Context, state: GameState, p: int, gains, source: str, foll
     """
     follow = [] if follow is None else follow
     batch: list = []
-    bound = bind(ctx, state, p)
+    p = b.p
 
     def flush():
         if batch:
-            with hearing_refusals(ctx, state, follow, instead=event is not None and event.name == "refused"):
-                choices.apply_sequence(bound, list(batch), follow)
+            with hearing_refusals(b, follow, instead=event is not None and event.name == "refused"):
+                choices.apply_sequence(b, list(batch), follow)
             batch.clear()
 
     for g in gains:
         if isinstance(g, ast.Amount):
-            n = g.count * (ctx.holdings.count_per(state, p, g.per, g.each, g.within, event, g.near) if g.per else 1)
+            n = g.count * (b.holdings.count_per(b.state, p, g.per, g.each, g.within, event, g.near) if g.per else 1)
             batch.append([g.resource, n, source])
             continue
         flush()
@@ -144,113 +145,124 @@ def apply_gains(ctx: Context, state: GameState, p: int, gains, source: str, foll
             if g.token is None:
                 follow.append(rescoring.ask(p, source))
             else:
-                follow.extend(gain_fed_token(ctx, state, p, g.token, source))
+                follow.extend(gain_fed_token(b, g.token, source))
         elif isinstance(g, ast.LostPlanet):
             follow.append(Pending("lostPlanet", p, {"by": by}))
     flush()
     return follow
 
 
-def gain_fed_token(ctx: Context, state: GameState, p: int, token: str, source: str,
-                   formed: Event | None = None) -> list[Pending]:
+def gain_fed_token(b: Bound, token: str, source: str, formed: Event | None = None) -> list[Pending]:
     """Take a federation token (a named one, or `here`: the one on the research level) and its reward.
 
     `formed` is the `federation` event of a federation just formed (its hexes, tagged `formed`).
     """
+    state = b.state
     if token == "here":
         token = state.terraforming_token
         if token is None:
             return []
         state.terraforming_token = None
-    fed = ctx.content.catalogue.federation_tokens[token]
-    state.players[p].fed_tokens.append(FedTokenHeld(token, fed.green))
+    fed = b.content.catalogue.federation_tokens[token]
+    b.player.fed_tokens.append(FedTokenHeld(token, fed.green))
     follow: list[Pending] = []
     for eff in fed.effects:
         for st in eff.statements:
-            apply_gains(ctx, state, p, st.clause.gains, "federation", follow)
-    fire(ctx, state, p, formed or Event("federation", tags=frozenset((token,))), 1, follow)
+            apply_gains(b, st.clause.gains, "federation", follow)
+    fire(b, formed or Event("federation", tags=frozenset((token,))), 1, follow)
     return follow
 
 
-def fire(ctx: Context, state: GameState, p: int, event: Event, times: int = 1,
+def silent(content: ContentView, name: str) -> bool:
+    """Whether firing event `name` would do nothing: no statement of the content hears it and nothing
+    records events (a caller firing it for every seat skips binding their views)."""
+    return name not in content.heard_events and _RECORDER.get() is None
+
+
+def fire(b: Bound, event: Event, times: int = 1,
          follow: list[Pending] | None = None, without: frozenset = frozenset()) -> list[Pending]:
-    """Fire every `on` statement player p holds (and the round tile's) that listens to `event`.
+    """Fire every `on` statement the bound seat holds (and the round tile's) that listens to `event`.
 
     Each statement's condition and once-per-round/game limit are checked as it
     fires; an event some `until`/`after` scope names is remembered for the player.
     Plain amounts of the resources in `without` are left out (the rules gave them already).
+    An opponent that hears it (`on opponent ...`) is bound once, only when it holds a listener.
     """
     follow = [] if follow is None else follow
+    state, p, content = b.state, b.p, b.content
     recorder = _RECORDER.get()
     if recorder is not None and times > 0:
         recorder.append((p, event.name, event.tags | {event.piece} if event.piece else event.tags))
-    if times <= 0 or event.name not in ctx.content.heard_events:
+    if times <= 0 or event.name not in content.heard_events:
         return follow  # nothing in the content listens to it (most events, in most games)
-    if event.name in ctx.content.watched_events:
+    if event.name in content.watched_events:
         holdings.mark_event(state, p, event.name)
-    _hear(ctx, state, p, event.name, event, times, follow, without)
+    _hear(b, b.holdings.listeners(state, p, event.name), event, times, follow, without)
     if 1 <= state.round <= len(state.setup.round_tiles):
-        tile = ctx.content.catalogue.round_tiles[state.setup.round_tiles[state.round - 1]]
+        tile = content.catalogue.round_tiles[state.setup.round_tiles[state.round - 1]]
         for i, st in enumerate(s for eff in tile.effects for s in eff.statements):
             if (isinstance(st.clause, ast.On) and not st.clause.opponent and event.matches(st.clause.event)
-                    and may_fire(ctx, state, p, st, f"round{state.round}#{i}", event)):
+                    and may_fire(b, st, f"round{state.round}#{i}", event)):
                 for _ in range(1 if st.once else times):
-                    apply_gains(ctx, state, p, st.clause.gains, f"round{state.round}", follow, event)
-    if event.name in ctx.content.heard_by_opponents:
+                    apply_gains(b, st.clause.gains, f"round{state.round}", follow, event)
+    if event.name in content.heard_by_opponents:
         seats = len(state.players)
         if event.owner is None:  # its pieces are p's, whoever hears it
             event = Event(event.name, event.tags, event.data, event.hexes, event.piece, event.source, p)
+        key = f"opponent {event.name}"
         for q in ((p + k) % seats for k in range(1, seats)):  # the opponents, in seat order after p
-            _hear(ctx, state, q, f"opponent {event.name}", event, times, follow, frozenset())
+            heard = b.holdings.listeners(state, q, key)
+            if heard:
+                _hear(bind(b.ctx, state, q), heard, event, times, follow, frozenset())
     return follow
 
 
-def _hear(ctx: Context, state: GameState, p: int, key: str, event: Event, times: int, follow: list[Pending],
-          without: frozenset) -> None:
-    """Player p's `on` statements listening under `key` fire for `event` (their filters, conditions, limits)."""
-    for h in ctx.holdings.listeners(state, p, key):
+def _hear(b: Bound, heard, event: Event, times: int, follow: list[Pending], without: frozenset) -> None:
+    """The bound seat's `on` statements `heard` (its listeners under the event's key) fire for `event`
+    (their filters, conditions, limits)."""
+    for h in heard:
         st = h.statement
-        if event.matches(st.clause.event) and may_fire(ctx, state, p, st, f"{h.source}#{h.index}", event):
+        if event.matches(st.clause.event) and may_fire(b, st, f"{h.source}#{h.index}", event):
             gains = st.clause.gains
             if without:
                 gains = tuple(g for g in gains if not (isinstance(g, ast.Amount) and g.resource in without and not g.per))
             for _ in range(1 if st.once else times):  # a limited statement fires once, however many steps
-                apply_gains(ctx, state, p, gains, h.source, follow, event)
+                apply_gains(b, gains, h.source, follow, event)
 
 
-def apply_now(ctx: Context, state: GameState, p: int, effect_list, source: str, follow: list[Pending],
-              key: str | None = None) -> None:
+def apply_now(b: Bound, effect_list, source: str, follow: list[Pending], key: str | None = None) -> None:
     """Gain every `now` statement of `effect_list` (a tile taken, a level reached, a piece built),
     each only when its condition holds and its once-per limit allows (counted under `key`)."""
     i = 0
     for eff in effect_list:
         for st in eff.statements:
             if isinstance(st.clause, ast.Now) and (
-                    (st.condition is None and st.once is None) or may_fire(ctx, state, p, st, f"{key or source}#{i}")):
-                apply_gains(ctx, state, p, st.clause.gains, source, follow)
+                    (st.condition is None and st.once is None) or may_fire(b, st, f"{key or source}#{i}")):
+                apply_gains(b, st.clause.gains, source, follow)
             i += 1
 
 
-def may_fire(ctx: Context, state: GameState, p: int, st: ast.Statement, key: str, event: Event | None = None) -> bool:
+def may_fire(b: Bound, st: ast.Statement, key: str, event: Event | None = None) -> bool:
     """Whether a held statement fires now: its condition holds and its once-per limit is not used up.
 
     A statement that fires is marked as used for its round or game.
     """
     cond = st.condition
-    if cond is not None and not cond.holds(ctx.holdings.count_per(state, p, cond.counters, cond.each, cond.within, event, cond.near)):
+    if cond is not None and not cond.holds(b.holdings.count_per(b.state, b.p, cond.counters, cond.each, cond.within,
+                                                                 event, cond.near)):
         return False
     if st.once is not None:
         mark = f"{st.once}:{key}"
-        player = state.players[p]
+        player = b.player
         if mark in player.marks:
             return False
         player.marks = player.marks + [mark]  # replaced: clones share it
     return True
 
 
-def can_pay(ctx: Context, state: GameState, p: int, costs, use: str = "price") -> str | None:
-    """Why player p cannot pay `costs`, or None (`use`: what the price pays for, a use of `area3_token_value`)."""
-    return short_of(ctx, state, p, amounts_of(costs), use=use)
+def can_pay(b: Bound, costs, use: str = "price") -> str | None:
+    """Why the bound seat cannot pay `costs`, or None (`use`: what the price pays for, a use of `area3_token_value`)."""
+    return short_of(b, amounts_of(costs), use=use)
 
 
 def amounts_of(costs) -> tuple[tuple[str, int], ...]:
@@ -262,16 +274,16 @@ def amounts_of(costs) -> tuple[tuple[str, int], ...]:
     return tuple(need.items())
 
 
-def short_of(ctx: Context, state: GameState, p: int, need: tuple[tuple[str, int], ...],
-             have: dict | None = None, use: str = "price") -> str | None:
-    """Why player p does not have these amounts (`amounts_of` a price), or None.
+def short_of(b: Bound, need: tuple[tuple[str, int], ...], have: dict | None = None,
+             use: str = "price") -> str | None:
+    """Why the bound seat does not have these amounts (`amounts_of` a price), or None.
 
     `have` keeps what the player has of each resource asked, for a caller asking many times about one state.
     """
     for res, n in need:
         got = have.get(res) if have is not None else None
         if got is None:
-            got = _available(ctx, state, p, res, use)
+            got = _available(b, res, use)
             if have is not None:
                 have[res] = got
         if got is not None and got < n:
@@ -283,29 +295,28 @@ def short_of(ctx: Context, state: GameState, p: int, need: tuple[tuple[str, int]
     return None
 
 
-def _available(ctx: Context, state: GameState, p: int, res: str, use: str = "price") -> int | None:
-    """How much of `res` player p can pay now (None: not a resource a price takes from the player)."""
-    player = state.players[p]
+def _available(b: Bound, res: str, use: str = "price") -> int | None:
+    """How much of `res` the bound seat can pay now (None: not a resource a price takes from the player)."""
+    player = b.player
     attr = RESOURCE_FIELDS.get(res)
     if attr is not None:
         return getattr(player, attr)
-    if res in ctx.content.stored_resources:
+    if res in b.content.stored_resources:
         return player.other.get(res, 0)
     if res == "pw":
-        return power.spendable(player, ctx.holdings.param(state, p, "area3_token_value", use=use),
-                               ctx.content.special_value(player))
+        return power.spendable(player, b.holdings.param(b.state, b.p, "area3_token_value", use=use),
+                               b.content.special_value(player))
     if res == "t":
         return power.tokens_in_cycle(player)
     return None
 
 
-def pay(ctx: Context, state: GameState, p: int, costs, source: str, use_token: bool | None = None,
-        use: str = "price") -> None:
+def pay(b: Bound, costs, source: str, use_token: bool | None = None, use: str = "price") -> None:
     """Pay a price; VP paid are booked under `source` (what was bought), as VP gained are."""
-    problem = can_pay(ctx, state, p, costs, use)
+    problem = can_pay(b, costs, use)
     if problem:
         raise IllegalMoveError("cost", problem)
-    player = state.players[p]
+    state, p, player, content = b.state, b.p, b.player, b.content
     for c in costs:
         if isinstance(c, ast.Pay):
             if c.resource == "vp":
@@ -313,25 +324,25 @@ def pay(ctx: Context, state: GameState, p: int, costs, source: str, use_token: b
             elif c.resource in RESOURCE_FIELDS:
                 attr = RESOURCE_FIELDS[c.resource]
                 setattr(player, attr, getattr(player, attr) - c.count)
-            elif c.resource in ctx.content.stored_resources:
+            elif c.resource in content.stored_resources:
                 player.other = {**player.other, c.resource: player.other.get(c.resource, 0) - c.count}
             elif c.resource == "pw":
-                value, special, to = special_token.spending(ctx, state, p, use)
+                value, special, to = special_token.spending(b, use)
                 power.spend_power(player, c.count, value, special, use_token, to=to)
-                if "spend" in ctx.content.heard_events:
-                    state.pending.extend(fire(ctx, state, p, Event("spend", data={"pw": c.count})))
+                if "spend" in content.heard_events:
+                    state.pending.extend(fire(b, Event("spend", data={"pw": c.count})))
             elif c.resource == "t":   # tokens paid leave the game, the special token with them
                 if power.take_tokens(player, c.count, use_token).get("token"):
                     special_token.discarded(player, "discard")
         else:
-            move_pieces(ctx, state, p, c)
+            move_pieces(b, c)
 
 
-def move_pieces(ctx: Context, state: GameState, p: int, c: ast.Move) -> None:
+def move_pieces(b: Bound, c: ast.Move) -> None:
     """`move N from>to`: tokens between areas, or Gaiaformers into the Gaia area."""
-    player = state.players[p]
+    player = b.player
     if c.source == "gf":
-        free = ctx.holdings.free_gaiaformers(state, p)
+        free = b.holdings.free_gaiaformers(b.state, b.p)
         if free < c.count:
             raise IllegalMoveError("gaiaformer", f"{c.count} available Gaiaformer(s) needed, you have {free}")
         player.gaiaformers_in_gaia += c.count

@@ -91,7 +91,7 @@ class Engine:
         state.terraforming_token = setup.terraforming_token
         ctx = self.context(state)
         if setup.automa is not None:
-            automa_setup.seat(ctx, state)
+            automa_setup.seat(ctx.content.catalogue.automa, state)
         phases.start(ctx, state)
         return state
 
@@ -103,6 +103,23 @@ class Engine:
         if state.decisions:
             return state.decisions[0].player
         return phases.expected_player(state)
+
+    def turn_again(self, state: GameState, p: int) -> GameState | None:
+        """The position p's next turn of this round would find if every other seat let it be: for planners
+        that look over their own coming turns (climb a track, then build where it reaches).
+
+        A hypothetical, never a position of the game: the charges still owed to others are dropped and
+        the turn is handed to p. None when there is no such turn (not the action phase, the game over,
+        p passed or owing a follow-up).
+        """
+        if (state.ended or state.phase != "actions" or state.pending or state.players[p].passed
+                or any(d.player == p for d in state.decisions)):
+            return None
+        again = holdings.clone(state)
+        again.current, again.main_done, again.turn_done = p, False, False
+        again.decisions, again.charge_sources, again.turn_builds, again.open_builds = [], [], [], []
+        again.temp = {}
+        return again
 
     def apply(self, state: GameState, move: Move) -> GameState:
         """Apply one move to a copy of `state`; raise `IllegalMoveError` if the rules refuse it."""

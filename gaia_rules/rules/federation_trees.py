@@ -128,7 +128,8 @@ class TreeSearch:
 
 
 def _within_budget(ctx: Context, nodes: dict[str, int], terminals: list[set[str]], budget: int) -> dict[str, int]:
-    """Only hexes a tree of at most `budget` satellites could use (cheapest distance to a terminal)."""
+    """Only hexes a tree of at most `budget` satellites could use (cheapest distance to a terminal).
+    Takes `ctx`: it reads the map alone (the hexes' costs come in `nodes`)."""
     dist: dict[str, int] = {}
     heap = []
     for group in terminals:
@@ -217,7 +218,7 @@ class Fewest:
 def distances(ctx: Context, nodes: dict[str, int], sources: set[str], budget: int) -> dict[str, int]:
     """Cheapest cost (satellites entered) from a group to every usable hex within `budget`: `dijkstra`'s
     distances without the way back, grown level by level (hex costs are small non-negative integers,
-    as in `TreeSearch`), with no heap."""
+    as in `TreeSearch`), with no heap. Takes `ctx`: it reads the map alone (the hexes' costs come in `nodes`)."""
     dist = {n: 0 for n in sources if n in nodes}
     levels: list[list[str]] = [list(dist)] + [[] for _ in range(max(budget, 0))]
     neighbours = ctx.map.neighbour_names
@@ -238,7 +239,8 @@ def distances(ctx: Context, nodes: dict[str, int], sources: set[str], budget: in
 
 def dijkstra(ctx: Context, nodes: dict[str, int], sources: set[str],
               budget: int | None = None) -> tuple[dict[str, int], dict[str, str]]:
-    """Cheapest cost (satellites entered) from a group to every usable hex (within `budget`), with the way back."""
+    """Cheapest cost (satellites entered) from a group to every usable hex (within `budget`), with the way back.
+    Takes `ctx`: it reads the map alone (the hexes' costs come in `nodes`)."""
     limit = 10 ** 9 if budget is None else budget
     dist = {n: 0 for n in sources if n in nodes}
     prev: dict[str, str] = {}

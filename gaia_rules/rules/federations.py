@@ -261,7 +261,7 @@ def form_federation(b: Bound, move) -> None:
     player.federations_formed += 1
     state.fed_supply[token] -= 1
     formed = effects.Event("federation", frozenset(("formed", token)), {"satellite": len(sats)}, tuple(sorted(group)))
-    follow.extend(effects.gain_fed_token(ctx, state, p, token, "federation", formed))
+    follow.extend(effects.gain_fed_token(b, token, "federation", formed))
     queue(state, follow)
 
 
@@ -273,4 +273,4 @@ def _pay_satellites(b: Bound, n: int, follow: list[Pending]) -> None:
         if pay.resource == "t":
             choices.take_with_choice(b, pay.count * n, "discard", follow)
         else:
-            effects.pay(b.ctx, b.state, b.p, [ast.Pay(pay.count * n, pay.resource)], "federation")
+            effects.pay(b, [ast.Pay(pay.count * n, pay.resource)], "federation")

@@ -102,7 +102,7 @@ class GameView:
 
     def income_events(self, p: int) -> list:
         """(source, gains) of each income seat p's holdings pay, as the income phase applies them."""
-        return phases.income_events(self._ctx, self.state, p)
+        return phases.income_events(bind(self._ctx, self.state, p))
 
     def final_tile(self, tile_id: str) -> tuple[list[int], list[int]]:
         """A final scoring tile as the game's end would score it now: (each seat's count, each seat's VP)."""
@@ -126,13 +126,13 @@ class GameView:
 
     def income_totals(self, p: int) -> dict[str, int]:
         """What seat p's income would pay now, by resource code (`pw` charges and `t` tokens included)."""
-        return phases.income_totals(self._ctx, self.state, p)
+        return phases.income_totals(bind(self._ctx, self.state, p))
 
     def special_gains(self, p: int, name: str) -> tuple | None:
         """The gains of the special action seat p holds that the notation calls `name` (None if none)."""
-        player = self.state.players[p]
-        for _key, statement in actions.held_specials(self._ctx, self.state, p):
-            if actions.special_action_name(self._ctx, player, statement) == name:
+        b = bind(self._ctx, self.state, p)
+        for _key, statement in actions.held_specials(b):
+            if actions.special_action_name(b, statement) == name:
                 return statement.clause.gains
         return None
 

@@ -236,20 +236,20 @@ def _main_candidates(b: Bound, sure) -> Iterator[Move]:
     for aid, action in ctx.content.catalogue.board_actions.items():
         if aid in state.board_actions_used:
             continue
-        if effects.can_pay(ctx, state, p, ctx.holdings.price(state, p, "board_action_cost", action.cost, aid),
+        if effects.can_pay(b, ctx.holdings.price(state, p, "board_action_cost", action.cost, aid),
                            "power-action") is not None:
             continue
         gains = action.effect.statements[0].clause.gains
         simple = all(isinstance(g, ast.Amount) and g.resource not in ("step", "range") for g in gains)
-        capped = ctx.content.game_params["refuse_wasted_board_actions"] and actions.all_capped(ctx, state, p, gains)
+        capped = ctx.content.game_params["refuse_wasted_board_actions"] and actions.all_capped(b, gains)
         if simple and not capped:
             yield sure(Move(p, "action", (aid,)))
         elif not capped:
             yield Move(p, "action", (aid,))
-    for key, st in actions.held_specials(ctx, state, p):
+    for key, st in actions.held_specials(b):
         if key not in player.specials_used:
-            yield Move(p, "special", (actions.special_action_name(ctx, player, st),))
-    if effects.can_pay(ctx, state, p, ctx.holdings.price(state, p, "research_cost", ctx.content.catalogue.research.cost)) is None:
+            yield Move(p, "special", (actions.special_action_name(b, st),))
+    if effects.can_pay(b, ctx.holdings.price(state, p, "research_cost", ctx.content.catalogue.research.cost)) is None:
         for track in ctx.content.catalogue.tracks:
             if research.advance_problem(b, track) is None:
                 yield sure(Move(p, "up", (track,)))
@@ -282,14 +282,14 @@ MOST_TIMES = 20  # a conversion (or a burn) is listed up to this many times over
 def _spends(b: Bound, gaia_phase: bool) -> Iterator[tuple[str, str]]:
     """The arguments of each open conversion once, twice, ... as many times as the bound seat can pay for
     it in one spend (a conversion that gains something other than amounts, a tech tile, once)."""
-    ctx, state, p = b.ctx, b.state, b.p
+    state, p = b.state, b.p
     have: dict = {}
     shut = conversions.closed(b, gaia_phase)
     for multiples in b.holdings.derived(state, p, _open_multiples, gaia_phase, shut):
         k = 1
         while (many := multiples.times(k)) is not None:
             amounts, moves, args = many
-            if effects.short_of(ctx, state, p, amounts, have, "conversion") is not None:
+            if effects.short_of(b, amounts, have, "conversion") is not None:
                 break
             if moves and not all(_can_move(b, c) for c in moves):
                 break

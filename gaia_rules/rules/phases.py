@@ -13,7 +13,7 @@ from ..language import ast
 from ..state import GameState, Pending
 from . import auction, charges, choices, conversions, effects, holdings, research, scoring, special_token
 from .content_view import RESOURCE_FIELDS
-from .bound import bind
+from .bound import Bound, bind
 from .context import Context
 from .errors import IllegalMoveError
 
@@ -26,10 +26,12 @@ FOLLOW_UP_KINDS = frozenset({"up", "tech", "build", "swap", "fedtile", "lostPlan
 # ------------------------------------------------------------------ set-up
 
 def start(ctx: Context, state: GameState) -> None:
+    """The game begins: given factions are taken (each seat bound once as it takes its own), or the choice
+    or auction opens. Takes `ctx`: no seat acts yet."""
     state.seats = list(range(len(state.players)))
     if state.setup.factions:
         for i, f in enumerate(state.setup.factions):
-            choose_faction(ctx, state, i, f)
+            choose_faction(bind(ctx, state, i), f)
         begin_placements(ctx, state)
     elif state.setup.auction:
         auction.start(ctx.content, state)
@@ -37,41 +39,40 @@ def start(ctx: Context, state: GameState) -> None:
         state.phase = "factions"
 
 
-def choose_faction(ctx: Context, state: GameState, p: int, fid: str) -> None:
-    """Player p takes a faction (a `faction` move, or the set-up's given factions); one per home planet type."""
-    cat = ctx.content.catalogue
+def choose_faction(b: Bound, fid: str) -> None:
+    """The bound seat takes a faction (a `faction` move, or the set-up's given factions); one per home planet
+    type. (The view's `faction` stays None: it was bound before the choice.)"""
+    cat = b.content.catalogue
     if fid not in cat.factions:
         raise IllegalMoveError("faction", f"unknown faction '{fid}'{did_you_mean(fid, cat.factions)}")
-    faction = cat.factions[fid]
+    state = b.state
     for other in state.players:
-        clash = ctx.seat(state, other.index).faction_clash(cat, other.faction, fid)
+        clash = b.ctx.seat(state, other.index).faction_clash(cat, other.faction, fid)
         if clash is not None:
             raise IllegalMoveError("faction", clash)
-    holdings.set_faction(state, p, fid)
+    holdings.set_faction(state, b.p, fid)
 
 
-def init_player(ctx: Context, state: GameState, p: int) -> None:
-    """Starting resources, power and research of a faction (once every faction is chosen)."""
-    cat = ctx.content.catalogue
-    player = state.players[p]
-    faction = cat.factions[player.faction]
+def init_player(b: Bound) -> None:
+    """Starting resources, power and research of the bound seat's faction (once every faction is chosen)."""
+    cat = b.content.catalogue
+    player, faction = b.player, b.faction
     player.vp = faction.start["vp"]
-    caps = ctx.content.caps   # a start above a cap is cut to it, as any amount above it is lost
+    caps = b.content.caps   # a start above a cap is cut to it, as any amount above it is lost
     for code, attr in RESOURCE_FIELDS.items():
         if attr != "vp":
             setattr(player, attr, min(faction.start[attr], caps.get(code, faction.start[attr])))
     player.power = dict(faction.power)
     special_token.start(player, faction)
-    holdings.set_research(state, p, {t: 0 for t in cat.tracks})
-    bound = bind(ctx, state, p)
+    holdings.set_research(b.state, b.p, {t: 0 for t in cat.tracks})
     for track in faction.research:
-        research.advance(bound, track, setup=True)
+        research.advance(b, track, setup=True)
 
 
 def begin_placements(ctx: Context, state: GameState) -> None:
     """Starting pieces, as each faction's `setup` says: pass by pass (the game's `setup_order` gives each
     pass's direction: `forward` in seat order, `reverse` from the last seat), then the pieces placed at a
-    given place of the whole sequence (`at`)."""
+    given place of the whole sequence (`at`). Takes `ctx`: it orders every seat's pieces."""
     for p in range(len(state.players)):
         ctx.seat(state, p).start(ctx, state, p)
     order = ctx.content.catalogue.game["setup_order"]
@@ -115,7 +116,8 @@ def expected_player(state: GameState) -> int | None:
 # ------------------------------------------------------------------ the loop
 
 def advance(ctx: Context, state: GameState, observer: RoundObserver | None = None) -> None:
-    """Play every automatic step until a decision is needed or the game ends."""
+    """Play every automatic step until a decision is needed or the game ends. Takes `ctx`: no seat acts;
+    a step one seat takes (its income, its Gaia phase) binds that seat's view once."""
     while not state.decisions and not state.ended:
         if state.phase == "actions":  # first: the phase of nearly every move
             if state.charge_sources:
@@ -125,7 +127,7 @@ def advance(ctx: Context, state: GameState, observer: RoundObserver | None = Non
             if state.current is not None and not state.turn_done:
                 return
             if state.turn_done:
-                finish_turn(ctx, state)
+                finish_turn(state)
                 continue
             # nobody left to play: the round is over
             end_round(ctx, state, observer)
@@ -157,14 +159,14 @@ def advance(ctx: Context, state: GameState, observer: RoundObserver | None = Non
         if state.phase == "income":
             if state.setup_queue:
                 p = state.setup_queue.pop(0)[0]
-                income(ctx, state, p)
+                income(bind(ctx, state, p))
                 continue
             begin_gaia_phase(ctx, state)
             continue
         if state.phase == "gaia":
             if state.setup_queue:
                 p = state.setup_queue.pop(0)[0]
-                gaia_phase_player(ctx, state, p)
+                gaia_phase_player(bind(ctx, state, p))
                 continue
             begin_actions(state)
             continue
@@ -172,6 +174,7 @@ def advance(ctx: Context, state: GameState, observer: RoundObserver | None = Non
 
 
 def start_round(ctx: Context, state: GameState, number: int) -> None:
+    """A round begins for every seat (takes `ctx`): each seat's new round, limits reset, the events, income."""
     sync_income_order(ctx, state)
     state.round = number
     if number > 1:
@@ -188,10 +191,13 @@ def start_round(ctx: Context, state: GameState, number: int) -> None:
 
 
 def everyone(ctx: Context, state: GameState, event) -> None:
-    """Fire an event of the whole table for each player, in turn order; follow-ups become decisions."""
+    """Fire an event of the whole table for each player, in turn order; follow-ups become decisions.
+    Takes `ctx`: it binds each seat that hears events once (none when firing it would do nothing)."""
+    if effects.silent(ctx.content, event.name):
+        return
     for p in state.turn_order or state.seats:
         if ctx.seat(state, p).takes_events:  # the Automa scores nothing of what the events give
-            state.decisions.extend(effects.fire(ctx, state, p, event))
+            state.decisions.extend(effects.fire(bind(ctx, state, p), event))
 
 
 # ------------------------------------------------------------------ income
@@ -204,13 +210,14 @@ def _income_key(h) -> str:
     return f"{h.source}#{h.index}"
 
 
-def income_events(ctx: Context, state: GameState, p: int) -> list[tuple[str, tuple]]:
-    """(source, gains) of every income statement player p holds, in the order they were gained."""
-    held = [(key, h.source, h.statement.clause.gains) for key, h in ctx.holdings.derived(state, p, _income_held)
+def income_events(b: Bound) -> list[tuple[str, tuple]]:
+    """(source, gains) of every income statement the bound seat holds, in the order they were gained."""
+    order = b.player.income_order
+    held = [(key, h.source, h.statement.clause.gains) for key, h in b.holdings.derived(b.state, b.p, _income_held)
             if h.statement.condition is None and h.statement.once is None
-            or effects.may_fire(ctx, state, p, h.statement, f"{h.source}#{h.index}")]
+            or effects.may_fire(b, h.statement, f"{h.source}#{h.index}")]
     positions: dict[str, list[int]] = {}
-    for i, key in enumerate(state.players[p].income_order):
+    for i, key in enumerate(order):
         positions.setdefault(key, []).append(i)
     used: dict[str, int] = {}
     ranked = []
@@ -218,26 +225,26 @@ def income_events(ctx: Context, state: GameState, p: int) -> list[tuple[str, tup
         k = used.get(key, 0)
         used[key] = k + 1
         slots = positions.get(key, [])
-        ranked.append((slots[k] if k < len(slots) else len(state.players[p].income_order) + len(ranked), source, gains))
+        ranked.append((slots[k] if k < len(slots) else len(order) + len(ranked), source, gains))
     ranked.sort(key=lambda r: r[0])
     return [(source, gains) for _, source, gains in ranked]
 
 
-def income_totals(ctx: Context, state: GameState, p: int) -> dict[str, int]:
-    """What player p's income would pay now, by resource code (`pw` charges and `t` tokens included);
+def income_totals(b: Bound) -> dict[str, int]:
+    """What the bound seat's income would pay now, by resource code (`pw` charges and `t` tokens included);
     only plain amounts: a gain that is a choice or an action has no amount."""
     totals: dict[str, int] = {}
-    for _source, gains in income_events(ctx, state, p):
+    for _source, gains in income_events(b):
         for g in gains:
             if isinstance(g, ast.Amount):
-                totals[g.resource] = totals.get(g.resource, 0) + g.count * (ctx.holdings.count_per(state, p, g.per) if g.per else 1)
+                totals[g.resource] = totals.get(g.resource, 0) + g.count * (_per(b, g.per) if g.per else 1)
     return totals
 
 
 def end_move(ctx: Context, state: GameState, since: tuple, observer=None) -> None:
     """What follows every move: the builds whose follow-ups it finished close, the income sources gained
     or lost since `holdings.revision` gave `since` join or leave their owner's order, and the game
-    advances as far as it goes without a decision (`advance`)."""
+    advances as far as it goes without a decision (`advance`). Takes `ctx`: the move's seat is done."""
     charges.close_builds(state)
     changed = holdings.changed_since(state, since)
     if changed:
@@ -248,7 +255,8 @@ def end_move(ctx: Context, state: GameState, since: tuple, observer=None) -> Non
 def sync_income_order(ctx: Context, state: GameState, only: tuple[int, ...] | None = None) -> None:
     """Keep each player's income sources in the order gained: new ones last, lost ones dropped (oldest first).
 
-    `only` limits the check to these players (those whose holdings a move changed).
+    `only` limits the check to these players (those whose holdings a move changed). Takes `ctx`: it
+    goes over every seat and needs only each one's holdings, no bound view.
     """
     for p in range(len(state.players)) if only is None else only:
         player = state.players[p]
@@ -301,26 +309,32 @@ def income_options(events: list) -> list[str]:
     return out
 
 
-def income(ctx: Context, state: GameState, p: int) -> None:
-    """Gain every income event in order; with tokens and charges both due, the player orders them."""
-    events = [[[g.resource, g.count * (ctx.holdings.count_per(state, p, g.per) if g.per else 1), source]
+def income(b: Bound) -> None:
+    """Gain every income event in order; with tokens and charges both due, the bound seat orders them."""
+    events = [[[g.resource, g.count * (_per(b, g.per) if g.per else 1), source]
                for g in gains if isinstance(g, ast.Amount)]
-              for source, gains in income_events(ctx, state, p)]
+              for source, gains in income_events(b)]
     events = [e for e in events if e]
     if income_choice_needed(events):
-        state.decisions.append(Pending("income", p, {"events": events}))
+        b.state.decisions.append(Pending("income", b.p, {"events": events}))
         return
     follow: list[Pending] = []
-    with effects.hearing_refusals(ctx, state, follow):
-        choices.apply_events(bind(ctx, state, p), events, follow)
-    state.decisions.extend(follow)
+    with effects.hearing_refusals(b, follow):
+        choices.apply_events(b, events, follow)
+    b.state.decisions.extend(follow)
+
+
+def _per(b: Bound, counters) -> int:
+    """What the bound seat counts of `counters` now (an income amount's `per`)."""
+    return b.holdings.count_per(b.state, b.p, counters)
 
 
 # ------------------------------------------------------------------ Gaia phase
 
 def begin_gaia_phase(ctx: Context, state: GameState) -> None:
     """Gaia Projects complete (the planet under a `gaia_project` piece becomes what its `becomes` says),
-    then each player's tokens return."""
+    then each player's tokens return. Takes `ctx`: it goes over every seat's projects, binding an owner
+    once for each project that completes."""
     done: list[tuple[int, str]] = []
     for name, h in state.board.items():
         if h.piece is not None and h.owner is not None and ctx.content.structure(state.players[h.owner], h.piece).gaia_project:
@@ -336,33 +350,36 @@ def begin_gaia_phase(ctx: Context, state: GameState) -> None:
                 state.hex(name).planet = becomes
                 done.append((h.owner, name))
     for owner, name in done:
-        state.decisions.extend(effects.fire(ctx, state, owner, effects.Event("gaia-complete", hexes=(name,))))
+        state.decisions.extend(effects.fire(bind(ctx, state, owner), effects.Event("gaia-complete", hexes=(name,))))
     everyone(ctx, state, effects.Event("gaia-phase"))
     state.phase = "gaia"
     state.setup_queue = [[p, "gaia"] for p in state.turn_order]
 
 
-def gaia_phase_player(ctx: Context, state: GameState, p: int) -> None:
-    choices = [h for h in ctx.holdings.held(state, p) if isinstance(h.statement.clause, ast.GaiaPhase)]
-    if choices and gaia_choice_open(ctx, state, p):
-        state.decisions.append(Pending("gaia-phase", p, {}))
+def gaia_phase_player(b: Bound) -> None:
+    """The bound seat's Gaia phase: its choice of Gaia-phase conversions when it has one, else its tokens return."""
+    choices = [h for h in b.holdings.held(b.state, b.p) if isinstance(h.statement.clause, ast.GaiaPhase)]
+    if choices and gaia_choice_open(b):
+        b.state.decisions.append(Pending("gaia-phase", b.p, {}))
         return
-    return_gaia_tokens(ctx, state, p)
+    return_gaia_tokens(b)
 
 
-def gaia_choice_open(ctx: Context, state: GameState, p: int) -> bool:
-    """Whether some Gaia-phase conversion open to player p now (its condition holds, its limit allows)
+def gaia_choice_open(b: Bound) -> bool:
+    """Whether some Gaia-phase conversion open to the bound seat now (its condition holds, its limit allows)
     could be paid."""
-    for costs, _gains in conversions.conversions(bind(ctx, state, p), gaia_phase=True):
-        if effects.can_pay(ctx, state, p, costs, "conversion") is None:
-            if all(not isinstance(c, ast.Move) or state.players[p].power.get(c.source, 0) >= c.count for c in costs):
+    power = b.player.power
+    for costs, _gains in conversions.conversions(b, gaia_phase=True):
+        if effects.can_pay(b, costs, "conversion") is None:
+            if all(not isinstance(c, ast.Move) or power.get(c.source, 0) >= c.count for c in costs):
                 return True
     return False
 
 
-def return_gaia_tokens(ctx: Context, state: GameState, p: int) -> None:
-    player = state.players[p]
-    target = ctx.holdings.param(state, p, "token_route", "gaia")
+def return_gaia_tokens(b: Bound) -> None:
+    """The bound seat's tokens in the Gaia area go where its token route says (area I unless changed)."""
+    player = b.player
+    target = b.holdings.param(b.state, b.p, "token_route", "gaia")
     n = player.power["gaia"]
     player.power["gaia"] = 0
     player.power[target] += n
@@ -380,7 +397,7 @@ def begin_actions(state: GameState) -> None:
     state.main_done = False
 
 
-def finish_turn(ctx: Context, state: GameState) -> None:
+def finish_turn(state: GameState) -> None:
     """After a turn: charge offers for what was built (one source at a time), then the next player."""
     builder = state.current
     state.turn_done = False
@@ -402,7 +419,8 @@ def next_player(state: GameState, after: int) -> int | None:
 
 
 def end_round(ctx: Context, state: GameState, observer: RoundObserver | None) -> None:
-    """Clean-up, then the next round (turn order per the variant) or the final scoring."""
+    """Clean-up, then the next round (turn order per the variant) or the final scoring. Takes `ctx`: every
+    seat's round ends."""
     for p in state.players:
         p.specials_used = []
     state.board_actions_used = []

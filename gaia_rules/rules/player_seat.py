@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..content.catalogue import Catalogue, SetupPlacement
 from ..state import GameState
 from . import phases, scoring
-from .bound import bind
+from .bound import Bound, bind
 from .context import Context
 from .moves import Move
 from .seats import PLAYER
@@ -22,7 +22,7 @@ class PlayerSeat:
     charges = True
 
     def start(self, ctx: Context, state: GameState, p: int) -> None:
-        phases.init_player(ctx, state, p)
+        phases.init_player(bind(ctx, state, p))
 
     def starting_pieces(self, ctx: Context, state: GameState, p: int) -> tuple[SetupPlacement, ...]:
         return ctx.content.faction(state.players[p]).setup
@@ -30,7 +30,7 @@ class PlayerSeat:
     def deck_moves(self, p: int) -> tuple[Move, ...] | None:
         return None
 
-    def play(self, ctx: Context, state: GameState, move: Move) -> bool:
+    def play(self, b: Bound, move: Move) -> bool:
         return False
 
     def new_round(self, ctx: Context, state: GameState, number: int) -> None:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from ..language import ast
 from ..state import GameState, Pending
+from .bound import Bound
 from .common import arg
-from .context import Context
 from .errors import IllegalMoveError
 from .moves import Move
 
@@ -32,11 +32,11 @@ def answers(state: GameState, p: int) -> list[Move]:
     return [Move(p, KIND, (t,)) for t in sorted({t.tile for t in state.players[p].fed_tokens})]
 
 
-def reward(ctx: Context, state: GameState, move: Move, question: Pending) -> tuple[list, str]:
-    """The gains of the token the player names (one list per statement), and the source they are credited to."""
+def reward(b: Bound, move: Move, question: Pending) -> tuple[list, str]:
+    """The gains of the token the bound seat names (one list per statement), and the source they are credited to."""
     token = arg(move, 0)
-    if not any(t.tile == token for t in state.players[move.player].fed_tokens):
+    if not any(t.tile == token for t in b.player.fed_tokens):
         raise IllegalMoveError("fedtile", f"you have no federation token {token}")
-    fed = ctx.content.catalogue.federation_tokens[token]
+    fed = b.content.catalogue.federation_tokens[token]
     gains = [st.clause.gains for eff in fed.effects for st in eff.statements]
     return gains, question.data.get("source", question.kind)  # saves before the source was kept

@@ -12,6 +12,7 @@ from .errors import IllegalMoveError
 
 
 def top(ctx: Context) -> int:
+    """The top level of every track. Takes `ctx`: a question about the content alone."""
     return ctx.content.catalogue.research.levels - 1
 
 
@@ -52,7 +53,7 @@ def refused_step(b: Bound, allowed: str) -> list[Pending]:
     if not reasons or any(r is None for r in reasons):
         return []   # the player could have taken it: declined, not refused
     tags = {r[0] for r in reasons} | ({allowed} if allowed in b.content.catalogue.tracks else set())
-    return effects.fire(b.ctx, b.state, b.p, effects.Event("refused", frozenset(tags), {"step": 1, "amount": 1}))
+    return effects.fire(b, effects.Event("refused", frozenset(tags), {"step": 1, "amount": 1}))
 
 
 def check_advance(b: Bound, track: str) -> None:
@@ -70,7 +71,7 @@ def advance(b: Bound, track: str, setup: bool = False) -> list[Pending]:
         token.green = False
     new = holdings.raise_level(state, p, track)
     follow: list[Pending] = []
-    effects.apply_now(ctx, state, p, ctx.content.catalogue.tracks[track].levels[new], track, follow, f"research:{track}:{new}")
+    effects.apply_now(b, ctx.content.catalogue.tracks[track].levels[new], track, follow, f"research:{track}:{new}")
     if not setup:
-        effects.fire(ctx, state, p, effects.Event("research", frozenset((track,)), {"level": new}), 1, follow)
+        effects.fire(b, effects.Event("research", frozenset((track,)), {"level": new}), 1, follow)
     return follow

@@ -82,8 +82,8 @@ def final_scoring(ctx: Context, state: GameState) -> None:
 
 def resource_vp(b: Bound) -> int:
     """The bound seat burns and spends all power as credits, Q.I.C. as ore, then 1 VP per 3 resources."""
-    ctx, state, p, player = b.ctx, b.state, b.p, b.player
-    value, special, to = special_token.spending(ctx, state, p, "final-scoring")
+    state, p, player = b.state, b.p, b.player
+    value, special, to = special_token.spending(b, "final-scoring")
     burning = b.content.catalogue.burn
     times = power.burnable(player, burning)
     if times:

@@ -22,6 +22,7 @@ from ..state import GameState
 from .moves import Move
 
 Ctx = Any   # the rules' `context.Context` (which imports this module, so it is not imported here)
+BoundView = Any   # the rules' `bound.Bound` (which imports the context: not imported here either)
 
 PLAYER = "player"
 AUTOMA = "automa"
@@ -44,8 +45,9 @@ class SeatRules(Protocol):
     def deck_moves(self, p: int) -> tuple[Move, ...] | None:
         """Its legal moves when it plays by a deck of its own; None: the move list's, by the common rules."""
 
-    def play(self, ctx: Ctx, state: GameState, move: Move) -> bool:
-        """Play `move` by the seat's own rules; False: the common rules play it."""
+    def play(self, b: BoundView, move: Move) -> bool:
+        """Play `move` (through the mover's view the engine bound) by the seat's own rules; False: the
+        common rules play it."""
 
     def new_round(self, ctx: Ctx, state: GameState, number: int) -> None:
         """What it does as a round after the first begins (before the income)."""

@@ -11,8 +11,12 @@ The power cycle (`power`) and the questions (`choices`) read it only through the
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ..content.catalogue import Faction
-from ..state import GameState, PlayerState
+from ..state import PlayerState
+
+SeatView = Any   # the rules' `bound.Bound`: it imports the holdings, which import this module, so not imported here
 
 KIND = "token"   # the question where the special token goes (the answer names an area)
 CYCLE = ("area1", "area2", "area3")   # the areas of the power cycle (the Gaia area is outside it)
@@ -77,12 +81,13 @@ def discarded(p: PlayerState, to: str) -> None:
 
 
 # ------------------------------------------------------------------ spending it
-def spending(ctx, state: GameState, p: int, use: str = "price") -> tuple[int, int, str]:
-    """What a power spend of player p reads: (a plain area-III token's value for `use` (a use of
+def spending(b: SeatView, use: str = "price") -> tuple[int, int, str]:
+    """What a power spend of the bound seat reads: (a plain area-III token's value for `use` (a use of
     `area3_token_value` in parameters.yaml), the special token's value, where spent tokens go:
     `token_route[spend]`)."""
-    return (ctx.holdings.param(state, p, "area3_token_value", use=use), ctx.content.special_value(state.players[p]),
-            ctx.holdings.param(state, p, "token_route", "spend"))
+    state, p, param = b.state, b.p, b.holdings.param
+    return (param(state, p, "area3_token_value", use=use), b.content.special_value(b.player),
+            param(state, p, "token_route", "spend"))
 
 
 def spendable(p: PlayerState, token_value: int, special_value: int) -> int:

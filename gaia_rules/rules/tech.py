@@ -74,6 +74,6 @@ def _taken(b: Bound, tile, source: str, tags: tuple[str, str], allowed: str, out
     on `allowed` (a track or `any`), queued possible or not: as on the site, a step that cannot be taken
     now (a locked track, a top level that needs a token to flip or is taken, a track already at its top)
     must still be answered, `decline up` then the only move."""
-    effects.apply_now(b.ctx, b.state, b.p, tile.effects, source, out)
-    effects.fire(b.ctx, b.state, b.p, effects.Event("tech", frozenset(tags)), 1, out)
+    effects.apply_now(b, tile.effects, source, out)
+    effects.fire(b, effects.Event("tech", frozenset(tags)), 1, out)
     out.append(Pending("up", b.p, {"track": allowed, "source": "tech"}))

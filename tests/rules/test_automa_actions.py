@@ -381,7 +381,7 @@ def oracle_mine(state, support):
 
     sign = 1 if sup.direction == "right-down" else -1
     return min(cands, key=lambda n: (not preferred(n), steps(n), ctx.map.distance(n, "2A5"),
-                                     tuple(sign * k for k in automa_select.reading_key(ctx, n))))
+                                     tuple(sign * k for k in automa_select.reading_key(ctx.map, n))))
 
 
 CARDS = sorted(AUTOMA.cards.values(), key=lambda c: c.number)

@@ -208,9 +208,9 @@ def test_an_area3_token_value_for_conversions_leaves_board_power_actions_alone(t
     state = game(design)
     state.players[P0].power = {"area1": 0, "area2": 0, "area3": 3, "gaia": 0}
     holdings.edited(state, [P0])
-    ctx = design.context(state)
-    assert effects.can_pay(ctx, state, P0, [effects.ast.Pay(6, "pw")], "conversion") is None
-    assert effects.can_pay(ctx, state, P0, [effects.ast.Pay(6, "pw")], "power-action") == \
+    b = bind(design.context(state), state, P0)
+    assert effects.can_pay(b, [effects.ast.Pay(6, "pw")], "conversion") is None
+    assert effects.can_pay(b, [effects.ast.Pay(6, "pw")], "power-action") == \
         "6 power needed in area III, you have 3"
     assert value(design, state, "area3_token_value", use="final-scoring") == 1
 
@@ -229,7 +229,7 @@ def test_every_use_a_reader_passes_is_declared_in_parameters_yaml():
     uses = {n: set(p.uses) for n, p in default_catalogue().parameters.items()}
     text = "\n".join(f.read_text(encoding="utf-8") for f in root.rglob("*.py"))
     passed = set(re.findall(r'"(area3_token_value)", use=(?:use|"([a-z-]+)")', text))
-    passed |= {("area3_token_value", u) for u in re.findall(r'special_token\.spending\(ctx, state, p, "([a-z-]+)"\)', text)}
+    passed |= {("area3_token_value", u) for u in re.findall(r'special_token\.spending\(b, "([a-z-]+)"\)', text)}
     assert ("area3_token_value", "final-scoring") in passed
     readers = re.findall(r'(?:can_pay|short_of|spend_with_choice)\(.*, "([a-z-]+)"\)(?: is (?:not )?None:)?$', text, re.M)
     assert set(readers) == {"power-action", "conversion"}

@@ -75,8 +75,9 @@ def _game(tmp_path, *ability: str, resources_patch: str = ""):
 
 def _gain(ctx, state, res: str, n: int) -> list:
     follow: list = []
-    with effects.hearing_refusals(ctx, state, follow):
-        resources.gain_resource(bind(ctx, state, 0), res, n, "test")
+    b = bind(ctx, state, 0)
+    with effects.hearing_refusals(b, follow):
+        resources.gain_resource(b, res, n, "test")
     return follow
 
 

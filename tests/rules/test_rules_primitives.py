@@ -148,7 +148,7 @@ def test_token_route_gaia_returns_gaia_tokens_to_area_3(tinkers):
 
     s = tinkers_turn(tinkers)
     set_player(s, ME, power=(1, 0, 0, 3))
-    phases.return_gaia_tokens(tinkers.context(s), s, ME)
+    phases.return_gaia_tokens(bind(tinkers.context(s), s, ME))
     assert s.players[ME].power == {"area1": 1, "area2": 0, "area3": 3, "gaia": 0}
 
 

@@ -18,35 +18,37 @@ from ...state import GameState
 from .. import building, holdings
 from . import score, select
 from .select import fewest
-from ..bound import bind
-from ..context import Context
+from ..bound import Bound
 
 
 @dataclass
 class Turn:
-    """One Automa turn under way: the support card it reads and what it did so far."""
+    """One Automa turn under way: its seat's bound view, the support card it reads and what it did so far."""
 
-    ctx: Context
-    state: GameState
+    b: Bound
     support: AutomaCard
     in_faction: bool = False                      # doing its faction action (some rules apply only there)
     steps: list[dict] = field(default_factory=list)
     vp: int = 0
 
     @property
+    def state(self) -> GameState:
+        return self.b.state
+
+    @property
     def seat(self) -> int:
-        return self.state.automa.seat
+        return self.b.p
 
     @property
     def automa(self) -> Automa:
-        return self.ctx.content.catalogue.automa
+        return self.b.content.catalogue.automa
 
     @property
     def faction(self) -> AutomaFaction:
         return self.automa.factions[self.state.automa.faction]
 
     def gain(self, source: str, vp: int, record: dict | None = None, key: str | None = None) -> None:
-        got = score.gain(self.ctx, self.state, source, vp, key)
+        got = score.gain(self.b, source, vp, key)
         self.vp += got
         if record is not None and got:
             record.setdefault("vp", {})[source] = record.get("vp", {}).get(source, 0) + got
@@ -56,8 +58,9 @@ class Turn:
 
     def supply_left(self, piece: str) -> int:
         """Copies of a structure still on its faction board (0 for one its board does not have)."""
-        s = self.ctx.content.faction(self.state.players[self.seat]).structures.get(piece)
-        return 0 if s is None else s.supply - self.ctx.holdings.count(self.state, self.seat, piece)
+        b = self.b
+        s = b.faction.structures.get(piece)
+        return 0 if s is None else s.supply - b.holdings.count(b.state, b.p, piece)
 
 
 def do_step(turn: Turn, step: AutomaStep) -> bool:
@@ -78,20 +81,20 @@ def _record(turn: Turn, step: AutomaStep, **data) -> dict:
 # ------------------------------------------------------------------ build a mine (§7.1)
 
 def build_mine(turn: Turn, step: AutomaStep) -> bool:
-    ctx, state = turn.ctx, turn.state
+    b, state = turn.b, turn.state
     rules = turn.automa.rules
-    if turn.supply_left(ctx.content.mine_id) <= 0:
+    if turn.supply_left(b.content.mine_id) <= 0:
         _record(turn, step, failed="no-mine-left", instead="upgrade")
         return upgrade(turn, AutomaStep("upgrade"))
     reach = step.range if step.range is not None else turn.support.range
-    candidates = mine_candidates(ctx, state, turn.seat, reach)
+    candidates = mine_candidates(b, reach)
     if not candidates:
         fallback = rules.unbuildable_mine == "upgrade"
         _record(turn, step, failed="no-planet-in-range", range=reach, **({"instead": "upgrade"} if fallback else {}))
         return upgrade(turn, AutomaStep("upgrade")) if fallback else False
     tests = mine_tests(turn, step.tiebreaker)
-    name, trail = select.narrow(ctx, candidates, rules.mine_tiebreakers, tests, turn.support.direction)
-    record = _record(turn, step, hex=name, planet=ctx.map.planet_at(state, name), range=reach,
+    name, trail = select.narrow(b.map, candidates, rules.mine_tiebreakers, tests, turn.support.direction)
+    record = _record(turn, step, hex=name, planet=b.map.planet_at(state, name), range=reach,
                      options=len(candidates), by=trail, **_why(turn, trail, step.tiebreaker))
     place_mine(turn, name, record)
     return True
@@ -110,34 +113,37 @@ def _why(turn: Turn, trail: list[list], faction_tiebreaker: str | None = None) -
     return out
 
 
-def mine_candidates(ctx: Context, state: GameState, seat: int, reach: int) -> list[str]:
-    """Empty planets (Transdim included) within `reach` of a planet the Automa has colonised, in map order."""
+def mine_candidates(b: Bound, reach: int) -> list[str]:
+    """Empty planets (Transdim included) within `reach` of a planet the Automa (the bound seat) has
+    colonised, in map order."""
+    state, map_ = b.state, b.map
     near: set[str] = set()
-    for origin in ctx.holdings.colonized(state, seat):
-        near.update(ctx.map.within(origin, reach))
-    return [n for n, _planet in ctx.map.planets_by_name if n in near and ctx.map.kind_at(state, n) not in ("space", "lost")
+    for origin in b.holdings.colonized(state, b.p):
+        near.update(map_.within(origin, reach))
+    return [n for n, _planet in map_.planets_by_name if n in near and map_.kind_at(state, n) not in ("space", "lost")
             and (state.board.get(n) is None or state.board[n].piece is None)]
 
 
 def type_after_mine(turn: Turn, name: str) -> str:
     """The planet type a hex will have once the Automa's mine stands on it."""
-    ctx = turn.ctx
-    if ctx.map.kind_at(turn.state, name) == "gaia-project" and turn.automa.rules.transdim_becomes_gaia:
-        return ctx.content.planet_of_kind["gaia"]
-    return ctx.map.planet_at(turn.state, name)
+    b = turn.b
+    if b.map.kind_at(b.state, name) == "gaia-project" and turn.automa.rules.transdim_becomes_gaia:
+        return b.content.planet_of_kind["gaia"]
+    return b.map.planet_at(b.state, name)
 
 
 def mine_tests(turn: Turn, faction_tiebreaker: str | None) -> dict:
     """The mine tie-breakers (`MINE_TIEBREAKERS` but direction) as tests on candidate hexes."""
-    ctx, state, seat = turn.ctx, turn.state, turn.seat
-    to_human = select.distance_to(ctx, select.human_planets(ctx, state))
-    home = ctx.content.faction(state.players[seat]).home
+    b, state = turn.b, turn.state
+    map_ = b.map
+    to_human = select.distance_to(map_, select.human_planets(b))
+    home = b.faction.home
     off_wheel = turn.automa.rules.planet_steps   # the rules' count for a planet off the wheel
-    steps = lambda n: building.terraform_steps(ctx, home, ctx.map.planet_at(state, n), off_wheel)  # noqa: E731
+    steps = lambda n: building.terraform_steps(b.ctx, home, map_.planet_at(state, n), off_wheel)  # noqa: E731
     tests = {"fewest-steps": lambda c: fewest(c, steps),
              "closest-to-human": lambda c: fewest(c, to_human)}
     if faction_tiebreaker == "transdim":
-        tests["faction"] = lambda c: [n for n in c if ctx.map.kind_at(state, n) == "gaia-project"]
+        tests["faction"] = lambda c: [n for n in c if map_.kind_at(state, n) == "gaia-project"]
     elif faction_tiebreaker == "closest-to-human":
         tests["faction"] = tests["closest-to-human"]
     tile = select.final_tile(state, turn.support)
@@ -149,24 +155,26 @@ def mine_tests(turn: Turn, faction_tiebreaker: str | None) -> dict:
 
 def prefers(turn: Turn, preference: str, name: str) -> bool:
     """Whether a final tile's preference (`FINAL_PREFERENCES`) keeps a candidate planet."""
-    ctx, state, seat = turn.ctx, turn.state, turn.seat
+    b = turn.b
+    state, map_ = b.state, b.map
     if preference == "gaia-or-transdim":
-        return ctx.map.kind_at(state, name) in ("gaia", "gaia-project")
-    own = ctx.holdings.colonized(state, seat)
+        return map_.kind_at(state, name) in ("gaia", "gaia-project")
+    own = b.holdings.colonized(state, b.p)
     if preference == "new-planet-type":
-        return type_after_mine(turn, name) not in {ctx.map.planet_at(state, n) for n in own}
-    return ctx.map.sector_tile(name) not in {ctx.map.sector_tile(n) for n in own}   # new-sector
+        return type_after_mine(turn, name) not in {map_.planet_at(state, n) for n in own}
+    return map_.sector_tile(name) not in {map_.sector_tile(n) for n in own}   # new-sector
 
 
 def place_mine(turn: Turn, name: str, record: dict) -> None:
     """The mine on the map (charges follow the turn); a Transdim planet may become a Gaia planet; then
     the faction card's rules for a new planet type and the satellite of a lone mine."""
-    ctx, state, seat = turn.ctx, turn.state, turn.seat
+    b = turn.b
+    state, seat, map_ = b.state, b.p, b.map
     planet = type_after_mine(turn, name)
-    had = {ctx.map.planet_at(state, n) for n in ctx.holdings.colonized(state, seat)}
+    had = {map_.planet_at(state, n) for n in b.holdings.colonized(state, seat)}
     lone = not any(state.board.get(n) is not None and state.board[n].owner == seat and state.board[n].piece
-                   for n in ctx.map.neighbour_names[name])
-    if building.put_piece(bind(ctx, state, seat), ctx.content.mine_id, name, planet):
+                   for n in map_.neighbour_names[name])
+    if building.put_piece(b, b.content.mine_id, name, planet):
         record["becomes"] = planet
     if planet not in had:
         for rule in turn.specials("vp-for-new-planet-type"):
@@ -188,19 +196,20 @@ def upgrade_lines(turn: Turn) -> list[tuple[str, tuple[str, ...]]]:
 
 
 def upgrade(turn: Turn, step: AutomaStep) -> bool:
-    ctx, state, seat = turn.ctx, turn.state, turn.seat
+    b = turn.b
+    state, seat = b.state, b.p
     for source, targets in upgrade_lines(turn):
         hexes = [n for n, h in state.board.items() if h.owner == seat and h.piece == source]
         target = next((t for t in targets if turn.supply_left(t) > 0), None)
         if not hexes or target is None:
             continue
-        to_human = select.distance_to(ctx, select.human_planets(ctx, state))
+        to_human = select.distance_to(b.map, select.human_planets(b))
         tests = {"closest-to-human": lambda c: fewest(c, to_human)}
-        name, trail = select.narrow(ctx, hexes, turn.automa.rules.upgrade_tiebreakers, tests,
-                                           turn.support.direction)
+        name, trail = select.narrow(b.map, hexes, turn.automa.rules.upgrade_tiebreakers, tests,
+                                    turn.support.direction)
         record = _record(turn, step, hex=name, source=source, target=target, options=len(hexes), by=trail,
                          **_why(turn, trail))
-        building.change_piece(bind(ctx, state, seat), name, target)
+        building.change_piece(b, name, target)
         after_upgrade(turn, source, target, record)
         return True
     _record(turn, step, failed="nothing-to-upgrade")
@@ -219,13 +228,14 @@ def after_upgrade(turn: Turn, source: str, target: str, record: dict) -> None:
 
 # ------------------------------------------------------------------ research (§7.3-7.5)
 
-def research_option(ctx: Context, state: GameState, seat: int, track: str) -> str | None:
-    """How the Automa can act on a track: `advance`, take its advanced tile (`tile`: one level below
-    the top, the tile still there), or None. No federation token is needed for the top level; it
-    is taken by one player only, as for everyone."""
-    research = ctx.content.catalogue.research
+def research_option(b: Bound, track: str) -> str | None:
+    """How the Automa (the bound seat) can act on a track: `advance`, take its advanced tile (`tile`: one
+    level below the top, the tile still there), or None. No federation token is needed for the top
+    level; it is taken by one player only, as for everyone."""
+    state, seat = b.state, b.p
+    research = b.content.catalogue.research
     top = research.levels - 1
-    level = state.players[seat].research.get(track, 0)
+    level = b.player.research.get(track, 0)
     if level >= top:
         return None
     if level + 1 == top:
@@ -238,8 +248,8 @@ def research_option(ctx: Context, state: GameState, seat: int, track: str) -> st
 
 def valid_tracks(turn: Turn) -> list[str]:
     """The tracks it can act on, in their order on the research board."""
-    tracks = sorted(turn.ctx.content.catalogue.tracks.values(), key=lambda t: t.order)
-    return [t.id for t in tracks if research_option(turn.ctx, turn.state, turn.seat, t.id) is not None]
+    tracks = sorted(turn.b.content.catalogue.tracks.values(), key=lambda t: t.order)
+    return [t.id for t in tracks if research_option(turn.b, t.id) is not None]
 
 
 def research(turn: Turn, step: AutomaStep) -> bool:
@@ -257,7 +267,7 @@ def research(turn: Turn, step: AutomaStep) -> bool:
         _record(turn, step, failed="no-research-area", **({"track": step.track} if step.track else {}))
         return False
     record = _record(turn, step, track=track, options=len(options))
-    if research_option(turn.ctx, turn.state, turn.seat, track) == "tile":
+    if research_option(turn.b, track) == "tile":
         position = f"adv-{track}"
         turn.state.tech_supply[position] = 0   # out of the game
         record["tile"] = turn.state.setup.advanced_tiles.get(track, position)

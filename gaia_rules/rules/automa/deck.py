@@ -14,7 +14,6 @@ import random
 
 from ...content.automa import Automa, AutomaDifficulty
 from ...state import AutomaState, GameState
-from ..context import Context
 
 REMOVED_OUT = "out-of-game"
 
@@ -47,17 +46,16 @@ def pass_zone(automa: Automa, deck: list[str]) -> list[str]:
     return list(deck[-n:]) if n > 0 else []
 
 
-def start(ctx: Context, state: GameState, seat: int, faction: str, difficulty: str) -> AutomaState:
-    """The Automa's cards at set-up."""
-    automa = ctx.content.catalogue.automa
+def start(automa: Automa, state: GameState, seat: int, faction: str, difficulty: str) -> AutomaState:
+    """The Automa's cards at set-up (`automa`: the content's Automa, all the deal reads besides the seed)."""
     cards = build(automa, automa.difficulties[difficulty], rng(state, "deck"))
     return AutomaState(seat, faction, difficulty, cards["deck"], pass_zone(automa, cards["deck"]),
                        reserve=cards["reserve"], out=cards["out"])
 
 
-def new_round(ctx: Context, state: GameState, number: int) -> None:
-    """Every card of the round, and the top cards of the reserve, shuffled into the new round's deck (§5.5)."""
-    automa = ctx.content.catalogue.automa
+def new_round(automa: Automa, state: GameState, number: int) -> None:
+    """Every card of the round, and the top cards of the reserve, shuffled into the new round's deck (§5.5);
+    `automa` is the content's Automa (its deck is all it changes: no view of the seat is needed)."""
     a = state.automa
     k = automa.rules.reserve_cards_per_round
     cards = a.deck + a.discard + [c for c in (a.support, a.action) if c is not None] + a.reserve[:k]

@@ -9,9 +9,7 @@ federations are its structures less one).
 """
 from __future__ import annotations
 
-from ...content.automa import Automa
-from ...state import GameState
-from ..context import Context
+from ..bound import Bound
 from ..resources import add_vp
 
 # Keys of the Automa's VP by source (PlayerState.vp_sources), for the sources that have no key of their
@@ -20,35 +18,33 @@ VP_KEYS = {"card": "automa-card", "faction-card": "automa-faction", "faction-rul
 EXTRA_KEY = "automa-extra"
 
 
-def content(ctx: Context) -> Automa:
-    return ctx.content.catalogue.automa
-
-
-def gain(ctx: Context, state: GameState, source: str, vp: int, key: str | None = None) -> int:
-    """The Automa gains `vp` from `source` (a word of `VP_SOURCES`); the VP gained, extra VP included."""
+def gain(b: Bound, source: str, vp: int, key: str | None = None) -> int:
+    """The Automa (the bound seat) gains `vp` from `source` (a word of `VP_SOURCES`); the VP gained, extra
+    VP included."""
     if vp <= 0:
         return 0
-    seat = state.automa.seat
+    state, seat = b.state, b.p
     add_vp(state, seat, vp, key or VP_KEYS[source])
-    extra = content(ctx).difficulties[state.automa.difficulty].extra_vp
+    extra = b.content.catalogue.automa.difficulties[state.automa.difficulty].extra_vp
     if extra is not None and source in extra.sources:
         add_vp(state, seat, extra.vp, EXTRA_KEY)
         return vp + extra.vp
     return vp
 
 
-def extra(ctx: Context, state: GameState, source: str, vp: int) -> int:
-    """The extra VP of a gain scored by the common rules (final scoring): added now, and returned."""
-    more = content(ctx).difficulties[state.automa.difficulty].extra_vp
+def extra(b: Bound, source: str, vp: int) -> int:
+    """The extra VP of a gain the Automa (the bound seat) scored by the common rules (final scoring):
+    added now, and returned."""
+    more = b.content.catalogue.automa.difficulties[b.state.automa.difficulty].extra_vp
     if vp <= 0 or more is None or source not in more.sources:
         return 0
-    add_vp(state, state.automa.seat, more.vp, EXTRA_KEY)
+    add_vp(b.state, b.p, more.vp, EXTRA_KEY)
     return more.vp
 
 
-def final_count(ctx: Context, state: GameState, tile: str, counter: str) -> int:
-    """What the Automa counts on a final scoring tile."""
-    rule = content(ctx).rules.final_tile_counts.get(tile)
+def final_count(b: Bound, tile: str, counter: str) -> int:
+    """What the Automa (the bound seat) counts on a final scoring tile."""
+    rule = b.content.catalogue.automa.rules.final_tile_counts.get(tile)
     if rule is None:
-        return ctx.holdings.count_of(state, state.automa.seat, counter)
-    return max(0, ctx.holdings.counter(state, state.automa.seat, rule.count) + rule.add)
+        return b.holdings.count_of(b.state, b.p, counter)
+    return max(0, b.holdings.counter(b.state, b.p, rule.count) + rule.add)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ...content.catalogue import Catalogue, SetupPlacement
 from ...state import GameState
+from ..bound import Bound, bind
 from ..context import Context
 from ..moves import Move
 from ..seats import AUTOMA
@@ -23,20 +24,20 @@ class AutomaSeat:
     charges = False
 
     def start(self, ctx: Context, state: GameState, p: int) -> None:
-        setup.init_seat(ctx, state)
+        setup.init_seat(bind(ctx, state, p))
 
     def starting_pieces(self, ctx: Context, state: GameState, p: int) -> tuple[SetupPlacement, ...]:
-        return setup.starting_pieces(ctx, state)
+        return setup.starting_pieces(ctx.content, state)
 
     def deck_moves(self, p: int) -> tuple[Move, ...] | None:
         return (Move(p, turn.COMMAND),)
 
-    def play(self, ctx: Context, state: GameState, move: Move) -> bool:
-        turn.play(ctx, state, move)
+    def play(self, b: Bound, move: Move) -> bool:
+        turn.play(b, move)
         return True
 
     def new_round(self, ctx: Context, state: GameState, number: int) -> None:
-        deck.new_round(ctx, state, number)
+        deck.new_round(ctx.content.catalogue.automa, state, number)
 
     def faction_clash(self, catalogue: Catalogue, held: str | None, wanted: str) -> str | None:
         """Its home planet type is its own: no player takes a faction of it."""
@@ -46,10 +47,10 @@ class AutomaSeat:
         return None
 
     def final_count(self, ctx: Context, state: GameState, p: int, tile: str, counter: str) -> int:
-        return score.final_count(ctx, state, tile, counter)
+        return score.final_count(bind(ctx, state, p), tile, counter)
 
     def extra_vp(self, ctx: Context, state: GameState, p: int, source: str, vp: int) -> int | None:
-        return score.extra(ctx, state, source, vp)
+        return score.extra(bind(ctx, state, p), source, vp)
 
     def resource_vp(self, ctx: Context, state: GameState, p: int) -> int:
         return 0

@@ -15,7 +15,8 @@ from typing import Callable, Sequence, TypeVar
 
 from ...content.automa import AutomaCard, Numbered
 from ...state import GameState
-from ..context import Context
+from ..bound import Bound
+from ..map_view import MapView
 
 T = TypeVar("T")
 RIGHT_DOWN = "right-down"
@@ -30,15 +31,16 @@ def numbered(options: Sequence[T], rule: Numbered) -> T | None:
     return options[i] if rule.start == "left" else options[len(options) - 1 - i]
 
 
-def reading_key(ctx: Context, name: str) -> tuple[int, int]:
-    """A hex's place in reading order: top row first (the highest centre), each row from the left."""
-    q, r = ctx.map.by_name[name]
+def reading_key(map_: MapView, name: str) -> tuple[int, int]:
+    """A hex's place in reading order: top row first (the highest centre), each row from the left
+    (a question about the map alone)."""
+    q, r = map_.by_name[name]
     return -(2 * q + r), r
 
 
-def by_direction(ctx: Context, names: Sequence[str], direction: str) -> str:
-    """The first candidate in the support card's reading direction."""
-    key = lambda n: reading_key(ctx, n)  # noqa: E731
+def by_direction(map_: MapView, names: Sequence[str], direction: str) -> str:
+    """The first candidate in the support card's reading direction (on the map)."""
+    key = lambda n: reading_key(map_, n)  # noqa: E731
     return min(names, key=key) if direction == RIGHT_DOWN else max(names, key=key)
 
 
@@ -51,17 +53,18 @@ def fewest(candidates: list[str], measure: Callable[[str], int]) -> list[str]:
 
 # ------------------------------------------------------------------ the human and the Automa on the map
 
-def human_planets(ctx: Context, state: GameState) -> list[str]:
-    """Hexes where a player (not the Automa) has a structure or a guest mine."""
+def human_planets(b: Bound) -> list[str]:
+    """Hexes where a player (not the Automa, the bound seat) has a structure or a guest mine."""
+    state = b.state
     return [n for p in range(len(state.players)) if not state.is_automa(p)
-            for n in ctx.holdings.structures_with_guests(state, p)]
+            for n in b.holdings.structures_with_guests(state, p)]
 
 
-def distance_to(ctx: Context, targets: Sequence[str]) -> Callable[[str], int]:
-    """The distance from a hex to the nearest of `targets` (0 for every hex when there is none)."""
+def distance_to(map_: MapView, targets: Sequence[str]) -> Callable[[str], int]:
+    """The distance on the map from a hex to the nearest of `targets` (0 for every hex when there is none)."""
     if not targets:
         return lambda _name: 0
-    return lambda name: min(ctx.map.distance(name, t) for t in targets)
+    return lambda name: min(map_.distance(name, t) for t in targets)
 
 
 # ------------------------------------------------------------------ narrowing with tie-breakers
@@ -69,7 +72,7 @@ def distance_to(ctx: Context, targets: Sequence[str]) -> Callable[[str], int]:
 Test = Callable[[list[str]], list[str]]
 
 
-def narrow(ctx: Context, candidates: list[str], order: Sequence[str], tests: dict[str, Test],
+def narrow(map_: MapView, candidates: list[str], order: Sequence[str], tests: dict[str, Test],
            direction: str) -> tuple[str, list[list]]:
     """The one candidate left after the tie-breakers of `order`; and the trail: [tie-breaker, candidates
     left] for each tie-breaker that set some aside. A tie-breaker without a test here is skipped;
@@ -80,7 +83,7 @@ def narrow(ctx: Context, candidates: list[str], order: Sequence[str], tests: dic
         if len(left) == 1:
             break
         if word == "direction":
-            left = [by_direction(ctx, left, direction)]
+            left = [by_direction(map_, left, direction)]
             trail.append([word, 1])
             break
         test = tests.get(word)
@@ -89,7 +92,7 @@ def narrow(ctx: Context, candidates: list[str], order: Sequence[str], tests: dic
             left = kept
             trail.append([word, len(kept)])
     if len(left) > 1:
-        left = [by_direction(ctx, left, direction)]
+        left = [by_direction(map_, left, direction)]
         trail.append(["direction", 1])
     return left[0], trail
 

@@ -17,7 +17,7 @@ from ...state import GameState
 from .. import holdings
 from . import actions, deck, score, setup
 from .actions import Turn
-from ..context import Context
+from ..bound import Bound
 from ..errors import IllegalMoveError
 from ..moves import Move
 
@@ -25,8 +25,10 @@ COMMAND = "automa"
 LOG_KEPT = 40   # records kept in the Automa's log (a round or two of turns)
 
 
-def play(ctx: Context, state: GameState, move: Move) -> None:
-    """The `automa` move: whatever the Automa's seat must do now."""
+def play(b: Bound, move: Move) -> None:
+    """The `automa` move: whatever the Automa's seat must do now (`b`: the mover's view, the Automa's once
+    the mover is checked)."""
+    state = b.state
     if not state.is_automa(move.player):
         raise IllegalMoveError("automa", f"'{COMMAND}' is the Automa's move; player {move.player + 1} plays "
                                          "by the ordinary rules")
@@ -35,12 +37,12 @@ def play(ctx: Context, state: GameState, move: Move) -> None:
                                          f"not '{move.command}'")
     if state.phase == "setup":
         piece = state.setup_queue.pop(0)[1]
-        _log(state, setup.place_starting_mine(ctx, state, piece))
+        _log(state, setup.place_starting_mine(b, piece))
     elif state.phase == "boosters":
         state.setup_queue.pop(0)
-        _log(state, setup.take_first_booster(ctx, state))
+        _log(state, setup.take_first_booster(b))
     elif state.phase == "actions":
-        _log(state, turn(ctx, state))
+        _log(state, turn(b))
         state.main_done = state.turn_done = True
     else:
         raise IllegalMoveError("phase", f"the Automa has nothing to do in the {state.phase} phase")
@@ -51,10 +53,11 @@ def _log(state: GameState, record: dict) -> None:
     state.automa.log = (state.automa.log + [record])[-LOG_KEPT:]
 
 
-def turn(ctx: Context, state: GameState) -> dict:
-    """One turn of the action phase (§5.2); its record."""
-    a = state.automa
-    cards = ctx.content.catalogue.automa.cards
+def turn(b: Bound) -> dict:
+    """One turn of the action phase (§5.2) of the Automa, the bound seat; its record."""
+    a = b.state.automa
+    automa = b.content.catalogue.automa
+    cards = automa.cards
     if a.support is None:               # the round's first turn: a card only for its support half
         if a.deck:
             a.support = a.deck.pop(0)
@@ -62,35 +65,36 @@ def turn(ctx: Context, state: GameState) -> dict:
         a.discard.append(a.support)
         a.support, a.action = a.action, None
     candidate = a.deck[0] if a.deck else None
-    if a.support is None or candidate is None or _passes(ctx, state, cards[candidate], cards[a.support]):
-        return pass_turn(ctx, state, candidate)
+    if a.support is None or candidate is None or _passes(automa, b.state, cards[candidate], cards[a.support]):
+        return pass_turn(b, candidate)
     a.action = a.deck.pop(0)
-    t = Turn(ctx, state, cards[a.support])
+    t = Turn(b, cards[a.support])
     actions.resolve(t, cards[a.action])
     return {"kind": "turn", "card": a.action, "support": a.support, "action": cards[a.action].action,
             "steps": t.steps, "vp": t.vp}
 
 
-def _passes(ctx: Context, state: GameState, candidate, support) -> bool:
+def _passes(automa, state: GameState, candidate, support) -> bool:
     """Whether the card to be acted on lies in the pass zone with the pass icon (read from the card the
-    rules say)."""
-    rules = ctx.content.catalogue.automa.rules
+    content's Automa rules say)."""
+    rules = automa.rules
     shown = candidate if rules.pass_icon_from == "action" else support
     return deck.in_pass_zone(state, candidate.id) and shown.pass_icon
 
 
-def pass_turn(ctx: Context, state: GameState, candidate: str | None) -> dict:
+def pass_turn(b: Bound, candidate: str | None) -> dict:
     """It passes (§5.4): the round tile's Automa value, then a booster (none in the last round)."""
+    state = b.state
     a = state.automa
-    automa = ctx.content.catalogue.automa
+    automa = b.content.catalogue.automa
     record: dict = {"kind": "pass", "support": a.support, "why": "pass-icon" if candidate else "no-card-left"}
     if candidate is not None:
         record["card"] = candidate
     tile = state.setup.round_tiles[state.round - 1]
     value = automa.round_vp(tile, state.round) or 0
-    record["vp"] = score.gain(ctx, state, "round-tile", value, f"round{state.round}")
+    record["vp"] = score.gain(b, "round-tile", value, f"round{state.round}")
     record["tile"] = tile
-    if state.round < ctx.content.catalogue.game["rounds"]:
+    if state.round < b.content.catalogue.game["rounds"]:
         _swap_booster(state, a.seat, a.support if automa.rules.booster_from == "support" or candidate is None
                       else candidate, automa, record)
     # in the last round it takes no booster and returns none: it keeps its own (§5.4, step 2)
