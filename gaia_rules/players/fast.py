@@ -27,7 +27,7 @@ position is worth at the end of the game, in VP, for the player who moved:
   as the rounds run out.
 
 One ply does not plan: a step up a track is knowledge spent, the mine it brings into
-reach comes a turn later. So the best few moves (`plan_width`, and with
+reach comes a turn later. So at p's own turns the best few moves (`plan_width`, and with
 `plan_each_command` the best of each kind of move as well) are looked at again
 over p's own coming turns of the round: the position is handed to p again
 (`Engine.turn_again`, the others assumed to let it be), p's best main move
@@ -70,6 +70,14 @@ def default_weights() -> dict[str, float]:
     """The tuned weights shipped with gaia-rules (`gaia_rules/players/weights/fast.json`)."""
     text = resources.files(__package__).joinpath("weights", WEIGHTS_FILE).read_text(encoding="utf-8")
     return dict(json.loads(text)["weights"])
+
+
+def without_planning(weights: dict[str, float] | None) -> dict[str, float]:
+    """`weights` (the shipped ones if None) with the planner off: for play-outs, which play the coming
+    turns themselves, at a third of the planner's cost a decision."""
+    out = dict(weights or default_weights())
+    out["plan_width"] = 0.0
+    return out
 
 
 def load_weights(path: Path | None) -> dict[str, float]:
@@ -345,6 +353,7 @@ class FastBot(GreedyBot):
         self.evaluator: FastEvaluator | None = None   # the fast estimate replaces the greedy count
         # `_scored_states`'s last position: (state, player, move -> (score, state after) or None if refused)
         self._memo: tuple[GameState, int, dict[Move, tuple[float, GameState] | None]] | None = None
+        self._leaves: dict[int, tuple[GameState, GameState]] = {}   # id(after) -> (after, settled), this decision
 
     def estimator(self, engine: Engine) -> FastEvaluator:
         """The estimate this bot plays by, for the engine's content (made once per catalogue)."""
@@ -353,7 +362,14 @@ class FastBot(GreedyBot):
         return self.evaluator
 
     def _value(self, engine: Engine, after: GameState, p: int) -> float:
-        return self._settled(engine, after, p, FOLLOW_UP_DEPTH)
+        value, leaf = self.settled_leaf(engine, after, p, FOLLOW_UP_DEPTH)
+        self._leaves[id(after)] = (after, leaf)   # the planner starts from the leaf (this decision only)
+        return value
+
+    def _leaf(self, engine: Engine, after: GameState, p: int) -> GameState:
+        """The position `after` settles in for p: the one `_value` reached, or found again."""
+        kept = self._leaves.get(id(after))
+        return kept[1] if kept is not None and kept[0] is after else self.settled_leaf(engine, after, p)[1]
 
     def _score(self, engine: Engine, state: GameState, move: Move, p: int,
                known: GameState | None = None) -> tuple[float, GameState] | None:
@@ -369,10 +385,6 @@ class FastBot(GreedyBot):
     def _pass_cost(self, engine: Engine, state: GameState) -> float:
         look = self.estimator(engine).outlook(state)
         return self.estimator(engine).w["pass_penalty"] * look.incomes_left / look.rounds
-
-    def _settled(self, engine: Engine, state: GameState, p: int, depth: int) -> float:
-        """The value once p has given the follow-ups a move owes (a tile to pick, a build, a step): the best."""
-        return self.settled_leaf(engine, state, p, depth)[0]
 
     def settled_leaf(self, engine: Engine, state: GameState, p: int,
                      depth: int = FOLLOW_UP_DEPTH) -> tuple[float, GameState]:
@@ -422,6 +434,8 @@ class FastBot(GreedyBot):
             return moves[0]
         if is_faction_choice(state, moves):
             return faction_by_board(engine, state, moves, self.rng)
+        if self._memo is None or self._memo[0] is not state:
+            self._leaves = {}
         p = engine.to_move(state)
         in_turn = state.phase == "actions" and not state.decisions
         main = [m for m in moves if not (in_turn and is_free(m))]
@@ -435,7 +449,8 @@ class FastBot(GreedyBot):
             scored += self._free_then_main(engine, state, free, p, main)
         if not scored:
             return self.rng.choice(main)
-        scored = self._planned(engine, state, p, main, scored)
+        if in_turn:   # a turn of p's own (not a charge, an income order, the set-up): its coming turns to plan
+            scored = self._planned(engine, state, p, main, scored)
         best = self._best(scored)
         if best.command == "pass" and free_allowed:
             opened = self._free_then_main(engine, state, free, p, main, tried=self._before_pass_tries(engine))
@@ -472,7 +487,7 @@ class FastBot(GreedyBot):
                     top.append(t)
         better: dict[Move, float] = {}
         for s1, m in top:
-            planned = self._plan_value(engine, self.settled_leaf(engine, states[m], p)[1], p, s1,
+            planned = self._plan_value(engine, self._leaf(engine, states[m], p), p, s1,
                                        int(w["plan_depth"]), before)
             if planned > s1:
                 better[m] = planned
@@ -494,7 +509,7 @@ class FastBot(GreedyBot):
             return value
         v2, after = max(follow, key=lambda r: r[0])
         if depth > 1:
-            v2 = self._plan_value(engine, self.settled_leaf(engine, after, p)[1], p, v2, depth - 1, before)
+            v2 = self._plan_value(engine, self._leaf(engine, after, p), p, v2, depth - 1, before)
         return value + w["plan_share"] * (v2 - value) if v2 > value else value
 
     def _before_pass_tries(self, engine: Engine) -> int:

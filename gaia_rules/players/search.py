@@ -5,7 +5,8 @@ first mines go, which booster to start with), the bot
 1. asks the fast bot for its move (the *prior*) and keeps the `width` best
    moves by the fast bot's one-move estimate besides it (the fast bot prunes);
 2. plays each kept move out with fast bots in every seat (the opponents'
-   replies included) to one common point: the end of the current round (in the
+   replies included; these fast bots do not plan, since the play-out itself
+   plays the coming turns) to one common point: the end of the current round (in the
    set-up, the end of the first round; in the last round, the end of the
    game). Every candidate is thus scored at the
    same point of the game's calendar, whatever it is: a pass and a mine are
@@ -46,7 +47,7 @@ from typing import Sequence
 from ..rules import Engine, Game, IllegalMoveError, Move
 from ..state import GameState
 from .base import Bot, is_free, no_move
-from .fast import FastBot
+from .fast import FastBot, without_planning
 
 WIDTH = 8                # moves kept besides the prior
 MARGIN = 1.0             # VP of the play-out a move must gain over the prior's to be played instead
@@ -77,7 +78,8 @@ class SearchBot(Bot):
         self.opponent_share = opponent_share
         self.extend = extend
         self.policy = FastBot(f"{seed}/policy", avoid_dead_ends, weights)
-        self.playout = FastBot(f"{seed}/playout", avoid_dead_ends, weights)
+        # the play-outs play the coming turns themselves: their fast bots do not plan them again
+        self.playout = FastBot(f"{seed}/playout", avoid_dead_ends, without_planning(weights))
         self.last: list[tuple[Move, float | None]] = []   # the candidates of the last search and their values
         self.final: list[tuple[float, Move]] = []         # the finalists played on (step 4), and their values there
 
