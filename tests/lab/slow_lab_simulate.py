@@ -80,7 +80,10 @@ def test_ctrl_c_says_interrupted_exits_130_and_keeps_the_lines_written(reference
     if child.poll() is None:
         os.killpg(child.pid, signal.SIGINT)
         _, err = child.communicate(timeout=120)
-        assert (child.returncode, err) == (130, "gaia simulate: interrupted\n")
+        if child.returncode == 0 and len(path.read_bytes().splitlines()) == GAMES:
+            assert err == ""   # on a loaded machine the run ended before the signal came: nothing to interrupt
+        else:
+            assert (child.returncode, err) == (130, "gaia simulate: interrupted\n")
     else:
         child.communicate()
     done = subprocess.run(args, capture_output=True, text=True)
