@@ -300,14 +300,10 @@ class GameState:
 
 # The hexes each state that was cloned, or was cloned from, has copied for itself since (`GameState.hex`),
 # beside the state by its identity, so the state stays plain data; an entry goes with its state.
-_OWNED: dict[int, tuple["_Ref", set[str]]] = {}
+_OWNED: dict[int, tuple[weakref.KeyedRef, set[str]]] = {}
 
 
-class _Ref(weakref.ref):
-    __slots__ = ("key",)
-
-
-def _forget(ref: _Ref) -> None:
+def _forget(ref: weakref.KeyedRef) -> None:
     found = _OWNED.get(ref.key)
     if found is not None and found[0] is ref:
         del _OWNED[ref.key]
@@ -320,9 +316,7 @@ def _own_none(state: "GameState") -> None:
     if found is not None and found[0]() is state:
         _OWNED[key] = (found[0], set())
         return
-    ref = _Ref(state, _forget)
-    ref.key = key
-    _OWNED[key] = (ref, set())
+    _OWNED[key] = (weakref.KeyedRef(state, _forget, key), set())
 
 
 def _jcopy(value):

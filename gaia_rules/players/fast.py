@@ -407,6 +407,7 @@ class FastBot(GreedyBot):
         are worth before passing)."""
         if self._memo is None or self._memo[0] is not state or self._memo[1] != p:
             self._memo = (state, p, {})
+            self._leaves = {}   # a new decision: the leaves kept for the last one go
         memo = self._memo[2]
         out = []
         for m in moves:
@@ -434,8 +435,6 @@ class FastBot(GreedyBot):
             return moves[0]
         if is_faction_choice(state, moves):
             return faction_by_board(engine, state, moves, self.rng)
-        if self._memo is None or self._memo[0] is not state:
-            self._leaves = {}
         p = engine.to_move(state)
         in_turn = state.phase == "actions" and not state.decisions
         main = [m for m in moves if not (in_turn and is_free(m))]
@@ -501,8 +500,10 @@ class FastBot(GreedyBot):
         again = engine.turn_again(settled, p) if depth > 0 else None
         if again is None:
             return value
-        keep = (lambda x: not is_free(x) and x.command != "pass") if before is None else \
-            (lambda x: not is_free(x) and x.command != "pass" and x not in before)
+
+        def keep(x: Move) -> bool:
+            return not is_free(x) and x.command != "pass" and (before is None or x not in before)
+
         follow = [r for m2, known in engine.successors(again, keep=keep)
                   if (r := self._score(engine, again, m2, p, known)) is not None]
         if not follow:

@@ -40,9 +40,8 @@ from .base import play_game
 from .fast import FastBot, default_weights
 
 OBJECTIVES = ("seat", "table", "automa")
-FIXED = ("max_free_actions", "federation_link", "federation_ready", "free_tries_before_pass", "plan_width",
-         "plan_opened_only", "plan_depth",
-         "plan_each_command")   # structural settings and features left off, not tuned
+FIXED = ("max_free_actions", "federation_link", "federation_ready", "free_tries_before_pass",
+         "plan_width", "plan_opened_only", "plan_depth", "plan_each_command")   # structural settings and features left off, not tuned
 
 
 @dataclass(frozen=True)

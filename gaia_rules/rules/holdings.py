@@ -420,21 +420,13 @@ class _Players:
     __slots__ = ("state", "holdings", "count", "changed")
 
     def __init__(self, state: GameState, holdings: list, count: int, changed: list[int]):
-        ref = _StateRef(state, _drop)
-        ref.key = id(state)
-        self.state = ref
+        self.state = weakref.KeyedRef(state, _drop, id(state))   # the key of its entry, to drop it with the state
         self.holdings = holdings
         self.count = count
         self.changed = changed
 
 
-class _StateRef(weakref.ref):
-    """A weak reference to a state that knows the key of its entry, to drop it when the state dies."""
-
-    __slots__ = ("key",)
-
-
-def _drop(ref: _StateRef) -> None:
+def _drop(ref: weakref.KeyedRef) -> None:
     """A state died: its entry goes with it. Left, the dead entries (one per state a move was applied
     to) grew the table to its limit and gave the collector their objects to walk at every full pass."""
     found = _STATES.values.get(ref.key)
